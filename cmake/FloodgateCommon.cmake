@@ -1,0 +1,50 @@
+# fg_common_cfg: every Floodgate target links this INTERFACE library for the
+# language level, warnings and sanitizer flags, so they are set in one place.
+add_library(fg_common_cfg INTERFACE)
+target_compile_features(fg_common_cfg INTERFACE cxx_std_20)
+set(CMAKE_CXX_EXTENSIONS OFF)
+
+if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+  target_compile_options(fg_common_cfg INTERFACE
+    -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wold-style-cast
+    -Wcast-align -Woverloaded-virtual -Wnull-dereference -Wimplicit-fallthrough
+    -Wformat=2)
+  if(FLOODGATE_WERROR)
+    target_compile_options(fg_common_cfg INTERFACE -Werror)
+  endif()
+  if(FLOODGATE_SANITIZE)
+    target_compile_options(fg_common_cfg INTERFACE
+      -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+    target_link_options(fg_common_cfg INTERFACE -fsanitize=address,undefined)
+  endif()
+endif()
+
+# Qt safety defines: no implicit ASCII casts, no keyword macros that clash with
+# the standard library (signals/slots/emit).
+set(FG_QT_DEFINES QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII QT_NO_KEYWORDS
+                  QT_NO_NARROWING_CONVERSIONS_IN_CONNECT QT_STRICT_ITERATORS)
+
+# fg_add_test(<name> SOURCES <files...> LIBS <targets...> LABELS <labels...> [TIMEOUT s])
+# One Qt Test executable per suite; ui suites run on the offscreen platform.
+function(fg_add_test name)
+  cmake_parse_arguments(T "" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT 120)
+  endif()
+  add_executable(${name} ${T_SOURCES})
+  target_link_libraries(${name} PRIVATE fg_common_cfg Qt6::Test ${T_LIBS})
+  target_compile_definitions(${name} PRIVATE ${FG_QT_DEFINES}
+    FG_TEST_BINARY_DIR="${CMAKE_BINARY_DIR}"
+    FG_CLI_PATH="$<TARGET_FILE:floodgate>")
+  add_dependencies(${name} floodgate)
+  add_test(NAME ${name} COMMAND ${name})
+  set(env "QT_QPA_PLATFORM=offscreen")
+  if(FLOODGATE_SANITIZE)
+    # Qt's own allocations are reported as leaks at exit; leak checking is
+    # not what the sanitizer run is for (use valgrind/heaptrack for leaks).
+    list(APPEND env "ASAN_OPTIONS=detect_leaks=0:abort_on_error=1"
+                    "UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
+  endif()
+  set_tests_properties(${name} PROPERTIES LABELS "${T_LABELS}" TIMEOUT ${T_TIMEOUT}
+                                          ENVIRONMENT "${env}")
+endfunction()

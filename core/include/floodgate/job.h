@@ -1,0 +1,104 @@
+#pragma once
+// The one facade a front end drives: a sync job with a lifecycle (KJob-like).
+// The job runs on its own threads. It reports through a queue of events that a
+// front end drains after the notify hook fires, and a metrics snapshot it polls.
+
+#include <floodgate/error.h>
+#include <floodgate/metrics.h>
+#include <floodgate/options.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace fg {
+
+enum class FileAction : uint8_t {
+    Copy,      // the target lacks it
+    Update,    // the target has an older or different version
+    Unchanged, // same size and mtime (or hash, with --checksum)
+    Attrs,     // same content; permissions or mtime to fix
+    MkDir,     // a directory to create
+    Symlink,   // a symbolic link to create or repoint
+    Delete,    // extraneous on the target (--delete)
+};
+
+const char* fileActionName(FileAction action);
+
+struct PlanItem {
+    std::string path;
+    FileAction action = FileAction::Copy;
+    uint64_t size = 0;
+    bool isDir = false;
+};
+
+namespace event {
+struct StateChanged { JobState state; };
+struct Planned { std::vector<PlanItem> items; }; // every action but Unchanged, in batches
+struct FileStarted { uint32_t id; std::string path; uint64_t size; };
+struct FileFinished { uint32_t id; std::string path; uint64_t size; };
+struct FileFailed { std::string path; Error error; };
+struct Log { enum class Level : uint8_t { Info, Warning, Error } level; std::string message; };
+} // namespace event
+
+using Event = std::variant<event::StateChanged, event::Planned, event::FileStarted,
+                           event::FileFinished, event::FileFailed, event::Log>;
+
+struct FileError {
+    std::string path;
+    Error error;
+};
+
+struct JobResult {
+    JobState state = JobState::Pending; // Done, Failed or Cancelled
+    Error fatal;                        // why the job stopped, when Failed
+    uint64_t filesTotal = 0;
+    uint64_t filesTransferred = 0;
+    uint64_t filesDeleted = 0;
+    uint64_t bytesTotal = 0;
+    uint64_t bytesTransferred = 0;
+    uint64_t wireBytes = 0;  // sent + received on the connection (0 for local jobs)
+    double seconds = 0;
+    std::vector<FileError> errors; // per-file failures; the job went on past them
+    bool vanishedOnly = false;     // every error is a source file that vanished
+    std::vector<StageSnapshot> stages;
+};
+
+// rsync-compatible exit status for a finished job (see README "Exit codes").
+int exitCodeFor(const JobResult& result);
+
+struct JobSpec {
+    std::string source;      // as typed: local path, floodgate://..., [user@]host:path
+    std::string destination;
+    SyncOptions options;
+};
+
+class Job {
+public:
+    // Checks the spec (endpoints parse, options make sense); does no I/O.
+    static Result<std::unique_ptr<Job>> create(JobSpec spec);
+    virtual ~Job() = default;
+
+    virtual void start() = 0;
+    // Asks the job to stop; returns at once. The job ends in Cancelled and
+    // leaves every target file either old or new.
+    virtual void cancel() = 0;
+    virtual bool finished() const = 0;
+    // Blocks until the job ends; the result is final and the same on every call.
+    virtual const JobResult& wait() = 0;
+
+    virtual MetricsSnapshot snapshot() const = 0;
+    // Events since the last call, oldest first.
+    virtual std::vector<Event> takeEvents() = 0;
+    // Called from a worker thread when events were queued into an empty queue.
+    // It must not block; a UI posts itself a drain (one queued call), nothing more.
+    virtual void setNotify(std::function<void()> notify) = 0;
+
+protected:
+    Job() = default;
+};
+
+} // namespace fg

@@ -1,0 +1,56 @@
+#pragma once
+// What a user chooses for one sync job. Plain data: the CLI and the GUI fill it,
+// the engine reads it; validation lives in validateOptions().
+
+#include <floodgate/error.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace fg {
+
+// One --include / --exclude rule, in command-line order (first match wins).
+struct FilterSpec {
+    enum class Kind : uint8_t { Include, Exclude };
+    Kind kind = Kind::Exclude;
+    std::string pattern;
+
+    bool operator==(const FilterSpec&) const = default;
+};
+
+struct SyncOptions {
+    bool dryRun = false;           // -n: plan and report, change nothing
+    bool deleteExtraneous = false; // --delete: remove target entries the source lacks
+    bool checksum = false;         // -c: compare by full hash, not size+mtime
+    std::vector<FilterSpec> filters;
+    // --files-from, already read: paths relative to the source root. A listed
+    // directory is taken with its contents. Empty with hasFilesFrom means "nothing".
+    std::vector<std::string> filesFrom;
+    bool hasFilesFrom = false;
+    // Quick-check tolerance for mtimes (FAT keeps 2 s, some SMB servers 1 s).
+    int64_t modifyWindowNs = 0;
+    uint64_t bwlimitBytesPerSec = 0; // 0 = unlimited; shared by all streams
+
+    // Remote endpoints
+    std::string rsh = "ssh";                 // -e/--rsh: the command that reaches an ssh host
+    std::string remoteFloodgate = "floodgate"; // --remote-floodgate: floodgate on the far end
+    std::string stateDir;                    // keys and pins; empty = defaultStateDir()
+};
+
+// Reads an --exclude-from / --include-from file: one pattern a line; blank lines
+// and lines starting with ';' or '#' are skipped; "+ " and "- " prefixes pick the
+// rule kind explicitly, otherwise `defaultKind` applies.
+Result<std::vector<FilterSpec>> readFilterFile(const std::string& path, FilterSpec::Kind defaultKind);
+
+// Reads a --files-from file ("-" is not supported here: the CLI reads stdin).
+Result<std::vector<std::string>> readFilesFrom(const std::string& path);
+
+// Checks every option for sense; the error names the option and the remedy.
+Status validateOptions(const SyncOptions& options);
+
+// Parses "10M", "1.5G", "500k" (bytes/s, 1024-based) for --bwlimit; a bare number is KiB/s
+// as in rsync.
+Result<uint64_t> parseRate(const std::string& text);
+
+} // namespace fg

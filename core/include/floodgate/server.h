@@ -1,0 +1,47 @@
+#pragma once
+// The daemon side: `floodgate serve`, in-process for the GUI demo and the tests.
+
+#include <floodgate/error.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fg {
+
+struct ModuleConfig {
+    std::string name;
+    std::string path;
+    bool readOnly = false;
+};
+
+struct ServerConfig {
+    std::string listenHost = "127.0.0.1";
+    uint16_t port = 0;              // 0 = pick a free port (tests, demo)
+    std::vector<ModuleConfig> modules;
+    std::string pairCode;           // empty = generate a fresh one-time code
+    std::string stateDir;           // empty = defaultStateDir()
+    int maxSessions = 64;
+};
+
+using LogFn = std::function<void(const std::string& line)>;
+
+class Server {
+public:
+    static Result<std::unique_ptr<Server>> start(ServerConfig config, LogFn log);
+    virtual ~Server() = default;
+    virtual uint16_t port() const = 0;
+    virtual std::string pairCode() const = 0;     // empty once used
+    virtual std::string fingerprint() const = 0;  // this server's identity
+    virtual void stop() = 0;                      // closes the listener, ends sessions
+protected:
+    Server() = default;
+};
+
+// `floodgate serve --stdio`: one session over stdin/stdout, reached through ssh.
+// The ssh login is the authentication; paths are the user's own. Returns the exit code.
+int runStdioSession(LogFn log);
+
+} // namespace fg

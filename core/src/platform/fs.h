@@ -1,0 +1,132 @@
+#pragma once
+#include "internal.h"
+// Files and directories. Everything below a transfer root is reached through
+// directory handles and *At() calls that never follow a symlink, so a symlink
+// planted inside a tree cannot redirect a read or a write outside it.
+
+#include <floodgate/error.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fg::platform {
+
+enum class FileType : uint8_t { Regular = 0, Directory = 1, Symlink = 2, Other = 3 };
+
+struct FileInfo {
+    FileType type = FileType::Other;
+    uint64_t size = 0;
+    int64_t mtimeNs = 0;   // nanoseconds since the epoch
+    uint32_t mode = 0;     // permission bits (07777)
+    uint64_t device = 0;
+    uint64_t inode = 0;
+};
+
+struct DirEntryName {
+    std::string name;
+    FileType type = FileType::Other; // from readdir; Other when the FS does not say
+    bool typeKnown = false;
+};
+
+class FileHandle {
+public:
+    FileHandle() = default;
+    explicit FileHandle(int fd, std::string path) : m_fd(fd), m_path(std::move(path)) {}
+    FileHandle(FileHandle&& other) noexcept;
+    FileHandle& operator=(FileHandle&& other) noexcept;
+    FileHandle(const FileHandle&) = delete;
+    FileHandle& operator=(const FileHandle&) = delete;
+    ~FileHandle();
+
+    bool valid() const { return m_fd >= 0; }
+    const std::string& path() const { return m_path; }
+
+    // Reads up to n bytes; fewer only at end of file.
+    Result<size_t> read(void* buffer, size_t n);
+    Status writeAll(const void* data, size_t n);
+    Status pwriteAll(const void* data, size_t n, uint64_t offset);
+    Result<FileInfo> stat() const;
+    Status setModifyTime(int64_t mtimeNs);
+    Status setMode(uint32_t mode);
+    // Reserves space up front (fewer fragments, ENOSPC early); a no-op where the
+    // file system cannot.
+    Status preallocate(uint64_t size);
+    Status truncate(uint64_t size);
+    Status sync();
+    void adviseSequential();
+    // Closes and reports the error close() gives (NFS and SMB report write
+    // failures only there).
+    Status close();
+
+private:
+    int m_fd = -1;
+    std::string m_path; // for messages only
+};
+
+class DirHandle {
+public:
+    DirHandle() = default;
+    DirHandle(DirHandle&& other) noexcept;
+    DirHandle& operator=(DirHandle&& other) noexcept;
+    DirHandle(const DirHandle&) = delete;
+    DirHandle& operator=(const DirHandle&) = delete;
+    ~DirHandle();
+
+    // Opens a directory by path; the path itself may go through symlinks (a
+    // module root or a user's path may be a link, as in rsync).
+    static Result<DirHandle> open(const std::string& path);
+
+    bool valid() const { return m_fd >= 0; }
+    const std::string& path() const { return m_path; }
+
+    // Children by name (a single component): never follow a final symlink.
+    Result<DirHandle> openDir(std::string_view name) const;
+    Result<FileInfo> statAt(std::string_view name) const;
+    Result<std::vector<DirEntryName>> list() const;
+    Result<FileHandle> openRead(std::string_view name) const;
+    // Creates a new file exclusively (O_EXCL) with the given mode.
+    Result<FileHandle> createExclusive(std::string_view name, uint32_t mode) const;
+    Status mkdirAt(std::string_view name, uint32_t mode) const;
+    Status renameAt(std::string_view from, std::string_view to) const;
+    Status unlinkAt(std::string_view name) const;
+    Status rmdirAt(std::string_view name) const;
+    Status symlinkAt(std::string_view target, std::string_view name) const;
+    Result<std::string> readlinkAt(std::string_view name) const;
+    // Sets the mtime of a child without following a final symlink.
+    Status setModifyTimeAt(std::string_view name, int64_t mtimeNs) const;
+    Status setModeAt(std::string_view name, uint32_t mode) const;
+    Result<FileInfo> stat() const;
+    Status setModifyTime(int64_t mtimeNs) const;
+    Status setMode(uint32_t mode) const;
+    // Flushes the whole file system this directory is on (syncfs).
+    Status syncFileSystem() const;
+
+    std::string childPath(std::string_view name) const;
+
+private:
+    DirHandle(int fd, std::string path) : m_fd(fd), m_path(std::move(path)) {}
+    int m_fd = -1;
+    std::string m_path;
+};
+
+// lstat() (follow = false) or stat() of a path.
+Result<FileInfo> statPath(const std::string& path, bool follow);
+Status makeDirectory(const std::string& path, uint32_t mode);
+Status makeDirectories(const std::string& path, uint32_t mode);
+Result<std::string> readFile(const std::string& path, size_t maxBytes);
+// Writes a small file (keys, pins) atomically: temp file, fsync, rename.
+Status writeFileAtomic(const std::string& path, std::string_view data, uint32_t mode);
+Status appendLine(const std::string& path, std::string_view line, uint32_t mode);
+// rm -rf, for tests and the demo's own scratch trees; never follows symlinks.
+Status removeTree(const std::string& path);
+std::string currentDirectory();
+std::string homeDirectory();
+std::string getEnv(const char* name);
+std::string tempDirectory();
+// Creates a new private directory under tempDirectory() named prefix-XXXXXX.
+Result<std::string> makeTempDirectory(const std::string& prefix);
+
+} // namespace fg::platform

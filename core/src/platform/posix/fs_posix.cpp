@@ -1,0 +1,590 @@
+#include "platform/fs.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <algorithm>
+
+namespace fg::platform {
+namespace {
+
+// The names a caller gives to *At() functions must be single components:
+// anything else would let a '/' walk past the checks done on each component.
+bool isSingleComponent(std::string_view name)
+{
+    return !name.empty() && name != "." && name != ".." && name.find('/') == std::string_view::npos
+        && name.find('\0') == std::string_view::npos;
+}
+
+Error badComponent(std::string_view name)
+{
+    return Error(Errc::UnsafePath, "not a single path component: '" + std::string(name) + "'");
+}
+
+int64_t toNs(const struct timespec& ts) { return int64_t(ts.tv_sec) * 1000000000LL + ts.tv_nsec; }
+
+struct timespec fromNs(int64_t ns)
+{
+    struct timespec ts{};
+    ts.tv_sec = ns / 1000000000LL;
+    ts.tv_nsec = ns % 1000000000LL;
+    if (ts.tv_nsec < 0) {
+        ts.tv_nsec += 1000000000LL;
+        ts.tv_sec -= 1;
+    }
+    return ts;
+}
+
+FileInfo toInfo(const struct stat& st)
+{
+    FileInfo info;
+    if (S_ISREG(st.st_mode)) info.type = FileType::Regular;
+    else if (S_ISDIR(st.st_mode)) info.type = FileType::Directory;
+    else if (S_ISLNK(st.st_mode)) info.type = FileType::Symlink;
+    else info.type = FileType::Other;
+    info.size = info.type == FileType::Directory ? 0 : uint64_t(st.st_size);
+    info.mtimeNs = toNs(st.st_mtim);
+    info.mode = st.st_mode & 07777;
+    info.device = st.st_dev;
+    info.inode = st.st_ino;
+    return info;
+}
+
+std::string nameStr(std::string_view name) { return std::string(name); }
+
+} // namespace
+
+// ---- FileHandle ------------------------------------------------------------
+
+FileHandle::FileHandle(FileHandle&& other) noexcept : m_fd(other.m_fd), m_path(std::move(other.m_path))
+{
+    other.m_fd = -1;
+}
+
+FileHandle& FileHandle::operator=(FileHandle&& other) noexcept
+{
+    if (this != &other) {
+        if (m_fd >= 0) ::close(m_fd);
+        m_fd = other.m_fd;
+        m_path = std::move(other.m_path);
+        other.m_fd = -1;
+    }
+    return *this;
+}
+
+FileHandle::~FileHandle()
+{
+    if (m_fd >= 0) ::close(m_fd);
+}
+
+Result<size_t> FileHandle::read(void* buffer, size_t n)
+{
+    size_t got = 0;
+    auto* out = static_cast<char*>(buffer);
+    while (got < n) {
+        ssize_t r = ::read(m_fd, out + got, n - got);
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            return sysError(errno, "read " + m_path);
+        }
+        if (r == 0) break;
+        got += size_t(r);
+    }
+    return got;
+}
+
+Status FileHandle::writeAll(const void* data, size_t n)
+{
+    const auto* in = static_cast<const char*>(data);
+    while (n > 0) {
+        ssize_t w = ::write(m_fd, in, n);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            return sysError(errno, "write " + m_path);
+        }
+        in += w;
+        n -= size_t(w);
+    }
+    return {};
+}
+
+Status FileHandle::pwriteAll(const void* data, size_t n, uint64_t offset)
+{
+    const auto* in = static_cast<const char*>(data);
+    while (n > 0) {
+        ssize_t w = ::pwrite(m_fd, in, n, off_t(offset));
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            return sysError(errno, "write " + m_path);
+        }
+        in += w;
+        n -= size_t(w);
+        offset += uint64_t(w);
+    }
+    return {};
+}
+
+Result<FileInfo> FileHandle::stat() const
+{
+    struct stat st{};
+    if (::fstat(m_fd, &st) != 0) return sysError(errno, "stat " + m_path);
+    return toInfo(st);
+}
+
+Status FileHandle::setModifyTime(int64_t mtimeNs)
+{
+    struct timespec times[2];
+    times[0].tv_sec = 0;
+    times[0].tv_nsec = UTIME_OMIT;
+    times[1] = fromNs(mtimeNs);
+    if (::futimens(m_fd, times) != 0) return sysError(errno, "set time of " + m_path);
+    return {};
+}
+
+Status FileHandle::setMode(uint32_t mode)
+{
+    if (::fchmod(m_fd, mode_t(mode)) != 0) return sysError(errno, "chmod " + m_path);
+    return {};
+}
+
+Status FileHandle::preallocate(uint64_t size)
+{
+    if (size == 0) return {};
+#if defined(__linux__)
+    int rc = ::posix_fallocate(m_fd, 0, off_t(size));
+    if (rc == 0 || rc == EOPNOTSUPP || rc == EINVAL) return {};
+    return sysError(rc, "reserve space for " + m_path);
+#else
+    return {};
+#endif
+}
+
+Status FileHandle::truncate(uint64_t size)
+{
+    if (::ftruncate(m_fd, off_t(size)) != 0) return sysError(errno, "truncate " + m_path);
+    return {};
+}
+
+Status FileHandle::sync()
+{
+    if (::fsync(m_fd) != 0) return sysError(errno, "fsync " + m_path);
+    return {};
+}
+
+void FileHandle::adviseSequential()
+{
+#if defined(POSIX_FADV_SEQUENTIAL)
+    ::posix_fadvise(m_fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+}
+
+Status FileHandle::close()
+{
+    if (m_fd < 0) return {};
+    int fd = m_fd;
+    m_fd = -1;
+    if (::close(fd) != 0 && errno != EINTR) return sysError(errno, "close " + m_path);
+    return {};
+}
+
+// ---- DirHandle -------------------------------------------------------------
+
+DirHandle::DirHandle(DirHandle&& other) noexcept : m_fd(other.m_fd), m_path(std::move(other.m_path))
+{
+    other.m_fd = -1;
+}
+
+DirHandle& DirHandle::operator=(DirHandle&& other) noexcept
+{
+    if (this != &other) {
+        if (m_fd >= 0) ::close(m_fd);
+        m_fd = other.m_fd;
+        m_path = std::move(other.m_path);
+        other.m_fd = -1;
+    }
+    return *this;
+}
+
+DirHandle::~DirHandle()
+{
+    if (m_fd >= 0) ::close(m_fd);
+}
+
+std::string DirHandle::childPath(std::string_view name) const
+{
+    if (m_path.empty() || m_path == "/") return m_path + std::string(name);
+    return m_path + "/" + std::string(name);
+}
+
+Result<DirHandle> DirHandle::open(const std::string& path)
+{
+    int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return sysError(errno, "open directory " + path);
+    std::string clean = path;
+    while (clean.size() > 1 && clean.back() == '/') clean.pop_back();
+    return DirHandle(fd, clean);
+}
+
+Result<DirHandle> DirHandle::openDir(std::string_view name) const
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    int fd = ::openat(m_fd, nameStr(name).c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) {
+        int err = errno;
+        if (err == ELOOP || err == ENOTDIR) {
+            // Tell a symlink apart from a plain file: only the first is an escape attempt.
+            struct stat st{};
+            if (::fstatat(m_fd, nameStr(name).c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
+                return Error(Errc::UnsafePath,
+                             childPath(name) + " is a symbolic link; floodgate does not follow links inside a transfer",
+                             ELOOP);
+        }
+        return sysError(err, "open directory " + childPath(name));
+    }
+    return DirHandle(fd, childPath(name));
+}
+
+Result<FileInfo> DirHandle::statAt(std::string_view name) const
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    struct stat st{};
+    if (::fstatat(m_fd, nameStr(name).c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0)
+        return sysError(errno, "stat " + childPath(name));
+    return toInfo(st);
+}
+
+Result<std::vector<DirEntryName>> DirHandle::list() const
+{
+    int fd = ::dup(m_fd);
+    if (fd < 0) return sysError(errno, "list " + m_path);
+    DIR* dir = ::fdopendir(fd);
+    if (!dir) {
+        int err = errno;
+        ::close(fd);
+        return sysError(err, "list " + m_path);
+    }
+    ::rewinddir(dir);
+    std::vector<DirEntryName> entries;
+    errno = 0;
+    while (struct dirent* de = ::readdir(dir)) {
+        const char* n = de->d_name;
+        if (n[0] == '.' && (n[1] == '\0' || (n[1] == '.' && n[2] == '\0'))) continue;
+        DirEntryName entry;
+        entry.name = n;
+        switch (de->d_type) {
+        case DT_REG: entry.type = FileType::Regular; entry.typeKnown = true; break;
+        case DT_DIR: entry.type = FileType::Directory; entry.typeKnown = true; break;
+        case DT_LNK: entry.type = FileType::Symlink; entry.typeKnown = true; break;
+        case DT_UNKNOWN: break;
+        default: entry.type = FileType::Other; entry.typeKnown = true; break;
+        }
+        entries.push_back(std::move(entry));
+        errno = 0;
+    }
+    int err = errno;
+    ::closedir(dir);
+    if (err != 0) return sysError(err, "list " + m_path);
+    return entries;
+}
+
+Result<FileHandle> DirHandle::openRead(std::string_view name) const
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    int fd = ::openat(m_fd, nameStr(name).c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        if (errno == ELOOP)
+            return Error(Errc::UnsafePath, childPath(name) + " is a symbolic link, not a file", ELOOP);
+        return sysError(errno, "open " + childPath(name));
+    }
+    return FileHandle(fd, childPath(name));
+}
+
+Result<FileHandle> DirHandle::createExclusive(std::string_view name, uint32_t mode) const
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    int fd = ::openat(m_fd, nameStr(name).c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                      mode_t(mode));
+    if (fd < 0) return sysError(errno, "create " + childPath(name));
+    return FileHandle(fd, childPath(name));
+}
+
+Status DirHandle::mkdirAt(std::string_view name, uint32_t mode) const
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    if (::mkdirat(m_fd, nameStr(name).c_str(), mode_t(mode)) != 0)
+        return sysError(errno, "create directory " + childPath(name));
+    return {};
+}
+
+Status DirHandle::renameAt(std::string_view from, std::string_view to) const
+{
+    if (!isSingleComponent(from)) return badComponent(from);
+    if (!isSingleComponent(to)) return badComponent(to);
+    if (::renameat(m_fd, nameStr(from).c_str(), m_fd, nameStr(to).c_str()) != 0)
+        return sysError(errno, "rename " + childPath(from) + " to " + std::string(to));
+    return {};
+}
+
+Status DirHandle::unlinkAt(std::string_view name) const
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    if (::unlinkat(m_fd, nameStr(name).c_str(), 0) != 0) return sysError(errno, "delete " + childPath(name));
+    return {};
+}
+
+Status DirHandle::rmdirAt(std::string_view name) const
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    if (::unlinkat(m_fd, nameStr(name).c_str(), AT_REMOVEDIR) != 0)
+        return sysError(errno, "remove directory " + childPath(name));
+    return {};
+}
+
+Status DirHandle::symlinkAt(std::string_view target, std::string_view name) const
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    if (::symlinkat(std::string(target).c_str(), m_fd, nameStr(name).c_str()) != 0)
+        return sysError(errno, "create symlink " + childPath(name));
+    return {};
+}
+
+Result<std::string> DirHandle::readlinkAt(std::string_view name) const
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    std::string buf(256, '\0');
+    for (;;) {
+        ssize_t n = ::readlinkat(m_fd, nameStr(name).c_str(), buf.data(), buf.size());
+        if (n < 0) return sysError(errno, "read link " + childPath(name));
+        if (size_t(n) < buf.size()) {
+            buf.resize(size_t(n));
+            return buf;
+        }
+        if (buf.size() >= 65536) return Error(Errc::Io, "link target too long: " + childPath(name));
+        buf.resize(buf.size() * 2);
+    }
+}
+
+Status DirHandle::setModifyTimeAt(std::string_view name, int64_t mtimeNs) const
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    struct timespec times[2];
+    times[0].tv_sec = 0;
+    times[0].tv_nsec = UTIME_OMIT;
+    times[1] = fromNs(mtimeNs);
+    if (::utimensat(m_fd, nameStr(name).c_str(), times, AT_SYMLINK_NOFOLLOW) != 0)
+        return sysError(errno, "set time of " + childPath(name));
+    return {};
+}
+
+Status DirHandle::setModeAt(std::string_view name, uint32_t mode) const
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    // fchmodat cannot refuse to follow a link on Linux: open without following
+    // and chmod the descriptor instead.
+    int fd = ::openat(m_fd, nameStr(name).c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) {
+        if (errno == ELOOP) return Error(Errc::UnsafePath, childPath(name) + " is a symbolic link", ELOOP);
+        return sysError(errno, "chmod " + childPath(name));
+    }
+    int rc = ::fchmod(fd, mode_t(mode));
+    int err = errno;
+    ::close(fd);
+    if (rc != 0) return sysError(err, "chmod " + childPath(name));
+    return {};
+}
+
+Result<FileInfo> DirHandle::stat() const
+{
+    struct stat st{};
+    if (::fstat(m_fd, &st) != 0) return sysError(errno, "stat " + m_path);
+    return toInfo(st);
+}
+
+Status DirHandle::setModifyTime(int64_t mtimeNs) const
+{
+    struct timespec times[2];
+    times[0].tv_sec = 0;
+    times[0].tv_nsec = UTIME_OMIT;
+    times[1] = fromNs(mtimeNs);
+    if (::futimens(m_fd, times) != 0) return sysError(errno, "set time of " + m_path);
+    return {};
+}
+
+Status DirHandle::setMode(uint32_t mode) const
+{
+    if (::fchmod(m_fd, mode_t(mode)) != 0) return sysError(errno, "chmod " + m_path);
+    return {};
+}
+
+Status DirHandle::syncFileSystem() const
+{
+#if defined(__linux__)
+    if (::syncfs(m_fd) != 0) return sysError(errno, "sync " + m_path);
+#else
+    ::sync();
+#endif
+    return {};
+}
+
+// ---- path helpers ----------------------------------------------------------
+
+Result<FileInfo> statPath(const std::string& path, bool follow)
+{
+    struct stat st{};
+    int rc = follow ? ::stat(path.c_str(), &st) : ::lstat(path.c_str(), &st);
+    if (rc != 0) return sysError(errno, "stat " + path);
+    return toInfo(st);
+}
+
+Status makeDirectory(const std::string& path, uint32_t mode)
+{
+    if (::mkdir(path.c_str(), mode_t(mode)) != 0) return sysError(errno, "create directory " + path);
+    return {};
+}
+
+Status makeDirectories(const std::string& path, uint32_t mode)
+{
+    if (path.empty()) return {};
+    size_t pos = 0;
+    while (pos != std::string::npos) {
+        pos = path.find('/', pos + 1);
+        std::string prefix = path.substr(0, pos);
+        if (prefix.empty()) continue;
+        if (::mkdir(prefix.c_str(), mode_t(mode)) != 0 && errno != EEXIST)
+            return sysError(errno, "create directory " + prefix);
+    }
+    struct stat st{};
+    if (::stat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+        return Error(Errc::Io, path + " exists and is not a directory");
+    return {};
+}
+
+Result<std::string> readFile(const std::string& path, size_t maxBytes)
+{
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return sysError(errno, "open " + path);
+    FileHandle file(fd, path);
+    std::string data;
+    char buf[65536];
+    for (;;) {
+        FG_TRY_ASSIGN(size_t n, file.read(buf, sizeof buf));
+        if (n == 0) break;
+        if (data.size() + n > maxBytes)
+            return Error(Errc::InvalidArgument, path + " is larger than " + std::to_string(maxBytes) + " bytes");
+        data.append(buf, n);
+    }
+    return data;
+}
+
+Status writeFileAtomic(const std::string& path, std::string_view data, uint32_t mode)
+{
+    std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode_t(mode));
+    if (fd < 0) return sysError(errno, "create " + tmp);
+    FileHandle file(fd, tmp);
+    Status st = file.writeAll(data.data(), data.size());
+    if (st) st = file.sync();
+    if (st) st = file.close();
+    if (st && ::rename(tmp.c_str(), path.c_str()) != 0) st = sysError(errno, "rename " + tmp + " to " + path);
+    if (!st) ::unlink(tmp.c_str());
+    return st;
+}
+
+Status appendLine(const std::string& path, std::string_view line, uint32_t mode)
+{
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, mode_t(mode));
+    if (fd < 0) return sysError(errno, "open " + path);
+    FileHandle file(fd, path);
+    std::string data(line);
+    data.push_back('\n');
+    FG_TRY(file.writeAll(data.data(), data.size()));
+    FG_TRY(file.sync());
+    return file.close();
+}
+
+namespace {
+Status removeTreeAt(int dirfd, const std::string& name, const std::string& display)
+{
+    struct stat st{};
+    if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+        if (errno == ENOENT) return {};
+        return sysError(errno, "stat " + display);
+    }
+    if (S_ISDIR(st.st_mode)) {
+        int fd = ::openat(dirfd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0) return sysError(errno, "open " + display);
+        DIR* dir = ::fdopendir(fd);
+        if (!dir) {
+            ::close(fd);
+            return sysError(errno, "list " + display);
+        }
+        std::vector<std::string> names;
+        while (struct dirent* de = ::readdir(dir)) {
+            std::string n = de->d_name;
+            if (n != "." && n != "..") names.push_back(n);
+        }
+        Status result;
+        for (const auto& n : names) {
+            Status st2 = removeTreeAt(::dirfd(dir), n, display + "/" + n);
+            if (!st2 && result) result = st2;
+        }
+        ::closedir(dir);
+        if (!result) return result;
+        if (::unlinkat(dirfd, name.c_str(), AT_REMOVEDIR) != 0) return sysError(errno, "remove " + display);
+        return {};
+    }
+    if (::unlinkat(dirfd, name.c_str(), 0) != 0) return sysError(errno, "delete " + display);
+    return {};
+}
+} // namespace
+
+Status removeTree(const std::string& path)
+{
+    return removeTreeAt(AT_FDCWD, path, path);
+}
+
+std::string currentDirectory()
+{
+    std::string buf(4096, '\0');
+    if (!::getcwd(buf.data(), buf.size())) return ".";
+    buf.resize(std::strlen(buf.c_str()));
+    return buf;
+}
+
+std::string getEnv(const char* name)
+{
+    const char* v = std::getenv(name);
+    return v ? std::string(v) : std::string();
+}
+
+std::string homeDirectory()
+{
+    std::string home = getEnv("HOME");
+    if (!home.empty()) return home;
+    if (const struct passwd* pw = ::getpwuid(::getuid())) return pw->pw_dir;
+    return "/";
+}
+
+std::string tempDirectory()
+{
+    std::string tmp = getEnv("TMPDIR");
+    return tmp.empty() ? std::string("/tmp") : tmp;
+}
+
+Result<std::string> makeTempDirectory(const std::string& prefix)
+{
+    std::string pattern = tempDirectory() + "/" + prefix + "-XXXXXX";
+    std::vector<char> buf(pattern.begin(), pattern.end());
+    buf.push_back('\0');
+    if (!::mkdtemp(buf.data())) return sysError(errno, "create temporary directory " + pattern);
+    return std::string(buf.data());
+}
+
+} // namespace fg::platform

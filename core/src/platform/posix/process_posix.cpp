@@ -1,0 +1,218 @@
+#include "platform/process.h"
+
+#include <cerrno>
+#include <csignal>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace fg::platform {
+
+Fd& Fd::operator=(Fd&& other) noexcept
+{
+    if (this != &other) {
+        close();
+        m_fd = other.m_fd;
+        other.m_fd = -1;
+    }
+    return *this;
+}
+
+Fd::~Fd() { close(); }
+
+void Fd::close()
+{
+    if (m_fd >= 0) ::close(m_fd);
+    m_fd = -1;
+}
+
+Result<size_t> Fd::read(void* buffer, size_t n)
+{
+    for (;;) {
+        ssize_t r = ::read(m_fd, buffer, n);
+        if (r >= 0) return size_t(r);
+        if (errno == EINTR) continue;
+        Error e = sysError(errno, "read pipe");
+        e.code = Errc::Network;
+        return e;
+    }
+}
+
+Result<size_t> Fd::writeSome(const void* data, size_t n)
+{
+    for (;;) {
+        ssize_t w = ::write(m_fd, data, n);
+        if (w >= 0) return size_t(w);
+        if (errno == EINTR) continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK) return size_t(0);
+        Error e = sysError(errno, "write pipe");
+        e.code = Errc::Network;
+        return e;
+    }
+}
+
+Status Fd::setNonBlocking(bool on)
+{
+    int flags = ::fcntl(m_fd, F_GETFL);
+    if (flags < 0) return sysError(errno, "fcntl");
+    flags = on ? (flags | O_NONBLOCK) : (flags & ~O_NONBLOCK);
+    if (::fcntl(m_fd, F_SETFL, flags) != 0) return sysError(errno, "fcntl");
+    return {};
+}
+
+Status Fd::writeAll(const void* data, size_t n)
+{
+    const auto* p = static_cast<const char*>(data);
+    while (n > 0) {
+        ssize_t w = ::write(m_fd, p, n);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            Error e = sysError(errno, "write pipe");
+            e.code = Errc::Network;
+            return e;
+        }
+        p += w;
+        n -= size_t(w);
+    }
+    return {};
+}
+
+ChildProcess::ChildProcess(ChildProcess&& other) noexcept
+    : m_pid(other.m_pid), m_stdin(std::move(other.m_stdin)), m_stdout(std::move(other.m_stdout))
+{
+    other.m_pid = -1;
+}
+
+ChildProcess& ChildProcess::operator=(ChildProcess&& other) noexcept
+{
+    if (this != &other) {
+        if (m_pid > 0) {
+            terminate();
+            wait();
+        }
+        m_pid = other.m_pid;
+        m_stdin = std::move(other.m_stdin);
+        m_stdout = std::move(other.m_stdout);
+        other.m_pid = -1;
+    }
+    return *this;
+}
+
+ChildProcess::~ChildProcess()
+{
+    if (m_pid > 0) {
+        m_stdin.close();
+        m_stdout.close();
+        terminate();
+        wait();
+    }
+}
+
+Result<ChildProcess> ChildProcess::spawn(const std::vector<std::string>& argv)
+{
+    if (argv.empty()) return Error(Errc::InvalidArgument, "empty command");
+    int in[2];
+    int out[2];
+    if (::pipe2(in, O_CLOEXEC) != 0) return sysError(errno, "pipe");
+    if (::pipe2(out, O_CLOEXEC) != 0) {
+        int err = errno;
+        ::close(in[0]);
+        ::close(in[1]);
+        return sysError(err, "pipe");
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    pid_t pid = -1;
+    int rc = ::posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&fa);
+    ::close(in[0]);
+    ::close(out[1]);
+    if (rc != 0) {
+        ::close(in[1]);
+        ::close(out[0]);
+        Error e = sysError(rc, "start " + argv[0]);
+        if (rc == ENOENT) e.message += " (is it installed and in PATH?)";
+        return e;
+    }
+    ChildProcess child;
+    child.m_pid = pid;
+    child.m_stdin = Fd(in[1]);
+    child.m_stdout = Fd(out[0]);
+    return child;
+}
+
+void ChildProcess::terminate()
+{
+    if (m_pid > 0) ::kill(m_pid, SIGTERM);
+}
+
+int ChildProcess::wait()
+{
+    if (m_pid <= 0) return -1;
+    int status = 0;
+    while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    m_pid = -1;
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+    return -1;
+}
+
+Result<std::vector<std::string>> splitCommandLine(const std::string& command)
+{
+    std::vector<std::string> words;
+    std::string current;
+    bool inWord = false;
+    char quote = 0;
+    for (size_t i = 0; i < command.size(); ++i) {
+        char c = command[i];
+        if (quote) {
+            if (c == quote) quote = 0;
+            else if (c == '\\' && quote == '"' && i + 1 < command.size()) current.push_back(command[++i]);
+            else current.push_back(c);
+            continue;
+        }
+        if (c == '\'' || c == '"') {
+            quote = c;
+            inWord = true;
+        } else if (c == '\\' && i + 1 < command.size()) {
+            current.push_back(command[++i]);
+            inWord = true;
+        } else if (c == ' ' || c == '\t' || c == '\n') {
+            if (inWord) words.push_back(std::move(current));
+            current.clear();
+            inWord = false;
+        } else {
+            current.push_back(c);
+            inWord = true;
+        }
+    }
+    if (quote) return Error(Errc::InvalidArgument, "unterminated quote in command: " + command);
+    if (inWord) words.push_back(std::move(current));
+    if (words.empty()) return Error(Errc::InvalidArgument, "empty command");
+    return words;
+}
+
+Fd takeStdin()
+{
+    return Fd(::dup(0));
+}
+
+Fd takeStdout()
+{
+    // The protocol owns the real stdout from here on; anything else printed to
+    // fd 1 by accident goes to stderr instead of corrupting the stream.
+    int fd = ::dup(1);
+    ::dup2(2, 1);
+    return Fd(fd);
+}
+
+} // namespace fg::platform

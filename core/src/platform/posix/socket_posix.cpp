@@ -1,0 +1,261 @@
+#include "platform/socket.h"
+
+#include <arpa/inet.h>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace fg::platform {
+
+Socket::Socket(Socket&& other) noexcept : m_fd(other.m_fd) { other.m_fd = -1; }
+
+Socket& Socket::operator=(Socket&& other) noexcept
+{
+    if (this != &other) {
+        close();
+        m_fd = other.m_fd;
+        other.m_fd = -1;
+    }
+    return *this;
+}
+
+Socket::~Socket() { close(); }
+
+void Socket::close()
+{
+    if (m_fd >= 0) ::close(m_fd);
+    m_fd = -1;
+}
+
+Result<Socket> Socket::connectTcp(const std::string& host, uint16_t port, int timeoutMs)
+{
+    struct addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    struct addrinfo* res = nullptr;
+    std::string service = std::to_string(port);
+    int gai = ::getaddrinfo(host.c_str(), service.c_str(), &hints, &res);
+    if (gai != 0)
+        return Error(Errc::Network, "cannot resolve host '" + host + "': " + ::gai_strerror(gai)
+                                        + " (check the name, or use an IP address)");
+    Error last(Errc::Network, "no address for " + host);
+    for (auto* ai = res; ai; ai = ai->ai_next) {
+        int fd = ::socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK, ai->ai_protocol);
+        if (fd < 0) {
+            last = sysError(errno, "socket");
+            continue;
+        }
+        Socket sock(fd);
+        int rc = ::connect(fd, ai->ai_addr, ai->ai_addrlen);
+        if (rc != 0 && errno == EINPROGRESS) {
+            auto ready = waitReady(fd, Readiness::Writable, timeoutMs);
+            if (!ready.ok()) {
+                last = ready.error();
+                continue;
+            }
+            if (!*ready) {
+                last = Error(Errc::Network, "connecting to " + host + ":" + service + " timed out", ETIMEDOUT);
+                continue;
+            }
+            int soerr = 0;
+            socklen_t len = sizeof soerr;
+            ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &len);
+            rc = soerr == 0 ? 0 : -1;
+            errno = soerr;
+        }
+        if (rc != 0) {
+            last = sysError(errno, "connect to " + host + ":" + service);
+            last.code = Errc::Network;
+            continue;
+        }
+        ::freeaddrinfo(res);
+        FG_TRY(sock.setNonBlocking(false));
+        (void)sock.setNoDelay(true);
+        return sock;
+    }
+    ::freeaddrinfo(res);
+    if (last.sysErrno == ECONNREFUSED)
+        last.message += " (is `floodgate serve` running there, and on this port?)";
+    return last;
+}
+
+Result<size_t> Socket::read(void* buffer, size_t n)
+{
+    for (;;) {
+        ssize_t r = ::recv(m_fd, buffer, n, 0);
+        if (r >= 0) return size_t(r);
+        if (errno == EINTR) continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK) return Error(Errc::Network, "would block", EAGAIN);
+        Error e = sysError(errno, "receive");
+        e.code = Errc::Network;
+        return e;
+    }
+}
+
+Result<size_t> Socket::writeSome(const void* data, size_t n)
+{
+    for (;;) {
+        ssize_t w = ::send(m_fd, data, n, MSG_NOSIGNAL);
+        if (w >= 0) return size_t(w);
+        if (errno == EINTR) continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK) return size_t(0);
+        Error e = sysError(errno, "send");
+        e.code = Errc::Network;
+        return e;
+    }
+}
+
+Status Socket::writeAll(const void* data, size_t n)
+{
+    const auto* p = static_cast<const char*>(data);
+    while (n > 0) {
+        FG_TRY_ASSIGN(size_t w, writeSome(p, n));
+        if (w == 0) {
+            FG_TRY(waitReady(m_fd, Readiness::Writable, -1));
+            continue;
+        }
+        p += w;
+        n -= w;
+    }
+    return {};
+}
+
+Status Socket::setNonBlocking(bool on)
+{
+    int flags = ::fcntl(m_fd, F_GETFL);
+    if (flags < 0) return sysError(errno, "fcntl");
+    flags = on ? (flags | O_NONBLOCK) : (flags & ~O_NONBLOCK);
+    if (::fcntl(m_fd, F_SETFL, flags) != 0) return sysError(errno, "fcntl");
+    return {};
+}
+
+Status Socket::setNoDelay(bool on)
+{
+    int v = on ? 1 : 0;
+    if (::setsockopt(m_fd, IPPROTO_TCP, TCP_NODELAY, &v, sizeof v) != 0) return sysError(errno, "TCP_NODELAY");
+    return {};
+}
+
+void Socket::shutdownBoth()
+{
+    if (m_fd >= 0) ::shutdown(m_fd, SHUT_RDWR);
+}
+
+std::string Socket::peerName() const
+{
+    struct sockaddr_storage ss{};
+    socklen_t len = sizeof ss;
+    if (::getpeername(m_fd, reinterpret_cast<struct sockaddr*>(&ss), &len) != 0) return "?";
+    char host[NI_MAXHOST] = {};
+    char serv[NI_MAXSERV] = {};
+    if (::getnameinfo(reinterpret_cast<struct sockaddr*>(&ss), len, host, sizeof host, serv, sizeof serv,
+                      NI_NUMERICHOST | NI_NUMERICSERV) != 0)
+        return "?";
+    return std::string(host) + ":" + serv;
+}
+
+Listener::Listener(Listener&& other) noexcept : m_fd(other.m_fd), m_port(other.m_port) { other.m_fd = -1; }
+
+Listener& Listener::operator=(Listener&& other) noexcept
+{
+    if (this != &other) {
+        close();
+        m_fd = other.m_fd;
+        m_port = other.m_port;
+        other.m_fd = -1;
+    }
+    return *this;
+}
+
+Listener::~Listener() { close(); }
+
+void Listener::close()
+{
+    if (m_fd >= 0) ::close(m_fd);
+    m_fd = -1;
+}
+
+Result<Listener> Listener::listenTcp(const std::string& host, uint16_t port)
+{
+    struct addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE;
+    struct addrinfo* res = nullptr;
+    std::string service = std::to_string(port);
+    int gai = ::getaddrinfo(host.empty() ? nullptr : host.c_str(), service.c_str(), &hints, &res);
+    if (gai != 0) return Error(Errc::InvalidArgument, "cannot resolve listen address '" + host + "': " + ::gai_strerror(gai));
+    Error last(Errc::Network, "no address to listen on for " + host);
+    for (auto* ai = res; ai; ai = ai->ai_next) {
+        int fd = ::socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+        if (fd < 0) {
+            last = sysError(errno, "socket");
+            continue;
+        }
+        int one = 1;
+        ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (::bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || ::listen(fd, 128) != 0) {
+            last = sysError(errno, "listen on " + host + ":" + service);
+            last.code = Errc::Network;
+            ::close(fd);
+            continue;
+        }
+        struct sockaddr_storage ss{};
+        socklen_t len = sizeof ss;
+        ::getsockname(fd, reinterpret_cast<struct sockaddr*>(&ss), &len);
+        Listener l;
+        l.m_fd = fd;
+        l.m_port = ss.ss_family == AF_INET6 ? ntohs(reinterpret_cast<struct sockaddr_in6*>(&ss)->sin6_port)
+                                            : ntohs(reinterpret_cast<struct sockaddr_in*>(&ss)->sin_port);
+        ::freeaddrinfo(res);
+        return l;
+    }
+    ::freeaddrinfo(res);
+    return last;
+}
+
+Result<Socket> Listener::accept(int timeoutMs)
+{
+    FG_TRY_ASSIGN(bool ready, waitReady(m_fd, Readiness::Readable, timeoutMs));
+    if (!ready) return Socket();
+    int fd = ::accept4(m_fd, nullptr, nullptr, SOCK_CLOEXEC);
+    if (fd < 0) {
+        if (errno == EINTR || errno == EAGAIN || errno == ECONNABORTED) return Socket();
+        return sysError(errno, "accept");
+    }
+    Socket s(fd);
+    (void)s.setNoDelay(true);
+    return s;
+}
+
+Result<bool> waitReady(int fd, Readiness what, int timeoutMs)
+{
+    struct pollfd p{};
+    p.fd = fd;
+    p.events = what == Readiness::Readable ? POLLIN : POLLOUT;
+    for (;;) {
+        int rc = ::poll(&p, 1, timeoutMs);
+        if (rc < 0) {
+            if (errno == EINTR) continue;
+            return sysError(errno, "poll");
+        }
+        // Errors and hang-ups count as ready: the next read or write reports them.
+        return rc > 0;
+    }
+}
+
+void ignoreSigpipe()
+{
+    struct sigaction sa{};
+    sa.sa_handler = SIG_IGN;
+    ::sigaction(SIGPIPE, &sa, nullptr);
+}
+
+} // namespace fg::platform

@@ -1,0 +1,71 @@
+#pragma once
+#include "internal.h"
+// Child processes with pipes on stdin/stdout (the ssh transport), and raw
+// descriptors for the pipe ends.
+
+#include <floodgate/error.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace fg::platform {
+
+// A descriptor the caller owns; reads and writes retry on EINTR.
+class Fd {
+public:
+    Fd() = default;
+    explicit Fd(int fd) : m_fd(fd) {}
+    Fd(Fd&& other) noexcept : m_fd(other.m_fd) { other.m_fd = -1; }
+    Fd& operator=(Fd&& other) noexcept;
+    Fd(const Fd&) = delete;
+    Fd& operator=(const Fd&) = delete;
+    ~Fd();
+
+    int get() const { return m_fd; }
+    bool valid() const { return m_fd >= 0; }
+    // 0 at end of stream; on a non-blocking descriptor with nothing to read,
+    // an error whose sysErrno is EAGAIN.
+    Result<size_t> read(void* buffer, size_t n);
+    Status writeAll(const void* data, size_t n);
+    // What was written; 0 when a non-blocking descriptor is full.
+    Result<size_t> writeSome(const void* data, size_t n);
+    Status setNonBlocking(bool on);
+    void close();
+
+private:
+    int m_fd = -1;
+};
+
+class ChildProcess {
+public:
+    ChildProcess() = default;
+    ChildProcess(ChildProcess&& other) noexcept;
+    ChildProcess& operator=(ChildProcess&& other) noexcept;
+    ~ChildProcess(); // kills and reaps a child that is still running
+
+    // Starts argv[0] (searched in PATH) with pipes on stdin and stdout; stderr
+    // is inherited so the user sees ssh's own prompts and errors.
+    static Result<ChildProcess> spawn(const std::vector<std::string>& argv);
+
+    Fd& input() { return m_stdin; }   // the child's stdin
+    Fd& output() { return m_stdout; } // the child's stdout
+    void terminate();
+    // Waits for the child; returns its exit status (128+signal when killed).
+    int wait();
+
+private:
+    int m_pid = -1;
+    Fd m_stdin;
+    Fd m_stdout;
+};
+
+// Splits a command line like a shell would for -e/--rsh: spaces separate words,
+// single and double quotes group, backslash escapes.
+Result<std::vector<std::string>> splitCommandLine(const std::string& command);
+
+// The process's own stdin and stdout, for `serve --stdio`.
+Fd takeStdin();
+Fd takeStdout();
+
+} // namespace fg::platform
