@@ -1,15 +1,52 @@
 #include "cli.h"
 
+#include "commands.h"
+
 #include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
 
 namespace fg::cli {
 
+namespace {
+
+const char* kUsage =
+    "usage: floodgate <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  sync [options] SRC DST   make DST like SRC (local path, floodgate://HOST[:PORT]/MODULE/PATH,\n"
+    "                           or [user@]host:path over ssh)\n"
+    "  serve [options]          run a daemon that serves modules over TLS\n"
+    "  pair floodgate://HOST[:PORT] --code CODE\n"
+    "                           authorise this machine with a daemon\n"
+    "\n"
+    "`floodgate <command> --help` explains a command's options.\n";
+
+} // namespace
+
 int run(int argc, char** argv)
 {
-    (void)argc;
-    (void)argv;
-    std::fprintf(stderr, "floodgate: not yet\n");
-    return 1;
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty()) {
+        std::fputs(kUsage, stderr);
+        return kUsageError;
+    }
+    std::string command = args.front();
+    args.erase(args.begin());
+    if (command == "sync") return runSync(args);
+    if (command == "serve") return runServe(args);
+    if (command == "pair") return runPair(args);
+    if (command == "--help" || command == "-h" || command == "help") {
+        std::fputs(kUsage, stdout);
+        return 0;
+    }
+    if (command == "--version" || command == "-V") {
+        std::printf("floodgate %s\n", FLOODGATE_VERSION);
+        return 0;
+    }
+    std::fprintf(stderr, "floodgate: unknown command '%s'\n\n%s", command.c_str(), kUsage);
+    return kUsageError;
 }
 
 } // namespace fg::cli

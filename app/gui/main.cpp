@@ -1,1 +1,40 @@
-int main() { return 0; }
+#include "bridge/demo_launcher.h"
+#include "widgets/main_window.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("Floodgate"));
+    QApplication::setOrganizationName(QStringLiteral("Floodgate"));
+    QApplication::setApplicationVersion(QStringLiteral(FLOODGATE_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "Fast, observable folder sync."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption demoOption(
+        QStringLiteral("demo"),
+        QApplication::translate("main", "Sync a generated sample tree to a daemon on this machine."));
+    parser.addOption(demoOption);
+    parser.process(app);
+
+    // Declared before the window so it is destroyed after it: the window's job,
+    // which talks to the demo's daemon, ends first.
+    fgui::DemoLauncher demo;
+    fgui::MainWindow window;
+    window.show();
+
+    if (parser.isSet(demoOption)) {
+        QObject::connect(&demo, &fgui::DemoLauncher::ready, &window, &fgui::MainWindow::runSpec);
+        QObject::connect(&demo, &fgui::DemoLauncher::failed, &window, [&window](const QString& message) {
+            window.showError(QApplication::translate("main", "The demo could not be prepared"), message);
+        });
+        window.showNotice(QApplication::translate("main", "Preparing the demo: writing a sample tree and "
+                                                          "starting a local daemon\u2026"));
+        demo.prepare();
+    }
+    return app.exec();
+}

@@ -3,10 +3,23 @@
 #include "codec/hash.h"
 #include "platform/fs.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTest>
+#include <QThread>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -159,6 +172,275 @@ CliRun runCli(const QStringList& args, int timeoutMs, const QByteArray& stdinDat
     run.out = proc.readAllStandardOutput();
     run.err = proc.readAllStandardError();
     return run;
+}
+
+} // namespace fgtest
+
+// ---- additions for the end-to-end (integration) suites ----------------------
+
+namespace fgtest {
+
+CliRun runProgram(const QString& program, const QStringList& args, int timeoutMs, const QByteArray& stdinData)
+{
+    QProcess proc;
+    proc.start(program, args);
+    CliRun run;
+    if (!proc.waitForStarted(10000)) {
+        run.err = "could not start " + program.toUtf8() + ": " + proc.errorString().toUtf8();
+        return run;
+    }
+    if (!stdinData.isEmpty()) proc.write(stdinData);
+    proc.closeWriteChannel();
+    if (!proc.waitForFinished(timeoutMs)) {
+        proc.kill();
+        proc.waitForFinished();
+        run.err = "timed out: " + program.toUtf8() + " " + args.join(QLatin1Char(' ')).toUtf8();
+        return run;
+    }
+    run.exitCode = proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : -1;
+    run.out = proc.readAllStandardOutput();
+    run.err = proc.readAllStandardError();
+    return run;
+}
+
+namespace {
+sockaddr_in loopback(uint16_t port)
+{
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(port);
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    return addr;
+}
+} // namespace
+
+uint16_t freeLocalPort()
+{
+    int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return 0;
+    sockaddr_in addr = loopback(0);
+    uint16_t port = 0;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) {
+        socklen_t len = sizeof addr;
+        if (::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0) port = ntohs(addr.sin_port);
+    }
+    ::close(fd);
+    return port;
+}
+
+int openRawSocket(uint16_t port)
+{
+    int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    sockaddr_in addr = loopback(port);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+void closeRawSocket(int fd)
+{
+    if (fd >= 0) ::close(fd);
+}
+
+bool canConnect(uint16_t port)
+{
+    int fd = openRawSocket(port);
+    closeRawSocket(fd);
+    return fd >= 0;
+}
+
+bool waitForPort(uint16_t port, int timeoutMs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < timeoutMs) {
+        if (canConnect(port)) return true;
+        QThread::msleep(50);
+    }
+    return false;
+}
+
+bool rawTcpSession(uint16_t port, const QByteArray& data, int holdMs)
+{
+    int fd = openRawSocket(port);
+    if (fd < 0) return false;
+    ::signal(SIGPIPE, SIG_IGN);
+    qsizetype off = 0;
+    while (off < data.size()) {
+        ssize_t n = ::send(fd, data.constData() + off, size_t(data.size() - off), MSG_NOSIGNAL);
+        if (n <= 0) break; // the server may hang up on garbage: that is fine
+        off += n;
+    }
+    if (holdMs > 0) QThread::msleep(holdMs);
+    ::close(fd);
+    return true;
+}
+
+QJsonObject parseJsonObject(const QByteArray& text, QString* error)
+{
+    QJsonParseError pe{};
+    QJsonDocument doc = QJsonDocument::fromJson(text.trimmed(), &pe);
+    if (pe.error != QJsonParseError::NoError) {
+        if (error) *error = QStringLiteral("not valid JSON (%1 at %2): %3")
+                                .arg(pe.errorString())
+                                .arg(pe.offset)
+                                .arg(QString::fromUtf8(text));
+        return {};
+    }
+    if (!doc.isObject()) {
+        if (error) *error = QStringLiteral("JSON is not an object: ") + QString::fromUtf8(text);
+        return {};
+    }
+    return doc.object();
+}
+
+QStringList tempFilesUnder(const std::string& root)
+{
+    static const QRegularExpression re(QStringLiteral("^\\..+\\.fg-[A-Za-z0-9]{6}$"));
+    QStringList out;
+    const QString base = QString::fromStdString(root);
+    QDirIterator it(base, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        it.next();
+        if (re.match(it.fileName()).hasMatch()) out << QDir(base).relativeFilePath(it.filePath());
+    }
+    out.sort();
+    return out;
+}
+
+void makeSampleTree(const std::string& root, uint64_t seed)
+{
+    QDir().mkpath(QString::fromStdString(root));
+    const int64_t t0 = 1600000000 + int64_t(seed % 1000) * 100;
+    writeFile(root + "/a.txt", "alpha " + std::to_string(seed) + "\n", 0644);
+    setMtime(root + "/a.txt", t0 + 1, 123456789);
+    writeFile(root + "/empty.dat", "", 0600);
+    setMtime(root + "/empty.dat", t0 + 2, 1);
+    writeFile(root + "/run.sh", "#!/bin/sh\necho " + std::to_string(seed) + "\n", 0755);
+    setMtime(root + "/run.sh", t0 + 3, 999999999);
+    writeFile(root + "/sub/b.bin", randomBytes(300 * 1024 + 17, seed), 0644);
+    setMtime(root + "/sub/b.bin", t0 + 4, 500);
+    writeFile(root + "/sub/deeper/c.txt", "gamma", 0444);
+    setMtime(root + "/sub/deeper/c.txt", t0 + 5, 42);
+    writeFile(root + "/sub/deeper/name with spaces & ümlaut.txt", "delta", 0640);
+    setMtime(root + "/sub/deeper/name with spaces & ümlaut.txt", t0 + 6, 7);
+    QDir().mkpath(QString::fromStdString(root + "/emptydir"));
+    QDir().mkpath(QString::fromStdString(root + "/sub/empty-nested"));
+    ::chmod((root + "/sub/empty-nested").c_str(), 0750);
+    if (::symlink("sub/deeper/c.txt", (root + "/link-rel").c_str()) != 0) throw std::runtime_error("symlink");
+    if (::symlink("does/not/exist", (root + "/sub/link-dangling").c_str()) != 0) throw std::runtime_error("symlink");
+    if (::symlink("/etc/hostname", (root + "/link-abs").c_str()) != 0) throw std::runtime_error("symlink");
+    setMtime(root + "/link-rel", t0 + 7, 77);
+    setMtime(root + "/sub/link-dangling", t0 + 8, 88);
+    setMtime(root + "/link-abs", t0 + 9, 99);
+}
+
+void chmodTree(const std::string& root, unsigned dirMode, unsigned fileMode)
+{
+    ::chmod(root.c_str(), dirMode);
+    QDirIterator it(QString::fromStdString(root), QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        it.next();
+        const QByteArray path = it.filePath().toLocal8Bit();
+        struct stat st{};
+        if (::lstat(path.constData(), &st) != 0 || S_ISLNK(st.st_mode)) continue;
+        ::chmod(path.constData(), S_ISDIR(st.st_mode) ? dirMode : fileMode);
+    }
+}
+
+DaemonProcess::DaemonProcess() : m_proc(new QProcess) {}
+
+DaemonProcess::~DaemonProcess()
+{
+    if (running()) {
+        m_proc->terminate();
+        if (!m_proc->waitForFinished(5000)) {
+            m_proc->kill();
+            m_proc->waitForFinished(5000);
+        }
+    }
+    delete m_proc;
+}
+
+bool DaemonProcess::start(const QStringList& serveArgs, const QString& logFile, QString* why, int timeoutMs)
+{
+    m_logFile = logFile;
+    m_proc->setStandardErrorFile(logFile);
+    m_proc->start(cliPath(), QStringList{QStringLiteral("serve")} + serveArgs);
+    if (!m_proc->waitForStarted(10000)) {
+        if (why) *why = QStringLiteral("could not start floodgate serve: ") + m_proc->errorString();
+        return false;
+    }
+    static const QRegularExpression listenRe(QStringLiteral("floodgate serve: listening on (\\S+):(\\d+)"));
+    static const QRegularExpression idRe(QStringLiteral("server identity: (SHA256:\\S+)"));
+    static const QRegularExpression codeRe(QStringLiteral("pairing code: (\\S+)"));
+    QByteArray out;
+    QDeadlineTimer deadline(timeoutMs);
+    while (!deadline.hasExpired()) {
+        if (m_proc->state() != QProcess::Running) break;
+        m_proc->waitForReadyRead(100);
+        out += m_proc->readAllStandardOutput();
+        if (out.contains("pairing code:") && out.indexOf('\n', out.indexOf("pairing code:")) >= 0) break;
+    }
+    m_banner = QString::fromUtf8(out);
+    auto listen = listenRe.match(m_banner);
+    auto id = idRe.match(m_banner);
+    auto code = codeRe.match(m_banner);
+    if (!listen.hasMatch() || !id.hasMatch() || !code.hasMatch()) {
+        if (why)
+            *why = QStringLiteral("floodgate serve did not print its banner (listening/identity/pairing code).\n"
+                                  "stdout: %1\nstderr: %2")
+                       .arg(m_banner, log());
+        return false;
+    }
+    m_port = uint16_t(listen.captured(2).toUInt());
+    m_identity = id.captured(1);
+    m_pairCode = code.captured(1);
+    if (m_port == 0) {
+        if (why) *why = QStringLiteral("floodgate serve printed port 0: ") + m_banner;
+        return false;
+    }
+    return true;
+}
+
+QString DaemonProcess::url(const QString& rest) const
+{
+    return QStringLiteral("floodgate://127.0.0.1:%1/%2").arg(m_port).arg(rest);
+}
+
+QString DaemonProcess::log() const
+{
+    QFile f(m_logFile);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    return QString::fromUtf8(f.readAll());
+}
+
+bool DaemonProcess::running() const { return m_proc->state() != QProcess::NotRunning; }
+
+qint64 DaemonProcess::pid() const { return m_proc->processId(); }
+
+int DaemonProcess::stopWith(int signal, int timeoutMs)
+{
+    if (!running()) return m_proc->exitStatus() == QProcess::NormalExit ? m_proc->exitCode() : -1;
+    ::kill(pid_t(m_proc->processId()), signal);
+    if (!m_proc->waitForFinished(timeoutMs)) {
+        m_proc->kill();
+        m_proc->waitForFinished(5000);
+        return -1;
+    }
+    return m_proc->exitStatus() == QProcess::NormalExit ? m_proc->exitCode() : -1;
+}
+
+void DaemonProcess::killHard()
+{
+    if (!running()) return;
+    m_proc->kill();
+    m_proc->waitForFinished(5000);
 }
 
 } // namespace fgtest

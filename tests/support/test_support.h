@@ -51,3 +51,86 @@ CliRun runCli(const QStringList& args, int timeoutMs = 120000, const QByteArray&
 QString cliPath();
 
 } // namespace fgtest
+
+// ---- additions for the end-to-end (integration) suites ----------------------
+
+class QProcess;
+class QJsonObject;
+
+namespace fgtest {
+
+// Runs any program (not only the CLI) the way runCli does.
+CliRun runProgram(const QString& program, const QStringList& args, int timeoutMs = 120000,
+                  const QByteArray& stdinData = {});
+
+// A TCP port on 127.0.0.1 that was free a moment ago (bound, then released).
+uint16_t freeLocalPort();
+// Whether something accepts a TCP connection on 127.0.0.1:port.
+bool canConnect(uint16_t port);
+// Polls canConnect until it succeeds or the time is up.
+bool waitForPort(uint16_t port, int timeoutMs);
+// A raw TCP client on 127.0.0.1:port: connects, writes `data`, waits `holdMs`
+// and hangs up. Returns false when it could not connect.
+bool rawTcpSession(uint16_t port, const QByteArray& data, int holdMs = 0);
+// Opens a TCP connection to 127.0.0.1:port and keeps it open (silent) until
+// closeRawSocket(fd). -1 on failure.
+int openRawSocket(uint16_t port);
+void closeRawSocket(int fd);
+
+// Parses `text` as exactly one JSON object; on failure returns an empty object
+// and sets *error.
+QJsonObject parseJsonObject(const QByteArray& text, QString* error);
+
+// Entries under root (recursively) whose names look like floodgate temporary
+// files (".NAME.fg-XXXXXX"), as paths relative to root.
+QStringList tempFilesUnder(const std::string& root);
+
+// A small tree with what a sync must keep: nested directories, files of
+// several sizes (empty, small, a few hundred KB), modes 0600/0644/0755/0444,
+// mtimes with nanoseconds, a relative symlink, a dangling symlink, an absolute
+// symlink and empty directories (one nested). `seed` varies the contents.
+void makeSampleTree(const std::string& root, uint64_t seed = 1);
+
+// chmod -R (directories `dirMode`, files `fileMode`; symlinks left alone).
+void chmodTree(const std::string& root, unsigned dirMode, unsigned fileMode);
+
+// `floodgate serve` as a child process, stopped (SIGTERM, then SIGKILL) when
+// the object dies, so a failing test never leaves a daemon behind.
+class DaemonProcess {
+public:
+    DaemonProcess();
+    ~DaemonProcess();
+    DaemonProcess(const DaemonProcess&) = delete;
+    DaemonProcess& operator=(const DaemonProcess&) = delete;
+
+    // Starts `floodgate serve <args>` (the caller gives --listen, --module,
+    // --state-dir ...), its stderr going to `logFile`, and reads the banner.
+    // Returns false (with *why) when it does not come up.
+    bool start(const QStringList& serveArgs, const QString& logFile, QString* why, int timeoutMs = 20000);
+
+    uint16_t port() const { return m_port; }
+    QString pairCode() const { return m_pairCode; }
+    QString identity() const { return m_identity; }
+    QString banner() const { return m_banner; }
+    // floodgate://127.0.0.1:PORT/<rest>
+    QString url(const QString& rest) const;
+    QString log() const; // what the daemon wrote on stderr so far
+    bool running() const;
+    qint64 pid() const;
+
+    // Sends `signal` and waits for the exit; returns the exit code, or -1 if it
+    // did not exit within timeoutMs (then it is killed) or died by a signal.
+    int stopWith(int signal, int timeoutMs = 10000);
+    // SIGKILL, as a crash or a pulled plug would look to the peer.
+    void killHard();
+
+private:
+    QProcess* m_proc = nullptr;
+    QString m_logFile;
+    QString m_banner;
+    QString m_pairCode;
+    QString m_identity;
+    uint16_t m_port = 0;
+};
+
+} // namespace fgtest

@@ -14,8 +14,8 @@ namespace fg {
 
 struct DemoOptions {
     uint32_t fileCount = 1200;          // a spread of small, medium and a few big files
-    uint64_t totalBytes = 600ull << 20; // about this much data in all
-    uint64_t bwlimitBytesPerSec = 60ull << 20; // paced so the transfer lasts ~10 s
+    uint64_t totalBytes = 400ull << 20; // about this much data in all
+    uint64_t bwlimitBytesPerSec = 40ull << 20; // paced so the transfer lasts ~10 s
 };
 
 struct DemoSetup {

@@ -24,6 +24,8 @@ Hash128 toBytes(XXH128_hash_t h)
 
 Hasher128::Hasher128() : m_state(std::make_unique<State>()) { reset(); }
 Hasher128::~Hasher128() = default;
+Hasher128::Hasher128(Hasher128&&) noexcept = default;
+Hasher128& Hasher128::operator=(Hasher128&&) noexcept = default;
 
 void Hasher128::reset() { XXH3_128bits_reset(&m_state->xxh); }
 

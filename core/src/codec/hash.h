@@ -19,6 +19,8 @@ public:
     ~Hasher128();
     Hasher128(const Hasher128&) = delete;
     Hasher128& operator=(const Hasher128&) = delete;
+    Hasher128(Hasher128&&) noexcept;
+    Hasher128& operator=(Hasher128&&) noexcept;
 
     void reset();
     void update(const void* data, size_t n);

@@ -30,6 +30,17 @@ public:
         return true;
     }
 
+    // Never blocks: for a small last message that must not wait on a full queue.
+    bool pushAlways(T item, size_t cost = 1)
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_closed) return false;
+        m_items.push_back({std::move(item), cost});
+        m_used += cost;
+        m_notEmpty.notify_one();
+        return true;
+    }
+
     // Blocks while empty; nullopt once closed and drained.
     std::optional<T> pop()
     {

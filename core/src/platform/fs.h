@@ -81,6 +81,9 @@ public:
 
     bool valid() const { return m_fd >= 0; }
     const std::string& path() const { return m_path; }
+    // A second handle on the same directory (for another thread's use),
+    // without going through its path again.
+    Result<DirHandle> duplicate() const;
 
     // Children by name (a single component): never follow a final symlink.
     Result<DirHandle> openDir(std::string_view name) const;

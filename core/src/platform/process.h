@@ -64,6 +64,9 @@ private:
 // single and double quotes group, backslash escapes.
 Result<std::vector<std::string>> splitCommandLine(const std::string& command);
 
+// This machine's name, for people reading logs and pairing records.
+std::string hostName();
+
 // The process's own stdin and stdout, for `serve --stdio`.
 Fd takeStdin();
 Fd takeStdout();

@@ -232,6 +232,13 @@ Result<DirHandle> DirHandle::open(const std::string& path)
     return DirHandle(fd, clean);
 }
 
+Result<DirHandle> DirHandle::duplicate() const
+{
+    int fd = ::openat(m_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return sysError(errno, "open directory " + m_path);
+    return DirHandle(fd, m_path);
+}
+
 Result<DirHandle> DirHandle::openDir(std::string_view name) const
 {
     if (!isSingleComponent(name)) return badComponent(name);

@@ -201,6 +201,13 @@ Result<std::vector<std::string>> splitCommandLine(const std::string& command)
     return words;
 }
 
+std::string hostName()
+{
+    char buf[256] = {};
+    if (::gethostname(buf, sizeof buf - 1) != 0) return "unknown-host";
+    return buf;
+}
+
 Fd takeStdin()
 {
     return Fd(::dup(0));

@@ -1,0 +1,339 @@
+// `floodgate sync`: one job, with rsync-like flags, a progress line, and a
+// JSON summary for scripts.
+
+#include "args.h"
+#include "commands.h"
+#include "human.h"
+#include "json_writer.h"
+
+#include <floodgate/job.h>
+#include <floodgate/options.h>
+#include <floodgate/signals.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace fg::cli {
+
+namespace {
+
+const char* kSyncHelp =
+    "usage: floodgate sync [options] SRC DST\n"
+    "\n"
+    "SRC and DST: a local path, floodgate://HOST[:PORT]/MODULE[/PATH] (a `floodgate serve`\n"
+    "daemon), or [user@]host:path (ssh). One of them must be local. As with rsync, SRC/\n"
+    "(trailing slash) means the directory's contents; SRC without it means the directory itself.\n"
+    "By default files are added and updated, never deleted.\n"
+    "\n"
+    "  -n, --dry-run            show what would change; change nothing\n"
+    "      --delete             delete files in DST that SRC lacks (excluded files are kept)\n"
+    "  -c, --checksum           compare files by content hash, not size and time\n"
+    "      --exclude PATTERN    skip matching paths (rsync rules; first match wins)\n"
+    "      --include PATTERN    keep matching paths even if a later --exclude matches\n"
+    "      --exclude-from FILE  read exclude patterns from FILE ('+ ' / '- ' prefixes allowed)\n"
+    "      --include-from FILE  read include patterns from FILE\n"
+    "      --files-from FILE    transfer only the paths listed in FILE ('-' = stdin)\n"
+    "      --modify-window SEC  treat mtimes this close as equal (FAT needs 2)\n"
+    "      --bwlimit RATE       limit the transfer rate (e.g. 20M = 20 MiB/s; bare number = KiB/s)\n"
+    "  -e, --rsh COMMAND        the ssh command for host:path (default: ssh)\n"
+    "      --remote-floodgate PATH  floodgate on the ssh host (default: floodgate)\n"
+    "      --state-dir DIR      keys and pins (default: $FLOODGATE_HOME or ~/.config/floodgate)\n"
+    "      --progress           one updating line: bytes done, %, rate, ETA\n"
+    "  -v, --verbose            list each file as it is transferred\n"
+    "  -q, --quiet              print errors only\n"
+    "      --json               print one JSON object with the results on stdout at exit\n"
+    "  -a, -r                   accepted for rsync habits; floodgate always recurses and keeps\n"
+    "                           times, permissions and symlinks\n";
+
+const std::vector<OptionSpec> kSyncOptions = {
+    {"dry-run", 'n', false},      {"delete", 0, false},         {"checksum", 'c', false},
+    {"exclude", 0, true},         {"include", 0, true},         {"exclude-from", 0, true},
+    {"include-from", 0, true},    {"files-from", 0, true},      {"modify-window", 0, true},
+    {"bwlimit", 0, true},         {"rsh", 'e', true},           {"remote-floodgate", 0, true},
+    {"state-dir", 0, true},       {"progress", 0, false},       {"verbose", 'v', false},
+    {"quiet", 'q', false},        {"json", 0, false},           {"archive", 'a', false},
+    {"recursive", 'r', false},    {"help", 'h', false},
+};
+
+struct SyncCliOptions {
+    JobSpec spec;
+    bool progress = false;
+    bool verbose = false;
+    bool quiet = false;
+    bool json = false;
+};
+
+int usageError(const std::string& message)
+{
+    std::fprintf(stderr, "floodgate sync: %s\n(see `floodgate sync --help`)\n", message.c_str());
+    return kUsageError;
+}
+
+Result<std::vector<std::string>> readFilesFromStdin()
+{
+    std::string all;
+    char buf[65536];
+    while (size_t n = std::fread(buf, 1, sizeof buf, stdin)) all.append(buf, n);
+    std::vector<std::string> out;
+    char sep = all.find('\0') != std::string::npos ? '\0' : '\n';
+    size_t start = 0;
+    while (start <= all.size()) {
+        size_t end = all.find(sep, start);
+        if (end == std::string::npos) end = all.size();
+        std::string line = all.substr(start, end - start);
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (!line.empty()) out.push_back(line);
+        start = end + 1;
+    }
+    return out;
+}
+
+const char* actionLabel(FileAction a)
+{
+    switch (a) {
+    case FileAction::Copy: return "copy   ";
+    case FileAction::Update: return "update ";
+    case FileAction::Attrs: return "attrs  ";
+    case FileAction::MkDir: return "mkdir  ";
+    case FileAction::Symlink: return "symlink";
+    case FileAction::Delete: return "delete ";
+    case FileAction::Unchanged: return "same   ";
+    }
+    return "?      ";
+}
+
+class ProgressLine {
+public:
+    explicit ProgressLine(FILE* out) : m_out(out) {}
+    void update(const MetricsSnapshot& s)
+    {
+        double now = s.elapsedSec;
+        // The rate over the last few seconds, not since the start: it tells
+        // what the link does now, and the ETA follows it.
+        if (now - m_lastTime >= 1.0 || m_lastTime == 0) {
+            double dt = now - m_lastTime;
+            if (m_lastTime > 0 && dt > 0) {
+                double inst = double(s.bytesDone - m_lastBytes) / dt;
+                m_rate = m_rate == 0 ? inst : 0.6 * m_rate + 0.4 * inst;
+            }
+            m_lastTime = now;
+            m_lastBytes = s.bytesDone;
+        }
+        double pct = s.bytesToTransfer ? 100.0 * double(s.bytesDone) / double(s.bytesToTransfer) : 0;
+        if (pct > 100) pct = 100;
+        double eta = m_rate > 0 ? double(s.bytesToTransfer - std::min(s.bytesDone, s.bytesToTransfer)) / m_rate : -1;
+        char line[256];
+        std::snprintf(line, sizeof line, "\r%12s %3.0f%% %12s  ETA %s  %llu/%llu files   ",
+                      humanBytes(s.bytesDone).c_str(), pct, humanRate(m_rate).c_str(), humanDuration(eta).c_str(),
+                      static_cast<unsigned long long>(s.filesDone),
+                      static_cast<unsigned long long>(s.filesToTransfer));
+        std::fputs(line, m_out);
+        std::fflush(m_out);
+        m_shown = true;
+    }
+    void finish(const JobResult& r)
+    {
+        if (!m_shown) return;
+        double rate = r.seconds > 0 ? double(r.bytesTransferred) / r.seconds : 0;
+        std::fprintf(m_out, "\r%12s 100%% %12s  in %s  %llu files          \n", humanBytes(r.bytesTransferred).c_str(),
+                     humanRate(rate).c_str(), humanDuration(r.seconds).c_str(),
+                     static_cast<unsigned long long>(r.filesTransferred));
+    }
+
+private:
+    FILE* m_out;
+    double m_lastTime = 0;
+    uint64_t m_lastBytes = 0;
+    double m_rate = 0;
+    bool m_shown = false;
+};
+
+std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode)
+{
+    JsonWriter j;
+    j.beginObject();
+    j.key("state").value(jobStateName(r.state));
+    j.key("exit_code").value(exitCode);
+    j.key("dry_run").value(o.spec.options.dryRun);
+    j.key("files_total").value(r.filesTotal);
+    j.key("files_transferred").value(r.filesTransferred);
+    j.key("files_deleted").value(r.filesDeleted);
+    j.key("bytes_total").value(r.bytesTotal);
+    j.key("bytes_transferred").value(r.bytesTransferred);
+    j.key("wire_bytes").value(r.wireBytes);
+    j.key("seconds").value(r.seconds);
+    j.key("errors").beginArray();
+    if (r.state == JobState::Failed) {
+        j.beginObject().key("path").value("").key("code").value(errcName(r.fatal.code));
+        j.key("message").value(r.fatal.message).endObject();
+    }
+    for (const auto& e : r.errors) {
+        j.beginObject().key("path").value(e.path).key("code").value(errcName(e.error.code));
+        j.key("message").value(e.error.message).endObject();
+    }
+    j.endArray();
+    j.key("stages").beginArray();
+    for (const auto& s : r.stages) {
+        j.beginObject();
+        j.key("name").value(s.name).key("remote").value(s.remote).key("bytes").value(s.bytes);
+        j.key("items").value(s.items).key("busy_seconds").value(double(s.busyNs) / 1e9);
+        j.key("wait_input_seconds").value(double(s.waitInputNs) / 1e9);
+        j.key("wait_output_seconds").value(double(s.waitOutputNs) / 1e9);
+        j.endObject();
+    }
+    j.endArray();
+    j.endObject();
+    return j.str();
+}
+
+int parse(const std::vector<std::string>& args, SyncCliOptions& o)
+{
+    ParsedArgs parsed = parseArgs(args, kSyncOptions);
+    if (!parsed.error.empty()) return usageError(parsed.error);
+    SyncOptions& opt = o.spec.options;
+    for (const auto& [name, value] : parsed.options) {
+        if (name == "help") {
+            std::fputs(kSyncHelp, stdout);
+            return 0;
+        }
+        if (name == "dry-run") opt.dryRun = true;
+        else if (name == "delete") opt.deleteExtraneous = true;
+        else if (name == "checksum") opt.checksum = true;
+        else if (name == "exclude") opt.filters.push_back({FilterSpec::Kind::Exclude, value});
+        else if (name == "include") opt.filters.push_back({FilterSpec::Kind::Include, value});
+        else if (name == "exclude-from" || name == "include-from") {
+            auto kind = name == "exclude-from" ? FilterSpec::Kind::Exclude : FilterSpec::Kind::Include;
+            auto rules = readFilterFile(value, kind);
+            if (!rules.ok()) return usageError("--" + name + ": " + rules.error().message);
+            opt.filters.insert(opt.filters.end(), rules->begin(), rules->end());
+        } else if (name == "files-from") {
+            auto paths = value == "-" ? readFilesFromStdin() : readFilesFrom(value);
+            if (!paths.ok()) return usageError("--files-from: " + paths.error().message);
+            opt.filesFrom = std::move(paths).value();
+            opt.hasFilesFrom = true;
+        } else if (name == "modify-window") {
+            char* end = nullptr;
+            double sec = std::strtod(value.c_str(), &end);
+            if (end == value.c_str() || *end != '\0' || sec < 0)
+                return usageError("--modify-window: '" + value + "' is not a number of seconds");
+            opt.modifyWindowNs = int64_t(sec * 1e9);
+        } else if (name == "bwlimit") {
+            auto rate = parseRate(value);
+            if (!rate.ok()) return usageError(rate.error().message);
+            opt.bwlimitBytesPerSec = *rate;
+        } else if (name == "rsh") opt.rsh = value;
+        else if (name == "remote-floodgate") opt.remoteFloodgate = value;
+        else if (name == "state-dir") opt.stateDir = value;
+        else if (name == "progress") o.progress = true;
+        else if (name == "verbose") o.verbose = true;
+        else if (name == "quiet") o.quiet = true;
+        else if (name == "json") o.json = true;
+        // archive / recursive: accepted, nothing to do
+    }
+    if (parsed.positional.size() != 2)
+        return usageError(parsed.positional.size() < 2 ? "give a source and a destination"
+                                                       : "more than one source is not supported yet; give SRC and DST");
+    o.spec.source = parsed.positional[0];
+    o.spec.destination = parsed.positional[1];
+    return -1;
+}
+
+} // namespace
+
+int runSync(const std::vector<std::string>& args)
+{
+    SyncCliOptions o;
+    if (int rc = parse(args, o); rc >= 0) return rc;
+
+    auto created = Job::create(o.spec);
+    if (!created.ok()) return usageError(created.error().message);
+    std::unique_ptr<Job> job = std::move(created).value();
+
+    std::mutex wakeMutex;
+    std::condition_variable wake;
+    bool woken = false;
+    job->setNotify([&] {
+        std::lock_guard lock(wakeMutex);
+        woken = true;
+        wake.notify_one();
+    });
+    Job* jobPtr = job.get();
+    onInterrupt([jobPtr] { jobPtr->cancel(); });
+
+    FILE* info = o.json ? stderr : stdout;
+    ProgressLine progress(info);
+    auto lastProgress = std::chrono::steady_clock::now();
+    job->start();
+
+    auto drain = [&] {
+        for (Event& ev : job->takeEvents()) {
+            if (auto* planned = std::get_if<event::Planned>(&ev)) {
+                if (o.spec.options.dryRun && !o.quiet) {
+                    for (const auto& item : planned->items)
+                        std::fprintf(info, "%s %s%s\n", actionLabel(item.action), item.path.c_str(),
+                                     item.isDir && item.path != "." ? "/" : "");
+                }
+            } else if (auto* done = std::get_if<event::FileFinished>(&ev)) {
+                if (o.verbose && !o.quiet) {
+                    if (o.progress) std::fputs("\r\033[K", info);
+                    std::fprintf(info, "%s\n", done->path.c_str());
+                }
+            } else if (auto* failed = std::get_if<event::FileFailed>(&ev)) {
+                if (o.progress) std::fputs("\r\033[K", info);
+                std::fprintf(stderr, "floodgate: %s: %s\n", failed->path.c_str(), failed->error.message.c_str());
+            } else if (auto* log = std::get_if<event::Log>(&ev)) {
+                if (log->level == event::Log::Level::Info && (o.quiet || !o.verbose)) continue;
+                if (log->level == event::Log::Level::Warning && o.quiet) continue;
+                if (o.progress) std::fputs("\r\033[K", info);
+                std::fprintf(stderr, "floodgate: %s\n", log->message.c_str());
+            }
+        }
+    };
+
+    while (!job->finished()) {
+        {
+            std::unique_lock lock(wakeMutex);
+            wake.wait_for(lock, std::chrono::milliseconds(250), [&] { return woken; });
+            woken = false;
+        }
+        drain();
+        auto now = std::chrono::steady_clock::now();
+        if (o.progress && !o.quiet && now - lastProgress >= std::chrono::milliseconds(250)) {
+            progress.update(job->snapshot());
+            lastProgress = now;
+        }
+    }
+    const JobResult& result = job->wait();
+    drain();
+    int code = exitCodeFor(result);
+    if (o.progress && !o.quiet) progress.finish(result);
+
+    if (result.state == JobState::Failed && !o.json) std::fprintf(stderr, "floodgate: %s\n", result.fatal.message.c_str());
+    if (o.json) {
+        std::printf("%s\n", resultJson(result, o, code).c_str());
+    } else if (!o.quiet) {
+        if (o.spec.options.dryRun) {
+            std::fprintf(info, "dry run: nothing was changed\n");
+        } else if (result.state == JobState::Done) {
+            double rate = result.seconds > 0 ? double(result.bytesTransferred) / result.seconds : 0;
+            std::fprintf(info, "%llu of %llu files transferred (%s) in %s, %s",
+                         static_cast<unsigned long long>(result.filesTransferred),
+                         static_cast<unsigned long long>(result.filesTotal), humanBytes(result.bytesTransferred).c_str(),
+                         humanDuration(result.seconds).c_str(), humanRate(rate).c_str());
+            if (result.filesDeleted) std::fprintf(info, ", %llu deleted", static_cast<unsigned long long>(result.filesDeleted));
+            if (result.wireBytes) std::fprintf(info, ", %s on the wire", humanBytes(result.wireBytes).c_str());
+            std::fprintf(info, "\n");
+        }
+        if (!result.errors.empty())
+            std::fprintf(stderr, "floodgate: %zu error(s); see the messages above (exit code %d)\n", result.errors.size(), code);
+        else if (result.state == JobState::Cancelled)
+            std::fprintf(stderr, "floodgate: cancelled; files already written are complete, the rest are untouched\n");
+    }
+    return code;
+}
+
+} // namespace fg::cli

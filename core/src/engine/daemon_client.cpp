@@ -1,0 +1,113 @@
+// The client side of a daemon connection: TLS with this install's identity,
+// the server's identity pinned, and pairing.
+
+#include "engine/session.h"
+#include "net/identity.h"
+#include "net/pairing_proof.h"
+#include "net/tls_context.h"
+#include "net/tls_stream.h"
+#include "net/trust_store.h"
+#include "platform/process.h"
+#include "platform/socket.h"
+
+#include <floodgate/identity.h>
+
+namespace fg {
+namespace {
+
+constexpr int kConnectTimeoutMs = 10000;
+constexpr int kHandshakeTimeoutMs = 15000;
+
+std::string hostPort(const std::string& host, uint16_t port)
+{
+    bool v6 = host.find(':') != std::string::npos;
+    return (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
+}
+
+struct TlsConnection {
+    std::unique_ptr<net::TlsStream> stream;
+    std::string ourFingerprint;
+};
+
+Result<TlsConnection> openTls(const std::string& host, uint16_t port, const std::string& stateDir)
+{
+    platform::ignoreSigpipe();
+    FG_TRY_ASSIGN(auto identity, net::TlsIdentity::loadOrCreate(stateDir));
+    FG_TRY_ASSIGN(auto context, net::TlsContext::create(net::TlsContext::Role::Client, identity));
+    FG_TRY_ASSIGN(platform::Socket socket, platform::Socket::connectTcp(host, port, kConnectTimeoutMs));
+    auto tls = net::tlsConnect(std::move(socket), *context, kHandshakeTimeoutMs);
+    if (!tls.ok()) {
+        Error e = tls.error();
+        e.message = "TLS handshake with " + hostPort(host, port) + " failed: " + e.message
+                  + " (is it a floodgate daemon?)";
+        return e;
+    }
+    return TlsConnection{std::move(tls).value(), identity->fingerprint()};
+}
+
+Error pinMismatch(const std::string& hp, const std::string& got, const std::string& expected, const std::string& file)
+{
+    return Error(Errc::AuthFailed, "the server at " + hp + " presented identity " + got + ", but " + expected
+                                       + " was pinned for it. Someone may be impersonating the server. If it was "
+                                         "reinstalled on purpose, remove the line for " + hp + " from " + file
+                                       + " and pair again.");
+}
+
+} // namespace
+
+Result<proto::FrameLinkPtr> connectDaemon(const Endpoint& endpoint, const std::string& stateDir, const LogLine& log)
+{
+    FG_TRY_ASSIGN(TlsConnection conn, openTls(endpoint.host, endpoint.port, stateDir));
+    const std::string hp = hostPort(endpoint.host, endpoint.port);
+    FG_TRY_ASSIGN(net::KnownServers known, net::KnownServers::load(stateDir));
+    std::string expected;
+    const std::string& fp = conn.stream->peerFingerprint();
+    switch (known.check(hp, fp, &expected)) {
+    case net::KnownServers::Verdict::Match: break;
+    case net::KnownServers::Verdict::Mismatch: return pinMismatch(hp, fp, expected, known.path());
+    case net::KnownServers::Verdict::Unknown:
+        FG_TRY(known.remember(hp, fp));
+        if (log) log("first contact with " + hp + ": pinned its identity " + fp);
+        break;
+    }
+    auto link = std::make_unique<proto::StreamFrameLink>(std::move(conn.stream));
+    FG_TRY(exchangeHello(*link));
+    return proto::FrameLinkPtr(std::move(link));
+}
+
+Result<std::string> pairWithServer(const std::string& host, uint16_t port, const std::string& code,
+                                   const std::string& stateDir)
+{
+    if (net::normalizePairCode(code).empty()) return Error(Errc::InvalidArgument, "empty pairing code");
+    FG_TRY_ASSIGN(TlsConnection conn, openTls(host, port, stateDir));
+    const std::string hp = hostPort(host, port);
+    const std::string serverFp = conn.stream->peerFingerprint();
+    FG_TRY_ASSIGN(net::KnownServers known, net::KnownServers::load(stateDir));
+    std::string expected;
+    if (known.check(hp, serverFp, &expected) == net::KnownServers::Verdict::Mismatch)
+        return pinMismatch(hp, serverFp, expected, known.path());
+
+    proto::StreamFrameLink link(std::move(conn.stream));
+    FG_TRY(exchangeHello(link));
+    proto::PairRequestMsg request;
+    request.proof = net::pairingProof(code, net::ProofSide::Client, conn.ourFingerprint, serverFp);
+    request.clientName = platform::hostName();
+    FG_TRY(link.send(proto::toFrame(request)));
+    FG_TRY_ASSIGN(proto::Frame frame, link.receive());
+    if (frame.type == uint16_t(proto::MsgType::Error)) {
+        FG_TRY_ASSIGN(proto::ErrorMsg err, proto::fromFrame<proto::ErrorMsg>(frame));
+        return Error(err.code, err.message);
+    }
+    FG_TRY_ASSIGN(proto::PairResultMsg result, proto::fromFrame<proto::PairResultMsg>(frame));
+    link.close();
+    if (!result.ok) return Error(Errc::AuthFailed, "the server refused to pair: " + result.message);
+    // The server proved it knows the code too: this is the server the user
+    // meant, not one in the middle.
+    if (!net::proofsEqual(result.proof, net::pairingProof(code, net::ProofSide::Server, conn.ourFingerprint, serverFp)))
+        return Error(Errc::AuthFailed, "the server at " + hp + " accepted the code but could not prove it knows it; "
+                                       "not pinning it (a machine in the middle?)");
+    FG_TRY(known.remember(hp, serverFp));
+    return serverFp;
+}
+
+} // namespace fg

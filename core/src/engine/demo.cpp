@@ -1,0 +1,139 @@
+// The built-in demo: a sample tree, a daemon on loopback and a paired client.
+
+#include "platform/fs.h"
+
+#include <floodgate/demo.h>
+#include <floodgate/identity.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+namespace fg {
+namespace {
+
+// xorshift64*: fast, deterministic filler for sample files (not crypto).
+class Filler {
+public:
+    explicit Filler(uint64_t seed) : m_state(seed | 1) {}
+    uint64_t next()
+    {
+        m_state ^= m_state >> 12;
+        m_state ^= m_state << 25;
+        m_state ^= m_state >> 27;
+        return m_state * 0x2545F4914F6CDD1DULL;
+    }
+    // Half the files look like text (they compress), half like media (they do not).
+    void fill(std::vector<uint8_t>& buf, bool textLike)
+    {
+        static const char* words[] = {"floodgate ", "sync ", "the ", "network ", "disk ", "bottleneck ",
+                                      "delta ", "stream ", "chunk ", "\n", "of ", "data "};
+        if (!textLike) {
+            for (size_t i = 0; i + 8 <= buf.size(); i += 8) {
+                uint64_t v = next();
+                for (int k = 0; k < 8; ++k) buf[i + size_t(k)] = uint8_t(v >> (8 * k));
+            }
+            return;
+        }
+        size_t i = 0;
+        while (i < buf.size()) {
+            const char* w = words[next() % 12];
+            for (const char* p = w; *p && i < buf.size(); ++p) buf[i++] = uint8_t(*p);
+        }
+    }
+
+private:
+    uint64_t m_state;
+};
+
+Status writeSample(const std::string& path, uint64_t size, Filler& filler, bool textLike)
+{
+    FG_TRY_ASSIGN(platform::DirHandle dir, platform::DirHandle::open(std::string(path.substr(0, path.rfind('/')))));
+    FG_TRY_ASSIGN(platform::FileHandle file, dir.createExclusive(path.substr(path.rfind('/') + 1), 0644));
+    std::vector<uint8_t> buf(std::min<uint64_t>(size, 1 << 20));
+    uint64_t left = size;
+    while (left > 0) {
+        size_t n = size_t(std::min<uint64_t>(left, buf.size()));
+        buf.resize(n);
+        filler.fill(buf, textLike);
+        FG_TRY(file.writeAll(buf.data(), n));
+        left -= n;
+    }
+    return file.close();
+}
+
+Status makeSampleTree(const std::string& root, const DemoOptions& options)
+{
+    static const char* folders[] = {"photos/2023/summer", "photos/2024/winter", "documents/reports",
+                                    "documents/letters", "projects/engine/src", "projects/engine/tests",
+                                    "projects/website/assets", "music/albums", "video", "backups"};
+    for (const char* f : folders) FG_TRY(platform::makeDirectories(root + "/" + f, 0755));
+    Filler filler(0x5eed);
+    // A few big files carry most of the bytes (the chart shows a steady rate),
+    // many small ones show per-file progress in the table.
+    const uint32_t bigCount = std::max<uint32_t>(1, options.fileCount / 150);
+    const uint64_t bigBytes = options.totalBytes * 6 / 10;
+    const uint64_t bigSize = bigBytes / bigCount;
+    const uint32_t smallCount = options.fileCount - bigCount;
+    const uint64_t smallAverage = smallCount ? (options.totalBytes - bigBytes) / smallCount : 0;
+    for (uint32_t i = 0; i < options.fileCount; ++i) {
+        const bool big = i % (options.fileCount / bigCount) == 0;
+        const char* folder = folders[i % (sizeof folders / sizeof *folders)];
+        const bool textLike = (i / 3) % 2 == 0;
+        uint64_t size = big ? bigSize : (smallAverage / 2 + filler.next() % (smallAverage + 1));
+        char name[64];
+        std::snprintf(name, sizeof name, "%s-%04u.%s", big ? "large" : "item", i, textLike ? "txt" : "bin");
+        FG_TRY(writeSample(root + "/" + folder + "/" + name, size, filler, textLike));
+    }
+    return {};
+}
+
+} // namespace
+
+Result<DemoSetup> prepareDemo(const DemoOptions& options)
+{
+    DemoSetup demo;
+    FG_TRY_ASSIGN(demo.scratchRoot, platform::makeTempDirectory("floodgate-demo"));
+    auto fail = [&](Error e) -> Result<DemoSetup> {
+        cleanupDemo(demo);
+        return e;
+    };
+    demo.sourceDir = demo.scratchRoot + "/sample";
+    const std::string nas = demo.scratchRoot + "/nas";
+    const std::string serverState = demo.scratchRoot + "/server-state";
+    const std::string clientState = demo.scratchRoot + "/client-state";
+    for (const auto& dir : {demo.sourceDir, nas})
+        if (Status st = platform::makeDirectory(dir, 0755); !st) return fail(st.error());
+    if (Status st = makeSampleTree(demo.sourceDir, options); !st) return fail(st.error());
+
+    ServerConfig config;
+    config.listenHost = "127.0.0.1";
+    config.port = 0;
+    config.modules.push_back({"demo", nas, false});
+    config.stateDir = serverState;
+    config.pairCode = generatePairCode();
+    auto server = Server::start(config, nullptr);
+    if (!server.ok()) return fail(server.error());
+    demo.server = std::move(server).value();
+    auto paired = pairWithServer("127.0.0.1", demo.server->port(), config.pairCode, clientState);
+    if (!paired.ok()) return fail(paired.error());
+
+    demo.destinationUrl = "floodgate://127.0.0.1:" + std::to_string(demo.server->port()) + "/demo/";
+    demo.spec.source = demo.sourceDir + "/";
+    demo.spec.destination = demo.destinationUrl;
+    demo.spec.options.stateDir = clientState;
+    demo.spec.options.bwlimitBytesPerSec = options.bwlimitBytesPerSec;
+    return demo;
+}
+
+void cleanupDemo(DemoSetup& demo)
+{
+    if (demo.server) {
+        demo.server->stop();
+        demo.server.reset();
+    }
+    if (!demo.scratchRoot.empty()) (void)platform::removeTree(demo.scratchRoot);
+    demo.scratchRoot.clear();
+}
+
+} // namespace fg

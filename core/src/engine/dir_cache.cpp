@@ -1,0 +1,67 @@
+#include "engine/dir_cache.h"
+
+#include "common/path.h"
+
+#include <cerrno>
+
+namespace fg {
+
+DirCache::DirCache(platform::DirHandle root, size_t capacity) : m_root(std::move(root)), m_capacity(capacity) {}
+
+Result<const platform::DirHandle*> DirCache::get(std::string_view relDir, bool create)
+{
+    if (relDir.empty() || relDir == ".") return &m_root;
+    std::string key(relDir);
+    auto it = m_open.find(key);
+    if (it != m_open.end()) {
+        m_lru.splice(m_lru.begin(), m_lru, it->second.lru);
+        return &it->second.handle;
+    }
+    FG_TRY_ASSIGN(const platform::DirHandle* parent, get(parentOf(relDir), create));
+    std::string_view name = baseName(relDir);
+    auto opened = parent->openDir(name);
+    if (!opened.ok() && create && opened.error().code == Errc::NotFound) {
+        Status made = parent->mkdirAt(name, 0700);
+        if (!made.ok() && made.error().sysErrno != EEXIST) return std::move(made).error();
+        opened = parent->openDir(name);
+    }
+    if (!opened.ok()) return std::move(opened).error();
+    return remember(key, std::move(opened).value());
+}
+
+const platform::DirHandle* DirCache::remember(const std::string& key, platform::DirHandle handle)
+{
+    while (m_open.size() >= m_capacity && !m_lru.empty()) {
+        m_open.erase(m_lru.back());
+        m_lru.pop_back();
+    }
+    m_lru.push_front(key);
+    auto [it, inserted] = m_open.emplace(key, Slot{std::move(handle), m_lru.begin()});
+    (void)inserted;
+    return &it->second.handle;
+}
+
+void DirCache::invalidate(std::string_view relDir)
+{
+    std::string prefix = std::string(relDir) + "/";
+    for (auto it = m_open.begin(); it != m_open.end();) {
+        if (it->first == relDir || it->first.compare(0, prefix.size(), prefix) == 0) {
+            m_lru.erase(it->second.lru);
+            it = m_open.erase(it);
+        } else {
+            ++it;
+        }
+    }
+}
+
+Result<platform::DirHandle> openBelow(const std::string& base, std::string_view relative)
+{
+    FG_TRY_ASSIGN(platform::DirHandle dir, platform::DirHandle::open(base));
+    for (std::string_view part : splitPath(relative)) {
+        FG_TRY_ASSIGN(platform::DirHandle next, dir.openDir(part));
+        dir = std::move(next);
+    }
+    return dir;
+}
+
+} // namespace fg

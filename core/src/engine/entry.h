@@ -1,0 +1,58 @@
+#pragma once
+#include "internal.h"
+// One entry of a file list: what the sender saw when it scanned.
+
+#include "codec/hash.h"
+#include "platform/fs.h"
+#include "proto/messages.h"
+
+#include <optional>
+#include <string>
+
+namespace fg {
+
+struct FileEntry {
+    std::string path; // relative, '/'-separated; "." for the root directory itself
+    platform::FileType type = platform::FileType::Regular;
+    uint32_t mode = 0;
+    uint64_t size = 0;
+    int64_t mtimeNs = 0;
+    std::string linkTarget;
+    std::optional<Hash128> hash;
+
+    bool isDir() const { return type == platform::FileType::Directory; }
+    bool isRegular() const { return type == platform::FileType::Regular; }
+    bool isSymlink() const { return type == platform::FileType::Symlink; }
+};
+
+inline proto::WireEntry toWire(const FileEntry& e)
+{
+    proto::WireEntry w;
+    w.path = e.path;
+    w.type = e.isDir() ? proto::WireFileType::Directory
+           : e.isSymlink() ? proto::WireFileType::Symlink
+                           : proto::WireFileType::Regular;
+    w.mode = e.mode;
+    w.size = e.size;
+    w.mtimeNs = e.mtimeNs;
+    w.linkTarget = e.linkTarget;
+    w.hash = e.hash;
+    return w;
+}
+
+inline FileEntry fromWire(proto::WireEntry&& w)
+{
+    FileEntry e;
+    e.path = std::move(w.path);
+    e.type = w.type == proto::WireFileType::Directory ? platform::FileType::Directory
+           : w.type == proto::WireFileType::Symlink   ? platform::FileType::Symlink
+                                                      : platform::FileType::Regular;
+    e.mode = w.mode;
+    e.size = e.isRegular() ? w.size : 0;
+    e.mtimeNs = w.mtimeNs;
+    e.linkTarget = std::move(w.linkTarget);
+    e.hash = w.hash;
+    return e;
+}
+
+} // namespace fg

@@ -1,0 +1,220 @@
+#include <floodgate/options.h>
+
+#include "filter/files_from.h"
+#include "filter/filter.h"
+#include "platform/fs.h"
+
+#include <cstdint>
+#include <limits>
+#include <string_view>
+
+namespace fg {
+namespace {
+
+// A rule file is written by hand or by a short script: even a hundred thousand
+// patterns fit in a few MiB. The cap stops a wrong argument (a disk image,
+// /dev/zero) from being read into memory whole.
+constexpr size_t kMaxFilterFileBytes = size_t(16) << 20;
+// A --files-from list may name every file of a big tree: ten million paths of
+// ~100 bytes is about 1 GiB, and the selection built from it is larger still.
+constexpr size_t kMaxFilesFromBytes = size_t(1) << 30;
+
+// Windows editors start UTF-8 files with a byte order mark; it is not part of
+// the first pattern or path.
+std::string_view withoutBom(std::string_view data)
+{
+    if (data.starts_with("\xEF\xBB\xBF")) data.remove_prefix(3);
+    return data;
+}
+
+// Lines split on '\n', each without a trailing '\r' (files written on Windows).
+template <class Fn>
+void forEachLine(std::string_view data, Fn&& fn)
+{
+    size_t start = 0;
+    while (start < data.size()) {
+        size_t end = data.find('\n', start);
+        if (end == std::string_view::npos) end = data.size();
+        std::string_view line = data.substr(start, end - start);
+        if (line.ends_with('\r')) line.remove_suffix(1);
+        fn(line);
+        start = end + 1;
+    }
+}
+
+Error withContext(Error error, const std::string& context)
+{
+    error.message = context + ": " + error.message;
+    return error;
+}
+
+std::string_view trimmed(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
+char lower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
+}
+
+} // namespace
+
+Result<std::vector<FilterSpec>> readFilterFile(const std::string& path, FilterSpec::Kind defaultKind)
+{
+    const std::string option = defaultKind == FilterSpec::Kind::Include ? "--include-from" : "--exclude-from";
+    auto data = platform::readFile(path, kMaxFilterFileBytes);
+    if (!data) return withContext(std::move(data).error(), option);
+
+    std::vector<FilterSpec> specs;
+    size_t lineNo = 0;
+    Status status;
+    forEachLine(withoutBom(*data), [&](std::string_view line) {
+        ++lineNo;
+        if (!status || line.empty() || line.front() == ';' || line.front() == '#') return;
+        FilterSpec spec;
+        spec.kind = defaultKind;
+        if (line.starts_with("+ ")) {
+            spec.kind = FilterSpec::Kind::Include;
+            line.remove_prefix(2);
+        } else if (line.starts_with("- ")) {
+            spec.kind = FilterSpec::Kind::Exclude;
+            line.remove_prefix(2);
+        }
+        spec.pattern = std::string(line);
+        // Checked here rather than only in validateOptions(): here the message
+        // can say which line of which file to fix.
+        if (auto one = filter::FilterSet::compile({spec}); !one) {
+            status = Error(Errc::InvalidArgument,
+                           option + " " + path + " line " + std::to_string(lineNo) + ": " + one.error().message);
+            return;
+        }
+        specs.push_back(std::move(spec));
+    });
+    if (!status) return std::move(status).error();
+    return specs;
+}
+
+Result<std::vector<std::string>> readFilesFrom(const std::string& path)
+{
+    if (path == "-")
+        return Error(Errc::InvalidArgument, "--files-from: '-' (standard input) must be read by the caller, not as a file");
+    auto data = platform::readFile(path, kMaxFilesFromBytes);
+    if (!data) return withContext(std::move(data).error(), "--files-from");
+
+    std::string_view text = withoutBom(*data);
+    std::vector<std::string> paths;
+    if (text.find('\0') != std::string_view::npos) {
+        // NUL-separated, as from `find -print0`: names may hold newlines, and
+        // nothing but the separator is removed.
+        size_t start = 0;
+        while (start < text.size()) {
+            size_t end = text.find('\0', start);
+            if (end == std::string_view::npos) end = text.size();
+            if (end > start) paths.emplace_back(text.substr(start, end - start));
+            start = end + 1;
+        }
+        return paths;
+    }
+    forEachLine(text, [&](std::string_view line) {
+        if (!line.empty()) paths.emplace_back(line);
+    });
+    return paths;
+}
+
+Result<uint64_t> parseRate(const std::string& text)
+{
+    const auto bad = [&] {
+        return Error(Errc::InvalidArgument,
+                     "--bwlimit: cannot read '" + text + "' as a rate; use a number with K, M or G, e.g. 20M");
+    };
+    const auto tooLarge = [&] {
+        return Error(Errc::InvalidArgument, "--bwlimit: '" + text + "' is too large; use 0 for no limit");
+    };
+    constexpr uint64_t kMax = std::numeric_limits<uint64_t>::max();
+    auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+
+    std::string_view s = trimmed(text);
+    if (s.size() >= 2 && s[s.size() - 2] == '/' && lower(s.back()) == 's') s = trimmed(s.substr(0, s.size() - 2));
+
+    size_t i = 0;
+    bool anyDigit = false;
+    bool nonZero = false;
+    uint64_t whole = 0;
+    for (; i < s.size() && isDigit(s[i]); ++i) {
+        const auto d = uint64_t(s[i] - '0');
+        if (whole > (kMax - d) / 10) return tooLarge();
+        whole = whole * 10 + d;
+        anyDigit = true;
+        nonZero = nonZero || d != 0;
+    }
+    // Fraction digits past the sixth are below a millionth of a unit; dropping
+    // them keeps frac * unit inside 64 bits (10^6 * 2^40 < 2^64).
+    uint64_t frac = 0;
+    uint64_t fracScale = 1;
+    if (i < s.size() && s[i] == '.') {
+        const size_t first = ++i;
+        for (; i < s.size() && isDigit(s[i]); ++i) {
+            const auto d = uint64_t(s[i] - '0');
+            if (fracScale < 1000000) {
+                frac = frac * 10 + d;
+                fracScale *= 10;
+            }
+            nonZero = nonZero || d != 0;
+        }
+        if (i == first) return bad();
+        anyDigit = true;
+    }
+    if (!anyDigit) return bad();
+
+    // rsync reads a bare number as KiB/s. The letter picks the unit; "B",
+    // "iB" after it change nothing (every unit is 1024-based).
+    std::string_view unit = trimmed(s.substr(i));
+    uint64_t multiplier = 1024;
+    if (!unit.empty()) {
+        const char letter = lower(unit.front());
+        const std::string_view rest = unit.substr(1);
+        if (letter == 'b' && rest.empty()) multiplier = 1;
+        else if (letter == 'k') multiplier = uint64_t(1) << 10;
+        else if (letter == 'm') multiplier = uint64_t(1) << 20;
+        else if (letter == 'g') multiplier = uint64_t(1) << 30;
+        else if (letter == 't') multiplier = uint64_t(1) << 40;
+        else return bad();
+        const bool restOk = rest.empty() || (rest.size() == 1 && lower(rest[0]) == 'b')
+            || (rest.size() == 2 && lower(rest[0]) == 'i' && lower(rest[1]) == 'b');
+        if (letter != 'b' && !restOk) return bad();
+    }
+
+    if (whole > kMax / multiplier) return tooLarge();
+    uint64_t bytes = whole * multiplier;
+    const uint64_t fracBytes = frac * multiplier / fracScale;
+    if (bytes > kMax - fracBytes) return tooLarge();
+    bytes += fracBytes;
+    // A tiny but nonzero limit must not turn into 0, which means "unlimited".
+    if (bytes == 0 && nonZero)
+        return Error(Errc::InvalidArgument,
+                     "--bwlimit: '" + text + "' is less than one byte per second; use 0 for no limit");
+    return bytes;
+}
+
+Status validateOptions(const SyncOptions& options)
+{
+    if (options.deleteExtraneous && options.hasFilesFrom)
+        return Error(Errc::InvalidArgument,
+                     "--delete cannot be combined with --files-from: the list names only part of the source, so "
+                     "everything else on the target would look extraneous and be deleted. Drop --delete to copy "
+                     "just the listed files, or sync the whole tree (narrowed with --exclude rules) to mirror it "
+                     "with --delete");
+    if (options.modifyWindowNs < 0)
+        return Error(Errc::InvalidArgument,
+                     "--modify-window cannot be negative (got " + std::to_string(options.modifyWindowNs)
+                         + " ns): it is how far apart two mtimes may be and still count as equal; use 0 to compare "
+                           "them exactly, or 2 seconds for FAT file systems");
+    FG_TRY(filter::FilterSet::compile(options.filters));
+    if (options.hasFilesFrom) FG_TRY(filter::FilesFromSet::compile(options.filesFrom));
+    return {};
+}
+
+} // namespace fg

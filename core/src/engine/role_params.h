@@ -1,0 +1,78 @@
+#pragma once
+#include "internal.h"
+// What both roles of one transfer need to know, whether the peer is in-process,
+// across a TLS connection or at the end of an ssh pipe.
+
+#include "proto/messages.h"
+
+#include <floodgate/options.h>
+
+#include <string>
+#include <vector>
+
+namespace fg {
+
+struct TransferParams {
+    bool dryRun = false;
+    bool deleteExtraneous = false;
+    bool checksum = false;
+    int64_t modifyWindowNs = 0;
+    uint64_t bwlimitBytesPerSec = 0;
+    std::vector<FilterSpec> filters;
+    std::vector<std::string> filesFrom;
+    bool hasFilesFrom = false;
+};
+
+// Where a role's tree is: `relative` (possibly empty) below a trusted `base`.
+// Symlinks are followed in base (the user's own path, or a module's root)
+// but never below it. trailingSlash keeps rsync's "contents of" meaning.
+struct RootSpec {
+    std::string base;
+    std::string relative;
+    bool trailingSlash = false;
+    // The daemon receives from remote clients: setuid/setgid bits are dropped.
+    bool stripSpecialModeBits = false;
+    std::string display() const { return relative.empty() ? base : base + "/" + relative; }
+};
+
+inline TransferParams paramsFromOptions(const SyncOptions& o)
+{
+    TransferParams p;
+    p.dryRun = o.dryRun;
+    p.deleteExtraneous = o.deleteExtraneous;
+    p.checksum = o.checksum;
+    p.modifyWindowNs = o.modifyWindowNs;
+    p.bwlimitBytesPerSec = o.bwlimitBytesPerSec;
+    p.filters = o.filters;
+    p.filesFrom = o.filesFrom;
+    p.hasFilesFrom = o.hasFilesFrom;
+    return p;
+}
+
+inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
+{
+    TransferParams p;
+    p.dryRun = m.dryRun;
+    p.deleteExtraneous = m.deleteExtraneous;
+    p.checksum = m.checksum;
+    p.modifyWindowNs = m.modifyWindowNs;
+    p.bwlimitBytesPerSec = m.bwlimit;
+    p.filters = m.filters;
+    p.filesFrom = m.filesFrom;
+    p.hasFilesFrom = m.hasFilesFrom;
+    return p;
+}
+
+inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
+{
+    m.dryRun = p.dryRun;
+    m.deleteExtraneous = p.deleteExtraneous;
+    m.checksum = p.checksum;
+    m.modifyWindowNs = p.modifyWindowNs;
+    m.bwlimit = p.bwlimitBytesPerSec;
+    m.filters = p.filters;
+    m.filesFrom = p.filesFrom;
+    m.hasFilesFrom = p.hasFilesFrom;
+}
+
+} // namespace fg

@@ -1,0 +1,535 @@
+#include "engine/sender.h"
+
+#include "common/path.h"
+#include "filter/files_from.h"
+#include "filter/filter.h"
+#include "scan/scanner.h"
+
+#include <limits>
+
+namespace fg {
+namespace {
+
+// File data goes out in pieces of this size: large enough that per-frame costs
+// (a header, a lock, a hash call) vanish next to the bytes, small enough that
+// the queues hold many and a slow file does not stall the stream.
+constexpr size_t kChunkBytes = 256 * 1024;
+// Frames waiting to be written: a few MB keep the network busy while the disk
+// hiccups, without holding much memory.
+constexpr size_t kSendQueueBytes = 8u << 20;
+constexpr auto kStatsInterval = std::chrono::milliseconds(250);
+
+} // namespace
+
+Sender::Sender(RootSpec root, TransferParams params, proto::FrameLink& link, RoleObserver& observer,
+               StageSet& stages, RateLimiter* limiter)
+    : m_root(std::move(root)), m_params(std::move(params)), m_link(link), m_observer(observer), m_limiter(limiter),
+      m_scanStage(stages.add("scan")), m_readStage(stages.add("read")), m_sendStage(stages.add("send")),
+      m_stages(stages), m_wants(std::numeric_limits<size_t>::max()), m_sendQueue(kSendQueueBytes)
+{
+}
+
+Sender::~Sender() { cancel(); }
+
+void Sender::cancel()
+{
+    if (m_cancelled.exchange(true)) return;
+    fail(Error(Errc::Cancelled, "cancelled"));
+}
+
+void Sender::fail(Error error, bool tellPeer)
+{
+    bool first = false;
+    {
+        std::lock_guard lock(m_errorMutex);
+        if (!m_error) {
+            m_error = error;
+            first = true;
+        }
+    }
+    // The peer hears why we stop, unless it told us (or the link is gone).
+    if (first && tellPeer && error.code != Errc::Network && !m_jobDone.load()) {
+        if (error.code == Errc::Cancelled) {
+            proto::CancelMsg msg;
+            msg.reason = error.message;
+            (void)m_link.sendFinal(proto::toFrame(msg), 1000);
+        } else {
+            proto::ErrorMsg msg;
+            msg.code = error.code;
+            msg.message = error.message;
+            (void)m_link.sendFinal(proto::toFrame(msg), 1000);
+        }
+        (void)m_link.flush();
+    }
+    m_cancelled.store(true);
+    m_wants.abort();
+    m_sendQueue.abort();
+    m_link.close();
+    {
+        std::lock_guard lock(m_stopMutex);
+        m_stopStats = true;
+    }
+    m_stopCv.notify_all();
+}
+
+Status Sender::openRoot()
+{
+    const std::string full = m_root.display();
+    auto info = platform::statPath(full, true);
+    if (!info.ok()) {
+        Error e = info.error();
+        if (e.code == Errc::NotFound) e.message = "source " + full + " does not exist";
+        return e;
+    }
+    std::string base = localBaseName(full);
+    if (info->type == platform::FileType::Directory) {
+        // "src/" (and "." or "/") mean the directory's contents; "src" means
+        // the directory itself, named by its base name.
+        if (m_root.trailingSlash || base.empty() || base == "." || base == "..") {
+            m_rootKind = proto::RootKind::Contents;
+        } else {
+            m_rootKind = proto::RootKind::NamedDir;
+            m_rootName = base;
+        }
+        FG_TRY_ASSIGN(platform::DirHandle dir, openBelow(m_root.base, m_root.relative));
+        m_rootDir = std::move(dir);
+        return {};
+    }
+    if (info->type != platform::FileType::Regular)
+        return Error(Errc::InvalidArgument, "source " + full + " is neither a file nor a directory");
+    if (m_root.trailingSlash) return Error(Errc::InvalidArgument, "source " + full + "/ is a file, not a directory");
+    m_rootKind = proto::RootKind::File;
+    m_rootName = base;
+    m_fileName = base;
+    // The parent is opened the same guarded way as a directory root.
+    std::string relParent(parentOf(m_root.relative));
+    std::string base2 = m_root.relative.empty() ? localDirName(m_root.base) : m_root.base;
+    FG_TRY_ASSIGN(platform::DirHandle dir, openBelow(base2, relParent));
+    m_rootDir = std::move(dir);
+    return {};
+}
+
+Status Sender::run()
+{
+    m_observer.onState(JobState::Scanning);
+    Status opened = openRoot();
+    if (!opened) {
+        fail(opened.error());
+        return opened;
+    }
+    proto::FileListBeginMsg begin;
+    begin.rootKind = m_rootKind;
+    begin.rootName = m_rootName;
+    if (Status st = m_link.send(proto::toFrame(begin)); !st) {
+        fail(st.error());
+        return st;
+    }
+
+    std::thread control([this] { controlLoop(); });
+    std::thread sender([this] { sendLoop(); });
+    std::thread reader([this] { readLoop(); });
+    std::thread stats([this] { statsLoop(); });
+
+    Status scanned = scanAndList();
+    if (!scanned) fail(scanned.error());
+
+    reader.join();
+    if (!m_cancelled.load()) {
+        proto::StatsMsg st;
+        st.stages = m_stages.snapshot(false);
+        enqueue(proto::toFrame(st));
+        enqueue(proto::toFrame(proto::SenderDoneMsg{}));
+    }
+    m_sendQueue.close();
+    sender.join();
+    control.join();
+    {
+        std::lock_guard lock(m_stopMutex);
+        m_stopStats = true;
+    }
+    m_stopCv.notify_all();
+    stats.join();
+    // The receiver waits for us to close first (it must not reset a
+    // connection that still carries its JobDone).
+    m_link.close();
+
+    std::lock_guard lock(m_errorMutex);
+    if (m_error && !m_jobDone.load()) return *m_error;
+    return {};
+}
+
+Status Sender::scanAndList()
+{
+    auto filters = filter::FilterSet::compile(m_params.filters);
+    if (!filters.ok()) return filters.error();
+    std::optional<filter::FilesFromSet> filesFrom;
+    if (m_params.hasFilesFrom) {
+        auto ff = filter::FilesFromSet::compile(m_params.filesFrom);
+        if (!ff.ok()) return ff.error();
+        filesFrom = std::move(ff).value();
+    }
+
+    proto::FileListBatchMsg batch;
+    size_t batchBytes = 0;
+    uint32_t count = 0;
+    uint32_t scanErrors = 0;
+    const uint64_t started = monotonicNs();
+
+    auto flushBatch = [&]() {
+        if (batch.entries.empty()) return true;
+        bool ok = enqueue(proto::toFrame(batch));
+        batch.entries.clear();
+        batchBytes = 0;
+        return ok;
+    };
+    auto add = [&](FileEntry&& entry) {
+        if (m_cancelled.load()) return false;
+        m_observer.onListed(entry.isRegular(), entry.size);
+        m_scanStage.addItems(1);
+        batchBytes += entry.path.size() + entry.linkTarget.size() + 48;
+        batch.entries.push_back(toWire(entry));
+        {
+            std::lock_guard lock(m_listMutex);
+            m_list.push_back(std::move(entry));
+        }
+        ++count;
+        // Small batches early, so the receiver starts planning (and asking for
+        // files) while the scan goes on; full-size batches after that.
+        size_t limit = count < 1024 ? 16 * 1024 : proto::kBatchBytes;
+        if (batchBytes >= limit) return flushBatch();
+        return true;
+    };
+
+    if (m_rootKind == proto::RootKind::File) {
+        auto info = m_rootDir->statAt(m_fileName);
+        if (!info.ok()) return info.error();
+        FileEntry e;
+        e.path = m_fileName;
+        e.type = platform::FileType::Regular;
+        e.mode = info->mode;
+        e.size = info->size;
+        e.mtimeNs = info->mtimeNs;
+        if (m_params.checksum) {
+            FG_TRY_ASSIGN(platform::FileHandle file, m_rootDir->openRead(m_fileName));
+            FG_TRY_ASSIGN(Hash128 h, hashFile(file));
+            e.hash = h;
+        }
+        add(std::move(e));
+    } else {
+        FG_TRY_ASSIGN(platform::FileInfo rootInfo, m_rootDir->stat());
+        FileEntry root;
+        root.path = m_rootKind == proto::RootKind::Contents ? std::string(".") : m_rootName;
+        root.type = platform::FileType::Directory;
+        root.mode = rootInfo.mode;
+        root.mtimeNs = rootInfo.mtimeNs;
+        add(std::move(root));
+
+        filter::FilterSet noFilters;
+        ScanOptions options;
+        options.filters = filters->empty() ? nullptr : &*filters;
+        options.filesFrom = filesFrom ? &*filesFrom : nullptr;
+        options.prefix = m_rootKind == proto::RootKind::NamedDir ? m_rootName : std::string();
+        options.withHashes = m_params.checksum;
+        ScanCallbacks callbacks;
+        callbacks.entry = add;
+        callbacks.error = [&](const std::string& path, const Error& error) {
+            ++scanErrors;
+            m_observer.onNotice(true, path, error);
+            proto::NoticeMsg notice;
+            notice.level = proto::NoticeMsg::Level::Error;
+            notice.code = error.code;
+            notice.path = path;
+            notice.message = error.message;
+            enqueue(proto::toFrame(notice));
+        };
+        callbacks.skipped = [&](const std::string& path) {
+            Error info(Errc::Ok, "skipping non-regular file (socket, FIFO or device)");
+            m_observer.onNotice(false, path, info);
+        };
+        Status st = scanTree(*m_rootDir, options, callbacks);
+        if (!st) return st;
+    }
+    if (!flushBatch()) return Error(Errc::Cancelled, "cancelled");
+    m_scanStage.addBusy(monotonicNs() - started);
+
+    proto::FileListEndMsg end;
+    end.count = count;
+    end.scanErrors = scanErrors;
+    if (!enqueue(proto::toFrame(end))) return Error(Errc::Cancelled, "cancelled");
+    m_observer.onState(JobState::Transferring);
+    return {};
+}
+
+bool Sender::enqueue(proto::Frame frame)
+{
+    size_t cost = frame.payload.size() + proto::kFrameHeaderSize;
+    return m_sendQueue.push(std::move(frame), cost);
+}
+
+std::optional<Sender::ListedFile> Sender::listed(uint32_t index)
+{
+    std::lock_guard lock(m_listMutex);
+    if (index >= m_list.size()) return std::nullopt;
+    const FileEntry& e = m_list[index];
+    return ListedFile{e.path, e.size};
+}
+
+void Sender::controlLoop()
+{
+    for (;;) {
+        auto frame = m_link.receive();
+        if (!frame.ok()) {
+            if (!m_jobDone.load()) {
+                Error e = frame.error();
+                if (!m_cancelled.load())
+                    e.message = "the connection to the receiver was lost before the job finished: " + e.message;
+                fail(std::move(e));
+            }
+            return;
+        }
+        auto protocolError = [&](const Error& e) { fail(e); };
+        auto badIndex = [&](uint32_t index) {
+            fail(Error(Errc::Protocol, "the receiver named file #" + std::to_string(index) + ", which was never listed"));
+        };
+        using proto::MsgType;
+        switch (MsgType(frame->type)) {
+        case MsgType::PlanBatch: {
+            auto msg = proto::fromFrame<proto::PlanBatchMsg>(*frame);
+            if (!msg.ok()) return protocolError(msg.error());
+            std::vector<PlanItem> items;
+            items.reserve(msg->items.size());
+            for (const auto& it : msg->items) {
+                auto file = listed(it.index);
+                if (!file) return badIndex(it.index);
+                PlanItem item;
+                item.path = file->path;
+                item.size = file->size;
+                switch (it.action) {
+                case proto::WireAction::Copy: item.action = FileAction::Copy; break;
+                case proto::WireAction::Update: item.action = FileAction::Update; break;
+                case proto::WireAction::Attrs: item.action = FileAction::Attrs; break;
+                case proto::WireAction::MkDir: item.action = FileAction::MkDir; item.isDir = true; break;
+                case proto::WireAction::Symlink: item.action = FileAction::Symlink; break;
+                }
+                if ((it.action == proto::WireAction::Copy || it.action == proto::WireAction::Update)
+                    && !m_params.dryRun)
+                    m_wants.push(it.index);
+                items.push_back(std::move(item));
+            }
+            m_observer.onPlanned(std::move(items));
+            break;
+        }
+        case MsgType::DeleteBatch: {
+            auto msg = proto::fromFrame<proto::DeleteBatchMsg>(*frame);
+            if (!msg.ok()) return protocolError(msg.error());
+            std::vector<PlanItem> items;
+            for (auto& it : msg->items) {
+                PlanItem item;
+                item.path = std::move(it.path);
+                item.action = FileAction::Delete;
+                item.isDir = it.isDir;
+                items.push_back(std::move(item));
+            }
+            m_observer.onPlanned(std::move(items));
+            break;
+        }
+        case MsgType::PlanEnd: {
+            auto msg = proto::fromFrame<proto::PlanEndMsg>(*frame);
+            if (!msg.ok()) return protocolError(msg.error());
+            m_observer.onUnchanged(msg->unchanged);
+            m_wants.close();
+            break;
+        }
+        case MsgType::FileDone: {
+            auto msg = proto::fromFrame<proto::FileDoneMsg>(*frame);
+            if (!msg.ok()) return protocolError(msg.error());
+            auto file = listed(msg->index);
+            if (!file) return badIndex(msg->index);
+            m_observer.onFileDone(msg->index, file->path, file->size);
+            break;
+        }
+        case MsgType::FileFailed: {
+            auto msg = proto::fromFrame<proto::FileFailedMsg>(*frame);
+            if (!msg.ok()) return protocolError(msg.error());
+            auto file = listed(msg->index);
+            if (!file) return badIndex(msg->index);
+            m_observer.onFileFailed(msg->index, file->path, Error(msg->code, msg->message));
+            break;
+        }
+        case MsgType::Notice: {
+            auto msg = proto::fromFrame<proto::NoticeMsg>(*frame);
+            if (!msg.ok()) return protocolError(msg.error());
+            m_observer.onNotice(msg->level == proto::NoticeMsg::Level::Error, msg->path,
+                                Error(msg->code, msg->message));
+            break;
+        }
+        case MsgType::Stats: {
+            auto msg = proto::fromFrame<proto::StatsMsg>(*frame);
+            if (!msg.ok()) return protocolError(msg.error());
+            m_observer.onRemoteStats(std::move(msg->stages));
+            break;
+        }
+        case MsgType::JobDone: {
+            auto msg = proto::fromFrame<proto::JobDoneMsg>(*frame);
+            if (!msg.ok()) return protocolError(msg.error());
+            m_observer.onDeleted(msg->filesDeleted);
+            m_jobDone.store(true);
+            return;
+        }
+        case MsgType::Error: {
+            auto msg = proto::fromFrame<proto::ErrorMsg>(*frame);
+            if (!msg.ok()) return protocolError(msg.error());
+            return fail(Error(msg->code, "the receiver stopped: " + msg->message), false);
+        }
+        case MsgType::Cancel:
+            return fail(Error(Errc::Cancelled, "the receiver cancelled the job"), false);
+        default:
+            return fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame->type)
+                                                  + " frame from the receiver"));
+        }
+    }
+}
+
+void Sender::readLoop()
+{
+    auto root = m_rootDir->duplicate();
+    if (!root.ok()) return fail(root.error());
+    DirCache dirs(std::move(root).value());
+    for (;;) {
+        std::optional<uint32_t> index;
+        {
+            StageTimer wait(m_readStage, StageTimer::Bucket::WaitInput);
+            index = m_wants.pop();
+        }
+        if (!index) return;
+        // A file's own problem is reported by sendFile and the job goes on;
+        // what comes back here ends the job (a lost connection, a cancel).
+        Status st = sendFile(*index, dirs);
+        if (!st) return fail(st.error());
+    }
+}
+
+Status Sender::sendFile(uint32_t index, DirCache& dirs)
+{
+    auto file = listed(index);
+    if (!file) return Error(Errc::Protocol, "the receiver asked for file #" + std::to_string(index) + ", which was never listed");
+
+    auto reportFailure = [&](Error error) -> Status {
+        m_observer.onFileFailed(index, file->path, error);
+        proto::FileFailedMsg failed;
+        failed.index = index;
+        failed.code = error.code;
+        failed.message = error.message;
+        if (!enqueue(proto::toFrame(failed))) return Error(Errc::Cancelled, "cancelled");
+        return {};
+    };
+
+    // Names in the list are relative to the root directory, except the prefix
+    // of a named root and the single file of a file root.
+    std::string rel = file->path;
+    if (m_rootKind == proto::RootKind::NamedDir) rel = rel.size() > m_rootName.size() ? rel.substr(m_rootName.size() + 1) : "";
+    auto parent = dirs.get(parentOf(rel));
+    if (!parent.ok()) return reportFailure(parent.error());
+    auto opened = (*parent)->openRead(baseName(rel));
+    if (!opened.ok()) {
+        Error e = opened.error();
+        if (e.code == Errc::NotFound) e = Error(Errc::Vanished, "file vanished before it could be sent: " + file->path);
+        return reportFailure(e);
+    }
+    platform::FileHandle handle = std::move(opened).value();
+    auto info = handle.stat();
+    if (!info.ok()) return reportFailure(info.error());
+    if (info->type != platform::FileType::Regular)
+        return reportFailure(Error(Errc::Vanished, file->path + " is no longer a regular file"));
+    handle.adviseSequential();
+    m_observer.onFileStarted(index, file->path, info->size);
+
+    Hasher128 hasher;
+    uint64_t offset = 0;
+    std::vector<uint8_t> buffer(kChunkBytes);
+    for (;;) {
+        if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
+        Result<size_t> got = Error();
+        {
+            StageTimer busy(m_readStage, StageTimer::Bucket::Busy);
+            got = handle.read(buffer.data(), buffer.size());
+            if (got.ok() && *got > 0) hasher.update(buffer.data(), *got);
+        }
+        if (!got.ok()) return reportFailure(got.error());
+        if (*got == 0) break;
+        m_readStage.addBytes(*got);
+        proto::Frame frame = proto::makeDataFrame(index, offset, buffer.data(), *got);
+        offset += *got;
+        {
+            StageTimer wait(m_readStage, StageTimer::Bucket::WaitOutput);
+            if (!enqueue(std::move(frame))) return Error(Errc::Cancelled, "cancelled");
+        }
+        m_observer.onFileProgress(index, offset);
+    }
+    m_readStage.addItems(1);
+    proto::FileEndMsg end;
+    end.index = index;
+    end.size = offset;
+    // The time of the version actually read, so a file that changed during
+    // the scan is stamped like the bytes it got.
+    auto after = handle.stat();
+    end.mtimeNs = after.ok() ? after->mtimeNs : info->mtimeNs;
+    end.mode = info->mode;
+    end.hash = hasher.digest();
+    if (!enqueue(proto::toFrame(end))) return Error(Errc::Cancelled, "cancelled");
+    return {};
+}
+
+void Sender::sendLoop()
+{
+    for (;;) {
+        std::optional<proto::Frame> frame = m_sendQueue.tryPop();
+        if (!frame) {
+            // Nothing queued: what the link holds back for batching must go
+            // now, or the receiver would wait for it while we wait for input.
+            if (Status st = m_link.flush(); !st) {
+                if (!m_cancelled.load()) fail(st.error());
+                return;
+            }
+            StageTimer wait(m_sendStage, StageTimer::Bucket::WaitInput);
+            frame = m_sendQueue.pop();
+        }
+        if (!frame) break;
+        size_t bytes = frame->payload.size() + proto::kFrameHeaderSize;
+        if (m_limiter && frame->type == uint16_t(proto::MsgType::Data)) {
+            StageTimer wait(m_sendStage, StageTimer::Bucket::WaitOutput);
+            if (!m_limiter->acquire(bytes, &m_cancelled)) break;
+        }
+        bool isData = frame->type == uint16_t(proto::MsgType::Data);
+        size_t payload = frame->payload.size();
+        Status st;
+        {
+            StageTimer busy(m_sendStage, StageTimer::Bucket::Busy);
+            st = m_link.send(std::move(*frame), !m_sendQueue.empty());
+        }
+        if (!st) {
+            if (!m_cancelled.load()) fail(st.error());
+            return;
+        }
+        m_sendStage.addItems(1);
+        if (isData) m_sendStage.addBytes(payload - proto::kDataHeaderSize);
+    }
+    Status flushed = m_link.flush();
+    if (!flushed && !m_cancelled.load()) fail(flushed.error());
+}
+
+void Sender::statsLoop()
+{
+    std::unique_lock lock(m_stopMutex);
+    while (!m_stopStats) {
+        if (m_stopCv.wait_for(lock, kStatsInterval, [&] { return m_stopStats; })) break;
+        lock.unlock();
+        proto::StatsMsg st;
+        st.stages = m_stages.snapshot(false);
+        // Straight to the link: stats must not wait behind megabytes of data.
+        (void)m_link.send(proto::toFrame(st));
+        lock.lock();
+    }
+}
+
+} // namespace fg

@@ -1,0 +1,231 @@
+// The TLS daemon (`floodgate serve`) and the stdio session (`serve --stdio`).
+
+#include "engine/server_session.h"
+#include "net/identity.h"
+#include "net/pipe_stream.h"
+#include "net/tls_context.h"
+#include "net/tls_stream.h"
+#include "net/trust_store.h"
+#include "platform/fs.h"
+#include "platform/process.h"
+#include "platform/socket.h"
+#include "proto/frame.h"
+
+#include <floodgate/identity.h>
+#include <floodgate/server.h>
+
+#include <atomic>
+#include <cctype>
+#include <list>
+#include <mutex>
+#include <thread>
+
+namespace fg {
+namespace {
+
+// A peer that connects and says nothing (or is not a floodgate client) is
+// dropped after this long instead of holding a session slot.
+constexpr int kHandshakeTimeoutMs = 15000;
+constexpr int kAcceptPollMs = 200;
+
+bool validModuleName(const std::string& name)
+{
+    if (name.empty() || name.size() > 64) return false;
+    for (char c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.') return false;
+    return name != "." && name != "..";
+}
+
+class ServerImpl final : public Server {
+public:
+    ~ServerImpl() override { stop(); }
+
+    static Result<std::unique_ptr<Server>> create(ServerConfig config, LogFn log)
+    {
+        auto server = std::unique_ptr<ServerImpl>(new ServerImpl());
+        FG_TRY(server->init(std::move(config), std::move(log)));
+        return std::unique_ptr<Server>(std::move(server));
+    }
+
+    uint16_t port() const override { return m_listener.port(); }
+    std::string pairCode() const override { return m_pairing ? m_pairing->code() : std::string(); }
+    std::string fingerprint() const override { return m_identity->fingerprint(); }
+
+    void stop() override
+    {
+        if (m_stopping.exchange(true)) return;
+        if (m_acceptThread.joinable()) m_acceptThread.join();
+        std::list<Session> sessions;
+        {
+            std::lock_guard lock(m_mutex);
+            for (auto& s : m_sessions)
+                if (s.link) s.link->close();
+            sessions.swap(m_sessions);
+        }
+        for (auto& s : sessions)
+            if (s.thread.joinable()) s.thread.join();
+        m_listener.close();
+    }
+
+private:
+    struct Session {
+        std::thread thread;
+        proto::FrameLink* link = nullptr; // set once the handshake is done
+        bool done = false;
+    };
+
+    ServerImpl() = default;
+
+    Status init(ServerConfig config, LogFn log)
+    {
+        m_config = std::move(config);
+        m_log = std::move(log);
+        if (m_config.modules.empty()) return Error(Errc::InvalidArgument, "no modules to serve");
+        for (size_t i = 0; i < m_config.modules.size(); ++i) {
+            auto& m = m_config.modules[i];
+            if (!validModuleName(m.name))
+                return Error(Errc::InvalidArgument, "module name '" + m.name + "' must be 1-64 letters, digits, '-', '_' or '.'");
+            for (size_t k = 0; k < i; ++k)
+                if (m_config.modules[k].name == m.name)
+                    return Error(Errc::InvalidArgument, "module '" + m.name + "' is given twice");
+            auto info = platform::statPath(m.path, true);
+            if (!info.ok() || info->type != platform::FileType::Directory)
+                return Error(Errc::InvalidArgument, "module '" + m.name + "': " + m.path + " is not a directory");
+        }
+        std::string stateDir = m_config.stateDir.empty() ? defaultStateDir() : m_config.stateDir;
+        FG_TRY_ASSIGN(m_identity, net::TlsIdentity::loadOrCreate(stateDir));
+        FG_TRY_ASSIGN(m_tls, net::TlsContext::create(net::TlsContext::Role::Server, m_identity));
+        m_authorized = std::make_unique<net::AuthorizedClients>(stateDir);
+        bool generated = m_config.pairCode.empty();
+        m_pairing = std::make_unique<PairingState>(generated ? generatePairCode() : m_config.pairCode, generated, m_log);
+        FG_TRY_ASSIGN(m_listener, platform::Listener::listenTcp(m_config.listenHost, m_config.port));
+        platform::ignoreSigpipe();
+        m_acceptThread = std::thread([this] { acceptLoop(); });
+        return {};
+    }
+
+    void acceptLoop()
+    {
+        while (!m_stopping.load()) {
+            auto accepted = m_listener.accept(kAcceptPollMs);
+            reapFinished();
+            if (!accepted.ok()) {
+                log("accept failed: " + accepted.error().message);
+                std::this_thread::sleep_for(std::chrono::milliseconds(kAcceptPollMs));
+                continue;
+            }
+            if (!accepted->valid()) continue;
+            platform::Socket socket = std::move(accepted).value();
+            std::lock_guard lock(m_mutex);
+            if (int(m_sessions.size()) >= m_config.maxSessions) {
+                log("refused a connection from " + socket.peerName() + ": " + std::to_string(m_config.maxSessions)
+                    + " sessions already running (--max-sessions)");
+                continue; // closing the socket refuses it
+            }
+            m_sessions.emplace_back();
+            Session* session = &m_sessions.back();
+            session->thread = std::thread([this, session, s = std::move(socket)]() mutable { runSession(session, std::move(s)); });
+        }
+    }
+
+    void reapFinished()
+    {
+        std::list<Session> finished;
+        {
+            std::lock_guard lock(m_mutex);
+            for (auto it = m_sessions.begin(); it != m_sessions.end();) {
+                if (it->done) {
+                    auto next = std::next(it);
+                    finished.splice(finished.end(), m_sessions, it);
+                    it = next;
+                } else {
+                    ++it;
+                }
+            }
+        }
+        for (auto& s : finished) s.thread.join();
+    }
+
+    void runSession(Session* session, platform::Socket socket)
+    {
+        std::string peer = socket.peerName();
+        auto tls = net::tlsAccept(std::move(socket), *m_tls, kHandshakeTimeoutMs);
+        if (!tls.ok()) {
+            log("TLS handshake with " + peer + " failed: " + tls.error().message);
+            markDone(session);
+            return;
+        }
+        SessionContext ctx;
+        ctx.daemon = true;
+        ctx.modules = m_config.modules;
+        ctx.authorized = m_authorized.get();
+        ctx.pairing = m_pairing.get();
+        ctx.clientFingerprint = (*tls)->peerFingerprint();
+        ctx.serverFingerprint = m_identity->fingerprint();
+        ctx.peer = peer;
+        ctx.serverAddress = (m_config.listenHost == "0.0.0.0" || m_config.listenHost == "::" ? std::string("THIS-HOST")
+                                                                                               : m_config.listenHost)
+                          + ":" + std::to_string(port());
+        ctx.log = m_log;
+        proto::StreamFrameLink link(std::move(tls).value());
+        {
+            std::lock_guard lock(m_mutex);
+            session->link = &link;
+            if (m_stopping.load()) link.close();
+        }
+        (void)runServerSession(link, ctx);
+        link.close();
+        std::lock_guard lock(m_mutex);
+        session->link = nullptr;
+        session->done = true;
+    }
+
+    void markDone(Session* session)
+    {
+        std::lock_guard lock(m_mutex);
+        session->done = true;
+    }
+
+    void log(const std::string& line)
+    {
+        if (m_log) m_log(line);
+    }
+
+    ServerConfig m_config;
+    LogFn m_log;
+    std::shared_ptr<net::TlsIdentity> m_identity;
+    std::shared_ptr<net::TlsContext> m_tls;
+    std::unique_ptr<net::AuthorizedClients> m_authorized;
+    std::unique_ptr<PairingState> m_pairing;
+    platform::Listener m_listener;
+    std::thread m_acceptThread;
+    std::atomic<bool> m_stopping{false};
+    std::mutex m_mutex;
+    std::list<Session> m_sessions;
+};
+
+} // namespace
+
+Result<std::unique_ptr<Server>> Server::start(ServerConfig config, LogFn log)
+{
+    return ServerImpl::create(std::move(config), std::move(log));
+}
+
+int runStdioSession(LogFn log)
+{
+    platform::ignoreSigpipe();
+    auto stream = std::make_unique<net::PipeStream>(platform::takeStdin(), platform::takeStdout(), "stdio");
+    proto::StreamFrameLink link(std::move(stream));
+    SessionContext ctx;
+    ctx.daemon = false;
+    ctx.peer = "ssh client";
+    Status st = runServerSession(link, ctx);
+    link.close();
+    if (!st) {
+        if (log && st.error().code != Errc::Cancelled) log(st.error().message);
+        return st.error().code == Errc::Network ? 10 : 12;
+    }
+    return 0;
+}
+
+} // namespace fg

@@ -1,0 +1,234 @@
+#include "engine/server_session.h"
+
+#include "common/path.h"
+#include "engine/observer.h"
+#include "engine/receiver.h"
+#include "engine/role_params.h"
+#include "engine/sender.h"
+#include "engine/session.h"
+#include "exec/rate_limiter.h"
+#include "metrics/stage_counters.h"
+#include "net/pairing_proof.h"
+#include "platform/fs.h"
+
+#include <floodgate/identity.h>
+
+#include <chrono>
+#include <ctime>
+#include <thread>
+
+namespace fg {
+
+namespace {
+// Wrong codes are answered slowly and a code is disabled after this many, so
+// guessing a 50-bit code over the network is hopeless.
+constexpr int kMaxPairFailures = 10;
+constexpr auto kWrongCodeDelay = std::chrono::seconds(1);
+
+Status sendError(proto::FrameLink& link, Errc code, const std::string& message)
+{
+    proto::ErrorMsg err;
+    err.code = code;
+    err.message = message;
+    return link.send(proto::toFrame(err));
+}
+
+std::string isoNow()
+{
+    std::time_t t = std::time(nullptr);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+    return buf;
+}
+
+} // namespace
+
+PairingState::PairingState(std::string code, bool generated, LogFn log)
+    : m_code(std::move(code)), m_generated(generated), m_log(std::move(log))
+{
+}
+
+std::string PairingState::code() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_code;
+}
+
+bool PairingState::verify(const std::string& proof, const std::string& clientFp, const std::string& serverFp,
+                          std::string* serverProof, std::string* why)
+{
+    std::unique_lock lock(m_mutex);
+    if (m_code.empty()) {
+        *why = "this server has no pairing code at the moment; restart `floodgate serve` to get a new one";
+        return false;
+    }
+    std::string expected = net::pairingProof(m_code, net::ProofSide::Client, clientFp, serverFp);
+    if (!net::proofsEqual(proof, expected)) {
+        ++m_failures;
+        if (m_failures >= kMaxPairFailures) {
+            m_code.clear();
+            if (m_log) m_log("pairing disabled after " + std::to_string(kMaxPairFailures)
+                             + " wrong codes; restart `floodgate serve` for a new code");
+        }
+        lock.unlock();
+        std::this_thread::sleep_for(kWrongCodeDelay);
+        *why = "wrong pairing code: use the code `floodgate serve` printed (codes are single-use)";
+        return false;
+    }
+    *serverProof = net::pairingProof(m_code, net::ProofSide::Server, clientFp, serverFp);
+    m_failures = 0;
+    if (m_generated) {
+        m_code = generatePairCode();
+        if (m_log) m_log("pairing code used; the next client pairs with: " + m_code);
+    } else {
+        m_code.clear();
+    }
+    return true;
+}
+
+namespace {
+
+struct ResolvedRequest {
+    RootSpec root;
+    std::string module;
+};
+
+Result<ResolvedRequest> resolveDaemonPath(const std::string& requestPath, const SessionContext& ctx, bool forWriting)
+{
+    size_t slash = requestPath.find('/');
+    std::string moduleName = requestPath.substr(0, slash);
+    std::string rest = slash == std::string::npos ? std::string() : requestPath.substr(slash + 1);
+    const ModuleConfig* module = nullptr;
+    for (const auto& m : ctx.modules)
+        if (m.name == moduleName) module = &m;
+    if (!module) {
+        std::string names;
+        for (const auto& m : ctx.modules) names += (names.empty() ? "" : ", ") + m.name;
+        return Error(Errc::NotFound, "the server has no module '" + moduleName + "' (it serves: " + names + ")");
+    }
+    if (forWriting && module->readOnly)
+        return Error(Errc::ReadOnly, "module '" + module->name + "' is read-only: it can be a source, not a destination");
+    ResolvedRequest out;
+    out.module = module->name;
+    out.root.base = module->path;
+    out.root.trailingSlash = rest.empty() || rest.back() == '/';
+    while (!rest.empty() && rest.back() == '/') rest.pop_back();
+    if (!rest.empty()) FG_TRY(validateRelativePath(rest));
+    out.root.relative = rest;
+    out.root.stripSpecialModeBits = true;
+    return out;
+}
+
+RootSpec resolveStdioPath(std::string path)
+{
+    // What a login shell would have expanded had the path been on its command line.
+    if (path == "~" || path.rfind("~/", 0) == 0) path = platform::homeDirectory() + path.substr(1);
+    RootSpec root;
+    root.trailingSlash = !path.empty() && path.back() == '/';
+    while (path.size() > 1 && path.back() == '/') path.pop_back();
+    root.base = path.empty() ? std::string(".") : path;
+    return root;
+}
+
+} // namespace
+
+Status runServerSession(proto::FrameLink& link, const SessionContext& ctx)
+{
+    auto hello = exchangeHello(link);
+    if (!hello.ok()) return hello.error();
+    for (;;) {
+        FG_TRY_ASSIGN(proto::Frame frame, link.receive());
+        if (frame.type == uint16_t(proto::MsgType::PairRequest)) {
+            FG_TRY_ASSIGN(proto::PairRequestMsg req, proto::fromFrame<proto::PairRequestMsg>(frame));
+            proto::PairResultMsg result;
+            if (!ctx.daemon || !ctx.pairing || !ctx.authorized) {
+                result.message = "pairing is only for floodgate:// daemons";
+            } else {
+                std::string why;
+                if (ctx.pairing->verify(req.proof, ctx.clientFingerprint, ctx.serverFingerprint, &result.proof, &why)) {
+                    Status st = ctx.authorized->authorize(
+                        ctx.clientFingerprint, "paired " + isoNow() + " from " + ctx.peer + " (" + req.clientName + ")");
+                    if (st) {
+                        result.ok = true;
+                        result.message = "paired";
+                        if (ctx.log) ctx.log("paired client " + ctx.clientFingerprint + " (" + req.clientName + ", " + ctx.peer + ")");
+                    } else {
+                        result.proof.clear();
+                        result.message = "the server could not record the pairing: " + st.error().message;
+                    }
+                } else {
+                    result.message = why;
+                    if (ctx.log) ctx.log("refused pairing from " + ctx.peer + ": " + why);
+                }
+            }
+            FG_TRY(link.send(proto::toFrame(result)));
+            continue;
+        }
+        if (frame.type != uint16_t(proto::MsgType::JobRequest)) {
+            Error e(Errc::Protocol, std::string("expected a job request, got ") + proto::msgTypeName(frame.type));
+            (void)sendError(link, e.code, e.message);
+            return e;
+        }
+        auto request = proto::fromFrame<proto::JobRequestMsg>(frame);
+        if (!request.ok()) {
+            (void)sendError(link, request.error().code, request.error().message);
+            return request.error();
+        }
+        if (ctx.daemon && (!ctx.authorized || !ctx.authorized->isAuthorized(ctx.clientFingerprint))) {
+            std::string msg = "this client (" + ctx.clientFingerprint + ") is not paired with the server at "
+                            + ctx.serverAddress + "; run `floodgate pair floodgate://" + ctx.serverAddress
+                            + " --code CODE` with the code `floodgate serve` printed";
+            (void)sendError(link, Errc::NotPaired, msg);
+            if (ctx.log) ctx.log("refused unpaired client " + ctx.clientFingerprint + " from " + ctx.peer);
+            return Error(Errc::NotPaired, msg);
+        }
+        const bool push = request->direction == proto::Direction::Push; // the client sends: we receive
+        RootSpec root;
+        if (ctx.daemon) {
+            auto resolved = resolveDaemonPath(request->path, ctx, push);
+            if (!resolved.ok()) {
+                (void)sendError(link, resolved.error().code, resolved.error().message);
+                if (ctx.log) ctx.log("refused request from " + ctx.peer + ": " + resolved.error().message);
+                return resolved.error();
+            }
+            root = resolved->root;
+        } else {
+            root = resolveStdioPath(request->path);
+        }
+        TransferParams params = paramsFromRequest(*request);
+        if (Status st = validateOptions([&] {
+                SyncOptions o;
+                o.filters = params.filters;
+                o.filesFrom = params.filesFrom;
+                o.hasFilesFrom = params.hasFilesFrom;
+                o.modifyWindowNs = params.modifyWindowNs;
+                return o;
+            }());
+            !st) {
+            (void)sendError(link, st.error().code, st.error().message);
+            return st;
+        }
+        proto::JobAcceptMsg accept;
+        accept.serverSoftware = softwareVersion();
+        FG_TRY(link.send(proto::toFrame(accept)));
+        if (ctx.log)
+            ctx.log(std::string(push ? "receiving into " : "sending from ") + root.display() + " for " + ctx.peer
+                    + (params.dryRun ? " (dry run)" : ""));
+
+        StageSet stages;
+        NullObserver observer;
+        RateLimiter limiter(params.bwlimitBytesPerSec);
+        Status result;
+        if (push) {
+            Receiver receiver(root, params, link, observer, stages);
+            result = receiver.run();
+        } else {
+            Sender sender(root, params, link, observer, stages, params.bwlimitBytesPerSec ? &limiter : nullptr);
+            result = sender.run();
+        }
+        if (ctx.log) ctx.log("session with " + ctx.peer + " ended: " + (result ? std::string("ok") : result.error().message));
+        return result;
+    }
+}
+
+} // namespace fg

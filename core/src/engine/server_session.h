@@ -1,0 +1,52 @@
+#pragma once
+#include "internal.h"
+// One session on the serving side, after the transport is up: Hello, then
+// pairing or a job request, then the role the request asks for. The same code
+// serves the TLS daemon and `serve --stdio` (where ssh did the authentication).
+
+#include "net/trust_store.h"
+#include "proto/frame.h"
+
+#include <floodgate/server.h>
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace fg {
+
+// The one-time pairing code of a daemon, shared by its sessions.
+class PairingState {
+public:
+    PairingState(std::string code, bool generated, LogFn log);
+    // The current code ("" once used up or disabled).
+    std::string code() const;
+    // Checks a client's proof; on success consumes the code (and, for a
+    // generated code, makes and logs a fresh one).
+    bool verify(const std::string& proof, const std::string& clientFp, const std::string& serverFp,
+                std::string* serverProof, std::string* why);
+
+private:
+    mutable std::mutex m_mutex;
+    std::string m_code;
+    bool m_generated;
+    int m_failures = 0;
+    LogFn m_log;
+};
+
+struct SessionContext {
+    bool daemon = true;                      // false: --stdio (no modules, no pairing)
+    std::vector<ModuleConfig> modules;
+    net::AuthorizedClients* authorized = nullptr;
+    PairingState* pairing = nullptr;
+    std::string clientFingerprint;
+    std::string serverFingerprint;
+    std::string peer;                        // for logs
+    std::string serverAddress;               // "host:port", for messages that tell what to run
+    LogFn log;
+};
+
+// Runs the session to its end; returns what ended it.
+Status runServerSession(proto::FrameLink& link, const SessionContext& context);
+
+} // namespace fg

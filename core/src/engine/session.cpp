@@ -1,0 +1,77 @@
+#include "engine/session.h"
+
+#include "net/pipe_stream.h"
+#include "platform/process.h"
+
+namespace fg {
+
+std::string softwareVersion() { return std::string("floodgate ") + FLOODGATE_VERSION; }
+
+Result<proto::HelloMsg> exchangeHello(proto::FrameLink& link)
+{
+    proto::HelloMsg ours;
+    ours.software = softwareVersion();
+    FG_TRY(link.send(proto::toFrame(ours)));
+    FG_TRY_ASSIGN(proto::Frame frame, link.receive());
+    if (frame.type == uint16_t(proto::MsgType::Error)) {
+        FG_TRY_ASSIGN(proto::ErrorMsg err, proto::fromFrame<proto::ErrorMsg>(frame));
+        return Error(err.code, err.message);
+    }
+    FG_TRY_ASSIGN(proto::HelloMsg theirs, proto::fromFrame<proto::HelloMsg>(frame));
+    if (theirs.versionMax < proto::kProtocolVersion || theirs.versionMin > proto::kProtocolVersion)
+        return Error(Errc::Protocol, "the far end (" + theirs.software + ") speaks protocol versions "
+                                         + std::to_string(theirs.versionMin) + "-" + std::to_string(theirs.versionMax)
+                                         + ", this one speaks " + std::to_string(proto::kProtocolVersion)
+                                         + "; install the same floodgate version on both ends");
+    return theirs;
+}
+
+Status requestJob(proto::FrameLink& link, const proto::JobRequestMsg& request)
+{
+    FG_TRY(link.send(proto::toFrame(request)));
+    FG_TRY_ASSIGN(proto::Frame frame, link.receive());
+    if (frame.type == uint16_t(proto::MsgType::Error)) {
+        FG_TRY_ASSIGN(proto::ErrorMsg err, proto::fromFrame<proto::ErrorMsg>(frame));
+        return Error(err.code, err.message);
+    }
+    FG_TRY(proto::fromFrame<proto::JobAcceptMsg>(frame));
+    return {};
+}
+
+Result<std::vector<std::string>> sshCommandFor(const Endpoint& endpoint, const SyncOptions& options)
+{
+    FG_TRY_ASSIGN(std::vector<std::string> argv, platform::splitCommandLine(options.rsh.empty() ? "ssh" : options.rsh));
+    if (!endpoint.user.empty()) {
+        argv.push_back("-l");
+        argv.push_back(endpoint.user);
+    }
+    // "--" would end ssh's options, but some rsh replacements do not know it;
+    // a host name starting with '-' is refused instead.
+    if (!endpoint.host.empty() && endpoint.host.front() == '-')
+        return Error(Errc::InvalidArgument, "host name '" + endpoint.host + "' starts with '-'");
+    argv.push_back(endpoint.host);
+    // The remote shell reads this line, as with rsync's --rsync-path.
+    argv.push_back((options.remoteFloodgate.empty() ? std::string("floodgate") : options.remoteFloodgate)
+                   + " serve --stdio");
+    return argv;
+}
+
+Result<proto::FrameLinkPtr> connectSsh(const Endpoint& endpoint, const SyncOptions& options)
+{
+    FG_TRY_ASSIGN(std::vector<std::string> argv, sshCommandFor(endpoint, options));
+    FG_TRY_ASSIGN(platform::ChildProcess child, platform::ChildProcess::spawn(argv));
+    auto stream = std::make_unique<net::PipeStream>(std::move(child), "ssh " + endpoint.host);
+    auto link = std::make_unique<proto::StreamFrameLink>(std::move(stream));
+    auto hello = exchangeHello(*link);
+    if (!hello.ok()) {
+        Error e = hello.error();
+        if (e.code == Errc::Network)
+            e.message = "could not start floodgate on " + endpoint.host + " over ssh (" + e.message
+                      + "); check that `ssh " + endpoint.host + "` works and that floodgate is installed there "
+                        "(or name it with --remote-floodgate PATH)";
+        return e;
+    }
+    return proto::FrameLinkPtr(std::move(link));
+}
+
+} // namespace fg

@@ -1,0 +1,79 @@
+#include "plan/planner.h"
+
+namespace fg {
+
+using platform::FileType;
+
+bool sameTime(int64_t a, int64_t b, int64_t windowNs)
+{
+    int64_t d = a > b ? a - b : b - a;
+    return d <= windowNs;
+}
+
+bool needsTargetHash(const FileEntry& source, const TargetState& target, const PlanRules& rules)
+{
+    return rules.checksum && source.isRegular() && target.type == FileType::Regular && source.size == target.size;
+}
+
+Decision decide(const FileEntry& source, const std::optional<TargetState>& target, const PlanRules& rules)
+{
+    Decision d;
+    if (source.isDir()) {
+        if (!target) {
+            d.action = FileAction::MkDir;
+        } else if (target->type == FileType::Directory) {
+            // Directory mtimes are set at the end of every run (writing into a
+            // directory changes it), so only the mode makes a difference here.
+            d.action = target->mode == source.mode ? FileAction::Unchanged : FileAction::Attrs;
+        } else {
+            d.action = FileAction::MkDir;
+            d.replaceTarget = true;
+        }
+        return d;
+    }
+
+    if (target && target->type == FileType::Directory) {
+        if (!rules.deleteExtraneous) {
+            d.action = FileAction::Unchanged;
+            d.refusal = "a directory is in the way of this "
+                        + std::string(source.isSymlink() ? "symlink" : "file")
+                        + "; it was left alone (use --delete to replace the directory)";
+            return d;
+        }
+        d.replaceTarget = true;
+    }
+
+    if (source.isSymlink()) {
+        if (target && target->type == FileType::Symlink && target->linkTarget == source.linkTarget) {
+            d.action = FileAction::Unchanged;
+        } else {
+            d.action = FileAction::Symlink;
+        }
+        return d;
+    }
+
+    // A regular file.
+    if (!target) {
+        d.action = FileAction::Copy;
+        return d;
+    }
+    if (target->type != FileType::Regular) {
+        d.action = FileAction::Update;
+        return d;
+    }
+    bool sameContent = false;
+    if (rules.checksum) {
+        sameContent = source.size == target->size && source.hash && target->hash && *source.hash == *target->hash;
+    } else {
+        sameContent = source.size == target->size && sameTime(source.mtimeNs, target->mtimeNs, rules.modifyWindowNs);
+    }
+    if (!sameContent) {
+        d.action = FileAction::Update;
+        return d;
+    }
+    bool attrsDiffer = target->mode != source.mode || !sameTime(source.mtimeNs, target->mtimeNs, rules.modifyWindowNs);
+    d.action = attrsDiffer ? FileAction::Attrs : FileAction::Unchanged;
+    return d;
+}
+
+} // namespace fg

@@ -1,0 +1,50 @@
+#pragma once
+#include "internal.h"
+// The decision for one source entry against what the target has there. Pure:
+// no I/O, so every rule is tested directly.
+
+#include "engine/entry.h"
+#include "platform/fs.h"
+
+#include <floodgate/job.h>
+
+#include <optional>
+#include <string>
+
+namespace fg {
+
+struct PlanRules {
+    bool checksum = false;
+    bool deleteExtraneous = false;
+    int64_t modifyWindowNs = 0;
+};
+
+// What the target has at the entry's path (nullopt: nothing).
+struct TargetState {
+    platform::FileType type = platform::FileType::Regular;
+    uint64_t size = 0;
+    int64_t mtimeNs = 0;
+    uint32_t mode = 0;
+    std::string linkTarget;       // read by the caller for symlinks
+    std::optional<Hash128> hash;  // filled by the caller when needsTargetHash()
+};
+
+struct Decision {
+    FileAction action = FileAction::Copy;
+    // The target entry is of another type and must go before the new one can
+    // be put there (a directory only with --delete: it may hold other files).
+    bool replaceTarget = false;
+    // Set when the entry cannot be synced as asked; action is then Unchanged.
+    std::string refusal;
+};
+
+// Whether decide() needs the target's content hash (--checksum, both regular
+// files of the same size).
+bool needsTargetHash(const FileEntry& source, const TargetState& target, const PlanRules& rules);
+
+Decision decide(const FileEntry& source, const std::optional<TargetState>& target, const PlanRules& rules);
+
+// Whether two mtimes count as equal for the quick check.
+bool sameTime(int64_t a, int64_t b, int64_t windowNs);
+
+} // namespace fg

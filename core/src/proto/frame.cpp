@@ -1,0 +1,200 @@
+#include "proto/frame.h"
+
+#include "exec/bounded_queue.h"
+
+#include <chrono>
+#include <cstring>
+
+namespace fg::proto {
+
+void encodeFrameHeader(uint8_t* out, uint32_t length, uint16_t type, uint16_t flags)
+{
+    for (int i = 0; i < 4; ++i) out[i] = uint8_t(length >> (8 * i));
+    out[4] = uint8_t(type);
+    out[5] = uint8_t(type >> 8);
+    out[6] = uint8_t(flags);
+    out[7] = uint8_t(flags >> 8);
+}
+
+void FrameDecoder::feed(const uint8_t* data, size_t n)
+{
+    // Compact lazily so a steady stream does not grow the buffer.
+    if (m_start > 0 && m_start >= m_buffer.size() / 2) {
+        m_buffer.erase(m_buffer.begin(), m_buffer.begin() + std::ptrdiff_t(m_start));
+        m_start = 0;
+    }
+    m_buffer.insert(m_buffer.end(), data, data + n);
+}
+
+Result<bool> FrameDecoder::next(Frame* frame)
+{
+    if (m_failed) return Error(Errc::Protocol, "frame stream already failed");
+    if (buffered() < kFrameHeaderSize) return false;
+    const uint8_t* h = m_buffer.data() + m_start;
+    uint32_t length = uint32_t(h[0]) | uint32_t(h[1]) << 8 | uint32_t(h[2]) << 16 | uint32_t(h[3]) << 24;
+    if (length > kMaxFramePayload) {
+        m_failed = true;
+        return Error(Errc::Protocol, "frame of " + std::to_string(length) + " bytes exceeds the maximum of "
+                                         + std::to_string(kMaxFramePayload)
+                                         + " (a corrupt stream, or a peer that does not speak floodgate)");
+    }
+    if (buffered() < kFrameHeaderSize + length) return false;
+    frame->type = uint16_t(h[4] | h[5] << 8);
+    frame->flags = uint16_t(h[6] | h[7] << 8);
+    frame->payload.assign(h + kFrameHeaderSize, h + kFrameHeaderSize + length);
+    m_start += kFrameHeaderSize + length;
+    if (m_start == m_buffer.size()) {
+        m_buffer.clear();
+        m_start = 0;
+    }
+    return true;
+}
+
+// ---- StreamFrameLink -------------------------------------------------------
+
+namespace {
+// Writes are batched up to this size: big enough that small frames (file list,
+// small files) share one TLS record and one syscall, small enough to keep the
+// link responsive.
+constexpr size_t kWriteBatchBytes = 256 * 1024;
+constexpr size_t kReadChunkBytes = 256 * 1024;
+} // namespace
+
+StreamFrameLink::StreamFrameLink(net::StreamPtr stream) : m_stream(std::move(stream))
+{
+    m_out.reserve(kWriteBatchBytes + kFrameHeaderSize);
+    m_in.resize(kReadChunkBytes);
+}
+
+StreamFrameLink::~StreamFrameLink() { close(); }
+
+Status StreamFrameLink::send(Frame frame, bool more)
+{
+    std::lock_guard lock(m_sendMutex);
+    return appendLocked(frame, more);
+}
+
+Status StreamFrameLink::sendFinal(Frame frame, int timeoutMs)
+{
+    std::unique_lock lock(m_sendMutex, std::chrono::milliseconds(timeoutMs));
+    if (!lock.owns_lock()) return Error(Errc::Network, "the connection is blocked");
+    return appendLocked(frame, false);
+}
+
+Status StreamFrameLink::appendLocked(const Frame& frame, bool more)
+{
+    if (frame.payload.size() > kMaxFramePayload)
+        return Error(Errc::Internal, "refusing to send an oversized frame");
+    if (m_closed.load()) return Error(Errc::Network, "connection closed");
+    uint8_t header[kFrameHeaderSize];
+    encodeFrameHeader(header, uint32_t(frame.payload.size()), frame.type, frame.flags);
+    if (m_out.size() + kFrameHeaderSize + frame.payload.size() > kWriteBatchBytes && !m_out.empty())
+        FG_TRY(flushLocked());
+    m_out.insert(m_out.end(), header, header + kFrameHeaderSize);
+    m_out.insert(m_out.end(), frame.payload.begin(), frame.payload.end());
+    if (!more || m_out.size() >= kWriteBatchBytes) FG_TRY(flushLocked());
+    return {};
+}
+
+Status StreamFrameLink::flush()
+{
+    std::lock_guard lock(m_sendMutex);
+    return flushLocked();
+}
+
+Status StreamFrameLink::flushLocked()
+{
+    if (m_out.empty()) return {};
+    Status st = m_stream->writeAll(m_out.data(), m_out.size());
+    if (st) m_sent.fetch_add(m_out.size(), std::memory_order_relaxed);
+    m_out.clear();
+    return st;
+}
+
+Result<Frame> StreamFrameLink::receive()
+{
+    Frame frame;
+    for (;;) {
+        FG_TRY_ASSIGN(bool complete, m_decoder.next(&frame));
+        if (complete) return frame;
+        if (m_closed.load()) return Error(Errc::Network, "connection closed");
+        FG_TRY_ASSIGN(size_t n, m_stream->read(m_in.data(), m_in.size()));
+        if (n == 0) {
+            if (m_decoder.buffered() > 0)
+                return Error(Errc::Network, "the connection ended in the middle of a frame");
+            return Error(Errc::Network, "the peer closed the connection");
+        }
+        m_received.fetch_add(n, std::memory_order_relaxed);
+        m_decoder.feed(m_in.data(), n);
+    }
+}
+
+void StreamFrameLink::close()
+{
+    if (!m_closed.exchange(true)) m_stream->shutdown();
+}
+
+// ---- memory link -----------------------------------------------------------
+
+namespace {
+
+struct MemoryPipe {
+    explicit MemoryPipe(size_t capacity) : queue(capacity) {}
+    BoundedQueue<Frame> queue;
+};
+
+class MemoryFrameLink final : public FrameLink {
+public:
+    MemoryFrameLink(std::shared_ptr<MemoryPipe> out, std::shared_ptr<MemoryPipe> in)
+        : m_out(std::move(out)), m_in(std::move(in)) {}
+    ~MemoryFrameLink() override { close(); }
+
+    Status send(Frame frame, bool) override
+    {
+        size_t cost = frame.payload.size() + kFrameHeaderSize;
+        if (!m_out->queue.push(std::move(frame), cost)) return Error(Errc::Network, "the peer closed the connection");
+        m_sent.fetch_add(cost, std::memory_order_relaxed);
+        return {};
+    }
+    Status flush() override { return {}; }
+    Status sendFinal(Frame frame, int) override
+    {
+        size_t cost = frame.payload.size() + kFrameHeaderSize;
+        if (!m_out->queue.pushAlways(std::move(frame), cost)) return Error(Errc::Network, "the peer closed the connection");
+        return {};
+    }
+    Result<Frame> receive() override
+    {
+        auto frame = m_in->queue.pop();
+        if (!frame) return Error(Errc::Network, "the peer closed the connection");
+        m_received.fetch_add(frame->payload.size() + kFrameHeaderSize, std::memory_order_relaxed);
+        return std::move(*frame);
+    }
+    void close() override
+    {
+        // Close what we send (the peer drains it, then sees the end) and what
+        // we receive (the peer's sends fail instead of blocking forever).
+        m_out->queue.close();
+        m_in->queue.abort();
+    }
+    uint64_t bytesSent() const override { return m_sent.load(std::memory_order_relaxed); }
+    uint64_t bytesReceived() const override { return m_received.load(std::memory_order_relaxed); }
+    std::string describe() const override { return "in-process"; }
+
+private:
+    std::shared_ptr<MemoryPipe> m_out;
+    std::shared_ptr<MemoryPipe> m_in;
+    std::atomic<uint64_t> m_sent{0};
+    std::atomic<uint64_t> m_received{0};
+};
+
+} // namespace
+
+std::pair<FrameLinkPtr, FrameLinkPtr> makeMemoryLinkPair(size_t capacityBytes)
+{
+    auto ab = std::make_shared<MemoryPipe>(capacityBytes);
+    auto ba = std::make_shared<MemoryPipe>(capacityBytes);
+    return {std::make_unique<MemoryFrameLink>(ab, ba), std::make_unique<MemoryFrameLink>(ba, ab)};
+}
+
+} // namespace fg::proto

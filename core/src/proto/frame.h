@@ -1,0 +1,106 @@
+#pragma once
+#include "internal.h"
+// Frames: the unit on every connection. Header (8 bytes, little-endian):
+// u32 payload length, u16 type, u16 flags; then the payload. The length is
+// checked against kMaxFramePayload before anything is allocated.
+
+#include <floodgate/error.h>
+
+#include "net/stream.h"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace fg::proto {
+
+inline constexpr size_t kFrameHeaderSize = 8;
+// Data frames carry up to 256 KiB; file-list batches are cut at 256 KiB too.
+// 4 MiB leaves room for growth while bounding what one peer can make us hold
+// per connection.
+inline constexpr uint32_t kMaxFramePayload = 4u << 20;
+
+struct Frame {
+    uint16_t type = 0;
+    uint16_t flags = 0;
+    std::vector<uint8_t> payload;
+};
+
+void encodeFrameHeader(uint8_t* out, uint32_t length, uint16_t type, uint16_t flags);
+
+// Incremental decoding of frames out of a byte stream; used by StreamFrameLink
+// and directly by the fuzz target.
+class FrameDecoder {
+public:
+    // Appends input; after this, next() yields complete frames.
+    void feed(const uint8_t* data, size_t n);
+    // True with *frame filled when a whole frame is buffered, false when more
+    // input is needed, an error for an oversized frame (the decoder then stays failed).
+    Result<bool> next(Frame* frame);
+    size_t buffered() const { return m_buffer.size() - m_start; }
+
+private:
+    std::vector<uint8_t> m_buffer;
+    size_t m_start = 0;
+    bool m_failed = false;
+};
+
+// A bidirectional channel of frames. send() may be called from several threads
+// (frames are kept whole); receive() from one thread. close() from any thread
+// makes pending and later calls fail promptly.
+class FrameLink {
+public:
+    virtual ~FrameLink() = default;
+    // `more` says another frame follows at once, so the link may hold this one
+    // back to batch writes; without it the frame is on its way when send returns.
+    virtual Status send(Frame frame, bool more = false) = 0;
+    virtual Status flush() = 0;
+    // A last word before closing (an error, a cancel): gives up after about
+    // timeoutMs instead of waiting on a peer that does not read.
+    virtual Status sendFinal(Frame frame, int timeoutMs) = 0;
+    virtual Result<Frame> receive() = 0;
+    virtual void close() = 0;
+    virtual uint64_t bytesSent() const = 0;
+    virtual uint64_t bytesReceived() const = 0;
+    virtual std::string describe() const = 0;
+};
+
+using FrameLinkPtr = std::unique_ptr<FrameLink>;
+
+// Frames over a byte stream (TCP, TLS, an ssh pipe).
+class StreamFrameLink final : public FrameLink {
+public:
+    explicit StreamFrameLink(net::StreamPtr stream);
+    ~StreamFrameLink() override;
+    Status send(Frame frame, bool more = false) override;
+    Status flush() override;
+    Status sendFinal(Frame frame, int timeoutMs) override;
+    Result<Frame> receive() override;
+    void close() override;
+    uint64_t bytesSent() const override { return m_sent.load(std::memory_order_relaxed); }
+    uint64_t bytesReceived() const override { return m_received.load(std::memory_order_relaxed); }
+    std::string describe() const override { return m_stream->describe(); }
+    net::Stream& stream() { return *m_stream; }
+
+private:
+    Status appendLocked(const Frame& frame, bool more);
+    Status flushLocked();
+
+    net::StreamPtr m_stream;
+    std::timed_mutex m_sendMutex;
+    std::vector<uint8_t> m_out;
+    std::vector<uint8_t> m_in;
+    FrameDecoder m_decoder;
+    std::atomic<uint64_t> m_sent{0};
+    std::atomic<uint64_t> m_received{0};
+    std::atomic<bool> m_closed{false};
+};
+
+// Two in-process links joined back to back (local-to-local jobs): frames move
+// by pointer, no encoding, bounded by bytes in flight for back-pressure.
+std::pair<FrameLinkPtr, FrameLinkPtr> makeMemoryLinkPair(size_t capacityBytes);
+
+} // namespace fg::proto

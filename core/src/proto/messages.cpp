@@ -1,0 +1,487 @@
+#include "proto/messages.h"
+
+#include "common/path.h"
+
+namespace fg::proto {
+namespace {
+
+// Bounds for what a peer may send; each is far above any honest use.
+constexpr size_t kMaxMessageText = 8192;
+constexpr size_t kMaxShortText = 256;
+constexpr size_t kMaxPattern = 4096;
+constexpr uint32_t kMaxFilters = 100000;
+constexpr uint32_t kMaxBatchItems = 1u << 20;
+constexpr uint32_t kMaxStages = 64;
+
+Errc errcFromWire(uint32_t v)
+{
+    if (v > uint32_t(Errc::Internal)) return Errc::Internal;
+    return Errc(v);
+}
+
+} // namespace
+
+const char* msgTypeName(uint16_t type)
+{
+    switch (MsgType(type)) {
+    case MsgType::Hello: return "Hello";
+    case MsgType::Error: return "Error";
+    case MsgType::PairRequest: return "PairRequest";
+    case MsgType::PairResult: return "PairResult";
+    case MsgType::JobRequest: return "JobRequest";
+    case MsgType::JobAccept: return "JobAccept";
+    case MsgType::FileListBegin: return "FileListBegin";
+    case MsgType::FileListBatch: return "FileListBatch";
+    case MsgType::FileListEnd: return "FileListEnd";
+    case MsgType::PlanBatch: return "PlanBatch";
+    case MsgType::DeleteBatch: return "DeleteBatch";
+    case MsgType::PlanEnd: return "PlanEnd";
+    case MsgType::Data: return "Data";
+    case MsgType::FileEnd: return "FileEnd";
+    case MsgType::FileFailed: return "FileFailed";
+    case MsgType::FileDone: return "FileDone";
+    case MsgType::SenderDone: return "SenderDone";
+    case MsgType::Notice: return "Notice";
+    case MsgType::Stats: return "Stats";
+    case MsgType::JobDone: return "JobDone";
+    case MsgType::Cancel: return "Cancel";
+    }
+    return "unknown";
+}
+
+// ---- Hello / Error / pairing ----------------------------------------------
+
+void HelloMsg::encode(WireWriter& w) const
+{
+    w.u64(magic);
+    w.u16(versionMin);
+    w.u16(versionMax);
+    w.u64(capabilities);
+    w.string(software);
+}
+
+Result<HelloMsg> HelloMsg::decode(WireReader& r)
+{
+    HelloMsg m;
+    m.magic = r.u64();
+    if (!r.failed() && m.magic != kHelloMagic)
+        return Error(Errc::Protocol, "the peer does not speak the floodgate protocol (bad greeting)");
+    m.versionMin = r.u16();
+    m.versionMax = r.u16();
+    m.capabilities = r.u64();
+    m.software = r.string(kMaxShortText);
+    FG_TRY(r.finish("Hello", false)); // later versions may append fields
+    if (m.versionMin > m.versionMax) return Error(Errc::Protocol, "malformed Hello: version range is inverted");
+    return m;
+}
+
+void ErrorMsg::encode(WireWriter& w) const
+{
+    w.u32(uint32_t(code));
+    w.string(message.size() > kMaxMessageText ? message.substr(0, kMaxMessageText) : message);
+}
+
+Result<ErrorMsg> ErrorMsg::decode(WireReader& r)
+{
+    ErrorMsg m;
+    m.code = errcFromWire(r.u32());
+    m.message = r.string(kMaxMessageText);
+    FG_TRY(r.finish("Error"));
+    return m;
+}
+
+void PairRequestMsg::encode(WireWriter& w) const
+{
+    w.string(proof);
+    w.string(clientName);
+}
+
+Result<PairRequestMsg> PairRequestMsg::decode(WireReader& r)
+{
+    PairRequestMsg m;
+    m.proof = r.string(64);
+    m.clientName = r.string(kMaxShortText);
+    FG_TRY(r.finish("PairRequest"));
+    return m;
+}
+
+void PairResultMsg::encode(WireWriter& w) const
+{
+    w.u8(ok ? 1 : 0);
+    w.string(message);
+    w.string(proof);
+}
+
+Result<PairResultMsg> PairResultMsg::decode(WireReader& r)
+{
+    PairResultMsg m;
+    m.ok = r.u8() != 0;
+    m.message = r.string(kMaxMessageText);
+    m.proof = r.string(64);
+    FG_TRY(r.finish("PairResult"));
+    return m;
+}
+
+// ---- Job request -----------------------------------------------------------
+
+namespace {
+constexpr uint32_t kDryRun = 1, kDelete = 2, kChecksum = 4, kHasFilesFrom = 8;
+}
+
+void JobRequestMsg::encode(WireWriter& w) const
+{
+    w.u8(uint8_t(direction));
+    w.string(path);
+    uint32_t flags = (dryRun ? kDryRun : 0) | (deleteExtraneous ? kDelete : 0) | (checksum ? kChecksum : 0)
+                   | (hasFilesFrom ? kHasFilesFrom : 0);
+    w.u32(flags);
+    w.i64(modifyWindowNs);
+    w.u64(bwlimit);
+    w.u32(uint32_t(filters.size()));
+    for (const auto& f : filters) {
+        w.u8(uint8_t(f.kind));
+        w.string(f.pattern);
+    }
+    w.u32(uint32_t(filesFrom.size()));
+    for (const auto& p : filesFrom) w.string(p);
+}
+
+Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
+{
+    JobRequestMsg m;
+    uint8_t dir = r.u8();
+    if (!r.failed() && dir > 1) return Error(Errc::Protocol, "malformed JobRequest: unknown direction");
+    m.direction = Direction(dir);
+    m.path = r.string(kMaxPathBytes);
+    uint32_t flags = r.u32();
+    m.dryRun = flags & kDryRun;
+    m.deleteExtraneous = flags & kDelete;
+    m.checksum = flags & kChecksum;
+    m.hasFilesFrom = flags & kHasFilesFrom;
+    m.modifyWindowNs = r.i64();
+    m.bwlimit = r.u64();
+    uint32_t nf = r.count(kMaxFilters, 5);
+    for (uint32_t i = 0; i < nf && !r.failed(); ++i) {
+        FilterSpec f;
+        uint8_t kind = r.u8();
+        if (kind > 1) r.fail("unknown filter kind");
+        f.kind = FilterSpec::Kind(kind);
+        f.pattern = r.string(kMaxPattern);
+        m.filters.push_back(std::move(f));
+    }
+    uint32_t np = r.count(kMaxBatchItems, 4);
+    for (uint32_t i = 0; i < np && !r.failed(); ++i) m.filesFrom.push_back(r.string(kMaxPathBytes));
+    FG_TRY(r.finish("JobRequest"));
+    if (m.modifyWindowNs < 0) return Error(Errc::Protocol, "malformed JobRequest: negative modify window");
+    return m;
+}
+
+void JobAcceptMsg::encode(WireWriter& w) const { w.string(serverSoftware); }
+
+Result<JobAcceptMsg> JobAcceptMsg::decode(WireReader& r)
+{
+    JobAcceptMsg m;
+    m.serverSoftware = r.string(kMaxShortText);
+    FG_TRY(r.finish("JobAccept", false));
+    return m;
+}
+
+// ---- File list -------------------------------------------------------------
+
+void FileListBeginMsg::encode(WireWriter& w) const
+{
+    w.u8(uint8_t(rootKind));
+    w.string(rootName);
+}
+
+Result<FileListBeginMsg> FileListBeginMsg::decode(WireReader& r)
+{
+    FileListBeginMsg m;
+    uint8_t kind = r.u8();
+    if (!r.failed() && kind > 2) return Error(Errc::Protocol, "malformed FileListBegin: unknown root kind");
+    m.rootKind = RootKind(kind);
+    m.rootName = r.string(kMaxNameBytes);
+    FG_TRY(r.finish("FileListBegin"));
+    if (m.rootKind != RootKind::Contents) {
+        if (m.rootName.find('/') != std::string::npos) return Error(Errc::UnsafePath, "refused root name with '/'");
+        FG_TRY(validateRelativePath(m.rootName));
+    }
+    return m;
+}
+
+namespace {
+constexpr uint8_t kHasHash = 1;
+}
+
+void FileListBatchMsg::encode(WireWriter& w) const
+{
+    w.u32(uint32_t(entries.size()));
+    for (const auto& e : entries) {
+        w.string(e.path);
+        w.u8(uint8_t(e.type));
+        w.u8(e.hash ? kHasHash : 0);
+        w.u32(e.mode);
+        w.u64(e.size);
+        w.i64(e.mtimeNs);
+        if (e.type == WireFileType::Symlink) w.string(e.linkTarget);
+        if (e.hash) w.array(*e.hash);
+    }
+}
+
+Result<FileListBatchMsg> FileListBatchMsg::decode(WireReader& r)
+{
+    FileListBatchMsg m;
+    // Each entry takes at least 4 (path length) + 1 + 1 + 4 + 8 + 8 bytes.
+    uint32_t n = r.count(kMaxBatchItems, 26);
+    m.entries.reserve(n);
+    for (uint32_t i = 0; i < n && !r.failed(); ++i) {
+        WireEntry e;
+        e.path = r.string(kMaxPathBytes);
+        uint8_t type = r.u8();
+        if (type > 2) r.fail("entry " + std::to_string(i) + ": unknown file type");
+        e.type = WireFileType(type);
+        uint8_t flags = r.u8();
+        e.mode = r.u32() & 07777;
+        e.size = r.u64();
+        e.mtimeNs = r.i64();
+        if (e.type == WireFileType::Symlink) e.linkTarget = r.string(kMaxPathBytes);
+        if (flags & kHasHash) e.hash = r.array<16>();
+        m.entries.push_back(std::move(e));
+    }
+    FG_TRY(r.finish("FileListBatch"));
+    return m;
+}
+
+void FileListEndMsg::encode(WireWriter& w) const
+{
+    w.u32(count);
+    w.u32(scanErrors);
+}
+
+Result<FileListEndMsg> FileListEndMsg::decode(WireReader& r)
+{
+    FileListEndMsg m;
+    m.count = r.u32();
+    m.scanErrors = r.u32();
+    FG_TRY(r.finish("FileListEnd"));
+    return m;
+}
+
+// ---- Plan ------------------------------------------------------------------
+
+void PlanBatchMsg::encode(WireWriter& w) const
+{
+    w.u32(uint32_t(items.size()));
+    for (const auto& it : items) {
+        w.u32(it.index);
+        w.u8(uint8_t(it.action));
+    }
+}
+
+Result<PlanBatchMsg> PlanBatchMsg::decode(WireReader& r)
+{
+    PlanBatchMsg m;
+    uint32_t n = r.count(kMaxBatchItems, 5);
+    m.items.reserve(n);
+    for (uint32_t i = 0; i < n && !r.failed(); ++i) {
+        PlanItemWire it;
+        it.index = r.u32();
+        uint8_t a = r.u8();
+        if (a > uint8_t(WireAction::Symlink)) r.fail("unknown plan action");
+        it.action = WireAction(a);
+        m.items.push_back(it);
+    }
+    FG_TRY(r.finish("PlanBatch"));
+    return m;
+}
+
+void DeleteBatchMsg::encode(WireWriter& w) const
+{
+    w.u32(uint32_t(items.size()));
+    for (const auto& it : items) {
+        w.string(it.path);
+        w.u8(it.isDir ? 1 : 0);
+    }
+}
+
+Result<DeleteBatchMsg> DeleteBatchMsg::decode(WireReader& r)
+{
+    DeleteBatchMsg m;
+    uint32_t n = r.count(kMaxBatchItems, 5);
+    m.items.reserve(n);
+    for (uint32_t i = 0; i < n && !r.failed(); ++i) {
+        DeleteItemWire it;
+        it.path = r.string(kMaxPathBytes);
+        it.isDir = r.u8() != 0;
+        m.items.push_back(std::move(it));
+    }
+    FG_TRY(r.finish("DeleteBatch"));
+    return m;
+}
+
+void PlanEndMsg::encode(WireWriter& w) const { w.u32(unchanged); }
+
+Result<PlanEndMsg> PlanEndMsg::decode(WireReader& r)
+{
+    PlanEndMsg m;
+    m.unchanged = r.u32();
+    FG_TRY(r.finish("PlanEnd"));
+    return m;
+}
+
+// ---- Data ------------------------------------------------------------------
+
+Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t n)
+{
+    Frame f;
+    f.type = uint16_t(MsgType::Data);
+    f.payload.reserve(kDataHeaderSize + n);
+    WireWriter w(f.payload);
+    w.u32(index);
+    w.u64(offset);
+    w.bytes(data, n);
+    return f;
+}
+
+Result<DataHeader> decodeDataHeader(const Frame& frame, const uint8_t** data, size_t* n)
+{
+    WireReader r(frame.payload);
+    DataHeader h;
+    h.index = r.u32();
+    h.offset = r.u64();
+    if (r.failed()) return Error(Errc::Protocol, "malformed Data frame: truncated header");
+    *data = r.rest(n);
+    if (h.offset > (uint64_t(1) << 62)) return Error(Errc::Protocol, "malformed Data frame: absurd offset");
+    return h;
+}
+
+void FileEndMsg::encode(WireWriter& w) const
+{
+    w.u32(index);
+    w.u64(size);
+    w.i64(mtimeNs);
+    w.u32(mode);
+    w.array(hash);
+}
+
+Result<FileEndMsg> FileEndMsg::decode(WireReader& r)
+{
+    FileEndMsg m;
+    m.index = r.u32();
+    m.size = r.u64();
+    m.mtimeNs = r.i64();
+    m.mode = r.u32() & 07777;
+    m.hash = r.array<16>();
+    FG_TRY(r.finish("FileEnd"));
+    return m;
+}
+
+void FileFailedMsg::encode(WireWriter& w) const
+{
+    w.u32(index);
+    w.u32(uint32_t(code));
+    w.string(message.size() > kMaxMessageText ? message.substr(0, kMaxMessageText) : message);
+}
+
+Result<FileFailedMsg> FileFailedMsg::decode(WireReader& r)
+{
+    FileFailedMsg m;
+    m.index = r.u32();
+    m.code = errcFromWire(r.u32());
+    m.message = r.string(kMaxMessageText);
+    FG_TRY(r.finish("FileFailed"));
+    return m;
+}
+
+void FileDoneMsg::encode(WireWriter& w) const { w.u32(index); }
+
+Result<FileDoneMsg> FileDoneMsg::decode(WireReader& r)
+{
+    FileDoneMsg m;
+    m.index = r.u32();
+    FG_TRY(r.finish("FileDone"));
+    return m;
+}
+
+Result<SenderDoneMsg> SenderDoneMsg::decode(WireReader& r)
+{
+    FG_TRY(r.finish("SenderDone"));
+    return SenderDoneMsg{};
+}
+
+void NoticeMsg::encode(WireWriter& w) const
+{
+    w.u8(uint8_t(level));
+    w.u32(uint32_t(code));
+    w.string(path);
+    w.string(message.size() > kMaxMessageText ? message.substr(0, kMaxMessageText) : message);
+}
+
+Result<NoticeMsg> NoticeMsg::decode(WireReader& r)
+{
+    NoticeMsg m;
+    uint8_t level = r.u8();
+    if (level > 2) r.fail("unknown notice level");
+    m.level = Level(level);
+    m.code = errcFromWire(r.u32());
+    m.path = r.string(kMaxPathBytes);
+    m.message = r.string(kMaxMessageText);
+    FG_TRY(r.finish("Notice"));
+    return m;
+}
+
+// ---- Stats / end -----------------------------------------------------------
+
+void StatsMsg::encode(WireWriter& w) const
+{
+    w.u32(uint32_t(stages.size()));
+    for (const auto& s : stages) {
+        w.string(s.name);
+        w.u64(s.bytes);
+        w.u64(s.items);
+        w.u64(s.busyNs);
+        w.u64(s.waitInputNs);
+        w.u64(s.waitOutputNs);
+    }
+}
+
+Result<StatsMsg> StatsMsg::decode(WireReader& r)
+{
+    StatsMsg m;
+    uint32_t n = r.count(kMaxStages, 44);
+    for (uint32_t i = 0; i < n && !r.failed(); ++i) {
+        StageSnapshot s;
+        s.name = r.string(64);
+        s.bytes = r.u64();
+        s.items = r.u64();
+        s.busyNs = r.u64();
+        s.waitInputNs = r.u64();
+        s.waitOutputNs = r.u64();
+        s.remote = true;
+        m.stages.push_back(std::move(s));
+    }
+    FG_TRY(r.finish("Stats"));
+    return m;
+}
+
+void JobDoneMsg::encode(WireWriter& w) const { w.u32(filesDeleted); }
+
+Result<JobDoneMsg> JobDoneMsg::decode(WireReader& r)
+{
+    JobDoneMsg m;
+    m.filesDeleted = r.u32();
+    FG_TRY(r.finish("JobDone"));
+    return m;
+}
+
+void CancelMsg::encode(WireWriter& w) const { w.string(reason); }
+
+Result<CancelMsg> CancelMsg::decode(WireReader& r)
+{
+    CancelMsg m;
+    m.reason = r.string(kMaxMessageText);
+    FG_TRY(r.finish("Cancel"));
+    return m;
+}
+
+} // namespace fg::proto

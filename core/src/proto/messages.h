@@ -1,0 +1,297 @@
+#pragma once
+#include "internal.h"
+// The protocol's messages: one struct per frame type, each with encode() and a
+// decode() that validates every field. See docs/PROTOCOL.md for the sequence.
+
+#include "codec/hash.h"
+#include "proto/frame.h"
+#include "proto/wire.h"
+
+#include <floodgate/error.h>
+#include <floodgate/metrics.h>
+#include <floodgate/options.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fg::proto {
+
+inline constexpr uint16_t kProtocolVersion = 1;
+inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
+
+enum class MsgType : uint16_t {
+    Hello = 1,
+    Error = 2,
+    PairRequest = 3,
+    PairResult = 4,
+    JobRequest = 5,
+    JobAccept = 6,
+    FileListBegin = 10,
+    FileListBatch = 11,
+    FileListEnd = 12,
+    PlanBatch = 13,
+    DeleteBatch = 14,
+    PlanEnd = 15,
+    Data = 20,
+    FileEnd = 21,
+    FileFailed = 22,
+    FileDone = 23,
+    SenderDone = 24,
+    Notice = 25,
+    Stats = 30,
+    JobDone = 31,
+    Cancel = 32,
+};
+
+const char* msgTypeName(uint16_t type);
+
+// File types on the wire (stable values).
+enum class WireFileType : uint8_t { Regular = 0, Directory = 1, Symlink = 2 };
+
+// Plan actions on the wire (stable values; match fg::FileAction's meaning).
+enum class WireAction : uint8_t { Copy = 0, Update = 1, Attrs = 2, MkDir = 3, Symlink = 4 };
+
+struct HelloMsg {
+    static constexpr MsgType kType = MsgType::Hello;
+    uint64_t magic = kHelloMagic;
+    uint16_t versionMin = kProtocolVersion;
+    uint16_t versionMax = kProtocolVersion;
+    uint64_t capabilities = 0;
+    std::string software; // "floodgate 0.1.0"
+    void encode(WireWriter& w) const;
+    static Result<HelloMsg> decode(WireReader& r);
+};
+
+struct ErrorMsg {
+    static constexpr MsgType kType = MsgType::Error;
+    Errc code = Errc::Internal;
+    std::string message;
+    void encode(WireWriter& w) const;
+    static Result<ErrorMsg> decode(WireReader& r);
+};
+
+// The code itself never travels: the client proves it knows it with an HMAC
+// bound to both ends' certificate fingerprints, and the server answers with
+// its own proof, so a machine in the middle learns nothing it can replay.
+struct PairRequestMsg {
+    static constexpr MsgType kType = MsgType::PairRequest;
+    std::string proof;
+    std::string clientName;
+    void encode(WireWriter& w) const;
+    static Result<PairRequestMsg> decode(WireReader& r);
+};
+
+struct PairResultMsg {
+    static constexpr MsgType kType = MsgType::PairResult;
+    bool ok = false;
+    std::string message;
+    std::string proof;
+    void encode(WireWriter& w) const;
+    static Result<PairResultMsg> decode(WireReader& r);
+};
+
+enum class Direction : uint8_t {
+    Push = 0, // the client sends, the server receives
+    Pull = 1, // the server sends, the client receives
+};
+
+struct JobRequestMsg {
+    static constexpr MsgType kType = MsgType::JobRequest;
+    Direction direction = Direction::Push;
+    // Daemon: "MODULE" or "MODULE/path"; stdio: the path as the user typed it.
+    // A trailing '/' keeps its rsync meaning.
+    std::string path;
+    bool dryRun = false;
+    bool deleteExtraneous = false;
+    bool checksum = false;
+    int64_t modifyWindowNs = 0;
+    uint64_t bwlimit = 0;
+    std::vector<FilterSpec> filters;
+    std::vector<std::string> filesFrom;
+    bool hasFilesFrom = false;
+    void encode(WireWriter& w) const;
+    static Result<JobRequestMsg> decode(WireReader& r);
+};
+
+struct JobAcceptMsg {
+    static constexpr MsgType kType = MsgType::JobAccept;
+    std::string serverSoftware;
+    void encode(WireWriter& w) const;
+    static Result<JobAcceptMsg> decode(WireReader& r);
+};
+
+// How the sender's names relate to its root, so the receiver can place them
+// (rsync's trailing-slash rule).
+enum class RootKind : uint8_t {
+    Contents = 0, // "src/": names are relative to src; "." is src itself
+    NamedDir = 1, // "src": names start with "src/"; the receiver makes DEST/src
+    File = 2,     // a single file: one entry, named by its base name
+};
+
+struct FileListBeginMsg {
+    static constexpr MsgType kType = MsgType::FileListBegin;
+    RootKind rootKind = RootKind::Contents;
+    std::string rootName; // the base name for NamedDir and File
+    void encode(WireWriter& w) const;
+    static Result<FileListBeginMsg> decode(WireReader& r);
+};
+
+struct WireEntry {
+    std::string path; // "." for the root directory itself (Contents)
+    WireFileType type = WireFileType::Regular;
+    uint32_t mode = 0;
+    uint64_t size = 0;
+    int64_t mtimeNs = 0;
+    std::string linkTarget;
+    std::optional<Hash128> hash; // with --checksum
+};
+
+struct FileListBatchMsg {
+    static constexpr MsgType kType = MsgType::FileListBatch;
+    std::vector<WireEntry> entries;
+    void encode(WireWriter& w) const;
+    static Result<FileListBatchMsg> decode(WireReader& r);
+};
+
+struct FileListEndMsg {
+    static constexpr MsgType kType = MsgType::FileListEnd;
+    uint32_t count = 0;      // entries sent in all
+    uint32_t scanErrors = 0; // paths the sender could not read: the receiver then deletes nothing
+    void encode(WireWriter& w) const;
+    static Result<FileListEndMsg> decode(WireReader& r);
+};
+
+struct PlanItemWire {
+    uint32_t index = 0;
+    WireAction action = WireAction::Copy;
+};
+
+struct PlanBatchMsg {
+    static constexpr MsgType kType = MsgType::PlanBatch;
+    std::vector<PlanItemWire> items;
+    void encode(WireWriter& w) const;
+    static Result<PlanBatchMsg> decode(WireReader& r);
+};
+
+struct DeleteItemWire {
+    std::string path;
+    bool isDir = false;
+};
+
+struct DeleteBatchMsg {
+    static constexpr MsgType kType = MsgType::DeleteBatch;
+    std::vector<DeleteItemWire> items;
+    void encode(WireWriter& w) const;
+    static Result<DeleteBatchMsg> decode(WireReader& r);
+};
+
+struct PlanEndMsg {
+    static constexpr MsgType kType = MsgType::PlanEnd;
+    uint32_t unchanged = 0;
+    void encode(WireWriter& w) const;
+    static Result<PlanEndMsg> decode(WireReader& r);
+};
+
+// File data: the payload after the fixed fields is the bytes themselves.
+struct DataHeader {
+    uint32_t index = 0;
+    uint64_t offset = 0;
+};
+inline constexpr size_t kDataHeaderSize = 12;
+Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t n);
+Result<DataHeader> decodeDataHeader(const Frame& frame, const uint8_t** data, size_t* n);
+
+struct FileEndMsg {
+    static constexpr MsgType kType = MsgType::FileEnd;
+    uint32_t index = 0;
+    uint64_t size = 0;
+    int64_t mtimeNs = 0;
+    uint32_t mode = 0;
+    Hash128 hash{};
+    void encode(WireWriter& w) const;
+    static Result<FileEndMsg> decode(WireReader& r);
+};
+
+struct FileFailedMsg {
+    static constexpr MsgType kType = MsgType::FileFailed;
+    uint32_t index = 0;
+    Errc code = Errc::Io;
+    std::string message;
+    void encode(WireWriter& w) const;
+    static Result<FileFailedMsg> decode(WireReader& r);
+};
+
+struct FileDoneMsg {
+    static constexpr MsgType kType = MsgType::FileDone;
+    uint32_t index = 0;
+    void encode(WireWriter& w) const;
+    static Result<FileDoneMsg> decode(WireReader& r);
+};
+
+struct SenderDoneMsg {
+    static constexpr MsgType kType = MsgType::SenderDone;
+    void encode(WireWriter&) const {}
+    static Result<SenderDoneMsg> decode(WireReader& r);
+};
+
+// A problem tied to a path but not to a transferred file: a deletion that
+// failed, a directory whose time could not be set, a skipped deletion pass.
+struct NoticeMsg {
+    static constexpr MsgType kType = MsgType::Notice;
+    enum class Level : uint8_t { Info = 0, Warning = 1, Error = 2 };
+    Level level = Level::Warning;
+    Errc code = Errc::Ok;
+    std::string path;
+    std::string message;
+    void encode(WireWriter& w) const;
+    static Result<NoticeMsg> decode(WireReader& r);
+};
+
+struct StatsMsg {
+    static constexpr MsgType kType = MsgType::Stats;
+    std::vector<StageSnapshot> stages;
+    void encode(WireWriter& w) const;
+    static Result<StatsMsg> decode(WireReader& r);
+};
+
+struct JobDoneMsg {
+    static constexpr MsgType kType = MsgType::JobDone;
+    uint32_t filesDeleted = 0;
+    void encode(WireWriter& w) const;
+    static Result<JobDoneMsg> decode(WireReader& r);
+};
+
+struct CancelMsg {
+    static constexpr MsgType kType = MsgType::Cancel;
+    std::string reason;
+    void encode(WireWriter& w) const;
+    static Result<CancelMsg> decode(WireReader& r);
+};
+
+template <class M>
+Frame toFrame(const M& msg)
+{
+    Frame f;
+    f.type = uint16_t(M::kType);
+    WireWriter w(f.payload);
+    msg.encode(w);
+    return f;
+}
+
+// Decodes a frame that must be of M's type.
+template <class M>
+Result<M> fromFrame(const Frame& frame)
+{
+    if (frame.type != uint16_t(M::kType))
+        return Error(Errc::Protocol, std::string("expected a ") + msgTypeName(uint16_t(M::kType)) + " frame, got "
+                                         + msgTypeName(frame.type));
+    WireReader r(frame.payload);
+    return M::decode(r);
+}
+
+// The largest batch the encoders build, so a batch always fits in a frame.
+inline constexpr size_t kBatchBytes = 256 * 1024;
+
+} // namespace fg::proto

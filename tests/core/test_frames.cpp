@@ -1,0 +1,240 @@
+#include "proto/frame.h"
+#include "proto/messages.h"
+
+#include <QTest>
+
+#include <random>
+
+using namespace fg;
+using namespace fg::proto;
+
+namespace {
+
+std::vector<uint8_t> encodeStream(const std::vector<Frame>& frames)
+{
+    std::vector<uint8_t> out;
+    for (const auto& f : frames) {
+        uint8_t header[kFrameHeaderSize];
+        encodeFrameHeader(header, uint32_t(f.payload.size()), f.type, f.flags);
+        out.insert(out.end(), header, header + kFrameHeaderSize);
+        out.insert(out.end(), f.payload.begin(), f.payload.end());
+    }
+    return out;
+}
+
+template <class M>
+M roundTrip(const M& msg)
+{
+    Frame f = toFrame(msg);
+    auto back = fromFrame<M>(f);
+    if (!back.ok()) qFatal("decode failed: %s", back.error().message.c_str());
+    return std::move(back).value();
+}
+
+} // namespace
+
+class TestFrames : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void decoderReassemblesAcrossArbitrarySplits()
+    {
+        std::vector<Frame> frames;
+        for (int i = 0; i < 50; ++i) {
+            Frame f;
+            f.type = uint16_t(i + 1);
+            f.flags = uint16_t(i * 3);
+            f.payload.assign(size_t(i * 97), uint8_t(i));
+            frames.push_back(f);
+        }
+        std::vector<uint8_t> bytes = encodeStream(frames);
+        std::mt19937 rng(7);
+        FrameDecoder decoder;
+        std::vector<Frame> got;
+        size_t pos = 0;
+        while (pos < bytes.size()) {
+            size_t n = std::min(bytes.size() - pos, size_t(rng() % 300 + 1));
+            decoder.feed(bytes.data() + pos, n);
+            pos += n;
+            Frame f;
+            for (;;) {
+                auto r = decoder.next(&f);
+                QVERIFY(r.ok());
+                if (!*r) break;
+                got.push_back(f);
+            }
+        }
+        QCOMPARE(got.size(), frames.size());
+        for (size_t i = 0; i < frames.size(); ++i) {
+            QCOMPARE(got[i].type, frames[i].type);
+            QCOMPARE(got[i].flags, frames[i].flags);
+            QVERIFY(got[i].payload == frames[i].payload);
+        }
+        QCOMPARE(decoder.buffered(), size_t(0));
+    }
+
+    void oversizedFrameIsAnErrorNotAnAllocation()
+    {
+        uint8_t header[kFrameHeaderSize];
+        encodeFrameHeader(header, 0xFFFFFFF0u, 1, 0);
+        FrameDecoder decoder;
+        decoder.feed(header, sizeof header);
+        Frame f;
+        auto r = decoder.next(&f);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, Errc::Protocol);
+        QVERIFY(r.error().message.find("exceeds the maximum") != std::string::npos);
+        // The decoder stays failed: a corrupt stream is not resynchronised.
+        QVERIFY(!decoder.next(&f).ok());
+    }
+
+    void messagesRoundTrip()
+    {
+        HelloMsg hello;
+        hello.software = "floodgate test";
+        hello.capabilities = 0x1234;
+        QCOMPARE(roundTrip(hello).software, hello.software);
+
+        JobRequestMsg req;
+        req.direction = Direction::Pull;
+        req.path = "photos/2024/";
+        req.dryRun = true;
+        req.deleteExtraneous = true;
+        req.checksum = true;
+        req.modifyWindowNs = 2'000'000'000;
+        req.bwlimit = 1 << 20;
+        req.filters = {{FilterSpec::Kind::Include, "*/"}, {FilterSpec::Kind::Exclude, "*.tmp"}};
+        req.filesFrom = {"a", "b/c"};
+        req.hasFilesFrom = true;
+        JobRequestMsg back = roundTrip(req);
+        QCOMPARE(back.direction, Direction::Pull);
+        QCOMPARE(back.path, req.path);
+        QVERIFY(back.dryRun && back.deleteExtraneous && back.checksum && back.hasFilesFrom);
+        QCOMPARE(back.modifyWindowNs, req.modifyWindowNs);
+        QCOMPARE(back.bwlimit, req.bwlimit);
+        QVERIFY(back.filters == req.filters);
+        QVERIFY(back.filesFrom == req.filesFrom);
+
+        FileListBatchMsg batch;
+        WireEntry e1;
+        e1.path = "dir/file.txt";
+        e1.type = WireFileType::Regular;
+        e1.mode = 0640;
+        e1.size = 123456789012ull;
+        e1.mtimeNs = -5;
+        e1.hash = hash128("x", 1);
+        WireEntry e2;
+        e2.path = "dir/link";
+        e2.type = WireFileType::Symlink;
+        e2.linkTarget = "../target";
+        batch.entries = {e1, e2};
+        FileListBatchMsg bb = roundTrip(batch);
+        QCOMPARE(bb.entries.size(), size_t(2));
+        QCOMPARE(bb.entries[0].path, e1.path);
+        QCOMPARE(bb.entries[0].size, e1.size);
+        QCOMPARE(bb.entries[0].mtimeNs, e1.mtimeNs);
+        QCOMPARE(bb.entries[0].mode, 0640u);
+        QVERIFY(bb.entries[0].hash && *bb.entries[0].hash == *e1.hash);
+        QCOMPARE(bb.entries[1].linkTarget, e2.linkTarget);
+        QVERIFY(!bb.entries[1].hash);
+
+        FileEndMsg end;
+        end.index = 7;
+        end.size = 99;
+        end.mtimeNs = 1700000000123456789;
+        end.mode = 0755;
+        end.hash = hash128("abc", 3);
+        FileEndMsg eb = roundTrip(end);
+        QCOMPARE(eb.index, 7u);
+        QVERIFY(eb.hash == end.hash);
+        QCOMPARE(eb.mtimeNs, end.mtimeNs);
+
+        StatsMsg stats;
+        StageSnapshot s;
+        s.name = "write";
+        s.bytes = 5;
+        s.busyNs = 6;
+        stats.stages = {s};
+        StatsMsg sb = roundTrip(stats);
+        QCOMPARE(sb.stages.size(), size_t(1));
+        QCOMPARE(sb.stages[0].name, std::string("write"));
+        QVERIFY(sb.stages[0].remote);
+
+        Frame data = makeDataFrame(3, 1 << 20, reinterpret_cast<const uint8_t*>("hello"), 5);
+        const uint8_t* p = nullptr;
+        size_t n = 0;
+        auto h = decodeDataHeader(data, &p, &n);
+        QVERIFY(h.ok());
+        QCOMPARE(h->index, 3u);
+        QCOMPARE(h->offset, uint64_t(1) << 20);
+        QCOMPARE(std::string(reinterpret_cast<const char*>(p), n), std::string("hello"));
+    }
+
+    void truncatedAndPaddedMessagesAreRefused()
+    {
+        FileEndMsg end;
+        Frame f = toFrame(end);
+        Frame shorter = f;
+        shorter.payload.pop_back();
+        auto r1 = fromFrame<FileEndMsg>(shorter);
+        QVERIFY(!r1.ok());
+        QCOMPARE(r1.error().code, Errc::Protocol);
+        Frame longer = f;
+        longer.payload.push_back(0);
+        QVERIFY(!fromFrame<FileEndMsg>(longer).ok());
+        // A frame of another type is not silently decoded.
+        QVERIFY(!fromFrame<FileDoneMsg>(f).ok());
+    }
+
+    void hostileCountsAndLengthsAreBounded()
+    {
+        // A batch claiming 4 billion entries in a few bytes.
+        Frame f;
+        f.type = uint16_t(MsgType::FileListBatch);
+        WireWriter w(f.payload);
+        w.u32(0xFFFFFFFFu);
+        w.u32(5);
+        auto r = fromFrame<FileListBatchMsg>(f);
+        QVERIFY(!r.ok());
+        QVERIFY(r.error().message.find("count") != std::string::npos);
+
+        // A string claiming more than the path limit.
+        Frame g;
+        g.type = uint16_t(MsgType::FileListBatch);
+        WireWriter w2(g.payload);
+        w2.u32(1);
+        w2.u32(1u << 30);
+        g.payload.resize(g.payload.size() + 64);
+        auto r2 = fromFrame<FileListBatchMsg>(g);
+        QVERIFY(!r2.ok());
+        QVERIFY(r2.error().message.find("exceeds the limit") != std::string::npos);
+    }
+
+    void helloWithWrongMagicSaysSo()
+    {
+        HelloMsg hello;
+        hello.magic = 0x1122334455667788ull;
+        auto r = fromFrame<HelloMsg>(toFrame(hello));
+        QVERIFY(!r.ok());
+        QVERIFY(r.error().message.find("does not speak the floodgate protocol") != std::string::npos);
+    }
+
+    void memoryLinkPassesFramesAndSignalsClose()
+    {
+        auto [a, b] = makeMemoryLinkPair(1 << 20);
+        Frame f;
+        f.type = 42;
+        f.payload = {1, 2, 3};
+        QVERIFY(a->send(f).ok());
+        auto got = b->receive();
+        QVERIFY(got.ok());
+        QCOMPARE(got->type, uint16_t(42));
+        a->close();
+        auto after = b->receive();
+        QVERIFY(!after.ok());
+        QCOMPARE(after.error().code, Errc::Network);
+        QVERIFY(!b->send(f).ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFrames)
+#include "test_frames.moc"

@@ -1,0 +1,352 @@
+#include <floodgate/options.h>
+
+#include "test_support.h"
+
+#include <QTest>
+
+#include <string>
+#include <vector>
+
+using Kind = fg::FilterSpec::Kind;
+using namespace std::string_literals;
+
+namespace {
+
+bool contains(const std::string& text, const std::string& part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+class TestOptions : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    // ---- --exclude-from / --include-from --------------------------------
+
+    void readsFilterFiles()
+    {
+        fgtest::ScratchDir dir("fgtest-options");
+        const std::string path = dir.sub("rules.txt");
+        fgtest::writeFile(path,
+                          "# build output\n"
+                          "*.o\n"
+                          "\n"
+                          "; also a comment\n"
+                          "+ keep.o\n"
+                          "- /build/\n"
+                          "+ src/**\n"
+                          "-not-a-prefix\n"
+                          "+no-space\n"
+                          "  leading spaces\n"
+                          "last-without-newline");
+        auto specs = fg::readFilterFile(path, Kind::Exclude);
+        QVERIFY2(specs.ok(), specs.ok() ? "" : specs.error().message.c_str());
+        const std::vector<fg::FilterSpec> expected = {
+            {Kind::Exclude, "*.o"},
+            {Kind::Include, "keep.o"},
+            {Kind::Exclude, "/build/"},
+            {Kind::Include, "src/**"},
+            {Kind::Exclude, "-not-a-prefix"},
+            {Kind::Exclude, "+no-space"},
+            {Kind::Exclude, "  leading spaces"},
+            {Kind::Exclude, "last-without-newline"},
+        };
+        QCOMPARE(specs->size(), expected.size());
+        for (size_t i = 0; i < expected.size(); ++i) {
+            QCOMPARE(int((*specs)[i].kind), int(expected[i].kind));
+            QCOMPARE((*specs)[i].pattern, expected[i].pattern);
+        }
+    }
+
+    void filterFileDefaultKindInclude()
+    {
+        fgtest::ScratchDir dir("fgtest-options");
+        const std::string path = dir.sub("include.txt");
+        fgtest::writeFile(path, "*.txt\n- *.tmp\n");
+        auto specs = fg::readFilterFile(path, Kind::Include);
+        QVERIFY(specs.ok());
+        QCOMPARE(specs->size(), size_t(2));
+        QVERIFY(((*specs)[0] == fg::FilterSpec{Kind::Include, "*.txt"}));
+        QVERIFY(((*specs)[1] == fg::FilterSpec{Kind::Exclude, "*.tmp"}));
+    }
+
+    void filterFileToleratesCrlfAndBom()
+    {
+        fgtest::ScratchDir dir("fgtest-options");
+        const std::string path = dir.sub("windows.txt");
+        fgtest::writeFile(path, "\xEF\xBB\xBF*.bak\r\n\r\n# note\r\n+ Thumbs.db\r\n");
+        auto specs = fg::readFilterFile(path, Kind::Exclude);
+        QVERIFY(specs.ok());
+        QCOMPARE(specs->size(), size_t(2));
+        QVERIFY(((*specs)[0] == fg::FilterSpec{Kind::Exclude, "*.bak"}));
+        QVERIFY(((*specs)[1] == fg::FilterSpec{Kind::Include, "Thumbs.db"}));
+    }
+
+    void filterFileEmptyGivesNoRules()
+    {
+        fgtest::ScratchDir dir("fgtest-options");
+        const std::string path = dir.sub("empty.txt");
+        fgtest::writeFile(path, "");
+        auto specs = fg::readFilterFile(path, Kind::Exclude);
+        QVERIFY(specs.ok());
+        QVERIFY(specs->empty());
+    }
+
+    void filterFileBadPatternNamesTheLine()
+    {
+        fgtest::ScratchDir dir("fgtest-options");
+        const std::string path = dir.sub("bad.txt");
+        fgtest::writeFile(path, "*.o\n# comment\nsrc/[abc\n");
+        auto specs = fg::readFilterFile(path, Kind::Exclude);
+        QVERIFY(!specs.ok());
+        QCOMPARE(specs.error().code, fg::Errc::InvalidArgument);
+        const std::string& message = specs.error().message;
+        QVERIFY2(contains(message, "--exclude-from " + path + " line 3"), message.c_str());
+        QVERIFY2(contains(message, "unterminated '['"), message.c_str());
+    }
+
+    void filterFileEmptyPrefixedPattern()
+    {
+        fgtest::ScratchDir dir("fgtest-options");
+        const std::string path = dir.sub("bad.txt");
+        fgtest::writeFile(path, "+ \n");
+        auto specs = fg::readFilterFile(path, Kind::Include);
+        QVERIFY(!specs.ok());
+        QVERIFY2(contains(specs.error().message, "--include-from " + path + " line 1"), specs.error().message.c_str());
+        QVERIFY2(contains(specs.error().message, "empty pattern"), specs.error().message.c_str());
+    }
+
+    void filterFileMissing()
+    {
+        fgtest::ScratchDir dir("fgtest-options");
+        auto specs = fg::readFilterFile(dir.sub("nope.txt"), Kind::Exclude);
+        QVERIFY(!specs.ok());
+        QCOMPARE(specs.error().code, fg::Errc::NotFound);
+        QVERIFY2(specs.error().message.starts_with("--exclude-from: "), specs.error().message.c_str());
+        QVERIFY2(contains(specs.error().message, "nope.txt"), specs.error().message.c_str());
+    }
+
+    // ---- --files-from ----------------------------------------------------
+
+    void readsFilesFrom()
+    {
+        fgtest::ScratchDir dir("fgtest-options");
+        const std::string path = dir.sub("list.txt");
+        fgtest::writeFile(path, "a/b.txt\n\nphotos/\n# not a comment\n  spaced name \nlast");
+        auto paths = fg::readFilesFrom(path);
+        QVERIFY(paths.ok());
+        const std::vector<std::string> expected = {"a/b.txt", "photos/", "# not a comment", "  spaced name ", "last"};
+        QCOMPARE(*paths, expected);
+    }
+
+    void filesFromCrlf()
+    {
+        fgtest::ScratchDir dir("fgtest-options");
+        const std::string path = dir.sub("list.txt");
+        fgtest::writeFile(path, "a\r\nb/c\r\n\r\n");
+        auto paths = fg::readFilesFrom(path);
+        QVERIFY(paths.ok());
+        const std::vector<std::string> expected = {"a", "b/c"};
+        QCOMPARE(*paths, expected);
+    }
+
+    void filesFromNulSeparated()
+    {
+        fgtest::ScratchDir dir("fgtest-options");
+        const std::string path = dir.sub("list0");
+        // As from `find . -print0`: names may hold newlines and carriage returns.
+        fgtest::writeFile(path, "./a\0b\nwith newline\0\0c\r\0"s);
+        auto paths = fg::readFilesFrom(path);
+        QVERIFY(paths.ok());
+        const std::vector<std::string> expected = {"./a", "b\nwith newline", "c\r"};
+        QCOMPARE(*paths, expected);
+    }
+
+    void filesFromEmpty()
+    {
+        fgtest::ScratchDir dir("fgtest-options");
+        const std::string path = dir.sub("empty");
+        fgtest::writeFile(path, "\n\n");
+        auto paths = fg::readFilesFrom(path);
+        QVERIFY(paths.ok());
+        QVERIFY(paths->empty());
+    }
+
+    void filesFromMissing()
+    {
+        fgtest::ScratchDir dir("fgtest-options");
+        auto paths = fg::readFilesFrom(dir.sub("nope"));
+        QVERIFY(!paths.ok());
+        QCOMPARE(paths.error().code, fg::Errc::NotFound);
+        QVERIFY2(paths.error().message.starts_with("--files-from: "), paths.error().message.c_str());
+        auto stdinPath = fg::readFilesFrom("-");
+        QVERIFY(!stdinPath.ok());
+        QCOMPARE(stdinPath.error().code, fg::Errc::InvalidArgument);
+    }
+
+    // ---- --bwlimit --------------------------------------------------------
+
+    void parsesRates_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<quint64>("bytesPerSec");
+        const quint64 K = 1024;
+        const quint64 M = K * K;
+        const quint64 G = M * K;
+        QTest::newRow("zero") << QStringLiteral("0") << quint64(0);
+        QTest::newRow("zero with unit") << QStringLiteral("0M") << quint64(0);
+        QTest::newRow("bare is KiB") << QStringLiteral("100") << 100 * K;
+        QTest::newRow("bare fraction") << QStringLiteral("1.5") << quint64(1536);
+        QTest::newRow("K") << QStringLiteral("500K") << 500 * K;
+        QTest::newRow("k") << QStringLiteral("500k") << 500 * K;
+        QTest::newRow("M") << QStringLiteral("10M") << 10 * M;
+        QTest::newRow("m per s") << QStringLiteral("20m/s") << 20 * M;
+        QTest::newRow("MB") << QStringLiteral("100MB") << 100 * M;
+        QTest::newRow("MiB") << QStringLiteral("100MiB") << 100 * M;
+        QTest::newRow("MiB per s") << QStringLiteral("100MiB/s") << 100 * M;
+        QTest::newRow("mib lower") << QStringLiteral("100mib") << 100 * M;
+        QTest::newRow("G fraction") << QStringLiteral("1.5G") << 3 * G / 2;
+        QTest::newRow("GB") << QStringLiteral("2GB") << 2 * G;
+        QTest::newRow("T") << QStringLiteral("1T") << 1024 * G;
+        QTest::newRow("bytes") << QStringLiteral("512B") << quint64(512);
+        QTest::newRow("bytes per s") << QStringLiteral("512b/s") << quint64(512);
+        QTest::newRow("leading dot") << QStringLiteral(".5M") << M / 2;
+        QTest::newRow("spaces") << QStringLiteral(" 20 M ") << 20 * M;
+        QTest::newRow("quarter") << QStringLiteral("0.25M") << M / 4;
+        QTest::newRow("seventh digit dropped") << QStringLiteral("1.0000009K") << K;
+        QTest::newRow("fraction truncates") << QStringLiteral("1.0001") << quint64(1024);
+        QTest::newRow("leading zeros") << QStringLiteral("007k") << 7 * K;
+    }
+    void parsesRates()
+    {
+        QFETCH(QString, text);
+        QFETCH(quint64, bytesPerSec);
+        auto rate = fg::parseRate(text.toStdString());
+        QVERIFY2(rate.ok(), rate.ok() ? "" : rate.error().message.c_str());
+        QCOMPARE(quint64(*rate), bytesPerSec);
+    }
+
+    void refusesBadRates_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("why");
+        const QString unreadable = QStringLiteral("cannot read");
+        QTest::newRow("word") << QStringLiteral("abc") << unreadable;
+        QTest::newRow("empty") << QString() << unreadable;
+        QTest::newRow("blank") << QStringLiteral("  ") << unreadable;
+        QTest::newRow("negative") << QStringLiteral("-5M") << unreadable;
+        QTest::newRow("plus") << QStringLiteral("+5M") << unreadable;
+        QTest::newRow("unit only") << QStringLiteral("M") << unreadable;
+        QTest::newRow("bad unit") << QStringLiteral("10X") << unreadable;
+        QTest::newRow("bad suffix") << QStringLiteral("10Mbit") << unreadable;
+        QTest::newRow("two dots") << QStringLiteral("1.2.3") << unreadable;
+        QTest::newRow("dangling dot") << QStringLiteral("5.") << unreadable;
+        QTest::newRow("exponent") << QStringLiteral("1e6") << unreadable;
+        QTest::newRow("per minute") << QStringLiteral("5M/m") << unreadable;
+        QTest::newRow("bytes spelled bib") << QStringLiteral("5bib") << unreadable;
+        QTest::newRow("overflow") << QStringLiteral("99999999999999999999") << QStringLiteral("too large");
+        QTest::newRow("overflow by unit") << QStringLiteral("99999999999T") << QStringLiteral("too large");
+        QTest::newRow("below a byte") << QStringLiteral("0.5b") << QStringLiteral("less than one byte");
+        QTest::newRow("below a byte, many digits") << QStringLiteral("0.0000001") << QStringLiteral("less than one byte");
+    }
+    void refusesBadRates()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, why);
+        auto rate = fg::parseRate(text.toStdString());
+        QVERIFY(!rate.ok());
+        QCOMPARE(rate.error().code, fg::Errc::InvalidArgument);
+        const std::string& message = rate.error().message;
+        QVERIFY2(message.starts_with("--bwlimit: "), message.c_str());
+        QVERIFY2(contains(message, "'" + text.toStdString() + "'"), message.c_str());
+        QVERIFY2(contains(message, why.toStdString()), message.c_str());
+    }
+
+    void rateMessageShowsAnExample()
+    {
+        auto rate = fg::parseRate("abc");
+        QVERIFY(!rate.ok());
+        QCOMPARE(rate.error().message,
+                 std::string("--bwlimit: cannot read 'abc' as a rate; use a number with K, M or G, e.g. 20M"));
+    }
+
+    // ---- validateOptions ---------------------------------------------------
+
+    void defaultsAreValid()
+    {
+        QVERIFY(fg::validateOptions(fg::SyncOptions{}).ok());
+    }
+
+    void validOptions()
+    {
+        fg::SyncOptions options;
+        options.deleteExtraneous = true;
+        options.filters = {{Kind::Include, "*/"}, {Kind::Include, "*.txt"}, {Kind::Exclude, "*"}};
+        options.modifyWindowNs = 2'000'000'000;
+        QVERIFY(fg::validateOptions(options).ok());
+
+        fg::SyncOptions listed;
+        listed.hasFilesFrom = true;
+        listed.filesFrom = {"./a", "b/c/"};
+        QVERIFY(fg::validateOptions(listed).ok());
+        listed.filesFrom.clear(); // an empty list selects nothing, which is allowed
+        QVERIFY(fg::validateOptions(listed).ok());
+    }
+
+    void refusesBadFilter()
+    {
+        fg::SyncOptions options;
+        options.filters = {{Kind::Exclude, "*.o"}, {Kind::Include, "[oops"}};
+        auto st = fg::validateOptions(options);
+        QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, fg::Errc::InvalidArgument);
+        QVERIFY2(st.error().message.starts_with("--include pattern '[oops'"), st.error().message.c_str());
+    }
+
+    void refusesBadFilesFrom()
+    {
+        fg::SyncOptions options;
+        options.hasFilesFrom = true;
+        options.filesFrom = {"ok", "../../etc/shadow"};
+        auto st = fg::validateOptions(options);
+        QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, fg::Errc::InvalidArgument);
+        QVERIFY2(st.error().message.starts_with("--files-from entry 2: "), st.error().message.c_str());
+        QVERIFY2(contains(st.error().message, "../../etc/shadow"), st.error().message.c_str());
+
+        // Without --files-from the list is not looked at.
+        options.hasFilesFrom = false;
+        QVERIFY(fg::validateOptions(options).ok());
+    }
+
+    void refusesDeleteWithFilesFrom()
+    {
+        fg::SyncOptions options;
+        options.deleteExtraneous = true;
+        options.hasFilesFrom = true;
+        options.filesFrom = {"a"};
+        auto st = fg::validateOptions(options);
+        QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, fg::Errc::InvalidArgument);
+        const std::string& message = st.error().message;
+        QVERIFY2(contains(message, "--delete") && contains(message, "--files-from"), message.c_str());
+        QVERIFY2(contains(message, "deleted"), message.c_str());        // why
+        QVERIFY2(contains(message, "Drop --delete"), message.c_str()); // what to do
+    }
+
+    void refusesNegativeModifyWindow()
+    {
+        fg::SyncOptions options;
+        options.modifyWindowNs = -1;
+        auto st = fg::validateOptions(options);
+        QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, fg::Errc::InvalidArgument);
+        QVERIFY2(st.error().message.starts_with("--modify-window"), st.error().message.c_str());
+        options.modifyWindowNs = 0;
+        QVERIFY(fg::validateOptions(options).ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOptions)
+#include "test_options.moc"

@@ -1,0 +1,322 @@
+// The whole pipeline in one process (sender and receiver joined by the memory
+// link), through the public Job API.
+
+#include "test_support.h"
+
+#include <floodgate/job.h>
+
+#include <QTest>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace fgtest;
+
+namespace {
+
+fg::JobResult runJob(const std::string& src, const std::string& dst, fg::SyncOptions options = {})
+{
+    fg::JobSpec spec;
+    spec.source = src;
+    spec.destination = dst;
+    spec.options = std::move(options);
+    auto job = fg::Job::create(spec);
+    if (!job.ok()) qFatal("create: %s", job.error().message.c_str());
+    (*job)->start();
+    return (*job)->wait();
+}
+
+void makeMixedTree(const std::string& root)
+{
+    writeFile(root + "/a.txt", "alpha");
+    writeFile(root + "/dir/b.bin", randomBytes(700 * 1024, 1), 0600);
+    writeFile(root + "/dir/sub/c.txt", "gamma", 0755);
+    writeFile(root + "/dir/empty.txt", "");
+    ::mkdir((root + "/emptydir").c_str(), 0750);
+    ::symlink("dir/sub/c.txt", (root + "/link").c_str());
+    ::symlink("/nonexistent/target", (root + "/dangling").c_str());
+    setMtime(root + "/a.txt", 1600000000, 123456789);
+    setMtime(root + "/dir/b.bin", 1500000000, 1);
+}
+
+} // namespace
+
+class TestPipeline : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void copiesATreeExactly()
+    {
+        ScratchDir s;
+        makeMixedTree(s.sub("src"));
+        auto r = runJob(s.sub("src/"), s.sub("dst"));
+        QCOMPARE(r.state, fg::JobState::Done);
+        QVERIFY2(r.errors.empty(), r.errors.empty() ? "" : r.errors.front().error.message.c_str());
+        QCOMPARE(r.filesTotal, uint64_t(4));
+        QCOMPARE(r.filesTransferred, uint64_t(4));
+        QCOMPARE(r.bytesTransferred, uint64_t(5 + 700 * 1024 + 5));
+        QCOMPARE(fg::exitCodeFor(r), 0);
+        auto diff = diffTrees(describeTree(s.sub("src")), describeTree(s.sub("dst")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        // The root directory takes the source's mode too ("src/" copies its attributes).
+        struct stat st{};
+        QCOMPARE(::stat(s.sub("dst").c_str(), &st), 0);
+        QCOMPARE(st.st_mode & 07777, 0755u);
+    }
+
+    void resyncOfAnUnchangedTreeTransfersNothing()
+    {
+        ScratchDir s;
+        makeMixedTree(s.sub("src"));
+        QCOMPARE(runJob(s.sub("src/"), s.sub("dst")).filesTransferred, uint64_t(4));
+        auto again = runJob(s.sub("src/"), s.sub("dst"));
+        QCOMPARE(again.state, fg::JobState::Done);
+        QCOMPARE(again.filesTransferred, uint64_t(0));
+        QCOMPARE(again.bytesTransferred, uint64_t(0));
+        QVERIFY(again.errors.empty());
+    }
+
+    void trailingSlashMeansContents()
+    {
+        ScratchDir s;
+        writeFile(s.sub("src/x"), "x");
+        QCOMPARE(runJob(s.sub("src"), s.sub("named")).state, fg::JobState::Done);
+        QVERIFY(exists(s.sub("named/src/x")));
+        QCOMPARE(runJob(s.sub("src/"), s.sub("contents")).state, fg::JobState::Done);
+        QVERIFY(exists(s.sub("contents/x")));
+        QVERIFY(!exists(s.sub("contents/src")));
+    }
+
+    void singleFileToNewNameAndIntoDirectory()
+    {
+        ScratchDir s;
+        writeFile(s.sub("f.txt"), "one file");
+        QCOMPARE(runJob(s.sub("f.txt"), s.sub("renamed.txt")).state, fg::JobState::Done);
+        QCOMPARE(readFile(s.sub("renamed.txt")), std::string("one file"));
+        ::mkdir(s.sub("into").c_str(), 0755);
+        QCOMPARE(runJob(s.sub("f.txt"), s.sub("into")).state, fg::JobState::Done);
+        QCOMPARE(readFile(s.sub("into/f.txt")), std::string("one file"));
+    }
+
+    void updatesChangedFilesOnly()
+    {
+        ScratchDir s;
+        makeMixedTree(s.sub("src"));
+        runJob(s.sub("src/"), s.sub("dst"));
+        writeFile(s.sub("src/a.txt"), "alpha, changed");
+        auto r = runJob(s.sub("src/"), s.sub("dst"));
+        QCOMPARE(r.filesTransferred, uint64_t(1));
+        QCOMPARE(readFile(s.sub("dst/a.txt")), std::string("alpha, changed"));
+    }
+
+    void checksumFindsSameSizeSameTimeChanges()
+    {
+        ScratchDir s;
+        writeFile(s.sub("src/f"), "AAAA");
+        setMtime(s.sub("src/f"), 1000);
+        runJob(s.sub("src/"), s.sub("dst"));
+        writeFile(s.sub("dst/f"), "BBBB");
+        setMtime(s.sub("dst/f"), 1000);
+        QCOMPARE(runJob(s.sub("src/"), s.sub("dst")).filesTransferred, uint64_t(0)); // quick check is fooled
+        fg::SyncOptions o;
+        o.checksum = true;
+        auto r = runJob(s.sub("src/"), s.sub("dst"), o);
+        QCOMPARE(r.filesTransferred, uint64_t(1));
+        QCOMPARE(readFile(s.sub("dst/f")), std::string("AAAA"));
+    }
+
+    void deleteRemovesExactlyTheExtraneousFiles()
+    {
+        ScratchDir s;
+        makeMixedTree(s.sub("src"));
+        runJob(s.sub("src/"), s.sub("dst"));
+        writeFile(s.sub("dst/extra.txt"), "x");
+        writeFile(s.sub("dst/olddir/deep/y"), "y");
+        writeFile(s.sub("dst/keep.log"), "excluded, so protected");
+        fg::SyncOptions noDelete;
+        noDelete.filters = {{fg::FilterSpec::Kind::Exclude, "*.log"}};
+        QCOMPARE(runJob(s.sub("src/"), s.sub("dst"), noDelete).filesDeleted, uint64_t(0));
+        QVERIFY(exists(s.sub("dst/extra.txt")));
+
+        fg::SyncOptions o = noDelete;
+        o.deleteExtraneous = true;
+        auto r = runJob(s.sub("src/"), s.sub("dst"), o);
+        QCOMPARE(r.state, fg::JobState::Done);
+        QCOMPARE(r.filesDeleted, uint64_t(4)); // extra.txt, olddir, olddir/deep, olddir/deep/y
+        QVERIFY(!exists(s.sub("dst/extra.txt")));
+        QVERIFY(!exists(s.sub("dst/olddir")));
+        QVERIFY(exists(s.sub("dst/keep.log")));
+        auto src = describeTree(s.sub("src"));
+        auto dst = describeTree(s.sub("dst"));
+        dst.erase("keep.log");
+        auto diff = diffTrees(src, dst);
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    }
+
+    void dryRunChangesNothingAndReportsThePlan()
+    {
+        ScratchDir s;
+        makeMixedTree(s.sub("src"));
+        writeFile(s.sub("dst/extra"), "e");
+        auto before = describeTree(s.sub("dst"));
+        fg::JobSpec spec;
+        spec.source = s.sub("src/");
+        spec.destination = s.sub("dst");
+        spec.options.dryRun = true;
+        spec.options.deleteExtraneous = true;
+        auto job = fg::Job::create(spec);
+        QVERIFY(job.ok());
+        (*job)->start();
+        auto r = (*job)->wait();
+        QCOMPARE(r.state, fg::JobState::Done);
+        auto after = describeTree(s.sub("dst"));
+        QVERIFY2(diffTrees(before, after).isEmpty(), qPrintable(diffTrees(before, after)));
+        std::map<std::string, fg::FileAction> plan;
+        for (auto& ev : (*job)->takeEvents())
+            if (auto* p = std::get_if<fg::event::Planned>(&ev))
+                for (auto& item : p->items) plan[item.path] = item.action;
+        QCOMPARE(plan["a.txt"], fg::FileAction::Copy);
+        QCOMPARE(plan["dir"], fg::FileAction::MkDir);
+        QCOMPARE(plan["link"], fg::FileAction::Symlink);
+        QCOMPARE(plan["extra"], fg::FileAction::Delete);
+        QVERIFY(!exists(s.sub("dst/a.txt")));
+    }
+
+    void dryRunIntoAMissingDestination()
+    {
+        ScratchDir s;
+        writeFile(s.sub("src/x"), "x");
+        fg::SyncOptions o;
+        o.dryRun = true;
+        auto r = runJob(s.sub("src"), s.sub("nowhere"), o);
+        QCOMPARE(r.state, fg::JobState::Done);
+        QVERIFY(r.errors.empty());
+        QVERIFY(!exists(s.sub("nowhere")));
+    }
+
+    void typeChangesAreHandled()
+    {
+        ScratchDir s;
+        writeFile(s.sub("src/was_dir"), "now a file");
+        writeFile(s.sub("src/was_file/inner"), "now a dir");
+        writeFile(s.sub("dst/was_dir/old"), "old");
+        writeFile(s.sub("dst/was_file"), "old");
+        // Without --delete the directory in the way is kept and reported.
+        auto r = runJob(s.sub("src/"), s.sub("dst"));
+        QCOMPARE(r.errors.size(), size_t(1));
+        QVERIFY(r.errors.front().error.message.find("--delete") != std::string::npos);
+        QCOMPARE(readFile(s.sub("dst/was_file/inner")), std::string("now a dir"));
+        QVERIFY(exists(s.sub("dst/was_dir/old")));
+        fg::SyncOptions o;
+        o.deleteExtraneous = true;
+        auto r2 = runJob(s.sub("src/"), s.sub("dst"), o);
+        QVERIFY(r2.errors.empty());
+        QCOMPARE(readFile(s.sub("dst/was_dir")), std::string("now a file"));
+    }
+
+    void filtersAndFilesFrom()
+    {
+        ScratchDir s;
+        writeFile(s.sub("src/keep.txt"), "k");
+        writeFile(s.sub("src/skip.o"), "s");
+        writeFile(s.sub("src/build/out.txt"), "b");
+        writeFile(s.sub("src/docs/a.txt"), "a");
+        writeFile(s.sub("src/docs/b.md"), "b");
+        fg::SyncOptions o;
+        o.filters = {{fg::FilterSpec::Kind::Exclude, "*.o"}, {fg::FilterSpec::Kind::Exclude, "/build/"}};
+        runJob(s.sub("src/"), s.sub("f1"), o);
+        QVERIFY(exists(s.sub("f1/keep.txt")));
+        QVERIFY(!exists(s.sub("f1/skip.o")));
+        QVERIFY(!exists(s.sub("f1/build")));
+        QVERIFY(exists(s.sub("f1/docs/b.md")));
+
+        fg::SyncOptions ff;
+        ff.hasFilesFrom = true;
+        ff.filesFrom = {"docs/a.txt", "keep.txt"};
+        runJob(s.sub("src/"), s.sub("f2"), ff);
+        QVERIFY(exists(s.sub("f2/docs/a.txt")));
+        QVERIFY(exists(s.sub("f2/keep.txt")));
+        QVERIFY(!exists(s.sub("f2/docs/b.md")));
+        QVERIFY(!exists(s.sub("f2/skip.o")));
+    }
+
+    void eventsAndSnapshotTellTheStory()
+    {
+        ScratchDir s;
+        makeMixedTree(s.sub("src"));
+        fg::JobSpec spec;
+        spec.source = s.sub("src/");
+        spec.destination = s.sub("dst");
+        auto job = fg::Job::create(spec);
+        QVERIFY(job.ok());
+        std::atomic<int> notified{0};
+        (*job)->setNotify([&] { ++notified; });
+        (*job)->start();
+        auto r = (*job)->wait();
+        QCOMPARE(r.state, fg::JobState::Done);
+        QVERIFY(notified.load() > 0);
+        int started = 0, finished = 0;
+        bool sawDone = false;
+        for (auto& ev : (*job)->takeEvents()) {
+            if (std::holds_alternative<fg::event::FileStarted>(ev)) ++started;
+            if (std::holds_alternative<fg::event::FileFinished>(ev)) ++finished;
+            if (auto* st = std::get_if<fg::event::StateChanged>(&ev)) sawDone |= st->state == fg::JobState::Done;
+        }
+        QCOMPARE(started, 4);
+        QCOMPARE(finished, 4);
+        QVERIFY(sawDone);
+        auto snap = (*job)->snapshot();
+        QCOMPARE(snap.state, fg::JobState::Done);
+        QCOMPARE(snap.filesToTransfer, uint64_t(4));
+        QCOMPARE(snap.filesDone, uint64_t(4));
+        QCOMPARE(snap.bytesDone, snap.bytesToTransfer);
+        bool sawWrite = false;
+        for (const auto& st : snap.stages)
+            if (st.name == "write") sawWrite = st.bytes == uint64_t(5 + 700 * 1024 + 5);
+        QVERIFY(sawWrite);
+    }
+
+    void cancelStopsAndLeavesNoTornFiles()
+    {
+        ScratchDir s;
+        writeFile(s.sub("src/big"), randomBytes(8 << 20, 3));
+        writeFile(s.sub("dst/big"), "old version");
+        fg::JobSpec spec;
+        spec.source = s.sub("src/");
+        spec.destination = s.sub("dst");
+        spec.options.bwlimitBytesPerSec = 2 << 20;
+        auto job = fg::Job::create(spec);
+        QVERIFY(job.ok());
+        (*job)->start();
+        QTest::qWait(500);
+        (*job)->cancel();
+        auto r = (*job)->wait();
+        QCOMPARE(r.state, fg::JobState::Cancelled);
+        QCOMPARE(fg::exitCodeFor(r), 20);
+        QCOMPARE(readFile(s.sub("dst/big")), std::string("old version"));
+        // The temporary file of the unfinished copy is gone.
+        QCOMPARE(describeTree(s.sub("dst")).size(), size_t(1));
+    }
+
+    void missingSourceIsAClearError()
+    {
+        ScratchDir s;
+        auto r = runJob(s.sub("nope/"), s.sub("dst"));
+        QCOMPARE(r.state, fg::JobState::Failed);
+        QCOMPARE(r.fatal.code, fg::Errc::NotFound);
+        QVERIFY(r.fatal.message.find("does not exist") != std::string::npos);
+        QCOMPARE(fg::exitCodeFor(r), 3);
+    }
+
+    void bothEndsRemoteIsRefused()
+    {
+        fg::JobSpec spec;
+        spec.source = "floodgate://a/m/x";
+        spec.destination = "host:/y";
+        auto job = fg::Job::create(spec);
+        QVERIFY(!job.ok());
+        QCOMPARE(job.error().code, fg::Errc::InvalidArgument);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPipeline)
+#include "test_pipeline.moc"

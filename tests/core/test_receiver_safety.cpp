@@ -1,0 +1,246 @@
+// A receiver fed by a hostile or broken sender: nothing may be written outside
+// the destination, and every protocol violation ends the session with an error.
+
+#include "engine/receiver.h"
+#include "proto/messages.h"
+#include "test_support.h"
+
+#include <QTest>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <thread>
+
+using namespace fg;
+using namespace fgtest;
+
+namespace {
+
+proto::WireEntry dirEntry(const std::string& path)
+{
+    proto::WireEntry e;
+    e.path = path;
+    e.type = proto::WireFileType::Directory;
+    e.mode = 0755;
+    return e;
+}
+
+proto::WireEntry fileEntry(const std::string& path, uint64_t size)
+{
+    proto::WireEntry e;
+    e.path = path;
+    e.type = proto::WireFileType::Regular;
+    e.mode = 0644;
+    e.size = size;
+    e.mtimeNs = 1'600'000'000'000'000'000;
+    return e;
+}
+
+// Drives a Receiver from the sender's side of a memory link.
+class FakeSender {
+public:
+    FakeSender(const std::string& destination, TransferParams params = {})
+    {
+        auto [ours, theirs] = proto::makeMemoryLinkPair(8 << 20);
+        m_link = std::move(ours);
+        m_peer = std::move(theirs);
+        RootSpec root;
+        root.base = destination;
+        m_receiver = std::make_unique<Receiver>(root, params, *m_peer, m_observer, m_stages);
+        m_thread = std::thread([this] { m_result = m_receiver->run(); });
+    }
+    ~FakeSender()
+    {
+        m_link->close();
+        if (m_thread.joinable()) m_thread.join();
+    }
+
+    template <class M>
+    void send(const M& msg) { (void)m_link->send(proto::toFrame(msg)); }
+    void sendFrame(proto::Frame f) { (void)m_link->send(std::move(f)); }
+
+    void list(const std::vector<proto::WireEntry>& entries)
+    {
+        send(proto::FileListBeginMsg{});
+        proto::FileListBatchMsg batch;
+        batch.entries = entries;
+        send(batch);
+        proto::FileListEndMsg end;
+        end.count = uint32_t(entries.size());
+        send(end);
+    }
+
+    // Reads frames until one of the given type (or the end); returns it.
+    std::optional<proto::Frame> waitFor(proto::MsgType type)
+    {
+        for (;;) {
+            auto f = m_link->receive();
+            if (!f.ok()) return std::nullopt;
+            if (f->type == uint16_t(proto::MsgType::Error) || f->type == uint16_t(proto::MsgType::JobDone))
+                m_ended = true;
+            if (f->type == uint16_t(type)) return std::move(f).value();
+        }
+    }
+
+    // Waits for the receiver's last word (an Error, or JobDone), then hangs up.
+    Status finish()
+    {
+        while (!m_ended) {
+            auto f = m_link->receive();
+            if (!f.ok() || f->type == uint16_t(proto::MsgType::Error) || f->type == uint16_t(proto::MsgType::JobDone))
+                break;
+        }
+        m_link->close();
+        m_thread.join();
+        return m_result;
+    }
+
+private:
+    proto::FrameLinkPtr m_link;
+    proto::FrameLinkPtr m_peer;
+    NullObserver m_observer;
+    StageSet m_stages;
+    std::unique_ptr<Receiver> m_receiver;
+    std::thread m_thread;
+    Status m_result;
+    bool m_ended = false;
+};
+
+} // namespace
+
+class TestReceiverSafety : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void refusesHostilePaths_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("dotdot") << QStringLiteral("../outside.txt");
+        QTest::newRow("inner dotdot") << QStringLiteral("a/../../outside.txt");
+        QTest::newRow("absolute") << QStringLiteral("/tmp/outside.txt");
+        QTest::newRow("backslash") << QStringLiteral("..\\outside.txt");
+    }
+    void refusesHostilePaths()
+    {
+        QFETCH(QString, path);
+        ScratchDir s;
+        writeFile(s.sub("dst/keep"), "k");
+        FakeSender sender(s.sub("dst"));
+        sender.list({dirEntry("."), fileEntry(path.toStdString(), 3)});
+        Status st = sender.finish();
+        QVERIFY(!st.ok());
+        QVERIFY2(st.error().code == Errc::UnsafePath || st.error().code == Errc::Protocol, st.error().message.c_str());
+        QVERIFY(!exists(s.sub("outside.txt")));
+        QCOMPARE(describeTree(s.path()).size(), size_t(2)); // dst and dst/keep
+    }
+
+    void symlinkInTheTargetIsNotFollowed()
+    {
+        ScratchDir s;
+        ::mkdir(s.sub("outside").c_str(), 0755);
+        ::mkdir(s.sub("dst").c_str(), 0755);
+        ::symlink(s.sub("outside").c_str(), s.sub("dst/link").c_str());
+        FakeSender sender(s.sub("dst"));
+        sender.list({dirEntry("."), dirEntry("link"), fileEntry("link/f", 3)});
+        auto plan = sender.waitFor(proto::MsgType::PlanEnd);
+        QVERIFY(plan.has_value());
+        sender.sendFrame(proto::makeDataFrame(2, 0, reinterpret_cast<const uint8_t*>("abc"), 3));
+        proto::FileEndMsg end;
+        end.index = 2;
+        end.size = 3;
+        end.mode = 0644;
+        end.hash = hash128("abc", 3);
+        sender.send(end);
+        sender.send(proto::SenderDoneMsg{});
+        QVERIFY(sender.waitFor(proto::MsgType::JobDone).has_value());
+        QVERIFY(sender.finish().ok());
+        // The link was replaced by a real directory; nothing went through it.
+        QCOMPARE(describeTree(s.sub("outside")).size(), size_t(0));
+        QCOMPARE(readFile(s.sub("dst/link/f")), std::string("abc"));
+    }
+
+    void entryBeforeItsDirectoryIsAProtocolError()
+    {
+        ScratchDir s;
+        FakeSender sender(s.sub("dst"));
+        sender.list({dirEntry("."), fileEntry("nodir/f", 1)});
+        Status st = sender.finish();
+        QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, Errc::Protocol);
+        QVERIFY(!exists(s.sub("dst/nodir")));
+    }
+
+    void dataForAFileNotAskedForEndsTheSession()
+    {
+        ScratchDir s;
+        writeFile(s.sub("dst/f"), "same");
+        setMtime(s.sub("dst/f"), 1'600'000'000);
+        FakeSender sender(s.sub("dst"));
+        auto e = fileEntry("f", 4);
+        e.mtimeNs = 1'600'000'000'000'000'000;
+        sender.list({dirEntry("."), e});
+        QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
+        sender.sendFrame(proto::makeDataFrame(1, 0, reinterpret_cast<const uint8_t*>("evil"), 4));
+        Status st = sender.finish();
+        QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, Errc::Protocol);
+        QCOMPARE(readFile(s.sub("dst/f")), std::string("same"));
+    }
+
+    void corruptDataFailsVerificationAndKeepsTheOldFile()
+    {
+        ScratchDir s;
+        writeFile(s.sub("dst/f"), "old content");
+        FakeSender sender(s.sub("dst"));
+        sender.list({dirEntry("."), fileEntry("f", 3)});
+        QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
+        sender.sendFrame(proto::makeDataFrame(1, 0, reinterpret_cast<const uint8_t*>("abc"), 3));
+        proto::FileEndMsg end;
+        end.index = 1;
+        end.size = 3;
+        end.hash = hash128("xyz", 3); // not what was sent
+        sender.send(end);
+        auto failed = sender.waitFor(proto::MsgType::FileFailed);
+        QVERIFY(failed.has_value());
+        auto msg = proto::fromFrame<proto::FileFailedMsg>(*failed);
+        QVERIFY(msg.ok());
+        QCOMPARE(msg->code, Errc::VerifyFailed);
+        sender.send(proto::SenderDoneMsg{});
+        QVERIFY(sender.waitFor(proto::MsgType::JobDone).has_value());
+        (void)sender.finish();
+        QCOMPARE(readFile(s.sub("dst/f")), std::string("old content"));
+        QCOMPARE(describeTree(s.sub("dst")).size(), size_t(1)); // no temp file left
+    }
+
+    void unknownFrameTypeEndsTheSession()
+    {
+        ScratchDir s;
+        FakeSender sender(s.sub("dst"));
+        sender.send(proto::FileListBeginMsg{});
+        proto::Frame f;
+        f.type = 999;
+        sender.sendFrame(f);
+        Status st = sender.finish();
+        QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, Errc::Protocol);
+    }
+
+    void listCountMismatchIsAProtocolError()
+    {
+        ScratchDir s;
+        FakeSender sender(s.sub("dst"));
+        sender.send(proto::FileListBeginMsg{});
+        proto::FileListBatchMsg batch;
+        batch.entries = {dirEntry(".")};
+        sender.send(batch);
+        proto::FileListEndMsg end;
+        end.count = 5;
+        sender.send(end);
+        Status st = sender.finish();
+        QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, Errc::Protocol);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReceiverSafety)
+#include "test_receiver_safety.moc"

@@ -1,0 +1,343 @@
+#pragma once
+// A stand-in for the engine behind fg::Job: a worker thread that scans, plans and
+// "transfers" a scripted tree at a set pace, queueing the same events and keeping
+// the same snapshot the real job does, so the GUI can be driven without disks or
+// sockets. Counters let tests check how the GUI used it.
+
+#include <floodgate/job.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <random>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace fgtest {
+
+struct FakeScript {
+    std::vector<fg::PlanItem> plan;  // Copy/Update files are transferred, the rest only reported
+    uint64_t bytesPerSec = 400ull << 20;
+    int streams = 3;                 // files in flight at once
+    int stepMs = 10;                 // how often progress moves
+    int scanMs = 60;
+    int planMs = 20;
+    int finishMs = 20;
+    size_t planBatch = 256;          // items per event::Planned
+    std::set<std::string> failPaths; // these fail half-way through
+    // A careless engine that calls notify for every event, not just the first into
+    // an empty queue: the controller must still make one queued call per burst.
+    bool notifyEveryEvent = false;
+    // Wire bytes per payload byte, in thousandths above 1 (framing, TLS).
+    uint64_t wireOverheadPermille = 15;
+};
+
+// A plausible tree: mostly small files, some medium, a few big, about `totalBytes`
+// in all, plus the folders that hold them. Deterministic for a seed.
+inline FakeScript makeScript(int files, uint64_t totalBytes, uint64_t seed = 1)
+{
+    FakeScript script;
+    std::mt19937_64 rng(seed);
+    std::vector<double> weights;
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    for (int i = 0; i < files; ++i) {
+        const double r = unit(rng);
+        // A long tail: 80 % small, 17 % medium, 3 % large.
+        weights.push_back(r < 0.80 ? 1 + 20 * unit(rng) : r < 0.97 ? 100 + 400 * unit(rng) : 2000 + 4000 * unit(rng));
+    }
+    double sum = 0;
+    for (double w : weights) sum += w;
+    struct Kind {
+        const char* dir;
+        const char* stem;
+        int digits;
+        const char* ext;
+    };
+    static const Kind kKinds[] = {
+        {"photos/2024", "IMG_", 4, ".jpg"}, {"photos/2023", "IMG_", 4, ".heic"},
+        {"documents/reports", "report-", 3, ".pdf"}, {"music/live-at-the-gate", "track-", 2, ".flac"},
+        {"video/holiday", "clip-", 3, ".mp4"}, {"code/floodgate", "src-", 3, ".cpp"},
+    };
+    std::set<std::string> dirs;
+    std::vector<fg::PlanItem> items;
+    for (int i = 0; i < files; ++i) {
+        const Kind& kind = kKinds[size_t(i) % std::size(kKinds)];
+        std::string number = std::to_string(i / int(std::size(kKinds)) + 1);
+        if (int(number.size()) < kind.digits) number.insert(0, size_t(kind.digits) - number.size(), '0');
+        dirs.insert(kind.dir);
+        fg::PlanItem item;
+        item.path = std::string(kind.dir) + "/" + kind.stem + number + kind.ext;
+        item.size = std::max<uint64_t>(1, uint64_t(double(totalBytes) * weights[size_t(i)] / sum));
+        item.action = (i % 11 == 5) ? fg::FileAction::Update : fg::FileAction::Copy;
+        items.push_back(std::move(item));
+    }
+    for (const auto& d : dirs) {
+        fg::PlanItem dir;
+        dir.path = d;
+        dir.isDir = true;
+        dir.action = fg::FileAction::MkDir;
+        script.plan.push_back(dir);
+    }
+    script.plan.insert(script.plan.end(), items.begin(), items.end());
+    return script;
+}
+
+class FakeJob : public fg::Job {
+public:
+    FakeJob(fg::JobSpec spec, FakeScript script) : m_spec(std::move(spec)), m_script(std::move(script)) {}
+    ~FakeJob() override
+    {
+        cancel();
+        if (m_thread.joinable()) m_thread.join();
+    }
+
+    void start() override
+    {
+        if (m_started.exchange(true)) return;
+        m_t0 = std::chrono::steady_clock::now();
+        m_thread = std::thread([this] { run(); });
+    }
+    void cancel() override { cancelCalled = true; }
+    bool finished() const override { return m_finished; }
+    const fg::JobResult& wait() override
+    {
+        if (!m_started) finish(fg::JobState::Cancelled);
+        std::unique_lock lock(m_mutex);
+        m_cv.wait(lock, [this] { return m_finished.load(); });
+        return m_result;
+    }
+    fg::MetricsSnapshot snapshot() const override
+    {
+        std::lock_guard lock(m_mutex);
+        fg::MetricsSnapshot s = m_snapshot;
+        s.elapsedSec = m_finished ? m_result.seconds : elapsed();
+        return s;
+    }
+    std::vector<fg::Event> takeEvents() override
+    {
+        ++takeCalls;
+        std::lock_guard lock(m_mutex);
+        std::vector<fg::Event> out(std::make_move_iterator(m_events.begin()), std::make_move_iterator(m_events.end()));
+        m_events.clear();
+        return out;
+    }
+    void setNotify(std::function<void()> notify) override
+    {
+        std::lock_guard lock(m_notifyMutex);
+        m_notify = std::move(notify);
+    }
+
+    // Queues an event as the engine does, from any thread.
+    void post(fg::Event event)
+    {
+        bool wasEmpty = false;
+        {
+            std::lock_guard lock(m_mutex);
+            wasEmpty = m_events.empty();
+            m_events.push_back(std::move(event));
+        }
+        if (wasEmpty || m_script.notifyEveryEvent) {
+            ++notifyCalls;
+            std::lock_guard lock(m_notifyMutex);
+            if (m_notify) m_notify();
+        }
+    }
+
+    const fg::JobSpec& spec() const { return m_spec; }
+
+    std::atomic<int> notifyCalls{0};
+    std::atomic<int> takeCalls{0};
+    std::atomic<bool> cancelCalled{false};
+
+private:
+    struct InFlight {
+        size_t index;
+        uint32_t id;
+        uint64_t done = 0;
+    };
+
+    double elapsed() const
+    {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_t0).count();
+    }
+
+    // Sleeps in small steps; false when cancelled meanwhile.
+    bool pause(int ms)
+    {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+        while (std::chrono::steady_clock::now() < until) {
+            if (cancelCalled) return false;
+            std::this_thread::sleep_for(std::chrono::milliseconds(std::min(ms, 5)));
+        }
+        return !cancelCalled;
+    }
+
+    void setState(fg::JobState state)
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_snapshot.state = state;
+        }
+        post(fg::event::StateChanged{state});
+    }
+
+    void finish(fg::JobState state)
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_finished) return;
+            m_snapshot.state = state;
+            m_snapshot.active.clear();
+            m_result.state = state;
+            m_result.filesTotal = m_snapshot.filesTotal;
+            m_result.bytesTotal = m_snapshot.bytesToTransfer;
+            m_result.bytesTransferred = m_snapshot.bytesDone;
+            m_result.wireBytes = m_snapshot.wireBytesSent + m_snapshot.wireBytesReceived;
+            m_result.seconds = m_started ? elapsed() : 0;
+            m_result.stages = m_snapshot.stages;
+            if (state == fg::JobState::Cancelled) m_result.fatal = fg::Error(fg::Errc::Cancelled, "cancelled by the user");
+        }
+        // The last event goes out before finished() turns true, as the engine does it.
+        post(fg::event::StateChanged{state});
+        {
+            std::lock_guard lock(m_mutex);
+            m_finished = true;
+        }
+        m_cv.notify_all();
+    }
+
+    void run()
+    {
+        const bool dryRun = m_spec.options.dryRun;
+        std::vector<size_t> transfers;
+        uint64_t bytesToTransfer = 0;
+        for (size_t i = 0; i < m_script.plan.size(); ++i) {
+            const auto& item = m_script.plan[i];
+            if (!item.isDir && (item.action == fg::FileAction::Copy || item.action == fg::FileAction::Update)) {
+                transfers.push_back(i);
+                bytesToTransfer += item.size;
+            }
+        }
+
+        setState(fg::JobState::Scanning);
+        post(fg::event::Log{fg::event::Log::Level::Info, "scanning " + m_spec.source});
+        const int scanSteps = std::max(1, m_script.scanMs / 10);
+        for (int step = 1; step <= scanSteps; ++step) {
+            if (!pause(m_script.scanMs / scanSteps)) return finish(fg::JobState::Cancelled);
+            std::lock_guard lock(m_mutex);
+            m_snapshot.filesTotal = transfers.size() * uint64_t(step) / uint64_t(scanSteps);
+        }
+
+        setState(fg::JobState::Planning);
+        if (!pause(m_script.planMs)) return finish(fg::JobState::Cancelled);
+        for (size_t i = 0; i < m_script.plan.size(); i += m_script.planBatch) {
+            const auto end = m_script.plan.begin() + long(std::min(m_script.plan.size(), i + m_script.planBatch));
+            post(fg::event::Planned{std::vector<fg::PlanItem>(m_script.plan.begin() + long(i), end)});
+        }
+        {
+            std::lock_guard lock(m_mutex);
+            m_snapshot.filesToTransfer = transfers.size();
+            m_snapshot.bytesToTransfer = bytesToTransfer;
+        }
+        if (dryRun) {
+            setState(fg::JobState::Finishing);
+            if (!pause(m_script.finishMs)) return finish(fg::JobState::Cancelled);
+            return finish(fg::JobState::Done);
+        }
+
+        setState(fg::JobState::Transferring);
+        std::deque<size_t> queue(transfers.begin(), transfers.end());
+        std::vector<InFlight> active;
+        uint32_t nextId = 1;
+        auto last = std::chrono::steady_clock::now();
+        double carry = 0;
+        uint64_t filesDone = 0, filesTransferred = 0, bytesDone = 0;
+        while (true) {
+            while (int(active.size()) < m_script.streams && !queue.empty()) {
+                const size_t index = queue.front();
+                queue.pop_front();
+                active.push_back({index, nextId++});
+                post(fg::event::FileStarted{active.back().id, m_script.plan[index].path, m_script.plan[index].size});
+            }
+            if (active.empty()) break;
+            if (!pause(m_script.stepMs)) return finish(fg::JobState::Cancelled);
+
+            const auto now = std::chrono::steady_clock::now();
+            carry += std::chrono::duration<double>(now - last).count() * double(m_script.bytesPerSec);
+            last = now;
+            // The streams share the budget; a file that completes hands its share on.
+            for (size_t k = 0; k < active.size() && carry >= 1;) {
+                InFlight& f = active[k];
+                const auto& item = m_script.plan[f.index];
+                const uint64_t share = uint64_t(carry / double(active.size() - k));
+                const uint64_t take = std::min<uint64_t>(std::max<uint64_t>(share, 1), item.size - f.done);
+                f.done += take;
+                bytesDone += take;
+                carry -= double(take);
+                const bool fails = m_script.failPaths.count(item.path) && f.done * 2 >= item.size;
+                if (fails || f.done >= item.size) {
+                    ++filesDone;
+                    if (fails) {
+                        fg::Error error(fg::Errc::Io, "read failed: Input/output error", EIO);
+                        {
+                            std::lock_guard lock(m_mutex);
+                            m_result.errors.push_back({item.path, error});
+                        }
+                        post(fg::event::FileFailed{item.path, error});
+                    } else {
+                        ++filesTransferred;
+                        post(fg::event::FileFinished{f.id, item.path, item.size});
+                    }
+                    active.erase(active.begin() + long(k));
+                } else {
+                    ++k;
+                }
+            }
+            std::lock_guard lock(m_mutex);
+            m_snapshot.bytesDone = bytesDone;
+            m_snapshot.filesDone = filesDone;
+            m_snapshot.wireBytesSent = bytesDone + bytesDone * m_script.wireOverheadPermille / 1000;
+            m_snapshot.active.clear();
+            for (const auto& f : active) {
+                m_snapshot.active.push_back({f.id, m_script.plan[f.index].path, m_script.plan[f.index].size, f.done});
+            }
+            m_snapshot.stages = {{"read", false, bytesDone, filesDone, 0, 0, 0},
+                                 {"send", false, m_snapshot.wireBytesSent, filesDone, 0, 0, 0}};
+            m_result.filesTransferred = filesTransferred;
+        }
+
+        setState(fg::JobState::Finishing);
+        uint64_t deleted = 0;
+        for (const auto& item : m_script.plan) deleted += item.action == fg::FileAction::Delete ? 1 : 0;
+        {
+            std::lock_guard lock(m_mutex);
+            m_result.filesDeleted = deleted;
+        }
+        if (!pause(m_script.finishMs)) return finish(fg::JobState::Cancelled);
+        finish(fg::JobState::Done);
+    }
+
+    fg::JobSpec m_spec;
+    FakeScript m_script;
+    std::thread m_thread;
+    std::chrono::steady_clock::time_point m_t0;
+    std::atomic<bool> m_started{false};
+    std::atomic<bool> m_finished{false};
+
+    mutable std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::deque<fg::Event> m_events;
+    fg::MetricsSnapshot m_snapshot;
+    fg::JobResult m_result;
+
+    std::mutex m_notifyMutex;
+    std::function<void()> m_notify;
+};
+
+} // namespace fgtest

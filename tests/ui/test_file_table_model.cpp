@@ -1,0 +1,198 @@
+#include "models/file_table_model.h"
+#include "models/plan_model.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+
+using Model = fgui::FileTableModel;
+using State = Model::FileState;
+
+namespace {
+
+fg::PlanItem item(const std::string& path, uint64_t size, fg::FileAction action = fg::FileAction::Copy,
+                  bool isDir = false)
+{
+    return {path, action, size, isDir};
+}
+
+} // namespace
+
+class TestFileTableModel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void followsAFileThroughItsLife()
+    {
+        Model model;
+        model.addPlanned({item("docs", 0, fg::FileAction::MkDir, true), item("docs/a.txt", 1000),
+                          item("docs/b.txt", 2000, fg::FileAction::Update), item("gone.txt", 5, fg::FileAction::Delete)});
+        QCOMPARE(model.rowCount(), 3); // the folder is not a file row
+        QCOMPARE(model.count(State::Queued), 2);
+        QCOMPARE(model.count(State::Planned), 1);
+        auto text = [&](int row, int col) { return model.data(model.index(row, col)).toString(); };
+        QCOMPARE(text(0, Model::NameColumn), QStringLiteral("docs/a.txt"));
+        QCOMPARE(text(0, Model::StateColumn), QStringLiteral("queued"));
+        QCOMPARE(text(2, Model::StateColumn), QStringLiteral("delete"));
+        QCOMPARE(model.data(model.index(0, 0), Model::ProgressRole).toDouble(), -1.0);
+
+        model.markStarted({{7, "docs/a.txt", 1000}});
+        QCOMPARE(model.stateAt(0), State::Active);
+        QCOMPARE(model.lastActiveRow(), 0);
+        model.applyActive({{7, "docs/a.txt", 1000, 250}});
+        QCOMPARE(text(0, Model::ProgressColumn), QStringLiteral("25 %"));
+        QCOMPARE(model.data(model.index(0, 0), Model::ProgressRole).toDouble(), 0.25);
+
+        model.markFinished({{7, "docs/a.txt", 1000}});
+        QCOMPARE(model.stateAt(0), State::Done);
+        QCOMPARE(text(0, Model::ProgressColumn), QStringLiteral("100 %"));
+        QCOMPARE(model.lastActiveRow(), -1);
+        // A snapshot read before the finish was drained must not move it back.
+        model.applyActive({{7, "docs/a.txt", 1000, 400}});
+        QCOMPARE(model.stateAt(0), State::Done);
+        QCOMPARE(text(0, Model::ProgressColumn), QStringLiteral("100 %"));
+
+        // The snapshot may show a file before its FileStarted is drained.
+        model.applyActive({{8, "docs/b.txt", 2000, 500}});
+        QCOMPARE(model.stateAt(1), State::Active);
+        model.markStarted({{8, "docs/b.txt", 2000}});
+        model.markFailed({{"docs/b.txt", fg::Error(fg::Errc::Io, "read failed")}});
+        QCOMPARE(model.stateAt(1), State::Failed);
+        QVERIFY(model.data(model.index(1, 0), Qt::ToolTipRole).toString().contains(QStringLiteral("read failed")));
+        model.markFinished({{8, "docs/b.txt", 2000}}); // a failure is final
+        QCOMPARE(model.stateAt(1), State::Failed);
+
+        model.finishJob(fg::JobState::Done);
+        QCOMPARE(text(2, Model::StateColumn), QStringLiteral("deleted"));
+        QCOMPARE(model.count(State::Done), 2);
+        QCOMPARE(model.count(State::Failed), 1);
+    }
+
+    void filesThePlanDidNotListGetRows()
+    {
+        Model model;
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        model.markStarted({{1, "x", 10}, {2, "y", 20}, {3, "x", 10}});
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(inserted.count(), 1);
+        model.markFinished({{1, "x", 10}, {9, "z", 30}});
+        model.markFailed({{"w", fg::Error(fg::Errc::Vanished, "vanished")}});
+        QCOMPARE(model.rowCount(), 4);
+        QCOMPARE(model.count(State::Done), 2);
+        QCOMPARE(model.count(State::Failed), 1);
+    }
+
+    void cancelSettlesWaitingRows()
+    {
+        Model model;
+        model.addPlanned({item("a", 10), item("b", 10), item("c", 10)});
+        model.markStarted({{1, "a", 10}, {2, "b", 10}});
+        model.markFinished({{1, "a", 10}});
+        model.finishJob(fg::JobState::Cancelled);
+        QCOMPARE(model.stateAt(0), State::Done);
+        QCOMPARE(model.stateAt(1), State::Stopped);
+        QCOMPARE(model.stateAt(2), State::Skipped);
+        QCOMPARE(model.count(State::Active), 0);
+    }
+
+    void dryRunShowsPlannedActions()
+    {
+        Model model;
+        model.setDryRun(true);
+        model.addPlanned({item("a", 10), item("b", 10, fg::FileAction::Update)});
+        QCOMPARE(model.count(State::Planned), 2);
+        QCOMPARE(model.data(model.index(0, Model::StateColumn)).toString(), QStringLiteral("copy"));
+        QCOMPARE(model.data(model.index(1, Model::StateColumn)).toString(), QStringLiteral("update"));
+        model.finishJob(fg::JobState::Done);
+        QCOMPARE(model.count(State::Planned), 2); // nothing happened to them
+    }
+
+    void dataChangedIsCoalescedPerFlush()
+    {
+        Model model;
+        std::vector<fg::PlanItem> plan;
+        for (int i = 0; i < 100; ++i) plan.push_back(item("f" + std::to_string(i), 100));
+        model.addPlanned(plan);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        for (uint32_t i = 0; i < 100; ++i) model.markStarted({{i + 1, "f" + std::to_string(i), 100}});
+        for (uint32_t i = 0; i < 50; ++i) model.markFinished({{i + 1, "f" + std::to_string(i), 100}});
+        QCOMPARE(changed.count(), 0);
+        model.flush();
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.at(0).at(0).value<QModelIndex>().row(), 0);
+        QCOMPARE(changed.at(0).at(1).value<QModelIndex>().row(), 99);
+        model.flush(); // nothing new: nothing said
+        QCOMPARE(changed.count(), 1);
+    }
+
+    // 100k files through a whole job: batched inserts, one dataChanged per tick,
+    // and fast enough to never be what the GUI thread waits on.
+    void staysFastWithAHundredThousandFiles()
+    {
+        constexpr uint32_t kFiles = 100000;
+        constexpr uint32_t kBatch = 1000;
+        Model model;
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QElapsedTimer timer;
+        timer.start();
+
+        for (uint32_t b = 0; b < kFiles; b += kBatch) {
+            std::vector<fg::PlanItem> plan;
+            for (uint32_t i = b; i < b + kBatch; ++i) plan.push_back(item("dir" + std::to_string(i / 500) + "/file" + std::to_string(i), 4096));
+            model.addPlanned(plan);
+        }
+        int ticks = 0;
+        for (uint32_t b = 0; b < kFiles; b += kBatch) {
+            std::vector<fg::event::FileStarted> started;
+            std::vector<fg::event::FileFinished> finished;
+            for (uint32_t i = b; i < b + kBatch; ++i) {
+                const std::string path = "dir" + std::to_string(i / 500) + "/file" + std::to_string(i);
+                started.push_back({i + 1, path, 4096});
+                finished.push_back({i + 1, path, 4096});
+            }
+            model.markStarted(started);
+            model.applyActive({{b + 1, started.front().path, 4096, 100}});
+            model.markFinished(finished);
+            model.flush();
+            ++ticks;
+            // What a view does per tick: read the visible rows.
+            for (int row = 0; row < 40; ++row) {
+                for (int col = 0; col < Model::ColumnCount; ++col) (void)model.data(model.index(int(b) + row, col));
+            }
+        }
+        model.finishJob(fg::JobState::Done);
+        model.flush();
+        const qint64 ms = timer.elapsed();
+
+        QCOMPARE(model.rowCount(), int(kFiles));
+        QCOMPARE(model.count(State::Done), int(kFiles));
+        QCOMPARE(inserted.count(), int(kFiles / kBatch));
+        QVERIFY(changed.count() <= ticks + 1);
+        // About 0.3 s here in a debug-info build; 5 s leaves room for a busy machine.
+        QVERIFY2(ms < 5000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
+        qInfo("100k files: %lld ms", ms);
+    }
+
+    void planModelCountsAndColours()
+    {
+        fgui::PlanModel plan;
+        plan.addItems({item("a", 1024), item("b", 2048, fg::FileAction::Update), item("d", 0, fg::FileAction::MkDir, true),
+                       item("old", 0, fg::FileAction::Delete), item("old2", 0, fg::FileAction::Delete)});
+        QCOMPARE(plan.rowCount(), 5);
+        QVERIFY(plan.hasDeletions());
+        QCOMPARE(plan.count(fg::FileAction::Delete), 2);
+        QCOMPARE(plan.bytes(fg::FileAction::Update), uint64_t(2048));
+        QCOMPARE(plan.summary(), QStringLiteral("1 to copy (1.0 KB) \u00b7 1 to update (2.0 KB) \u00b7 1 folders to "
+                                                "create \u00b7 2 to delete"));
+        QCOMPARE(plan.data(plan.index(2, fgui::PlanModel::PathColumn)).toString(), QStringLiteral("d/"));
+        QVERIFY(!plan.data(plan.index(0, 0), Qt::ForegroundRole).isValid());
+        QVERIFY(plan.data(plan.index(3, 0), Qt::ForegroundRole).isValid());
+        plan.clear();
+        QCOMPARE(plan.rowCount(), 0);
+        QVERIFY(!plan.hasDeletions());
+        QCOMPARE(plan.summary(), QStringLiteral("Nothing to do: the destination is up to date"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFileTableModel)
+#include "test_file_table_model.moc"

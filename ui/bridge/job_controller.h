@@ -1,0 +1,87 @@
+#pragma once
+// The one door between the engine's threads and the GUI thread (CONVENTIONS 2).
+//
+// The engine calls the notify hook from a worker thread; the controller answers
+// with at most one queued drain in flight, so a burst of thousands of events costs
+// one trip through the event loop. Events are emitted in batches per kind; byte
+// counters are not events: a timer reads the metrics snapshot 4x a second.
+// Every signal is emitted on the GUI thread.
+
+#include <floodgate/job.h>
+
+#include <QObject>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace fgui {
+
+// Makes a job from a spec; fg::Job::create in the application, a fake in tests.
+using JobFactory = std::function<fg::Result<std::unique_ptr<fg::Job>>(fg::JobSpec)>;
+JobFactory defaultJobFactory();
+
+class JobController : public QObject {
+    Q_OBJECT
+public:
+    // The real engine, or `factory` when given (tests).
+    explicit JobController(QObject* parent = nullptr);
+    explicit JobController(JobFactory factory, QObject* parent = nullptr);
+    // Cancels a running job and waits for it: the job's threads must not outlive
+    // the hook they call.
+    ~JobController() override;
+
+    // Creates and starts a job. Fails when the factory refuses the spec or a
+    // job is still running; no signal is emitted then.
+    fg::Status start(fg::JobSpec spec);
+    // Asks the job to stop; finished(Cancelled) follows once it has.
+    void cancel();
+
+    bool isRunning() const { return m_job != nullptr; }
+    bool cancelRequested() const { return m_cancelRequested; }
+    const fg::JobSpec& spec() const { return m_spec; }
+
+    // How often the snapshot is read; 250 ms unless a test wants it faster.
+    void setSnapshotInterval(int ms) { m_timer.setInterval(ms); }
+    // Queued drains run so far; tests check that bursts coalesce.
+    int drainCount() const { return m_drains; }
+
+Q_SIGNALS:
+    void started();
+    // Events in batches. Within one drain the order is: planned, started, finished,
+    // failed, log; a state change is a barrier, so everything that happened before
+    // it is emitted before it.
+    void stateChanged(fg::JobState state);
+    void planned(const std::vector<fg::PlanItem>& items);
+    void filesStarted(const std::vector<fg::event::FileStarted>& files);
+    void filesFinished(const std::vector<fg::event::FileFinished>& files);
+    void filesFailed(const std::vector<fg::event::FileFailed>& files);
+    void logged(const std::vector<fg::event::Log>& lines);
+    // About 4x a second while running, and once more just before finished().
+    void snapshotTaken(const fg::MetricsSnapshot& snapshot);
+    // Exactly once per started job, after its last event and snapshot.
+    void finished(const fg::JobResult& result);
+
+private:
+    struct NotifyGate;
+    struct Batch;
+
+    void drainEvents();
+    void dispatch(std::vector<fg::Event> events);
+    void emitBatch(Batch& batch);
+    void tick();
+    void finishIfDone();
+    void detachJob();
+
+    JobFactory m_factory;
+    std::unique_ptr<fg::Job> m_job;
+    std::shared_ptr<NotifyGate> m_gate;
+    fg::JobSpec m_spec;
+    QTimer m_timer;
+    bool m_cancelRequested = false;
+    bool m_draining = false;
+    int m_drains = 0;
+};
+
+} // namespace fgui

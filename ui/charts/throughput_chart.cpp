@@ -1,0 +1,211 @@
+#include "charts/throughput_chart.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsLayout>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fgui {
+namespace {
+
+// MB as formatBytes() counts it, so the axis and the status line agree.
+constexpr double kMiB = 1024.0 * 1024.0;
+// Nobody wants a 0.2 MB/s scale for a job that has not started moving yet.
+constexpr double kMinRateAxis = 1.0;
+// Thirty seconds of axis from the start, so the first samples do not fill the width.
+constexpr double kMinSpanSeconds = 30.0;
+
+// The next "round" axis maximum at or above v, and a tick count that puts the
+// grid lines on round values too (80 -> 0, 20, 40, 60, 80).
+struct NiceAxis {
+    double max;
+    int ticks;
+};
+NiceAxis niceAxis(double v)
+{
+    static constexpr struct { double mantissa; int ticks; } kSteps[] = {
+        {1.0, 6}, {1.5, 4}, {2.0, 5}, {2.5, 6}, {3.0, 4}, {4.0, 5}, {5.0, 6}, {6.0, 4}, {8.0, 5}, {10.0, 6},
+    };
+    const double exponent = std::floor(std::log10(v));
+    const double scale = std::pow(10.0, exponent);
+    for (const auto& step : kSteps) {
+        if (v <= step.mantissa * scale * 1.0000001) return {step.mantissa * scale, step.ticks};
+    }
+    return {10.0 * scale, 6};
+}
+
+// A tick every 5, 10, 15, 30 s, ... so a span shows 4 to 8 labels.
+double niceSecondsStep(double span)
+{
+    static constexpr double kSteps[] = {5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600};
+    for (double step : kSteps) {
+        if (span / step <= 8) return step;
+    }
+    return 7200;
+}
+
+} // namespace
+
+ThroughputChart::ThroughputChart(QWidget* parent, size_t capacity)
+    : QWidget(parent), m_ring(std::max<size_t>(capacity, 2))
+{
+    const QColor accent(0x1e, 0x88, 0xe5);
+
+    m_chart = new QChart;
+    m_chart->setBackgroundVisible(false);
+    m_chart->setMargins(QMargins(2, 2, 6, 2));
+    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->legend()->setAlignment(Qt::AlignTop);
+    m_chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    m_chart->legend()->setFont(small);
+
+    m_instant = new QLineSeries;
+    m_instant->setName(tr("Instantaneous"));
+    QPen thin(QColor(0x90, 0xa4, 0xae));
+    thin.setWidthF(1.2);
+    m_instant->setPen(thin);
+
+    m_smoothed = new QLineSeries;
+    m_smoothed->setName(tr("Smoothed"));
+    QPen thick(accent);
+    thick.setWidthF(2.4);
+    m_smoothed->setPen(thick);
+
+    m_areaUpper = new QLineSeries(this);
+    m_area = new QAreaSeries(m_areaUpper);
+    m_area->setPen(Qt::NoPen);
+    QColor fill = accent;
+    fill.setAlpha(40);
+    m_area->setBrush(fill);
+
+    // Back to front: the fill, the jagged instantaneous line, the smoothed line on top.
+    m_chart->addSeries(m_area);
+    m_chart->addSeries(m_instant);
+    m_chart->addSeries(m_smoothed);
+    m_chart->legend()->markers(m_area).constFirst()->setVisible(false);
+
+    m_axisX = new QValueAxis;
+    m_axisX->setLabelFormat(QStringLiteral("%.0f s"));
+    m_axisX->setTickType(QValueAxis::TicksDynamic);
+    m_axisX->setTickAnchor(0);
+    m_axisX->setLabelsFont(small);
+    m_axisX->setGridLineColor(QColor(0, 0, 0, 22));
+    m_axisY = new QValueAxis;
+    m_axisY->setLabelFormat(QStringLiteral("%g"));
+    m_axisY->setTitleText(tr("MB/s"));
+    m_axisY->setTitleFont(small);
+    m_axisY->setLabelsFont(small);
+    m_axisY->setGridLineColor(QColor(0, 0, 0, 22));
+    m_chart->addAxis(m_axisX, Qt::AlignBottom);
+    m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    for (QAbstractSeries* series : m_chart->series()) {
+        series->attachAxis(m_axisX);
+        series->attachAxis(m_axisY);
+    }
+
+    m_view = new QChartView(m_chart, this);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setFrameShape(QFrame::NoFrame);
+    m_view->setStyleSheet(QStringLiteral("background: transparent"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+
+    m_placeholder = new QLabel(this);
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setWordWrap(true);
+    m_placeholder->setAttribute(Qt::WA_TransparentForMouseEvents);
+    QPalette quiet = m_placeholder->palette();
+    quiet.setColor(QPalette::WindowText, quiet.color(QPalette::PlaceholderText));
+    m_placeholder->setPalette(quiet);
+    m_placeholder->hide();
+
+    setMinimumHeight(180);
+    replot();
+}
+
+void ThroughputChart::setPlaceholderText(const QString& text)
+{
+    m_placeholder->setText(text);
+    updatePlaceholder();
+}
+
+void ThroughputChart::updatePlaceholder()
+{
+    // Laid out whether or not the window is on screen yet: isVisible() is false
+    // until it is, and a geometry skipped then would stay wrong after show().
+    m_placeholder->setGeometry(rect().adjusted(40, 30, -10, -30));
+    m_placeholder->raise();
+    m_placeholder->setVisible(m_size == 0 && !m_placeholder->text().isEmpty());
+}
+
+void ThroughputChart::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    updatePlaceholder();
+}
+
+ThroughputChart::~ThroughputChart() = default;
+
+void ThroughputChart::clear()
+{
+    m_head = 0;
+    m_size = 0;
+    replot();
+}
+
+void ThroughputChart::addSample(double seconds, double instantBytesPerSec, double smoothedBytesPerSec)
+{
+    auto mb = [](double v) { return std::isfinite(v) && v > 0 ? v / kMiB : 0.0; };
+    m_ring[m_head] = {seconds, mb(instantBytesPerSec), mb(smoothedBytesPerSec)};
+    m_head = (m_head + 1) % m_ring.size();
+    m_size = std::min(m_size + 1, m_ring.size());
+    replot();
+}
+
+void ThroughputChart::replot()
+{
+    QList<QPointF> instant, smoothed;
+    instant.reserve(qsizetype(m_size));
+    smoothed.reserve(qsizetype(m_size));
+    double peak = 0;
+    const size_t first = (m_head + m_ring.size() - m_size) % m_ring.size();
+    for (size_t i = 0; i < m_size; ++i) {
+        const Sample& s = m_ring[(first + i) % m_ring.size()];
+        instant.append({s.seconds, s.instant});
+        smoothed.append({s.seconds, s.smoothed});
+        peak = std::max({peak, s.instant, s.smoothed});
+    }
+    m_instant->replace(instant);
+    m_areaUpper->replace(smoothed);
+    m_smoothed->replace(std::move(smoothed));
+
+    const double start = m_size ? m_ring[first].seconds : 0.0;
+    const double end = m_size ? std::max(m_ring[(first + m_size - 1) % m_ring.size()].seconds, start + kMinSpanSeconds)
+                              : kMinSpanSeconds;
+    m_axisX->setRange(start, end);
+    m_axisX->setTickInterval(niceSecondsStep(end - start));
+    // 15 % headroom keeps the line off the frame; the nice rounding adds some more.
+    const NiceAxis y = niceAxis(std::max(kMinRateAxis, peak * 1.15));
+    m_axisY->setRange(0, y.max);
+    m_axisY->setTickCount(y.ticks);
+    updatePlaceholder();
+}
+
+qsizetype ThroughputChart::plottedPoints() const { return m_smoothed->count(); }
+double ThroughputChart::yAxisMax() const { return m_axisY->max(); }
+double ThroughputChart::xAxisMin() const { return m_axisX->min(); }
+double ThroughputChart::xAxisMax() const { return m_axisX->max(); }
+
+} // namespace fgui

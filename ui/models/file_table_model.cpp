@@ -1,0 +1,345 @@
+#include "models/file_table_model.h"
+
+#include "widgets/format.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+
+#include <algorithm>
+#include <string_view>
+#include <unordered_set>
+
+namespace fgui {
+namespace {
+
+// Transfers are what the file table follows; directories only add noise there
+// (the Preview tab lists them). Deleting a directory is still worth a row.
+bool belongsInFileTable(const fg::PlanItem& item)
+{
+    if (item.action == fg::FileAction::Delete) return true;
+    return !item.isDir && item.action != fg::FileAction::MkDir && item.action != fg::FileAction::Unchanged;
+}
+
+bool isTransfer(fg::FileAction action)
+{
+    return action == fg::FileAction::Copy || action == fg::FileAction::Update;
+}
+
+} // namespace
+
+FileTableModel::FileTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void FileTableModel::clear()
+{
+    beginResetModel();
+    m_rows.clear();
+    m_rowByPath.clear();
+    m_rowById.clear();
+    m_counts.fill(0);
+    m_activeRows.clear();
+    m_startSeq = 0;
+    m_dirtyFirst = m_dirtyLast = -1;
+    endResetModel();
+}
+
+int FileTableModel::rowForPath(const std::string& path) const
+{
+    auto it = m_rowByPath.find(path);
+    return it == m_rowByPath.end() ? -1 : it->second;
+}
+
+int FileTableModel::appendRows(size_t count)
+{
+    const int first = int(m_rows.size());
+    beginInsertRows({}, first, first + int(count) - 1);
+    // No exact reserve(): growing to just this batch would copy every row on every
+    // batch (quadratic over a 100k-file plan); push_back's doubling is amortised.
+    return first;
+}
+
+void FileTableModel::addRow(const std::string& path, uint64_t size, fg::FileAction action, FileState state)
+{
+    Row row;
+    row.name = QString::fromStdString(path);
+    row.size = size;
+    row.action = action;
+    row.state = state;
+    m_rowByPath.emplace(path, int(m_rows.size()));
+    m_rows.push_back(std::move(row));
+    ++m_counts[size_t(state)];
+}
+
+void FileTableModel::addPlanned(const std::vector<fg::PlanItem>& items)
+{
+    std::vector<const fg::PlanItem*> wanted;
+    std::unordered_set<std::string_view> seen;
+    for (const auto& item : items) {
+        if (belongsInFileTable(item) && rowForPath(item.path) < 0 && seen.insert(item.path).second) {
+            wanted.push_back(&item);
+        }
+    }
+    if (wanted.empty()) return;
+    appendRows(wanted.size());
+    for (const auto* item : wanted) {
+        const bool queued = !m_dryRun && isTransfer(item->action);
+        addRow(item->path, item->size, item->action, queued ? FileState::Queued : FileState::Planned);
+    }
+    endInsertRows();
+}
+
+void FileTableModel::markStarted(const std::vector<fg::event::FileStarted>& files)
+{
+    // Files the plan did not list get rows first, in one insertion.
+    std::vector<const fg::event::FileStarted*> unknown;
+    std::unordered_set<std::string_view> seen;
+    for (const auto& f : files) {
+        if (!m_rowById.contains(f.id) && rowForPath(f.path) < 0 && seen.insert(f.path).second) {
+            unknown.push_back(&f);
+        }
+    }
+    if (!unknown.empty()) {
+        appendRows(unknown.size());
+        for (const auto* f : unknown) addRow(f->path, f->size, fg::FileAction::Copy, FileState::Queued);
+        endInsertRows();
+    }
+    for (const auto& f : files) {
+        int row = m_rowById.value(f.id, -1);
+        if (row < 0) {
+            row = rowForPath(f.path);
+            m_rowById.insert(f.id, row);
+        }
+        Row& r = m_rows[size_t(row)];
+        if (r.state == FileState::Done || r.state == FileState::Failed) continue;
+        r.size = f.size;
+        r.done = 0;
+        r.startSeq = ++m_startSeq;
+        setState(row, FileState::Active);
+    }
+}
+
+void FileTableModel::markFinished(const std::vector<fg::event::FileFinished>& files)
+{
+    for (const auto& f : files) {
+        int row = m_rowById.value(f.id, -1);
+        if (row < 0) row = rowForPath(f.path);
+        if (row < 0) {
+            appendRows(1);
+            addRow(f.path, f.size, fg::FileAction::Copy, FileState::Queued);
+            endInsertRows();
+            row = int(m_rows.size()) - 1;
+        }
+        Row& r = m_rows[size_t(row)];
+        if (r.state == FileState::Failed) continue;
+        r.size = f.size;
+        r.done = f.size;
+        setState(row, FileState::Done);
+    }
+}
+
+void FileTableModel::markFailed(const std::vector<fg::event::FileFailed>& files)
+{
+    for (const auto& f : files) {
+        int row = rowForPath(f.path);
+        if (row < 0) {
+            appendRows(1);
+            addRow(f.path, 0, fg::FileAction::Copy, FileState::Queued);
+            endInsertRows();
+            row = int(m_rows.size()) - 1;
+        }
+        m_rows[size_t(row)].error = QString::fromStdString(f.error.message);
+        setState(row, FileState::Failed);
+    }
+}
+
+void FileTableModel::applyActive(const std::vector<fg::ActiveFile>& active)
+{
+    for (const auto& a : active) {
+        int row = m_rowById.value(a.id, -1);
+        if (row < 0) {
+            // The snapshot can be read before the FileStarted event is drained.
+            row = rowForPath(a.path);
+            if (row < 0) continue;
+            m_rowById.insert(a.id, row);
+        }
+        Row& r = m_rows[size_t(row)];
+        // A snapshot may trail the events: never move a finished row backwards.
+        if (r.state != FileState::Active && r.state != FileState::Queued) continue;
+        if (r.state == FileState::Queued) {
+            r.startSeq = ++m_startSeq;
+            setState(row, FileState::Active);
+        }
+        if (r.done != a.done || r.size != a.size) {
+            r.done = a.done;
+            r.size = a.size;
+            touch(row);
+        }
+    }
+}
+
+void FileTableModel::finishJob(fg::JobState state)
+{
+    if (m_dryRun) return;
+    for (int row = 0; row < int(m_rows.size()); ++row) {
+        const FileState s = m_rows[size_t(row)].state;
+        if (state == fg::JobState::Done) {
+            // The engine reports per-file events for transfers only; on success the
+            // other planned actions (deletions, attributes, links) were carried out.
+            if (s == FileState::Planned) setState(row, FileState::Done);
+        } else if (s == FileState::Active) {
+            setState(row, FileState::Stopped);
+        } else if (s == FileState::Queued) {
+            setState(row, FileState::Skipped);
+        }
+    }
+}
+
+void FileTableModel::setState(int row, FileState state)
+{
+    Row& r = m_rows[size_t(row)];
+    if (r.state == state) return;
+    --m_counts[size_t(r.state)];
+    ++m_counts[size_t(state)];
+    if (r.state == FileState::Active) std::erase(m_activeRows, row);
+    if (state == FileState::Active) m_activeRows.push_back(row);
+    r.state = state;
+    touch(row);
+}
+
+void FileTableModel::touch(int row)
+{
+    if (m_dirtyFirst < 0 || row < m_dirtyFirst) m_dirtyFirst = row;
+    if (row > m_dirtyLast) m_dirtyLast = row;
+}
+
+void FileTableModel::flush()
+{
+    if (m_dirtyFirst < 0) return;
+    // One range, however scattered the rows: a view repaints only what it shows.
+    const QModelIndex first = index(m_dirtyFirst, 0);
+    const QModelIndex last = index(m_dirtyLast, ColumnCount - 1);
+    m_dirtyFirst = m_dirtyLast = -1;
+    Q_EMIT dataChanged(first, last);
+}
+
+int FileTableModel::lastActiveRow() const
+{
+    int best = -1;
+    uint32_t bestSeq = 0;
+    for (int row : m_activeRows) {
+        if (m_rows[size_t(row)].startSeq >= bestSeq) {
+            bestSeq = m_rows[size_t(row)].startSeq;
+            best = row;
+        }
+    }
+    return best;
+}
+
+int FileTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int FileTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString FileTableModel::stateText(const Row& r) const
+{
+    switch (r.state) {
+    case FileState::Planned:
+        switch (r.action) {
+        case fg::FileAction::Copy: return tr("copy");
+        case fg::FileAction::Update: return tr("update");
+        case fg::FileAction::Delete: return tr("delete");
+        case fg::FileAction::Attrs: return tr("fix attributes");
+        case fg::FileAction::Symlink: return tr("link");
+        case fg::FileAction::MkDir: return tr("create folder");
+        case fg::FileAction::Unchanged: return tr("unchanged");
+        }
+        return {};
+    case FileState::Queued: return tr("queued");
+    case FileState::Active: return tr("active");
+    case FileState::Done:
+        switch (r.action) {
+        case fg::FileAction::Delete: return tr("deleted");
+        case fg::FileAction::Attrs: return tr("attributes fixed");
+        case fg::FileAction::Symlink: return tr("linked");
+        default: return tr("done");
+        }
+    case FileState::Failed: return tr("failed");
+    case FileState::Stopped: return tr("stopped");
+    case FileState::Skipped: return tr("not transferred");
+    }
+    return {};
+}
+
+QVariant FileTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= int(m_rows.size())) return {};
+    const Row& r = m_rows[size_t(index.row())];
+    const double fraction = r.size == 0 ? 1.0 : std::min(1.0, double(r.done) / double(r.size));
+    const bool hasProgress = r.state == FileState::Active || r.state == FileState::Done ||
+                             r.state == FileState::Stopped;
+
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case NameColumn: return r.name;
+        case SizeColumn: return r.action == fg::FileAction::Delete ? QVariant() : QVariant(formatBytes(r.size));
+        case StateColumn: return stateText(r);
+        case ProgressColumn:
+            return hasProgress ? QVariant(QStringLiteral("%1 %").arg(int(fraction * 100))) : QVariant();
+        }
+        return {};
+    case ProgressRole:
+        return hasProgress ? fraction : -1.0;
+    case StateRole:
+        return int(r.state);
+    case Qt::ToolTipRole:
+        return r.error.isEmpty() ? r.name : r.name + QLatin1Char('\n') + r.error;
+    case Qt::TextAlignmentRole:
+        if (index.column() == SizeColumn) return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    case Qt::ForegroundRole:
+        if (r.state == FileState::Failed) return QBrush(QColor(0xc6, 0x28, 0x28));
+        if (r.action == fg::FileAction::Delete) return QBrush(QColor(0xc6, 0x28, 0x28));
+        if (index.column() == StateColumn) {
+            if (r.state == FileState::Done) return QBrush(QColor(0x2e, 0x7d, 0x32));
+            if (r.state == FileState::Active) return QBrush(QColor(0x15, 0x65, 0xc0));
+            if (r.state == FileState::Skipped || r.state == FileState::Stopped) {
+                return QBrush(QColor(0x75, 0x75, 0x75));
+            }
+        }
+        return {};
+    case Qt::FontRole:
+        if (r.state == FileState::Active && index.column() == StateColumn) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant FileTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal) return {};
+    if (role == Qt::TextAlignmentRole) {
+        return section == SizeColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                     : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    }
+    if (role != Qt::DisplayRole) return {};
+    switch (section) {
+    case NameColumn: return tr("Name");
+    case SizeColumn: return tr("Size");
+    case StateColumn: return tr("State");
+    case ProgressColumn: return tr("Progress");
+    }
+    return {};
+}
+
+} // namespace fgui

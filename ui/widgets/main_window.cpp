@@ -1,0 +1,732 @@
+#include "widgets/main_window.h"
+
+#include "charts/throughput_chart.h"
+#include "models/file_table_model.h"
+#include "models/plan_model.h"
+#include "widgets/elided_label.h"
+#include "widgets/format.h"
+#include "widgets/job_form.h"
+#include "widgets/progress_delegate.h"
+
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QDateTime>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace fgui {
+namespace {
+
+// The progress bar counts in tenths of a percent: QProgressBar takes an int, and a
+// byte count overflows one past 2 GiB.
+constexpr int kProgressScale = 1000;
+// Errors listed in the summary itself; the Log tab has them all.
+constexpr size_t kSummaryErrors = 8;
+
+const QString kRed = QStringLiteral("#c62828");
+const QString kGreen = QStringLiteral("#2e7d32");
+const QString kAmber = QStringLiteral("#ef6c00");
+const QString kBlue = QStringLiteral("#1565c0");
+const QString kDot = QStringLiteral(" \u00b7 ");
+
+QString arrow() { return QStringLiteral(" \u2192 "); }
+
+QTableView* makeTable(QWidget* parent)
+{
+    auto* table = new QTableView(parent);
+    table->setShowGrid(false);
+    table->setAlternatingRowColors(true);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setWordWrap(false);
+    table->setTextElideMode(Qt::ElideMiddle);
+    table->setFrameShape(QFrame::NoFrame);
+    table->verticalHeader()->hide();
+    // Fixed row heights: the view never measures 100k rows to lay them out.
+    table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
+    table->horizontalHeader()->setHighlightSections(false);
+    table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    return table;
+}
+
+QString html(const QString& text) { return text.toHtmlEscaped(); }
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent) : MainWindow(JobFactory{}, parent) {}
+
+MainWindow::MainWindow(JobFactory factory, QWidget* parent) : QMainWindow(parent)
+{
+    setWindowTitle(tr("Floodgate"));
+    setObjectName(QStringLiteral("mainWindow"));
+    resize(1100, 750);
+
+    m_controller = new JobController(std::move(factory), this);
+    m_fileModel = new FileTableModel(this);
+    m_planModel = new PlanModel(this);
+
+    // Left: what to sync and how.
+    m_form = new JobForm;
+    auto* formScroll = new QScrollArea;
+    formScroll->setWidget(m_form);
+    formScroll->setWidgetResizable(true);
+    formScroll->setFrameShape(QFrame::NoFrame);
+    formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(14, 14, 8, 14);
+    leftLayout->addWidget(formScroll);
+    left->setMinimumWidth(300);
+
+    // Right: the job in flight.
+    auto* right = new QWidget;
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(8, 14, 14, 14);
+    rightLayout->setSpacing(10);
+    rightLayout->addWidget(buildStatusPane());
+
+    m_chart = new ThroughputChart;
+    m_chart->setObjectName(QStringLiteral("throughputChart"));
+    m_chart->setPlaceholderText(tr("Throughput appears here while a job runs."));
+    m_tabs = new QTabWidget;
+    m_tabs->setObjectName(QStringLiteral("tabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(buildFilesTab(), tr("Files"));
+    m_tabs->addTab(buildPreviewTab(), tr("Preview"));
+    m_log = new QPlainTextEdit;
+    m_log->setObjectName(QStringLiteral("logView"));
+    m_log->setReadOnly(true);
+    m_log->setFrameShape(QFrame::NoFrame);
+    // Bounded, so a job that logs for hours does not eat memory.
+    m_log->setMaximumBlockCount(20000);
+    m_tabs->addTab(m_log, tr("Log"));
+
+    // The chart sits on a card like the tables below it, not on the window's grey.
+    auto* chartCard = new QFrame;
+    chartCard->setObjectName(QStringLiteral("chartCard"));
+    chartCard->setStyleSheet(QStringLiteral("QFrame#chartCard { background: palette(base);"
+                                            " border: 1px solid palette(midlight); border-radius: 6px; }"));
+    auto* cardLayout = new QVBoxLayout(chartCard);
+    cardLayout->setContentsMargins(6, 4, 6, 4);
+    cardLayout->addWidget(m_chart);
+
+    auto* vsplit = new QSplitter(Qt::Vertical);
+    vsplit->setChildrenCollapsible(false);
+    vsplit->addWidget(chartCard);
+    vsplit->addWidget(m_tabs);
+    vsplit->setStretchFactor(0, 2);
+    vsplit->setStretchFactor(1, 3);
+    vsplit->setSizes({240, 380});
+    rightLayout->addWidget(vsplit, 1);
+
+    auto* split = new QSplitter(Qt::Horizontal);
+    split->setChildrenCollapsible(false);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 1);
+    split->setSizes({360, 740});
+    setCentralWidget(split);
+
+    connect(m_form, &JobForm::changed, this, &MainWindow::updateButtons);
+    connect(m_controller, &JobController::stateChanged, this, &MainWindow::onStateChanged);
+    connect(m_controller, &JobController::planned, this, &MainWindow::onPlanned);
+    connect(m_controller, &JobController::filesStarted, m_fileModel, &FileTableModel::markStarted);
+    connect(m_controller, &JobController::filesFinished, m_fileModel, &FileTableModel::markFinished);
+    connect(m_controller, &JobController::filesFailed, this, &MainWindow::onFilesFailed);
+    connect(m_controller, &JobController::logged, this, &MainWindow::onLogged);
+    connect(m_controller, &JobController::snapshotTaken, this, &MainWindow::onSnapshot);
+    connect(m_controller, &JobController::finished, this, &MainWindow::onFinished);
+
+    m_confirm = [this](const QString& title, const QString& question, const QString& yes) {
+        QMessageBox box(QMessageBox::Warning, title, question, QMessageBox::NoButton, this);
+        QPushButton* yesButton = box.addButton(yes, QMessageBox::DestructiveRole);
+        box.addButton(QMessageBox::Cancel);
+        box.setDefaultButton(QMessageBox::Cancel);
+        box.exec();
+        return box.clickedButton() == yesButton;
+    };
+
+    setRunning(false);
+    showNotice(tr("Choose a source and a destination, then Preview to see what would change."));
+}
+
+MainWindow::~MainWindow() = default;
+
+QWidget* MainWindow::buildStatusPane()
+{
+    auto* pane = new QWidget;
+    auto* layout = new QVBoxLayout(pane);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(8);
+
+    auto* header = new QHBoxLayout;
+    m_title = new ElidedLabel;
+    m_title->setText(tr("New job"));
+    m_title->setObjectName(QStringLiteral("jobTitle"));
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_previewButton = new QPushButton(tr("Preview"));
+    m_previewButton->setObjectName(QStringLiteral("previewButton"));
+    m_previewButton->setToolTip(tr("Show what a run would change, without changing anything"));
+    m_runButton = new QPushButton(tr("Run"));
+    m_runButton->setObjectName(QStringLiteral("runButton"));
+    m_runButton->setDefault(true);
+    m_runButton->setStyleSheet(QStringLiteral(
+        "QPushButton#runButton { background: #1e88e5; color: white; border: 1px solid #1976d2;"
+        " border-radius: 4px; padding: 5px 20px; font-weight: 600; }"
+        "QPushButton#runButton:hover { background: #1976d2; }"
+        "QPushButton#runButton:pressed { background: #1565c0; }"
+        "QPushButton#runButton:disabled { background: #bbdefb; border-color: #bbdefb; }"));
+    m_cancelButton = new QPushButton(tr("Cancel"));
+    m_cancelButton->setObjectName(QStringLiteral("cancelButton"));
+    header->addWidget(m_title, 1);
+    header->addSpacing(12);
+    header->addWidget(m_previewButton);
+    header->addWidget(m_runButton);
+    header->addWidget(m_cancelButton);
+    layout->addLayout(header);
+
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("statusLine"));
+    QFont statusFont = m_status->font();
+    statusFont.setPointSizeF(statusFont.pointSizeF() * 1.1);
+    m_status->setFont(statusFont);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_status);
+
+    m_progress = new QProgressBar;
+    m_progress->setObjectName(QStringLiteral("progressBar"));
+    m_progress->setRange(0, kProgressScale);
+    m_progress->setValue(0);
+    m_progress->setFormat(QStringLiteral("%p %"));
+    m_progress->setMinimumHeight(20);
+    layout->addWidget(m_progress);
+
+    m_summary = new QFrame;
+    m_summary->setObjectName(QStringLiteral("summaryPanel"));
+    auto* summaryLayout = new QVBoxLayout(m_summary);
+    summaryLayout->setContentsMargins(12, 8, 12, 8);
+    summaryLayout->setSpacing(4);
+    m_summaryTitle = new QLabel;
+    QFont summaryTitleFont = m_summaryTitle->font();
+    summaryTitleFont.setBold(true);
+    m_summaryTitle->setFont(summaryTitleFont);
+    m_summaryBody = new QLabel;
+    m_summaryBody->setObjectName(QStringLiteral("summaryBody"));
+    m_summaryBody->setWordWrap(true);
+    m_summaryBody->setTextFormat(Qt::RichText);
+    m_summaryBody->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    summaryLayout->addWidget(m_summaryTitle);
+    summaryLayout->addWidget(m_summaryBody);
+    m_summary->hide();
+    layout->addWidget(m_summary);
+
+    connect(m_previewButton, &QPushButton::clicked, this, &MainWindow::preview);
+    connect(m_runButton, &QPushButton::clicked, this, &MainWindow::run);
+    connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancel);
+    return pane;
+}
+
+QWidget* MainWindow::buildFilesTab()
+{
+    auto* tab = new QWidget;
+    auto* layout = new QVBoxLayout(tab);
+    layout->setContentsMargins(0, 6, 0, 0);
+    layout->setSpacing(4);
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 0, 4, 0);
+    m_fileCounts = new QLabel;
+    m_fileCounts->setObjectName(QStringLiteral("fileCounts"));
+    m_follow = new QCheckBox(tr("Follow active files"));
+    m_follow->setObjectName(QStringLiteral("followCheck"));
+    m_follow->setChecked(true);
+    bar->addWidget(m_fileCounts, 1);
+    bar->addWidget(m_follow);
+    layout->addLayout(bar);
+
+    m_fileTable = makeTable(tab);
+    m_fileTable->setObjectName(QStringLiteral("fileTable"));
+    m_fileTable->setModel(m_fileModel);
+    m_fileTable->setItemDelegateForColumn(FileTableModel::ProgressColumn,
+                                          new ProgressDelegate(FileTableModel::ProgressRole, m_fileTable));
+    QHeaderView* header = m_fileTable->horizontalHeader();
+    header->setSectionResizeMode(FileTableModel::NameColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(FileTableModel::SizeColumn, QHeaderView::Interactive);
+    header->setSectionResizeMode(FileTableModel::StateColumn, QHeaderView::Interactive);
+    header->setSectionResizeMode(FileTableModel::ProgressColumn, QHeaderView::Interactive);
+    header->resizeSection(FileTableModel::SizeColumn, 90);
+    header->resizeSection(FileTableModel::StateColumn, 120);
+    header->resizeSection(FileTableModel::ProgressColumn, 150);
+    layout->addWidget(m_fileTable, 1);
+    // Scrolling by hand means "let me look": stop following. actionTriggered fires
+    // for the user's scrolling only, not for scrollTo().
+    connect(m_fileTable->verticalScrollBar(), &QScrollBar::actionTriggered, m_follow,
+            [this] { m_follow->setChecked(false); });
+    return tab;
+}
+
+QWidget* MainWindow::buildPreviewTab()
+{
+    auto* tab = new QWidget;
+    auto* layout = new QVBoxLayout(tab);
+    layout->setContentsMargins(0, 6, 0, 0);
+    layout->setSpacing(4);
+    m_planHeadline = new QLabel(tr("Preview shows what a run would copy, update and delete."));
+    m_planHeadline->setObjectName(QStringLiteral("planHeadline"));
+    m_planHeadline->setContentsMargins(4, 0, 4, 0);
+    m_planHeadline->setWordWrap(true);
+    layout->addWidget(m_planHeadline);
+    m_planTable = makeTable(tab);
+    m_planTable->setObjectName(QStringLiteral("planTable"));
+    m_planTable->setModel(m_planModel);
+    QHeaderView* header = m_planTable->horizontalHeader();
+    header->setSectionResizeMode(PlanModel::ActionColumn, QHeaderView::Interactive);
+    header->setSectionResizeMode(PlanModel::PathColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(PlanModel::SizeColumn, QHeaderView::Interactive);
+    header->resizeSection(PlanModel::ActionColumn, 120);
+    header->resizeSection(PlanModel::SizeColumn, 90);
+    layout->addWidget(m_planTable, 1);
+    return tab;
+}
+
+QString MainWindow::statusText() const { return m_status->text(); }
+
+bool MainWindow::isRunning() const { return m_controller->isRunning(); }
+
+void MainWindow::preview() { startJob(true); }
+
+void MainWindow::run() { startJob(false); }
+
+void MainWindow::cancel()
+{
+    if (!m_controller->isRunning()) return;
+    m_controller->cancel();
+    m_cancelButton->setEnabled(false);
+    m_status->setText(tr("Cancelling\u2026"));
+    appendLog(LogLevel::Warning, tr("Cancel requested"));
+}
+
+void MainWindow::runSpec(const fg::JobSpec& spec)
+{
+    m_form->setSpec(spec);
+    m_runButton->click();
+}
+
+void MainWindow::showNotice(const QString& text)
+{
+    if (m_controller->isRunning()) return;
+    m_status->setText(text);
+}
+
+void MainWindow::showError(const QString& title, const QString& text)
+{
+    showStartFailure(text);
+    QMessageBox::critical(this, title, text);
+}
+
+void MainWindow::startJob(bool forceDryRun)
+{
+    if (m_controller->isRunning()) return;
+    auto parsed = m_form->spec();
+    if (!parsed) {
+        m_status->setText(QString::fromStdString(parsed.error().message));
+        return;
+    }
+    fg::JobSpec spec = std::move(parsed).value();
+    if (forceDryRun) spec.options.dryRun = true;
+
+    if (!spec.options.dryRun && spec.options.deleteExtraneous && m_preview && m_preview->deletions > 0 &&
+        m_preview->source == spec.source && m_preview->destination == spec.destination) {
+        const QString what = m_preview->deletions == 1
+                                 ? tr("1 item")
+                                 : tr("%1 items").arg(formatCount(uint64_t(m_preview->deletions)));
+        const QString question = tr("The preview found %1 on the destination that the source lacks. "
+                                    "This run deletes them from %2.\n\nRun and delete them?")
+                                     .arg(what, QString::fromStdString(spec.destination));
+        if (!confirm(tr("Delete files on the destination?"), question, tr("Run and delete"))) {
+            appendLog(LogLevel::Info, tr("Run not started: deletions not confirmed"));
+            return;
+        }
+    }
+
+    resetViews(spec);
+    auto started = m_controller->start(spec);
+    if (!started) {
+        showStartFailure(QString::fromStdString(started.error().message));
+        return;
+    }
+    setRunning(true);
+}
+
+void MainWindow::resetViews(const fg::JobSpec& spec)
+{
+    m_dryRun = spec.options.dryRun;
+    m_sawPlan = false;
+    m_lastResult.reset();
+    m_lastSnapshot = {};
+    m_rate.reset();
+    m_fileModel->clear();
+    m_fileModel->setDryRun(m_dryRun);
+    m_planModel->clear();
+    m_chart->clear();
+    m_chart->setPlaceholderText(m_dryRun ? tr("A preview moves no data: it only compares the two sides.")
+                                         : QString());
+    m_summary->hide();
+    m_summaryPlain.clear();
+    m_progress->setRange(0, 0); // busy until there is something to measure
+    m_tabs->tabBar()->setTabTextColor(1, QColor());
+    updatePreviewHeadline();
+    updateFileCounts();
+
+    const QString route = QString::fromStdString(spec.source) + arrow() + QString::fromStdString(spec.destination);
+    m_title->setText(route);
+    m_title->setToolTip(route);
+    m_status->setText(stateTitle(fg::JobState::Pending));
+    appendLog(LogLevel::Info, (m_dryRun ? tr("Preview: %1") : tr("Run: %1")).arg(route));
+}
+
+void MainWindow::setRunning(bool running)
+{
+    m_form->setEditable(!running);
+    m_cancelButton->setEnabled(running);
+    updateButtons();
+    if (!running) setWindowTitle(tr("Floodgate"));
+}
+
+void MainWindow::updateButtons()
+{
+    const bool idle = !m_controller->isRunning();
+    const bool ready = idle && m_form->isComplete();
+    m_previewButton->setEnabled(ready);
+    m_runButton->setEnabled(ready);
+}
+
+bool MainWindow::confirm(const QString& title, const QString& question, const QString& yes)
+{
+    return m_confirm ? m_confirm(title, question, yes) : false;
+}
+
+void MainWindow::onStateChanged(fg::JobState state)
+{
+    appendLog(LogLevel::Detail, tr("State: %1").arg(QString::fromUtf8(fg::jobStateName(state))));
+    m_lastSnapshot.state = state;
+    if (state == fg::JobState::Transferring || state == fg::JobState::Finishing) {
+        m_progress->setRange(0, kProgressScale);
+    }
+    if (m_controller->isRunning() && !m_controller->cancelRequested()) {
+        m_status->setText(statusLine(m_lastSnapshot, m_rate.smoothed()));
+    }
+}
+
+void MainWindow::onPlanned(const std::vector<fg::PlanItem>& items)
+{
+    m_planModel->addItems(items);
+    m_fileModel->addPlanned(items);
+    updatePreviewHeadline();
+    // A preview is about its plan: show it as soon as the first batch arrives.
+    if (m_dryRun && !m_sawPlan) m_tabs->setCurrentIndex(1);
+    m_sawPlan = true;
+}
+
+void MainWindow::onFilesFailed(const std::vector<fg::event::FileFailed>& files)
+{
+    m_fileModel->markFailed(files);
+    std::vector<std::pair<LogLevel, QString>> lines;
+    lines.reserve(files.size());
+    for (const auto& f : files) {
+        lines.emplace_back(LogLevel::Error, QString::fromStdString(f.path) + QStringLiteral(": ") +
+                                                QString::fromStdString(f.error.message));
+    }
+    appendLogLines(lines);
+}
+
+void MainWindow::onLogged(const std::vector<fg::event::Log>& entries)
+{
+    std::vector<std::pair<LogLevel, QString>> lines;
+    lines.reserve(entries.size());
+    for (const auto& e : entries) {
+        const LogLevel level = e.level == fg::event::Log::Level::Error     ? LogLevel::Error
+                               : e.level == fg::event::Log::Level::Warning ? LogLevel::Warning
+                                                                           : LogLevel::Info;
+        lines.emplace_back(level, QString::fromStdString(e.message));
+    }
+    appendLogLines(lines);
+}
+
+void MainWindow::onSnapshot(const fg::MetricsSnapshot& snapshot)
+{
+    m_lastSnapshot = snapshot;
+    if (!m_dryRun && m_rate.add(snapshot.elapsedSec, snapshot.bytesDone)) {
+        m_chart->addSample(snapshot.elapsedSec, m_rate.instantaneous(), m_rate.smoothed());
+    }
+    m_fileModel->applyActive(snapshot.active);
+    m_fileModel->flush();
+    updateFileCounts();
+    updateProgress(snapshot);
+    if (!m_controller->cancelRequested()) m_status->setText(statusLine(snapshot, m_rate.smoothed()));
+
+    if (m_follow->isChecked() && m_tabs->currentIndex() == 0) {
+        const int row = m_fileModel->lastActiveRow();
+        // Centred: what finished just now above it, what comes next below.
+        if (row >= 0) m_fileTable->scrollTo(m_fileModel->index(row, 0), QAbstractItemView::PositionAtCenter);
+    }
+}
+
+void MainWindow::updateProgress(const fg::MetricsSnapshot& s)
+{
+    switch (s.state) {
+    case fg::JobState::Pending:
+    case fg::JobState::Connecting:
+    case fg::JobState::Scanning:
+    case fg::JobState::Planning:
+        m_progress->setRange(0, 0);
+        return;
+    default:
+        break;
+    }
+    m_progress->setRange(0, kProgressScale);
+    const double fraction = s.bytesToTransfer == 0 ? (s.filesToTransfer == 0 ? 1.0 : 0.0)
+                                                   : double(s.bytesDone) / double(s.bytesToTransfer);
+    const int value = int(std::clamp(fraction, 0.0, 1.0) * kProgressScale);
+    m_progress->setValue(value);
+    if (m_controller->isRunning()) setWindowTitle(tr("%1 % \u2014 Floodgate").arg(value / 10));
+}
+
+void MainWindow::updateFileCounts()
+{
+    using S = FileTableModel::FileState;
+    const auto* m = m_fileModel;
+    if (m->rowCount() == 0) {
+        m_fileCounts->setText(tr("No files yet"));
+        return;
+    }
+    QStringList parts;
+    parts << tr("%1 files").arg(formatCount(uint64_t(m->rowCount())));
+    if (m->count(S::Active)) parts << tr("%1 active").arg(formatCount(uint64_t(m->count(S::Active))));
+    if (m->count(S::Done)) parts << tr("%1 done").arg(formatCount(uint64_t(m->count(S::Done))));
+    if (m->count(S::Queued)) parts << tr("%1 queued").arg(formatCount(uint64_t(m->count(S::Queued))));
+    QString text = parts.join(kDot);
+    if (m->count(S::Failed)) {
+        text += kDot + QStringLiteral("<span style=\"color:%1\">%2</span>")
+                           .arg(kRed, tr("%1 failed").arg(formatCount(uint64_t(m->count(S::Failed)))));
+    }
+    m_fileCounts->setText(text);
+}
+
+void MainWindow::updatePreviewHeadline()
+{
+    if (m_planModel->rowCount() == 0) {
+        m_planHeadline->setText(m_sawPlan || m_lastResult ? tr("Nothing to do: the destination is up to date.")
+                                                          : tr("Preview shows what a run would copy, update and "
+                                                               "delete, before anything is changed."));
+        return;
+    }
+    QString text = html(m_planModel->summary());
+    const int deletions = m_planModel->count(fg::FileAction::Delete);
+    if (deletions > 0) {
+        const QString warning = deletions == 1 ? tr("1 item on the destination will be deleted.")
+                                               : tr("%1 items on the destination will be deleted.")
+                                                     .arg(formatCount(uint64_t(deletions)));
+        text += QStringLiteral("<br><span style=\"color:%1; font-weight:600\">%2</span>").arg(kRed, html(warning));
+        m_tabs->tabBar()->setTabTextColor(1, QColor(kRed));
+    }
+    m_planHeadline->setText(text);
+}
+
+void MainWindow::onFinished(const fg::JobResult& result)
+{
+    m_lastResult = result;
+    m_fileModel->finishJob(result.state);
+    m_fileModel->flush();
+    updateFileCounts();
+    // A job over before the first tick still gets a point: its average rate.
+    if (!m_dryRun && m_chart->plottedPoints() == 0 && m_lastSnapshot.elapsedSec > 0) {
+        const double average = double(m_lastSnapshot.bytesDone) / m_lastSnapshot.elapsedSec;
+        m_chart->addSample(m_lastSnapshot.elapsedSec, average, average);
+    }
+    m_progress->setRange(0, kProgressScale);
+    if (result.state == fg::JobState::Done) m_progress->setValue(kProgressScale);
+
+    if (m_dryRun && result.state == fg::JobState::Done) {
+        const auto& spec = m_controller->spec();
+        m_preview = PreviewRecord{spec.source, spec.destination, m_planModel->count(fg::FileAction::Delete)};
+        m_status->setText(tr("Preview") + kDot + m_planModel->summary());
+    } else {
+        m_status->setText(resultLine(result, m_dryRun));
+    }
+    updatePreviewHeadline();
+    showSummary(result);
+    setRunning(false);
+}
+
+void MainWindow::showSummary(const fg::JobResult& r)
+{
+    struct Stat {
+        QString value;
+        QString label;
+    };
+    std::vector<Stat> stats;
+    QString title, colour;
+    switch (r.state) {
+    case fg::JobState::Done:
+        title = m_dryRun ? tr("Preview finished \u2014 nothing was changed") : tr("Done");
+        colour = m_dryRun ? kBlue : (r.errors.empty() ? kGreen : kAmber);
+        break;
+    case fg::JobState::Cancelled:
+        title = tr("Cancelled");
+        colour = kAmber;
+        break;
+    case fg::JobState::Failed:
+        title = tr("Failed: %1").arg(QString::fromStdString(r.fatal.message));
+        colour = kRed;
+        break;
+    default:
+        title = stateTitle(r.state);
+        colour = kBlue;
+        break;
+    }
+
+    if (m_dryRun) {
+        stats.push_back({formatCount(uint64_t(m_planModel->count(fg::FileAction::Copy))), tr("to copy")});
+        stats.push_back({formatCount(uint64_t(m_planModel->count(fg::FileAction::Update))), tr("to update")});
+        stats.push_back({formatCount(uint64_t(m_planModel->count(fg::FileAction::Delete))), tr("to delete")});
+        stats.push_back({formatBytes(m_planModel->bytes(fg::FileAction::Copy) +
+                                     m_planModel->bytes(fg::FileAction::Update)),
+                         tr("to transfer")});
+    } else {
+        stats.push_back({formatCount(r.filesTransferred),
+                         r.filesTransferred == 1 ? tr("file transferred") : tr("files transferred")});
+        stats.push_back({formatCount(r.filesDeleted), tr("deleted")});
+        stats.push_back({formatBytes(r.bytesTransferred), tr("of data")});
+        if (r.wireBytes > 0) stats.push_back({formatBytes(r.wireBytes), tr("on the wire")});
+    }
+    stats.push_back({formatDuration(r.seconds), tr("elapsed")});
+    if (!m_dryRun && r.seconds > 0 && r.bytesTransferred > 0) {
+        stats.push_back({formatRate(double(r.bytesTransferred) / r.seconds), tr("average")});
+    }
+    if (!r.errors.empty()) {
+        stats.push_back({formatCount(r.errors.size()), r.errors.size() == 1 ? tr("error") : tr("errors")});
+    }
+
+    QStringList htmlStats, plainStats;
+    for (const auto& s : stats) {
+        // Unbroken inside a stat: a line may wrap between "600 MB of data" and
+        // "59 MB/s average", never inside one. Qt's rich text ignores white-space:nowrap
+        // on a span and breaks after '/', hence no-break spaces and a word joiner.
+        auto unbroken = [](const QString& text) {
+            QString out = html(text);
+            out.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+            out.replace(QLatin1Char('/'), QStringLiteral("/\u2060"));
+            return out;
+        };
+        htmlStats << QStringLiteral("<b>%1</b>&nbsp;%2").arg(unbroken(s.value), unbroken(s.label));
+        plainStats << s.value + QLatin1Char(' ') + s.label;
+    }
+    QString body = htmlStats.join(QStringLiteral(" &nbsp;\u00b7&nbsp; "));
+    QString plain = plainStats.join(kDot);
+
+    if (!r.errors.empty()) {
+        QStringList items, plainItems;
+        for (size_t i = 0; i < r.errors.size() && i < kSummaryErrors; ++i) {
+            const QString path = QString::fromStdString(r.errors[i].path);
+            const QString message = QString::fromStdString(r.errors[i].error.message);
+            items << QStringLiteral("<li><b>%1</b> \u2014 %2</li>").arg(html(path), html(message));
+            plainItems << path + QStringLiteral(": ") + message;
+        }
+        if (r.errors.size() > kSummaryErrors) {
+            const QString more = tr("and %1 more (see the Log tab)").arg(formatCount(r.errors.size() - kSummaryErrors));
+            items << QStringLiteral("<li>%1</li>").arg(html(more));
+            plainItems << more;
+        }
+        body += QStringLiteral("<ul style=\"margin:4px 0 0 -24px; color:%1\">%2</ul>").arg(kRed, items.join(QString()));
+        plain += QLatin1Char('\n') + plainItems.join(QLatin1Char('\n'));
+    }
+    setSummary(title, colour, body, title + QLatin1Char('\n') + plain);
+
+    QString logLine = resultLine(r, m_dryRun);
+    if (m_dryRun && r.state == fg::JobState::Done) logLine += kDot + m_planModel->summary();
+    appendLog(r.state == fg::JobState::Done ? LogLevel::Info
+              : r.state == fg::JobState::Failed ? LogLevel::Error
+                                                : LogLevel::Warning,
+              logLine);
+}
+
+void MainWindow::showStartFailure(const QString& message)
+{
+    m_progress->setRange(0, kProgressScale);
+    m_progress->setValue(0);
+    m_status->setText(tr("Could not start"));
+    setSummary(tr("Could not start"), kRed, html(message), tr("Could not start") + QLatin1Char('\n') + message);
+    appendLog(LogLevel::Error, tr("Could not start: %1").arg(message));
+    setRunning(false);
+}
+
+void MainWindow::setSummary(const QString& title, const QString& colour, const QString& body, const QString& plain)
+{
+    m_summary->setStyleSheet(QStringLiteral("QFrame#summaryPanel { background: palette(base);"
+                                            " border: 1px solid palette(mid); border-left: 4px solid %1;"
+                                            " border-radius: 4px; }")
+                                 .arg(colour));
+    m_summaryTitle->setText(title);
+    m_summaryTitle->setStyleSheet(QStringLiteral("color: %1;").arg(colour));
+    m_summaryBody->setText(body);
+    m_summaryPlain = plain;
+    m_summary->show();
+}
+
+void MainWindow::appendLog(LogLevel level, const QString& text) { appendLogLines({{level, text}}); }
+
+void MainWindow::appendLogLines(const std::vector<std::pair<LogLevel, QString>>& lines)
+{
+    if (lines.empty()) return;
+    const QString time = QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"));
+    QStringList out;
+    out.reserve(qsizetype(lines.size()));
+    for (const auto& [level, text] : lines) {
+        QString colour;
+        switch (level) {
+        case LogLevel::Error: colour = kRed; break;
+        case LogLevel::Warning: colour = kAmber; break;
+        case LogLevel::Detail: colour = QStringLiteral("#78909c"); break;
+        case LogLevel::Info: break;
+        }
+        const QString line = QStringLiteral("<span style=\"color:#90a4ae\">%1</span>&nbsp;&nbsp;%2").arg(time, html(text));
+        out << (colour.isEmpty() ? line : QStringLiteral("<span style=\"color:%1\">%2</span>").arg(colour, line));
+    }
+    // One block per batch: a burst of a thousand failures is one append, not a thousand.
+    m_log->appendHtml(out.join(QStringLiteral("<br>")));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_controller->isRunning()) {
+        if (!confirm(tr("A transfer is running"), tr("Cancel the transfer and quit? Files already "
+                                                     "transferred stay; none is left half-written."),
+                     tr("Cancel and quit"))) {
+            event->ignore();
+            return;
+        }
+        m_controller->cancel();
+    }
+    event->accept();
+}
+
+} // namespace fgui

@@ -1,0 +1,142 @@
+#pragma once
+// The window: the job form on the left; on the right the job's status line and
+// progress, the live throughput chart and the Files | Preview | Log tabs.
+// All engine work happens on the engine's threads; this class only reacts to the
+// JobController's batched signals, so the window never waits on a transfer.
+
+#include "bridge/job_controller.h"
+#include "models/rate_meter.h"
+
+#include <floodgate/job.h>
+
+#include <QMainWindow>
+
+#include <functional>
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QCheckBox;
+class QFrame;
+class QLabel;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QTableView;
+class QTabWidget;
+QT_END_NAMESPACE
+
+namespace fgui {
+
+class ElidedLabel;
+class FileTableModel;
+class JobForm;
+class PlanModel;
+class ThroughputChart;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // A question with a yes/no answer; a dialog in the app, scripted in tests.
+    using ConfirmHandler = std::function<bool(const QString& title, const QString& question, const QString& yes)>;
+
+    explicit MainWindow(QWidget* parent = nullptr);
+    explicit MainWindow(JobFactory factory, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    void setConfirmHandler(ConfirmHandler handler) { m_confirm = std::move(handler); }
+
+    JobForm* form() const { return m_form; }
+    JobController* controller() const { return m_controller; }
+    FileTableModel* fileModel() const { return m_fileModel; }
+    PlanModel* planModel() const { return m_planModel; }
+    ThroughputChart* chart() const { return m_chart; }
+    QProgressBar* progressBar() const { return m_progress; }
+    QString statusText() const;
+    // The final summary as plain text; empty until a job ends.
+    QString summaryText() const { return m_summaryPlain; }
+    bool isRunning() const;
+    const std::optional<fg::JobResult>& lastResult() const { return m_lastResult; }
+
+public Q_SLOTS:
+    // Plans and reports, changes nothing.
+    void preview();
+    // Runs the job in the form (a dry run if the form says so).
+    void run();
+    void cancel();
+    // Fills the form from `spec` and presses Run (the --demo path).
+    void runSpec(const fg::JobSpec& spec);
+    // A line in the status area while no job runs ("Preparing the demo…").
+    void showNotice(const QString& text);
+    void showError(const QString& title, const QString& text);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    enum class LogLevel { Info, Warning, Error, Detail };
+
+    QWidget* buildStatusPane();
+    QWidget* buildFilesTab();
+    QWidget* buildPreviewTab();
+    void startJob(bool forceDryRun);
+    void setRunning(bool running);
+    void updateButtons();
+    void resetViews(const fg::JobSpec& spec);
+
+    void onStateChanged(fg::JobState state);
+    void onPlanned(const std::vector<fg::PlanItem>& items);
+    void onFilesFailed(const std::vector<fg::event::FileFailed>& files);
+    void onLogged(const std::vector<fg::event::Log>& lines);
+    void onSnapshot(const fg::MetricsSnapshot& snapshot);
+    void onFinished(const fg::JobResult& result);
+
+    void updateProgress(const fg::MetricsSnapshot& snapshot);
+    void updateFileCounts();
+    void updatePreviewHeadline();
+    void showSummary(const fg::JobResult& result);
+    void showStartFailure(const QString& message);
+    void setSummary(const QString& title, const QString& colour, const QString& html, const QString& plain);
+    void appendLog(LogLevel level, const QString& text);
+    void appendLogLines(const std::vector<std::pair<LogLevel, QString>>& lines);
+    bool confirm(const QString& title, const QString& question, const QString& yes);
+
+    JobController* m_controller = nullptr;
+    FileTableModel* m_fileModel = nullptr;
+    PlanModel* m_planModel = nullptr;
+
+    JobForm* m_form = nullptr;
+    ElidedLabel* m_title = nullptr;
+    QPushButton* m_previewButton = nullptr;
+    QPushButton* m_runButton = nullptr;
+    QPushButton* m_cancelButton = nullptr;
+    QLabel* m_status = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QFrame* m_summary = nullptr;
+    QLabel* m_summaryTitle = nullptr;
+    QLabel* m_summaryBody = nullptr;
+    ThroughputChart* m_chart = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QTableView* m_fileTable = nullptr;
+    QLabel* m_fileCounts = nullptr;
+    QCheckBox* m_follow = nullptr;
+    QTableView* m_planTable = nullptr;
+    QLabel* m_planHeadline = nullptr;
+    QPlainTextEdit* m_log = nullptr;
+
+    ConfirmHandler m_confirm;
+    RateMeter m_rate;
+    fg::MetricsSnapshot m_lastSnapshot;
+    std::optional<fg::JobResult> m_lastResult;
+    QString m_summaryPlain;
+    bool m_dryRun = false; // the job in flight (or last run) plans only
+    bool m_sawPlan = false;
+    // The last preview that finished, so Run can ask before deleting what it found.
+    struct PreviewRecord {
+        std::string source;
+        std::string destination;
+        int deletions = 0;
+    };
+    std::optional<PreviewRecord> m_preview;
+};
+
+} // namespace fgui
