@@ -122,6 +122,16 @@ int runServe(const std::vector<std::string>& args)
     }
     if (config.modules.empty()) return usageError("no --module given: nothing to serve");
 
+    // Before any thread starts: the signals are blocked in every thread that
+    // exists afterwards and taken on one of our own.
+    std::mutex mutex;
+    std::condition_variable cv;
+    bool stop = false;
+    onInterrupt([&] {
+        std::lock_guard lock(mutex);
+        stop = true;
+        cv.notify_all();
+    });
     auto server = Server::start(config, [](const std::string& line) {
         std::fprintf(stderr, "%s\n", line.c_str());
         std::fflush(stderr);
@@ -139,15 +149,6 @@ int runServe(const std::vector<std::string>& args)
         std::printf("pairing code: %s  (single use; on the client run: floodgate pair floodgate://THIS-HOST:%u --code %s)\n",
                     code.c_str(), unsigned((*server)->port()), code.c_str());
     std::fflush(stdout);
-
-    std::mutex mutex;
-    std::condition_variable cv;
-    bool stop = false;
-    onInterrupt([&] {
-        std::lock_guard lock(mutex);
-        stop = true;
-        cv.notify_all();
-    });
     {
         std::unique_lock lock(mutex);
         cv.wait(lock, [&] { return stop; });
@@ -183,8 +184,13 @@ int runPair(const std::vector<std::string>& args)
         return kUsageError;
     }
     std::string url = parsed.positional.front();
-    // A module is not needed to pair; accept the bare server URL.
-    if (url.rfind("floodgate://", 0) == 0 && url.find('/', 12) == std::string::npos) url += "/-";
+    // A module is not needed to pair: accept the bare server URL, with or
+    // without a trailing slash.
+    if (url.rfind("floodgate://", 0) == 0) {
+        size_t slash = url.find('/', 12);
+        if (slash == std::string::npos) url += "/-";
+        else if (slash + 1 == url.size()) url += "-";
+    }
     auto ep = parseEndpoint(url);
     if (!ep.ok() || ep->kind != Endpoint::Kind::Daemon) {
         std::fprintf(stderr, "floodgate pair: expected floodgate://HOST[:PORT], got '%s'\n", parsed.positional.front().c_str());

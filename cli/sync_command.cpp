@@ -133,11 +133,10 @@ public:
                       static_cast<unsigned long long>(s.filesToTransfer));
         std::fputs(line, m_out);
         std::fflush(m_out);
-        m_shown = true;
     }
+    // The last line, printed even when the job was too quick for an update.
     void finish(const JobResult& r)
     {
-        if (!m_shown) return;
         double rate = r.seconds > 0 ? double(r.bytesTransferred) / r.seconds : 0;
         std::fprintf(m_out, "\r%12s 100%% %12s  in %s  %llu files          \n", humanBytes(r.bytesTransferred).c_str(),
                      humanRate(rate).c_str(), humanDuration(r.seconds).c_str(),
@@ -149,7 +148,6 @@ private:
     double m_lastTime = 0;
     uint64_t m_lastBytes = 0;
     double m_rate = 0;
-    bool m_shown = false;
 };
 
 std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode)
@@ -317,7 +315,10 @@ int runSync(const std::vector<std::string>& args)
         std::printf("%s\n", resultJson(result, o, code).c_str());
     } else if (!o.quiet) {
         if (o.spec.options.dryRun) {
-            std::fprintf(info, "dry run: nothing was changed\n");
+            MetricsSnapshot plan = job->snapshot();
+            std::fprintf(info, "dry run: would transfer %llu of %llu files (%s); nothing was changed\n",
+                         static_cast<unsigned long long>(plan.filesToTransfer),
+                         static_cast<unsigned long long>(result.filesTotal), humanBytes(plan.bytesToTransfer).c_str());
         } else if (result.state == JobState::Done) {
             double rate = result.seconds > 0 ? double(result.bytesTransferred) / result.seconds : 0;
             std::fprintf(info, "%llu of %llu files transferred (%s) in %s, %s",

@@ -1,8 +1,11 @@
 #include "bridge/demo_launcher.h"
 #include "widgets/main_window.h"
 
+#include <floodgate/signals.h>
+
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QMetaObject>
 
 int main(int argc, char** argv)
 {
@@ -20,6 +23,10 @@ int main(int argc, char** argv)
         QApplication::translate("main", "Sync a generated sample tree to a daemon on this machine."));
     parser.addOption(demoOption);
     parser.process(app);
+
+    // Ctrl-C or a SIGTERM quits through the event loop, so a running job is
+    // cancelled and the demo's scratch tree removed, as when the window closes.
+    fg::onInterrupt([] { QMetaObject::invokeMethod(qApp, &QCoreApplication::quit, Qt::QueuedConnection); });
 
     // Declared before the window so it is destroyed after it: the window's job,
     // which talks to the demo's daemon, ends first.

@@ -54,9 +54,10 @@ void DirCache::invalidate(std::string_view relDir)
     }
 }
 
-Result<platform::DirHandle> openBelow(const std::string& base, std::string_view relative)
+Result<platform::DirHandle> openBelow(const std::string& base, std::string_view relative,
+                                      const std::string& displayBase)
 {
-    FG_TRY_ASSIGN(platform::DirHandle dir, platform::DirHandle::open(base));
+    FG_TRY_ASSIGN(platform::DirHandle dir, platform::DirHandle::open(base, displayBase));
     for (std::string_view part : splitPath(relative)) {
         FG_TRY_ASSIGN(platform::DirHandle next, dir.openDir(part));
         dir = std::move(next);

@@ -42,6 +42,8 @@ private:
 
 // Opens the directory at `relative` below a trusted base path, refusing any
 // symlink on the way (a module root may itself be a link; nothing inside may).
-Result<platform::DirHandle> openBelow(const std::string& base, std::string_view relative);
+// Messages show the base as displayBase when given.
+Result<platform::DirHandle> openBelow(const std::string& base, std::string_view relative,
+                                      const std::string& displayBase = {});
 
 } // namespace fg

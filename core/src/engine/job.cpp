@@ -186,7 +186,9 @@ private:
         }
         if (!link.ok()) return link.error();
         {
+            // snapshot() reads the link under m_mutex, cancel() under m_roleMutex.
             std::lock_guard lock(m_roleMutex);
+            std::lock_guard lock2(m_mutex);
             m_link = std::move(link).value();
             if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
         }
@@ -469,7 +471,9 @@ int exitCodeFor(const JobResult& result)
     case JobState::Cancelled: return 20;
     case JobState::Failed:
         switch (result.fatal.code) {
-        case Errc::InvalidArgument: return 1;
+        // Usage errors are caught before a job exists (Job::create); one that
+        // comes up while the job runs is about a path: source or destination.
+        case Errc::InvalidArgument:
         case Errc::NotFound:
         case Errc::PermissionDenied:
         case Errc::UnsafePath: return 3;

@@ -1,6 +1,7 @@
 #include "engine/receiver.h"
 
 #include "common/path.h"
+#include "engine/linger.h"
 #include "engine/tree_ops.h"
 #include "filter/filter.h"
 #include "scan/scanner.h"
@@ -66,23 +67,12 @@ void Receiver::fail(Error error, bool tellPeer)
         }
     }
     // The peer hears why we stop, unless it told us (or the link is gone).
-    if (first && tellPeer && error.code != Errc::Network && !m_jobDoneSent.load()) {
-        if (error.code == Errc::Cancelled) {
-            proto::CancelMsg msg;
-            msg.reason = error.message;
-            (void)m_link.sendFinal(proto::toFrame(msg), 1000);
-        } else {
-            proto::ErrorMsg msg;
-            msg.code = error.code;
-            msg.message = error.message;
-            (void)m_link.sendFinal(proto::toFrame(msg), 1000);
-        }
-        (void)m_link.flush();
-    }
+    bool told = first && tellPeer && error.code != Errc::Network && !m_jobDoneSent.load() && tellPeerWhy(m_link, error);
     m_cancelled.store(true);
     m_listQueue.abort();
     m_writeQueue.abort();
-    m_link.close();
+    if (told) m_linger.arm(kFailLinger);
+    else m_link.close();
     {
         std::lock_guard lock(m_stopMutex);
         m_stopStats = true;
@@ -121,15 +111,15 @@ Status Receiver::resolveRoot(const proto::FileListBeginMsg& begin)
     if (m_root.relative.empty()) {
         auto info = platform::statPath(m_root.base, true);
         if (info.ok() && info->type == platform::FileType::Directory) {
-            FG_TRY_ASSIGN(platform::DirHandle dir, platform::DirHandle::open(m_root.base));
+            FG_TRY_ASSIGN(platform::DirHandle dir, platform::DirHandle::open(m_root.base, m_root.displayBase));
             if (m_rootKind == proto::RootKind::File) m_fileName = m_rootName;
             m_rootDir = std::move(dir);
             return {};
         }
         if (info.ok() && m_rootKind != proto::RootKind::File)
             return Error(Errc::InvalidArgument, "destination " + full + " exists and is not a directory");
-        if (!info.ok() && info.error().code != Errc::NotFound) return info.error();
-        auto p = platform::DirHandle::open(localDirName(m_root.base));
+        if (!info.ok() && info.error().code != Errc::NotFound) return Error(info.error().code, "destination " + full + ": " + info.error().message);
+        auto p = platform::DirHandle::open(localDirName(m_root.base), m_root.displayBase.empty() ? std::string() : ".");
         if (!p.ok()) {
             if (p.error().code == Errc::NotFound)
                 return Error(Errc::NotFound, "the destination's parent directory " + localDirName(m_root.base)
@@ -139,7 +129,7 @@ Status Receiver::resolveRoot(const proto::FileListBeginMsg& begin)
         parent = std::move(p).value();
         name = localBaseName(m_root.base);
     } else {
-        auto p = openBelow(m_root.base, parentOf(m_root.relative));
+        auto p = openBelow(m_root.base, parentOf(m_root.relative), m_root.displayBase);
         if (!p.ok()) {
             if (p.error().code == Errc::NotFound)
                 return Error(Errc::NotFound, "the destination's parent directory does not exist: "
@@ -149,6 +139,9 @@ Status Receiver::resolveRoot(const proto::FileListBeginMsg& begin)
         parent = std::move(p).value();
         name = std::string(baseName(m_root.relative));
         auto info = parent->statAt(name);
+        if (info.ok() && info->type == platform::FileType::Symlink)
+            return Error(Errc::UnsafePath, "destination " + full
+                                               + " is a symbolic link; floodgate does not follow links inside a module");
         if (info.ok() && info->type == platform::FileType::Directory) {
             FG_TRY_ASSIGN(platform::DirHandle dir, parent->openDir(name));
             if (m_rootKind == proto::RootKind::File) m_fileName = m_rootName;
@@ -269,6 +262,7 @@ Status Receiver::run()
     }
     m_link.close();
     net.join();
+    m_linger.finish();
 
     // Temp files of files that never finished must not stay behind.
     if (dirs) {
@@ -298,18 +292,23 @@ void Receiver::netLoop()
                 if (!m_jobDoneSent.load() && !m_cancelled.load())
                     fail(Error(got.error().code == Errc::Protocol ? Errc::Protocol : Errc::Network,
                                "the connection to the sender was lost before the job finished: " + got.error().message));
+                m_linger.peerClosed();
                 return done();
             }
             frame = std::move(got).value();
         }
+        // After a failure: read on, and drop everything, until the peer hangs up.
+        if (m_cancelled.load()) continue;
         m_receiveStage.addItems(1);
         using proto::MsgType;
-        bool ok = true;
+        // A push refused by an aborted queue means a failure: the loop drains on.
         switch (MsgType(frame.type)) {
         case MsgType::FileListBatch:
-        case MsgType::FileListEnd:
-            ok = m_listQueue.push(std::move(frame), frame.payload.size());
+        case MsgType::FileListEnd: {
+            size_t cost = frame.payload.size();
+            (void)m_listQueue.push(std::move(frame), cost);
             break;
+        }
         case MsgType::Data:
             m_receiveStage.addBytes(frame.payload.size() - std::min(frame.payload.size(), proto::kDataHeaderSize));
             [[fallthrough]];
@@ -318,14 +317,14 @@ void Receiver::netLoop()
         case MsgType::SenderDone: {
             size_t cost = frame.payload.size() + proto::kFrameHeaderSize;
             StageTimer wait(m_receiveStage, StageTimer::Bucket::WaitOutput);
-            ok = m_writeQueue.push(std::move(frame), cost);
+            (void)m_writeQueue.push(std::move(frame), cost);
             break;
         }
         case MsgType::Notice: {
             auto msg = proto::fromFrame<proto::NoticeMsg>(frame);
             if (!msg.ok()) {
                 fail(msg.error());
-                return done();
+                continue;
             }
             m_observer.onNotice(msg->level == proto::NoticeMsg::Level::Error, msg->path, Error(msg->code, msg->message));
             break;
@@ -334,7 +333,7 @@ void Receiver::netLoop()
             auto msg = proto::fromFrame<proto::StatsMsg>(frame);
             if (!msg.ok()) {
                 fail(msg.error());
-                return done();
+                continue;
             }
             m_observer.onRemoteStats(std::move(msg->stages));
             break;
@@ -342,17 +341,16 @@ void Receiver::netLoop()
         case MsgType::Error: {
             auto msg = proto::fromFrame<proto::ErrorMsg>(frame);
             fail(msg.ok() ? Error(msg->code, "the sender stopped: " + msg->message) : msg.error(), !msg.ok());
-            return done();
+            continue;
         }
         case MsgType::Cancel:
             fail(Error(Errc::Cancelled, "the sender cancelled the job"), false);
-            return done();
+            continue;
         default:
             fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame.type)
                                            + " frame from the sender"));
-            return done();
+            continue;
         }
-        if (!ok) return done();
     }
 }
 
@@ -437,6 +435,12 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         notice(true, target, Error(Errc::InvalidArgument, decision.refusal));
         return {};
     }
+    // An existing directory may hold what an interrupted run left behind.
+    if (entry.isDir() && state->has_value() && (*state)->type == platform::FileType::Directory
+        && !m_params.dryRun && dirs)
+        cleanStaleTemps(target, *dirs);
+    else if (m_rootKind == proto::RootKind::File && !m_params.dryRun && dirs)
+        cleanStaleTemps(".", *dirs);
     if (decision.action == FileAction::Unchanged) {
         ++m_unchanged;
         return {};
@@ -461,6 +465,16 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
     item.isDir = entry.isDir();
     items.push_back(std::move(item));
     return {};
+}
+
+void Receiver::cleanStaleTemps(const std::string& dirPath, DirCache& dirs)
+{
+    auto dir = dirs.get(dirPath == "." ? std::string() : dirPath);
+    if (!dir.ok()) return;
+    size_t removed = removeStaleTemps(**dir);
+    if (removed > 0)
+        m_observer.onNotice(false, dirPath, Error(Errc::Ok, "removed " + std::to_string(removed)
+                                                                + " temporary file(s) left by an interrupted run"));
 }
 
 Result<std::optional<TargetState>> Receiver::targetState(const FileEntry& entry, DirCache* cache)
@@ -693,6 +707,7 @@ void Receiver::handleData(const proto::Frame& frame, DirCache& dirs)
         auto created = (*parent)->createExclusive(open.tempName, 0600);
         if (!created.ok()) return failFile(index, created.error(), true);
         open.handle = std::move(created).value();
+        (void)open.handle.tryLockExclusive(); // marks it live for removeStaleTemps
         if (Status st = open.handle.preallocate(entry.size); !st) {
             (void)open.handle.close();
             (void)(*parent)->unlinkAt(open.tempName);
@@ -748,6 +763,7 @@ void Receiver::handleFileEnd(const proto::FileEndMsg& end, DirCache& dirs)
         auto created = dir->createExclusive(open.tempName, 0600);
         if (!created.ok()) return failFile(index, created.error(), true);
         open.handle = std::move(created).value();
+        (void)open.handle.tryLockExclusive();
         m_open.emplace(index, std::move(open));
         m_observer.onFileStarted(index, target, 0);
     }

@@ -9,6 +9,7 @@
 
 #include "engine/dir_cache.h"
 #include "engine/entry.h"
+#include "engine/linger.h"
 #include "engine/observer.h"
 #include "engine/role_params.h"
 #include "exec/bounded_queue.h"
@@ -53,6 +54,7 @@ private:
     Status planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs);
     Status planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& out, std::vector<PlanItem>& items);
     Result<std::optional<TargetState>> targetState(const FileEntry& entry, DirCache* dirs);
+    void cleanStaleTemps(const std::string& dirPath, DirCache& dirs);
     Status applyDecision(const FileEntry& entry, const Decision& decision, DirCache& dirs);
     Status finishList(const proto::FileListEndMsg& end);
     void finishDirectories(DirCache& dirs);
@@ -99,6 +101,7 @@ private:
     BoundedQueue<proto::Frame> m_listQueue;
     BoundedQueue<proto::Frame> m_writeQueue;
 
+    LingeringClose m_linger{m_link};
     std::atomic<bool> m_cancelled{false};
     std::atomic<bool> m_jobDoneSent{false};
     std::mutex m_errorMutex;

@@ -32,7 +32,11 @@ struct RootSpec {
     bool trailingSlash = false;
     // The daemon receives from remote clients: setuid/setgid bits are dropped.
     bool stripSpecialModeBits = false;
-    std::string display() const { return relative.empty() ? base : base + "/" + relative; }
+    // How messages name the base ("photos" for a module); empty: the base itself.
+    std::string displayBase;
+
+    const std::string& shownBase() const { return displayBase.empty() ? base : displayBase; }
+    std::string display() const { return relative.empty() ? shownBase() : shownBase() + "/" + relative; }
 };
 
 inline TransferParams paramsFromOptions(const SyncOptions& o)

@@ -1,6 +1,7 @@
 #include "engine/sender.h"
 
 #include "common/path.h"
+#include "engine/linger.h"
 #include "filter/files_from.h"
 #include "filter/filter.h"
 #include "scan/scanner.h"
@@ -48,23 +49,12 @@ void Sender::fail(Error error, bool tellPeer)
         }
     }
     // The peer hears why we stop, unless it told us (or the link is gone).
-    if (first && tellPeer && error.code != Errc::Network && !m_jobDone.load()) {
-        if (error.code == Errc::Cancelled) {
-            proto::CancelMsg msg;
-            msg.reason = error.message;
-            (void)m_link.sendFinal(proto::toFrame(msg), 1000);
-        } else {
-            proto::ErrorMsg msg;
-            msg.code = error.code;
-            msg.message = error.message;
-            (void)m_link.sendFinal(proto::toFrame(msg), 1000);
-        }
-        (void)m_link.flush();
-    }
+    bool told = first && tellPeer && error.code != Errc::Network && !m_jobDone.load() && tellPeerWhy(m_link, error);
     m_cancelled.store(true);
     m_wants.abort();
     m_sendQueue.abort();
-    m_link.close();
+    if (told) m_linger.arm(kFailLinger);
+    else m_link.close();
     {
         std::lock_guard lock(m_stopMutex);
         m_stopStats = true;
@@ -75,14 +65,36 @@ void Sender::fail(Error error, bool tellPeer)
 Status Sender::openRoot()
 {
     const std::string full = m_root.display();
-    auto info = platform::statPath(full, true);
-    if (!info.ok()) {
-        Error e = info.error();
-        if (e.code == Errc::NotFound) e.message = "source " + full + " does not exist";
-        return e;
+    // The user's own path may go through links; below a module root nothing may.
+    std::optional<platform::DirHandle> parent;
+    platform::FileInfo info;
+    std::string base;
+    if (m_root.relative.empty()) {
+        auto st = platform::statPath(m_root.base, true);
+        if (!st.ok()) {
+            if (st.error().code == Errc::NotFound) return Error(Errc::NotFound, "source " + full + " does not exist");
+            return Error(st.error().code, "source " + full + ": " + st.error().message);
+        }
+        info = *st;
+        base = localBaseName(m_root.base);
+    } else {
+        auto dir = openBelow(m_root.base, parentOf(m_root.relative), m_root.displayBase);
+        if (!dir.ok()) {
+            if (dir.error().code == Errc::NotFound) return Error(Errc::NotFound, "source " + full + " does not exist");
+            return dir.error();
+        }
+        base = std::string(baseName(m_root.relative));
+        auto st = dir->statAt(base);
+        if (!st.ok()) {
+            if (st.error().code == Errc::NotFound) return Error(Errc::NotFound, "source " + full + " does not exist");
+            return st.error();
+        }
+        if (st->type == platform::FileType::Symlink)
+            return Error(Errc::UnsafePath, "source " + full + " is a symbolic link; floodgate does not follow links inside a module");
+        info = *st;
+        parent = std::move(dir).value();
     }
-    std::string base = localBaseName(full);
-    if (info->type == platform::FileType::Directory) {
+    if (info.type == platform::FileType::Directory) {
         // "src/" (and "." or "/") mean the directory's contents; "src" means
         // the directory itself, named by its base name.
         if (m_root.trailingSlash || base.empty() || base == "." || base == "..") {
@@ -91,21 +103,26 @@ Status Sender::openRoot()
             m_rootKind = proto::RootKind::NamedDir;
             m_rootName = base;
         }
-        FG_TRY_ASSIGN(platform::DirHandle dir, openBelow(m_root.base, m_root.relative));
-        m_rootDir = std::move(dir);
+        if (parent) {
+            FG_TRY_ASSIGN(platform::DirHandle dir, parent->openDir(base));
+            m_rootDir = std::move(dir);
+        } else {
+            FG_TRY_ASSIGN(platform::DirHandle dir, platform::DirHandle::open(m_root.base, m_root.displayBase));
+            m_rootDir = std::move(dir);
+        }
         return {};
     }
-    if (info->type != platform::FileType::Regular)
+    if (info.type != platform::FileType::Regular)
         return Error(Errc::InvalidArgument, "source " + full + " is neither a file nor a directory");
     if (m_root.trailingSlash) return Error(Errc::InvalidArgument, "source " + full + "/ is a file, not a directory");
     m_rootKind = proto::RootKind::File;
     m_rootName = base;
     m_fileName = base;
-    // The parent is opened the same guarded way as a directory root.
-    std::string relParent(parentOf(m_root.relative));
-    std::string base2 = m_root.relative.empty() ? localDirName(m_root.base) : m_root.base;
-    FG_TRY_ASSIGN(platform::DirHandle dir, openBelow(base2, relParent));
-    m_rootDir = std::move(dir);
+    if (!parent) {
+        FG_TRY_ASSIGN(platform::DirHandle dir, platform::DirHandle::open(localDirName(m_root.base)));
+        parent = std::move(dir);
+    }
+    m_rootDir = std::move(parent);
     return {};
 }
 
@@ -152,6 +169,7 @@ Status Sender::run()
     // The receiver waits for us to close first (it must not reset a
     // connection that still carries its JobDone).
     m_link.close();
+    m_linger.finish();
 
     std::lock_guard lock(m_errorMutex);
     if (m_error && !m_jobDone.load()) return *m_error;
@@ -285,9 +303,11 @@ void Sender::controlLoop()
                     e.message = "the connection to the receiver was lost before the job finished: " + e.message;
                 fail(std::move(e));
             }
+            m_linger.peerClosed();
             return;
         }
-        auto protocolError = [&](const Error& e) { fail(e); };
+        // After a failure: read on, and drop everything, until the peer hangs up.
+        if (m_cancelled.load()) continue;
         auto badIndex = [&](uint32_t index) {
             fail(Error(Errc::Protocol, "the receiver named file #" + std::to_string(index) + ", which was never listed"));
         };
@@ -295,12 +315,20 @@ void Sender::controlLoop()
         switch (MsgType(frame->type)) {
         case MsgType::PlanBatch: {
             auto msg = proto::fromFrame<proto::PlanBatchMsg>(*frame);
-            if (!msg.ok()) return protocolError(msg.error());
+            if (!msg.ok()) {
+                fail(msg.error());
+                continue;
+            }
             std::vector<PlanItem> items;
             items.reserve(msg->items.size());
+            bool bad = false;
             for (const auto& it : msg->items) {
                 auto file = listed(it.index);
-                if (!file) return badIndex(it.index);
+                if (!file) {
+                    badIndex(it.index);
+                    bad = true;
+                    break;
+                }
                 PlanItem item;
                 item.path = file->path;
                 item.size = file->size;
@@ -316,12 +344,15 @@ void Sender::controlLoop()
                     m_wants.push(it.index);
                 items.push_back(std::move(item));
             }
-            m_observer.onPlanned(std::move(items));
+            if (!bad) m_observer.onPlanned(std::move(items));
             break;
         }
         case MsgType::DeleteBatch: {
             auto msg = proto::fromFrame<proto::DeleteBatchMsg>(*frame);
-            if (!msg.ok()) return protocolError(msg.error());
+            if (!msg.ok()) {
+                fail(msg.error());
+                continue;
+            }
             std::vector<PlanItem> items;
             for (auto& it : msg->items) {
                 PlanItem item;
@@ -335,57 +366,87 @@ void Sender::controlLoop()
         }
         case MsgType::PlanEnd: {
             auto msg = proto::fromFrame<proto::PlanEndMsg>(*frame);
-            if (!msg.ok()) return protocolError(msg.error());
+            if (!msg.ok()) {
+                fail(msg.error());
+                continue;
+            }
             m_observer.onUnchanged(msg->unchanged);
             m_wants.close();
             break;
         }
         case MsgType::FileDone: {
             auto msg = proto::fromFrame<proto::FileDoneMsg>(*frame);
-            if (!msg.ok()) return protocolError(msg.error());
+            if (!msg.ok()) {
+                fail(msg.error());
+                continue;
+            }
             auto file = listed(msg->index);
-            if (!file) return badIndex(msg->index);
+            if (!file) {
+                badIndex(msg->index);
+                continue;
+            }
             m_observer.onFileDone(msg->index, file->path, file->size);
             break;
         }
         case MsgType::FileFailed: {
             auto msg = proto::fromFrame<proto::FileFailedMsg>(*frame);
-            if (!msg.ok()) return protocolError(msg.error());
+            if (!msg.ok()) {
+                fail(msg.error());
+                continue;
+            }
             auto file = listed(msg->index);
-            if (!file) return badIndex(msg->index);
+            if (!file) {
+                badIndex(msg->index);
+                continue;
+            }
             m_observer.onFileFailed(msg->index, file->path, Error(msg->code, msg->message));
             break;
         }
         case MsgType::Notice: {
             auto msg = proto::fromFrame<proto::NoticeMsg>(*frame);
-            if (!msg.ok()) return protocolError(msg.error());
+            if (!msg.ok()) {
+                fail(msg.error());
+                continue;
+            }
             m_observer.onNotice(msg->level == proto::NoticeMsg::Level::Error, msg->path,
                                 Error(msg->code, msg->message));
             break;
         }
         case MsgType::Stats: {
             auto msg = proto::fromFrame<proto::StatsMsg>(*frame);
-            if (!msg.ok()) return protocolError(msg.error());
+            if (!msg.ok()) {
+                fail(msg.error());
+                continue;
+            }
             m_observer.onRemoteStats(std::move(msg->stages));
             break;
         }
         case MsgType::JobDone: {
             auto msg = proto::fromFrame<proto::JobDoneMsg>(*frame);
-            if (!msg.ok()) return protocolError(msg.error());
+            if (!msg.ok()) {
+                fail(msg.error());
+                continue;
+            }
             m_observer.onDeleted(msg->filesDeleted);
             m_jobDone.store(true);
             return;
         }
         case MsgType::Error: {
             auto msg = proto::fromFrame<proto::ErrorMsg>(*frame);
-            if (!msg.ok()) return protocolError(msg.error());
-            return fail(Error(msg->code, "the receiver stopped: " + msg->message), false);
+            if (!msg.ok()) {
+                fail(msg.error());
+                continue;
+            }
+            fail(Error(msg->code, "the receiver stopped: " + msg->message), false);
+            continue;
         }
         case MsgType::Cancel:
-            return fail(Error(Errc::Cancelled, "the receiver cancelled the job"), false);
+            fail(Error(Errc::Cancelled, "the receiver cancelled the job"), false);
+            continue;
         default:
-            return fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame->type)
-                                                  + " frame from the receiver"));
+            fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame->type)
+                                           + " frame from the receiver"));
+            continue;
         }
     }
 }
@@ -442,7 +503,6 @@ Status Sender::sendFile(uint32_t index, DirCache& dirs)
     if (info->type != platform::FileType::Regular)
         return reportFailure(Error(Errc::Vanished, file->path + " is no longer a regular file"));
     handle.adviseSequential();
-    m_observer.onFileStarted(index, file->path, info->size);
 
     Hasher128 hasher;
     uint64_t offset = 0;
@@ -464,7 +524,6 @@ Status Sender::sendFile(uint32_t index, DirCache& dirs)
             StageTimer wait(m_readStage, StageTimer::Bucket::WaitOutput);
             if (!enqueue(std::move(frame))) return Error(Errc::Cancelled, "cancelled");
         }
-        m_observer.onFileProgress(index, offset);
     }
     m_readStage.addItems(1);
     proto::FileEndMsg end;
@@ -502,6 +561,21 @@ void Sender::sendLoop()
         }
         bool isData = frame->type == uint16_t(proto::MsgType::Data);
         size_t payload = frame->payload.size();
+        // Progress is what went to the connection, not what was read ahead
+        // into the queue: that is what the user's "active" and "%" mean.
+        std::optional<proto::DataHeader> progress;
+        if (isData) {
+            const uint8_t* data = nullptr;
+            size_t n = 0;
+            auto header = proto::decodeDataHeader(*frame, &data, &n);
+            if (header.ok()) {
+                progress = *header;
+                progress->offset += n;
+            }
+        } else if (frame->type == uint16_t(proto::MsgType::FileEnd)) {
+            auto end = proto::fromFrame<proto::FileEndMsg>(*frame);
+            if (end.ok()) progress = proto::DataHeader{end->index, end->size};
+        }
         Status st;
         {
             StageTimer busy(m_sendStage, StageTimer::Bucket::Busy);
@@ -513,9 +587,22 @@ void Sender::sendLoop()
         }
         m_sendStage.addItems(1);
         if (isData) m_sendStage.addBytes(payload - proto::kDataHeaderSize);
+        if (progress) reportProgress(progress->index, progress->offset);
     }
     Status flushed = m_link.flush();
     if (!flushed && !m_cancelled.load()) fail(flushed.error());
+}
+
+void Sender::reportProgress(uint32_t index, uint64_t bytesSent)
+{
+    if (index != m_progressIndex || !m_progressStarted) {
+        auto file = listed(index);
+        if (!file) return;
+        m_observer.onFileStarted(index, file->path, file->size);
+        m_progressIndex = index;
+        m_progressStarted = true;
+    }
+    m_observer.onFileProgress(index, bytesSent);
 }
 
 void Sender::statsLoop()

@@ -7,6 +7,7 @@
 
 #include "engine/dir_cache.h"
 #include "engine/entry.h"
+#include "engine/linger.h"
 #include "engine/observer.h"
 #include "engine/role_params.h"
 #include "exec/bounded_queue.h"
@@ -48,6 +49,8 @@ private:
     void readLoop();
     void sendLoop();
     void statsLoop();
+    // Send thread: the file whose bytes are going out now, for the progress view.
+    void reportProgress(uint32_t index, uint64_t bytesSent);
     Status sendFile(uint32_t index, DirCache& dirs);
     bool enqueue(proto::Frame frame);
     // Stops the role with its first error; tells the peer unless the error came from it.
@@ -75,6 +78,7 @@ private:
     BoundedQueue<uint32_t> m_wants;
     BoundedQueue<proto::Frame> m_sendQueue;
 
+    LingeringClose m_linger{m_link};
     std::atomic<bool> m_cancelled{false};
     std::atomic<bool> m_jobDone{false};
     std::mutex m_errorMutex;
@@ -82,6 +86,8 @@ private:
     std::mutex m_stopMutex;
     std::condition_variable m_stopCv;
     bool m_stopStats = false;
+    uint32_t m_progressIndex = 0;  // send thread only
+    bool m_progressStarted = false;
 };
 
 } // namespace fg

@@ -116,6 +116,7 @@ Result<ResolvedRequest> resolveDaemonPath(const std::string& requestPath, const 
     if (!rest.empty()) FG_TRY(validateRelativePath(rest));
     out.root.relative = rest;
     out.root.stripSpecialModeBits = true;
+    out.root.displayBase = module->name;
     return out;
 }
 
@@ -212,7 +213,8 @@ Status runServerSession(proto::FrameLink& link, const SessionContext& ctx)
         accept.serverSoftware = softwareVersion();
         FG_TRY(link.send(proto::toFrame(accept)));
         if (ctx.log)
-            ctx.log(std::string(push ? "receiving into " : "sending from ") + root.display() + " for " + ctx.peer
+            ctx.log(std::string(push ? "receiving into " : "sending from ") + root.base
+                    + (root.relative.empty() ? "" : "/" + root.relative) + " for " + ctx.peer
                     + (params.dryRun ? " (dry run)" : ""));
 
         StageSet stages;

@@ -38,4 +38,21 @@ bool isTempName(std::string_view name)
     return name.substr(name.size() - kRandomChars - kTempMarker.size(), kTempMarker.size()) == kTempMarker;
 }
 
+size_t removeStaleTemps(const platform::DirHandle& dir)
+{
+    auto names = dir.list();
+    if (!names.ok()) return 0;
+    size_t removed = 0;
+    for (const auto& entry : *names) {
+        if (!isTempName(entry.name)) continue;
+        auto file = dir.openRead(entry.name);
+        if (!file.ok()) continue;
+        auto locked = file->tryLockExclusive();
+        // Unlinked while we hold the lock, so no writer can be between its
+        // lock and its rename.
+        if (locked.ok() && *locked && dir.unlinkAt(entry.name).ok()) ++removed;
+    }
+    return removed;
+}
+
 } // namespace fg

@@ -21,4 +21,10 @@ Status removeRecursive(const platform::DirHandle& parent, std::string_view name)
 std::string tempNameFor(std::string_view name);
 bool isTempName(std::string_view name);
 
+// Removes the temporary files of writers that died (killed, crashed, power
+// cut) from one directory; a writer holds a lock on its temporary file while
+// it lives, so the files of a job still running are left alone. Returns how
+// many were removed.
+size_t removeStaleTemps(const platform::DirHandle& dir);
+
 } // namespace fg

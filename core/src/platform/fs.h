@@ -56,6 +56,10 @@ public:
     Status preallocate(uint64_t size);
     Status truncate(uint64_t size);
     Status sync();
+    // An advisory lock held while the handle is open: a temporary file's lock
+    // tells a later run whether its writer is still alive. False when another
+    // process holds it.
+    Result<bool> tryLockExclusive();
     void adviseSequential();
     // Closes and reports the error close() gives (NFS and SMB report write
     // failures only there).
@@ -76,8 +80,10 @@ public:
     ~DirHandle();
 
     // Opens a directory by path; the path itself may go through symlinks (a
-    // module root or a user's path may be a link, as in rsync).
-    static Result<DirHandle> open(const std::string& path);
+    // module root or a user's path may be a link, as in rsync). Messages name
+    // it (and everything below it) as displayAs when given: a daemon shows its
+    // clients module names, not its own paths.
+    static Result<DirHandle> open(const std::string& path, const std::string& displayAs = {});
 
     bool valid() const { return m_fd >= 0; }
     const std::string& path() const { return m_path; }

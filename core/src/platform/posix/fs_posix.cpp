@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <pwd.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -178,6 +179,13 @@ Status FileHandle::sync()
     return {};
 }
 
+Result<bool> FileHandle::tryLockExclusive()
+{
+    if (::flock(m_fd, LOCK_EX | LOCK_NB) == 0) return true;
+    if (errno == EWOULDBLOCK) return false;
+    return sysError(errno, "lock " + m_path);
+}
+
 void FileHandle::adviseSequential()
 {
 #if defined(POSIX_FADV_SEQUENTIAL)
@@ -223,11 +231,12 @@ std::string DirHandle::childPath(std::string_view name) const
     return m_path + "/" + std::string(name);
 }
 
-Result<DirHandle> DirHandle::open(const std::string& path)
+Result<DirHandle> DirHandle::open(const std::string& path, const std::string& displayAs)
 {
     int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) return sysError(errno, "open directory " + path);
-    std::string clean = path;
+    const std::string& shown = displayAs.empty() ? path : displayAs;
+    if (fd < 0) return sysError(errno, "open directory " + shown);
+    std::string clean = shown;
     while (clean.size() > 1 && clean.back() == '/') clean.pop_back();
     return DirHandle(fd, clean);
 }
