@@ -16,7 +16,6 @@ namespace {
 // this fills and the network thread stops reading, so TCP flow control slows
 // the sender: memory stays bounded.
 constexpr size_t kWriteQueueBytes = 16u << 20;
-constexpr auto kStatsInterval = std::chrono::milliseconds(250);
 // After JobDone the receiver waits this long for the sender to close first;
 // closing a socket with unread data would reset it and could lose JobDone.
 constexpr auto kCloseGrace = std::chrono::seconds(10);
@@ -39,7 +38,7 @@ std::optional<proto::WireAction> wireActionOf(FileAction a)
 
 Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& link, RoleObserver& observer,
                    StageSet& stages)
-    : m_root(std::move(root)), m_params(std::move(params)), m_link(link), m_observer(observer), m_stages(stages),
+    : RoleBase(link, observer, stages), m_root(std::move(root)), m_params(std::move(params)),
       m_receiveStage(stages.add("receive")), m_planStage(stages.add("plan")), m_writeStage(stages.add("write")),
       m_listQueue(std::numeric_limits<size_t>::max()), m_writeQueue(kWriteQueueBytes)
 {
@@ -50,34 +49,10 @@ Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& link,
 
 Receiver::~Receiver() { cancel(); }
 
-void Receiver::cancel()
+void Receiver::abortQueues()
 {
-    if (m_cancelled.exchange(true)) return;
-    fail(Error(Errc::Cancelled, "cancelled"));
-}
-
-void Receiver::fail(Error error, bool tellPeer)
-{
-    bool first = false;
-    {
-        std::lock_guard lock(m_errorMutex);
-        if (!m_error) {
-            m_error = error;
-            first = true;
-        }
-    }
-    // The peer hears why we stop, unless it told us (or the link is gone).
-    bool told = first && tellPeer && error.code != Errc::Network && !m_jobDoneSent.load() && tellPeerWhy(m_link, error);
-    m_cancelled.store(true);
     m_listQueue.abort();
     m_writeQueue.abort();
-    if (told) m_linger.arm(kFailLinger);
-    else m_link.close();
-    {
-        std::lock_guard lock(m_stopMutex);
-        m_stopStats = true;
-    }
-    m_stopCv.notify_all();
 }
 
 uint32_t Receiver::mask(uint32_t mode) const
@@ -203,7 +178,7 @@ Status Receiver::run()
 
     std::thread net([this] { netLoop(); });
     std::thread writer([this] { writeLoop(); });
-    std::thread stats([this] { statsLoop(); });
+    startStatsReports();
 
     std::optional<DirCache> dirs;
     if (m_rootDir) {
@@ -214,7 +189,7 @@ Status Receiver::run()
 
     m_observer.onState(JobState::Planning);
     bool listDone = false;
-    while (!listDone && !m_cancelled.load()) {
+    while (!listDone && !cancelled()) {
         std::optional<proto::Frame> frame = m_listQueue.pop();
         if (!frame) break;
         if (frame->type == uint16_t(proto::MsgType::FileListBatch)) {
@@ -233,19 +208,14 @@ Status Receiver::run()
     }
 
     writer.join();
-    if (!m_cancelled.load()) {
+    if (!cancelled()) {
         m_observer.onState(JobState::Finishing);
         if (!m_params.dryRun && dirs) finishDirectories(*dirs);
         if (dirs) deleteExtraneous(*dirs);
     }
-    {
-        std::lock_guard lock(m_stopMutex);
-        m_stopStats = true;
-    }
-    m_stopCv.notify_all();
-    stats.join();
+    stopStatsReports();
 
-    if (!m_cancelled.load()) {
+    if (!cancelled()) {
         proto::StatsMsg st;
         st.stages = m_stages.snapshot(false);
         (void)m_link.send(proto::toFrame(st));
@@ -257,8 +227,8 @@ Status Receiver::run()
     }
     // Let the sender close first (see kCloseGrace), then make sure we are closed.
     {
-        std::unique_lock lock(m_stopMutex);
-        m_stopCv.wait_for(lock, kCloseGrace, [&] { return m_netDone; });
+        std::unique_lock lock(m_netMutex);
+        m_netCv.wait_for(lock, kCloseGrace, [&] { return m_netDone; });
     }
     m_link.close();
     net.join();
@@ -271,17 +241,16 @@ Status Receiver::run()
         for (uint32_t index : unfinished) dropOpenFile(index, *dirs);
     }
 
-    std::lock_guard lock(m_errorMutex);
-    if (m_error) return *m_error;
+    if (auto error = firstError()) return *error;
     return {};
 }
 
 void Receiver::netLoop()
 {
     auto done = [this] {
-        std::lock_guard lock(m_stopMutex);
+        std::lock_guard lock(m_netMutex);
         m_netDone = true;
-        m_stopCv.notify_all();
+        m_netCv.notify_all();
     };
     for (;;) {
         proto::Frame frame;
@@ -289,7 +258,7 @@ void Receiver::netLoop()
             StageTimer wait(m_receiveStage, StageTimer::Bucket::WaitInput);
             auto got = m_link.receive();
             if (!got.ok()) {
-                if (!m_jobDoneSent.load() && !m_cancelled.load())
+                if (!m_jobDoneSent.load() && !cancelled())
                     fail(Error(got.error().code == Errc::Protocol ? Errc::Protocol : Errc::Network,
                                "the connection to the sender was lost before the job finished: " + got.error().message));
                 m_linger.peerClosed();
@@ -298,7 +267,7 @@ void Receiver::netLoop()
             frame = std::move(got).value();
         }
         // After a failure: read on, and drop everything, until the peer hangs up.
-        if (m_cancelled.load()) continue;
+        if (cancelled()) continue;
         m_receiveStage.addItems(1);
         using proto::MsgType;
         // A push refused by an aborted queue means a failure: the loop drains on.
@@ -354,18 +323,6 @@ void Receiver::netLoop()
     }
 }
 
-void Receiver::statsLoop()
-{
-    std::unique_lock lock(m_stopMutex);
-    while (!m_stopStats) {
-        if (m_stopCv.wait_for(lock, kStatsInterval, [&] { return m_stopStats; })) break;
-        lock.unlock();
-        proto::StatsMsg st;
-        st.stages = m_stages.snapshot(false);
-        (void)m_link.send(proto::toFrame(st));
-        lock.lock();
-    }
-}
 
 // ---- planning --------------------------------------------------------------
 
@@ -641,7 +598,7 @@ void Receiver::writeLoop()
         default:
             return fail(Error(Errc::Internal, "unexpected frame in the write queue"));
         }
-        if (m_cancelled.load()) return;
+        if (cancelled()) return;
     }
 }
 
@@ -878,7 +835,7 @@ void Receiver::deleteExtraneous(DirCache& dirs)
     ScanCallbacks callbacks;
     callbacks.entry = [&](FileEntry&& e) {
         if (!sourceNames.count(e.path)) extraneous.emplace_back(e.path, e.isDir());
-        return !m_cancelled.load();
+        return !cancelled();
     };
     callbacks.error = [&](const std::string& path, const Error& error) { notice(true, path, error); };
     if (Status st = scanTree(*scanRoot, options, callbacks); !st) return;

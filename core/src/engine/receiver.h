@@ -9,8 +9,8 @@
 
 #include "engine/dir_cache.h"
 #include "engine/entry.h"
-#include "engine/linger.h"
 #include "engine/observer.h"
+#include "engine/role_base.h"
 #include "engine/role_params.h"
 #include "exec/bounded_queue.h"
 #include "metrics/stage_counters.h"
@@ -29,13 +29,12 @@
 
 namespace fg {
 
-class Receiver {
+class Receiver final : public RoleBase {
 public:
     Receiver(RootSpec root, TransferParams params, proto::FrameLink& link, RoleObserver& observer, StageSet& stages);
-    ~Receiver();
+    ~Receiver() override;
 
     Status run();
-    void cancel();
 
 private:
     enum class Want : uint8_t { None, Write, ReplaceDirAndWrite, Finished };
@@ -50,7 +49,6 @@ private:
     Status resolveRoot(const proto::FileListBeginMsg& begin);
     void netLoop();
     void writeLoop();
-    void statsLoop();
     Status planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs);
     Status planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& out, std::vector<PlanItem>& items);
     Result<std::optional<TargetState>> targetState(const FileEntry& entry, DirCache* dirs);
@@ -65,16 +63,13 @@ private:
     void dropOpenFile(uint32_t index, DirCache& dirs);
     std::string targetPath(const std::string& listPath) const;
     void notice(bool isError, const std::string& path, const Error& error);
-    // Stops the role with its first error; tells the peer unless the error came from it.
-    void fail(Error error, bool tellPeer = true);
+    void abortQueues() override;
+    bool endExchanged() const override { return m_jobDoneSent.load(); }
     uint32_t mask(uint32_t mode) const;
 
     RootSpec m_root;
     TransferParams m_params;
     PlanRules m_rules;
-    proto::FrameLink& m_link;
-    RoleObserver& m_observer;
-    StageSet& m_stages;
     StageCounters& m_receiveStage;
     StageCounters& m_planStage;
     StageCounters& m_writeStage;
@@ -101,14 +96,11 @@ private:
     BoundedQueue<proto::Frame> m_listQueue;
     BoundedQueue<proto::Frame> m_writeQueue;
 
-    LingeringClose m_linger{m_link};
-    std::atomic<bool> m_cancelled{false};
     std::atomic<bool> m_jobDoneSent{false};
-    std::mutex m_errorMutex;
-    std::optional<Error> m_error;
-    std::mutex m_stopMutex;
-    std::condition_variable m_stopCv;
-    bool m_stopStats = false;
+    // The network thread's end: after JobDone the receiver waits for it (the
+    // sender closes first) before closing the link itself.
+    std::mutex m_netMutex;
+    std::condition_variable m_netCv;
     bool m_netDone = false;
 };
 

@@ -18,48 +18,23 @@ constexpr size_t kChunkBytes = 256 * 1024;
 // Frames waiting to be written: a few MB keep the network busy while the disk
 // hiccups, without holding much memory.
 constexpr size_t kSendQueueBytes = 8u << 20;
-constexpr auto kStatsInterval = std::chrono::milliseconds(250);
 
 } // namespace
 
 Sender::Sender(RootSpec root, TransferParams params, proto::FrameLink& link, RoleObserver& observer,
                StageSet& stages, RateLimiter* limiter)
-    : m_root(std::move(root)), m_params(std::move(params)), m_link(link), m_observer(observer), m_limiter(limiter),
+    : RoleBase(link, observer, stages), m_root(std::move(root)), m_params(std::move(params)), m_limiter(limiter),
       m_scanStage(stages.add("scan")), m_readStage(stages.add("read")), m_sendStage(stages.add("send")),
-      m_stages(stages), m_wants(std::numeric_limits<size_t>::max()), m_sendQueue(kSendQueueBytes)
+      m_wants(std::numeric_limits<size_t>::max()), m_sendQueue(kSendQueueBytes)
 {
 }
 
 Sender::~Sender() { cancel(); }
 
-void Sender::cancel()
+void Sender::abortQueues()
 {
-    if (m_cancelled.exchange(true)) return;
-    fail(Error(Errc::Cancelled, "cancelled"));
-}
-
-void Sender::fail(Error error, bool tellPeer)
-{
-    bool first = false;
-    {
-        std::lock_guard lock(m_errorMutex);
-        if (!m_error) {
-            m_error = error;
-            first = true;
-        }
-    }
-    // The peer hears why we stop, unless it told us (or the link is gone).
-    bool told = first && tellPeer && error.code != Errc::Network && !m_jobDone.load() && tellPeerWhy(m_link, error);
-    m_cancelled.store(true);
     m_wants.abort();
     m_sendQueue.abort();
-    if (told) m_linger.arm(kFailLinger);
-    else m_link.close();
-    {
-        std::lock_guard lock(m_stopMutex);
-        m_stopStats = true;
-    }
-    m_stopCv.notify_all();
 }
 
 Status Sender::openRoot()
@@ -145,13 +120,13 @@ Status Sender::run()
     std::thread control([this] { controlLoop(); });
     std::thread sender([this] { sendLoop(); });
     std::thread reader([this] { readLoop(); });
-    std::thread stats([this] { statsLoop(); });
+    startStatsReports();
 
     Status scanned = scanAndList();
     if (!scanned) fail(scanned.error());
 
     reader.join();
-    if (!m_cancelled.load()) {
+    if (!cancelled()) {
         proto::StatsMsg st;
         st.stages = m_stages.snapshot(false);
         enqueue(proto::toFrame(st));
@@ -160,19 +135,14 @@ Status Sender::run()
     m_sendQueue.close();
     sender.join();
     control.join();
-    {
-        std::lock_guard lock(m_stopMutex);
-        m_stopStats = true;
-    }
-    m_stopCv.notify_all();
-    stats.join();
+    stopStatsReports();
     // The receiver waits for us to close first (it must not reset a
     // connection that still carries its JobDone).
     m_link.close();
     m_linger.finish();
 
-    std::lock_guard lock(m_errorMutex);
-    if (m_error && !m_jobDone.load()) return *m_error;
+    auto error = firstError();
+    if (error && !m_jobDone.load()) return *error;
     return {};
 }
 
@@ -201,7 +171,7 @@ Status Sender::scanAndList()
         return ok;
     };
     auto add = [&](FileEntry&& entry) {
-        if (m_cancelled.load()) return false;
+        if (cancelled()) return false;
         m_observer.onListed(entry.isRegular(), entry.size);
         m_scanStage.addItems(1);
         batchBytes += entry.path.size() + entry.linkTarget.size() + 48;
@@ -299,7 +269,7 @@ void Sender::controlLoop()
         if (!frame.ok()) {
             if (!m_jobDone.load()) {
                 Error e = frame.error();
-                if (!m_cancelled.load())
+                if (!cancelled())
                     e.message = "the connection to the receiver was lost before the job finished: " + e.message;
                 fail(std::move(e));
             }
@@ -307,7 +277,7 @@ void Sender::controlLoop()
             return;
         }
         // After a failure: read on, and drop everything, until the peer hangs up.
-        if (m_cancelled.load()) continue;
+        if (cancelled()) continue;
         auto badIndex = [&](uint32_t index) {
             fail(Error(Errc::Protocol, "the receiver named file #" + std::to_string(index) + ", which was never listed"));
         };
@@ -508,7 +478,7 @@ Status Sender::sendFile(uint32_t index, DirCache& dirs)
     uint64_t offset = 0;
     std::vector<uint8_t> buffer(kChunkBytes);
     for (;;) {
-        if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
+        if (cancelled()) return Error(Errc::Cancelled, "cancelled");
         Result<size_t> got = Error();
         {
             StageTimer busy(m_readStage, StageTimer::Bucket::Busy);
@@ -547,7 +517,7 @@ void Sender::sendLoop()
             // Nothing queued: what the link holds back for batching must go
             // now, or the receiver would wait for it while we wait for input.
             if (Status st = m_link.flush(); !st) {
-                if (!m_cancelled.load()) fail(st.error());
+                if (!cancelled()) fail(st.error());
                 return;
             }
             StageTimer wait(m_sendStage, StageTimer::Bucket::WaitInput);
@@ -557,7 +527,7 @@ void Sender::sendLoop()
         size_t bytes = frame->payload.size() + proto::kFrameHeaderSize;
         if (m_limiter && frame->type == uint16_t(proto::MsgType::Data)) {
             StageTimer wait(m_sendStage, StageTimer::Bucket::WaitOutput);
-            if (!m_limiter->acquire(bytes, &m_cancelled)) break;
+            if (!m_limiter->acquire(bytes, &cancelFlag())) break;
         }
         bool isData = frame->type == uint16_t(proto::MsgType::Data);
         size_t payload = frame->payload.size();
@@ -582,7 +552,7 @@ void Sender::sendLoop()
             st = m_link.send(std::move(*frame), !m_sendQueue.empty());
         }
         if (!st) {
-            if (!m_cancelled.load()) fail(st.error());
+            if (!cancelled()) fail(st.error());
             return;
         }
         m_sendStage.addItems(1);
@@ -590,7 +560,7 @@ void Sender::sendLoop()
         if (progress) reportProgress(progress->index, progress->offset);
     }
     Status flushed = m_link.flush();
-    if (!flushed && !m_cancelled.load()) fail(flushed.error());
+    if (!flushed && !cancelled()) fail(flushed.error());
 }
 
 void Sender::reportProgress(uint32_t index, uint64_t bytesSent)
@@ -605,18 +575,5 @@ void Sender::reportProgress(uint32_t index, uint64_t bytesSent)
     m_observer.onFileProgress(index, bytesSent);
 }
 
-void Sender::statsLoop()
-{
-    std::unique_lock lock(m_stopMutex);
-    while (!m_stopStats) {
-        if (m_stopCv.wait_for(lock, kStatsInterval, [&] { return m_stopStats; })) break;
-        lock.unlock();
-        proto::StatsMsg st;
-        st.stages = m_stages.snapshot(false);
-        // Straight to the link: stats must not wait behind megabytes of data.
-        (void)m_link.send(proto::toFrame(st));
-        lock.lock();
-    }
-}
 
 } // namespace fg

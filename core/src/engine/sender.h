@@ -7,8 +7,8 @@
 
 #include "engine/dir_cache.h"
 #include "engine/entry.h"
-#include "engine/linger.h"
 #include "engine/observer.h"
+#include "engine/role_base.h"
 #include "engine/role_params.h"
 #include "exec/bounded_queue.h"
 #include "exec/rate_limiter.h"
@@ -25,17 +25,15 @@
 
 namespace fg {
 
-class Sender {
+class Sender final : public RoleBase {
 public:
     Sender(RootSpec root, TransferParams params, proto::FrameLink& link, RoleObserver& observer,
            StageSet& stages, RateLimiter* limiter);
-    ~Sender();
+    ~Sender() override;
 
     // Runs the whole role; returns when the receiver confirmed the end of the
     // job, or with the error that stopped it.
     Status run();
-    // Stops the role from any thread; run() then returns Cancelled.
-    void cancel();
 
 private:
     struct ListedFile {
@@ -48,24 +46,20 @@ private:
     void controlLoop();
     void readLoop();
     void sendLoop();
-    void statsLoop();
     // Send thread: the file whose bytes are going out now, for the progress view.
     void reportProgress(uint32_t index, uint64_t bytesSent);
     Status sendFile(uint32_t index, DirCache& dirs);
     bool enqueue(proto::Frame frame);
-    // Stops the role with its first error; tells the peer unless the error came from it.
-    void fail(Error error, bool tellPeer = true);
+    void abortQueues() override;
+    bool endExchanged() const override { return m_jobDone.load(); }
     std::optional<ListedFile> listed(uint32_t index);
 
     RootSpec m_root;
     TransferParams m_params;
-    proto::FrameLink& m_link;
-    RoleObserver& m_observer;
     RateLimiter* m_limiter;
     StageCounters& m_scanStage;
     StageCounters& m_readStage;
     StageCounters& m_sendStage;
-    StageSet& m_stages;
 
     proto::RootKind m_rootKind = proto::RootKind::Contents;
     std::string m_rootName;
@@ -78,14 +72,7 @@ private:
     BoundedQueue<uint32_t> m_wants;
     BoundedQueue<proto::Frame> m_sendQueue;
 
-    LingeringClose m_linger{m_link};
-    std::atomic<bool> m_cancelled{false};
     std::atomic<bool> m_jobDone{false};
-    std::mutex m_errorMutex;
-    std::optional<Error> m_error;
-    std::mutex m_stopMutex;
-    std::condition_variable m_stopCv;
-    bool m_stopStats = false;
     uint32_t m_progressIndex = 0;  // send thread only
     bool m_progressStarted = false;
 };

@@ -1,0 +1,73 @@
+#include "engine/role_base.h"
+
+namespace fg {
+
+namespace {
+// Often enough for a live view on the other end, rare enough to cost nothing.
+constexpr auto kStatsInterval = std::chrono::milliseconds(250);
+} // namespace
+
+RoleBase::RoleBase(proto::FrameLink& link, RoleObserver& observer, StageSet& stages)
+    : m_link(link), m_observer(observer), m_stages(stages)
+{
+}
+
+RoleBase::~RoleBase() { stopStatsReports(); }
+
+void RoleBase::cancel() { fail(Error(Errc::Cancelled, "cancelled")); }
+
+void RoleBase::fail(Error error, bool tellPeer)
+{
+    bool first = false;
+    {
+        std::lock_guard lock(m_errorMutex);
+        if (!m_error) {
+            m_error = error;
+            first = true;
+        }
+    }
+    if (!first) return;
+    bool told = tellPeer && error.code != Errc::Network && !endExchanged() && tellPeerWhy(m_link, error);
+    m_cancelled.store(true);
+    abortQueues();
+    if (told) m_linger.arm(kFailLinger);
+    else m_link.close();
+    {
+        std::lock_guard lock(m_statsMutex);
+        m_statsStop = true;
+    }
+    m_statsCv.notify_all();
+}
+
+std::optional<Error> RoleBase::firstError() const
+{
+    std::lock_guard lock(m_errorMutex);
+    return m_error;
+}
+
+void RoleBase::startStatsReports()
+{
+    m_statsThread = std::thread([this] {
+        std::unique_lock lock(m_statsMutex);
+        while (!m_statsCv.wait_for(lock, kStatsInterval, [&] { return m_statsStop; })) {
+            lock.unlock();
+            proto::StatsMsg st;
+            st.stages = m_stages.snapshot(false);
+            // Straight to the link: stats must not wait behind megabytes of data.
+            (void)m_link.send(proto::toFrame(st));
+            lock.lock();
+        }
+    });
+}
+
+void RoleBase::stopStatsReports()
+{
+    {
+        std::lock_guard lock(m_statsMutex);
+        m_statsStop = true;
+    }
+    m_statsCv.notify_all();
+    if (m_statsThread.joinable()) m_statsThread.join();
+}
+
+} // namespace fg

@@ -1,0 +1,66 @@
+#pragma once
+#include "internal.h"
+// What the sending and the receiving role share: the link and the observer,
+// the first error and how the peer hears of it, cancellation, and the Stats
+// report sent to the peer every 250 ms.
+
+#include "engine/linger.h"
+#include "engine/observer.h"
+#include "metrics/stage_counters.h"
+#include "proto/frame.h"
+
+#include <floodgate/error.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace fg {
+
+class RoleBase {
+public:
+    RoleBase(const RoleBase&) = delete;
+    RoleBase& operator=(const RoleBase&) = delete;
+
+    // Stops the role from any thread; its run() then returns Cancelled and
+    // the peer is told.
+    void cancel();
+
+protected:
+    RoleBase(proto::FrameLink& link, RoleObserver& observer, StageSet& stages);
+    virtual ~RoleBase();
+
+    // Records the role's first error and stops it: queues are aborted, the
+    // peer is told why (unless the error came from it, or the end was already
+    // exchanged) and the link is closed once the peer hangs up.
+    void fail(Error error, bool tellPeer = true);
+    std::optional<Error> firstError() const;
+    bool cancelled() const { return m_cancelled.load(); }
+    const std::atomic<bool>& cancelFlag() const { return m_cancelled; }
+
+    void startStatsReports();
+    void stopStatsReports();
+
+    // Wakes every thread of the role that waits on one of its queues.
+    virtual void abortQueues() = 0;
+    // True once JobDone went by: nothing is owed to the peer any more.
+    virtual bool endExchanged() const = 0;
+
+    proto::FrameLink& m_link;
+    RoleObserver& m_observer;
+    StageSet& m_stages;
+    LingeringClose m_linger{m_link};
+
+private:
+    std::atomic<bool> m_cancelled{false};
+    mutable std::mutex m_errorMutex;
+    std::optional<Error> m_error;
+    std::mutex m_statsMutex;
+    std::condition_variable m_statsCv;
+    bool m_statsStop = false;
+    std::thread m_statsThread;
+};
+
+} // namespace fg
