@@ -40,6 +40,7 @@ Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& link,
                    StageSet& stages)
     : RoleBase(link, observer, stages), m_root(std::move(root)), m_params(std::move(params)),
       m_receiveStage(stages.add("receive")), m_planStage(stages.add("plan")), m_writeStage(stages.add("write")),
+      m_verifyStage(stages.add("verify")),
       m_listQueue(std::numeric_limits<size_t>::max()), m_writeQueue(kWriteQueueBytes)
 {
     m_rules.checksum = m_params.checksum;
@@ -167,14 +168,8 @@ Status Receiver::run()
         return Error(msg->code, "the sender stopped: " + msg->message);
     }
     auto begin = proto::fromFrame<proto::FileListBeginMsg>(*first);
-    if (!begin.ok()) {
-        fail(begin.error());
-        return begin.error();
-    }
-    if (Status st = resolveRoot(*begin); !st) {
-        fail(st.error());
-        return st;
-    }
+    if (!begin.ok()) return failEarly(begin.error());
+    if (Status st = resolveRoot(*begin); !st) return failEarly(st.error());
 
     std::thread net([this] { netLoop(); });
     std::thread writer([this] { writeLoop(); });
@@ -198,11 +193,11 @@ Status Receiver::run()
             // does not exist yet) everything plans as new.
             Status st = batch.ok() ? planBatch(std::move(batch).value(), dirs ? &*dirs : nullptr)
                                    : Status(batch.error());
-            if (!st) fail(st.error());
+            if (!st) sendFailed(st.error());
         } else {
             auto end = proto::fromFrame<proto::FileListEndMsg>(*frame);
             Status st = end.ok() ? finishList(*end) : Status(end.error());
-            if (!st) fail(st.error());
+            if (!st) sendFailed(st.error());
             listDone = true;
         }
     }
@@ -222,8 +217,7 @@ Status Receiver::run()
         m_jobDoneSent.store(true);
         proto::JobDoneMsg jobDone;
         jobDone.filesDeleted = uint32_t(std::min<uint64_t>(m_deletedCount, std::numeric_limits<uint32_t>::max()));
-        Status sent = m_link.send(proto::toFrame(jobDone));
-        if (!sent) fail(sent.error());
+        if (Status sent = m_link.send(proto::toFrame(jobDone)); !sent) sendFailed(sent.error());
     }
     // Let the sender close first (see kCloseGrace), then make sure we are closed.
     {
@@ -683,12 +677,16 @@ void Receiver::handleData(const proto::Frame& frame, DirCache& dirs)
     {
         StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
         st = open.handle.pwriteAll(data, n, header->offset);
-        if (st) open.hasher.update(data, n);
     }
     if (!st) {
         dropOpenFile(index, dirs);
         return failFile(index, st.error(), true);
     }
+    {
+        StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
+        open.hasher.update(data, n);
+    }
+    m_verifyStage.addBytes(n);
     open.written += n;
     m_writeStage.addBytes(n);
     m_observer.onFileProgress(index, open.written);

@@ -73,6 +73,7 @@ private:
     StageCounters& m_receiveStage;
     StageCounters& m_planStage;
     StageCounters& m_writeStage;
+    StageCounters& m_verifyStage;
 
     proto::RootKind m_rootKind = proto::RootKind::Contents;
     std::string m_rootName;      // as the sender named it

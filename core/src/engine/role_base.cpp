@@ -39,6 +39,24 @@ void RoleBase::fail(Error error, bool tellPeer)
     m_statsCv.notify_all();
 }
 
+Error RoleBase::failEarly(Error error)
+{
+    fail(error);
+    if (m_linger.armed()) {
+        while (m_link.receive().ok()) {
+        }
+        m_linger.peerClosed();
+    }
+    return error;
+}
+
+void RoleBase::sendFailed(const Error& error)
+{
+    if (cancelled()) return;
+    if (error.code != Errc::Network) return fail(error);
+    m_linger.arm(kFailLinger);
+}
+
 std::optional<Error> RoleBase::firstError() const
 {
     std::lock_guard lock(m_errorMutex);

@@ -36,6 +36,15 @@ protected:
     // peer is told why (unless the error came from it, or the end was already
     // exchanged) and the link is closed once the peer hangs up.
     void fail(Error error, bool tellPeer = true);
+    // A failure before the reading thread runs: the peer is told, then what it
+    // still sends is read and dropped until it hangs up, so the reason is not
+    // lost to a connection reset. Returns the error.
+    Error failEarly(Error error);
+    // A send that failed. A broken connection is left for the reading thread
+    // to explain (the peer has most likely said why, in a frame not read
+    // yet); the link is closed after a grace period in case it never does.
+    // Anything else fails the role.
+    void sendFailed(const Error& error);
     std::optional<Error> firstError() const;
     bool cancelled() const { return m_cancelled.load(); }
     const std::atomic<bool>& cancelFlag() const { return m_cancelled; }

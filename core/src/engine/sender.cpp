@@ -24,7 +24,8 @@ constexpr size_t kSendQueueBytes = 8u << 20;
 Sender::Sender(RootSpec root, TransferParams params, proto::FrameLink& link, RoleObserver& observer,
                StageSet& stages, RateLimiter* limiter)
     : RoleBase(link, observer, stages), m_root(std::move(root)), m_params(std::move(params)), m_limiter(limiter),
-      m_scanStage(stages.add("scan")), m_readStage(stages.add("read")), m_sendStage(stages.add("send")),
+      m_scanStage(stages.add("scan")), m_readStage(stages.add("read")), m_hashStage(stages.add("hash")),
+      m_sendStage(stages.add("send")),
       m_wants(std::numeric_limits<size_t>::max()), m_sendQueue(kSendQueueBytes)
 {
 }
@@ -104,18 +105,11 @@ Status Sender::openRoot()
 Status Sender::run()
 {
     m_observer.onState(JobState::Scanning);
-    Status opened = openRoot();
-    if (!opened) {
-        fail(opened.error());
-        return opened;
-    }
+    if (Status opened = openRoot(); !opened) return failEarly(opened.error());
     proto::FileListBeginMsg begin;
     begin.rootKind = m_rootKind;
     begin.rootName = m_rootName;
-    if (Status st = m_link.send(proto::toFrame(begin)); !st) {
-        fail(st.error());
-        return st;
-    }
+    if (Status st = m_link.send(proto::toFrame(begin)); !st) return failEarly(st.error());
 
     std::thread control([this] { controlLoop(); });
     std::thread sender([this] { sendLoop(); });
@@ -483,11 +477,16 @@ Status Sender::sendFile(uint32_t index, DirCache& dirs)
         {
             StageTimer busy(m_readStage, StageTimer::Bucket::Busy);
             got = handle.read(buffer.data(), buffer.size());
-            if (got.ok() && *got > 0) hasher.update(buffer.data(), *got);
         }
         if (!got.ok()) return reportFailure(got.error());
         if (*got == 0) break;
         m_readStage.addBytes(*got);
+        {
+            // Counted apart from the disk so the bottleneck view can tell them apart.
+            StageTimer busy(m_hashStage, StageTimer::Bucket::Busy);
+            hasher.update(buffer.data(), *got);
+        }
+        m_hashStage.addBytes(*got);
         proto::Frame frame = proto::makeDataFrame(index, offset, buffer.data(), *got);
         offset += *got;
         {
@@ -516,10 +515,7 @@ void Sender::sendLoop()
         if (!frame) {
             // Nothing queued: what the link holds back for batching must go
             // now, or the receiver would wait for it while we wait for input.
-            if (Status st = m_link.flush(); !st) {
-                if (!cancelled()) fail(st.error());
-                return;
-            }
+            if (Status st = m_link.flush(); !st) return sendFailed(st.error());
             StageTimer wait(m_sendStage, StageTimer::Bucket::WaitInput);
             frame = m_sendQueue.pop();
         }
@@ -551,16 +547,12 @@ void Sender::sendLoop()
             StageTimer busy(m_sendStage, StageTimer::Bucket::Busy);
             st = m_link.send(std::move(*frame), !m_sendQueue.empty());
         }
-        if (!st) {
-            if (!cancelled()) fail(st.error());
-            return;
-        }
+        if (!st) return sendFailed(st.error());
         m_sendStage.addItems(1);
         if (isData) m_sendStage.addBytes(payload - proto::kDataHeaderSize);
         if (progress) reportProgress(progress->index, progress->offset);
     }
-    Status flushed = m_link.flush();
-    if (!flushed && !cancelled()) fail(flushed.error());
+    if (Status flushed = m_link.flush(); !flushed) sendFailed(flushed.error());
 }
 
 void Sender::reportProgress(uint32_t index, uint64_t bytesSent)

@@ -59,6 +59,7 @@ private:
     RateLimiter* m_limiter;
     StageCounters& m_scanStage;
     StageCounters& m_readStage;
+    StageCounters& m_hashStage;
     StageCounters& m_sendStage;
 
     proto::RootKind m_rootKind = proto::RootKind::Contents;
