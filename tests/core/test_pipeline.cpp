@@ -307,6 +307,24 @@ private Q_SLOTS:
         QCOMPARE(fg::exitCodeFor(r), 3);
     }
 
+    void destinationInsideSourceIsRefusedUnlessExcluded()
+    {
+        ScratchDir s;
+        writeFile(s.sub("src/a.txt"), "a");
+        auto r = runJob(s.sub("src/"), s.sub("src/backup"));
+        QCOMPARE(r.state, fg::JobState::Failed);
+        QVERIFY(r.fatal.message.find("inside the source") != std::string::npos);
+        QVERIFY(r.fatal.message.find("--exclude='/backup/'") != std::string::npos);
+        QVERIFY(!exists(s.sub("src/backup")));
+        fg::SyncOptions o;
+        o.filters = {{fg::FilterSpec::Kind::Exclude, "/backup/"}};
+        auto ok = runJob(s.sub("src/"), s.sub("src/backup"), o);
+        QCOMPARE(ok.state, fg::JobState::Done);
+        QCOMPARE(readFile(s.sub("src/backup/a.txt")), std::string("a"));
+        QVERIFY(!exists(s.sub("src/backup/backup")));
+        QCOMPARE(runJob(s.sub("src/"), s.sub("src")).state, fg::JobState::Failed);
+    }
+
     void bothEndsRemoteIsRefused()
     {
         fg::JobSpec spec;

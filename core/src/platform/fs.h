@@ -131,6 +131,8 @@ Status writeFileAtomic(const std::string& path, std::string_view data, uint32_t 
 Status appendLine(const std::string& path, std::string_view line, uint32_t mode);
 // rm -rf, for tests and the demo's own scratch trees; never follows symlinks.
 Status removeTree(const std::string& path);
+// The absolute path with every symlink, "." and ".." resolved (realpath).
+Result<std::string> canonicalPath(const std::string& path);
 std::string currentDirectory();
 std::string homeDirectory();
 std::string getEnv(const char* name);

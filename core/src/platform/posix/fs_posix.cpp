@@ -566,6 +566,15 @@ Status removeTree(const std::string& path)
     return removeTreeAt(AT_FDCWD, path, path);
 }
 
+Result<std::string> canonicalPath(const std::string& path)
+{
+    char* resolved = ::realpath(path.c_str(), nullptr);
+    if (!resolved) return sysError(errno, "resolve " + path);
+    std::string out(resolved);
+    std::free(resolved);
+    return out;
+}
+
 std::string currentDirectory()
 {
     std::string buf(4096, '\0');
