@@ -251,12 +251,16 @@ int runSync(const std::vector<std::string>& args)
     if (!created.ok()) return usageError(created.error().message);
     std::unique_ptr<Job> job = std::move(created).value();
 
+    // The notify hook only says "the job ended"; events are drained on a
+    // steady tick instead of one wake-up per event (a 100k-file job would
+    // otherwise ping-pong threads 100k times).
     std::mutex wakeMutex;
     std::condition_variable wake;
-    bool woken = false;
+    bool ended = false;
     job->setNotify([&] {
+        if (!job->finished()) return;
         std::lock_guard lock(wakeMutex);
-        woken = true;
+        ended = true;
         wake.notify_one();
     });
     Job* jobPtr = job.get();
@@ -292,11 +296,11 @@ int runSync(const std::vector<std::string>& args)
         }
     };
 
+    constexpr auto kTick = std::chrono::milliseconds(100);
     while (!job->finished()) {
         {
             std::unique_lock lock(wakeMutex);
-            wake.wait_for(lock, std::chrono::milliseconds(250), [&] { return woken; });
-            woken = false;
+            wake.wait_for(lock, kTick, [&] { return ended; });
         }
         drain();
         auto now = std::chrono::steady_clock::now();
