@@ -93,7 +93,10 @@ int fuzzReceiver(const uint8_t* data, size_t size)
     (void)platform::makeDirectory(dst, 0755);
     (void)platform::makeDirectories(outside, 0755);
 
-    auto [ours, theirs] = makeMemoryLinkPair(64 << 20);
+    // Not a structured binding: clang 14 cannot capture those in lambdas.
+    auto links = makeMemoryLinkPair(64 << 20);
+    FrameLinkPtr& ours = links.first;
+    FrameLinkPtr& theirs = links.second;
     NullObserver observer;
     StageSet stages;
     RootSpec spec;
