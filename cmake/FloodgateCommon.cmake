@@ -12,6 +12,10 @@ if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
   if(FLOODGATE_WERROR)
     target_compile_options(fg_common_cfg INTERFACE -Werror)
   endif()
+  if(FLOODGATE_FUZZ)
+    # Coverage for the whole engine, not just the fuzz entry points.
+    target_compile_options(fg_common_cfg INTERFACE -fsanitize=fuzzer-no-link)
+  endif()
   if(FLOODGATE_SANITIZE)
     target_compile_options(fg_common_cfg INTERFACE
       -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
@@ -39,6 +43,10 @@ function(fg_add_test name)
   add_dependencies(${name} floodgate)
   add_test(NAME ${name} COMMAND ${name})
   set(env "QT_QPA_PLATFORM=offscreen")
+  if(FLOODGATE_FUZZ)
+    # Coverage for the whole engine, not just the fuzz entry points.
+    target_compile_options(fg_common_cfg INTERFACE -fsanitize=fuzzer-no-link)
+  endif()
   if(FLOODGATE_SANITIZE)
     # Qt's own allocations are reported as leaks at exit; leak checking is
     # not what the sanitizer run is for (use valgrind/heaptrack for leaks).
