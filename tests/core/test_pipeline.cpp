@@ -63,6 +63,20 @@ private Q_SLOTS:
         QCOMPARE(st.st_mode & 07777, 0755u);
     }
 
+    void bigFilesGoInChunksAndArriveWhole()
+    {
+        ScratchDir s;
+        writeFile(s.sub("src/big1"), randomBytes(21 << 20, 5));
+        writeFile(s.sub("src/big2"), randomBytes((9 << 20) + 17, 6));
+        writeFile(s.sub("src/medium"), randomBytes(3 << 20, 7));
+        auto r = runJob(s.sub("src/"), s.sub("dst"));
+        QCOMPARE(r.state, fg::JobState::Done);
+        QVERIFY(r.errors.empty());
+        QCOMPARE(r.filesTransferred, uint64_t(3));
+        auto diff = diffTrees(describeTree(s.sub("src")), describeTree(s.sub("dst")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    }
+
     void resyncOfAnUnchangedTreeTransfersNothing()
     {
         ScratchDir s;

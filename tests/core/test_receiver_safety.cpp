@@ -40,14 +40,21 @@ proto::WireEntry fileEntry(const std::string& path, uint64_t size)
 // Drives a Receiver from the sender's side of a memory link.
 class FakeSender {
 public:
-    FakeSender(const std::string& destination, TransferParams params = {})
+    FakeSender(const std::string& destination, size_t dataLinks = 0, TransferParams params = {})
     {
         auto [ours, theirs] = proto::makeMemoryLinkPair(8 << 20);
         m_link = std::move(ours);
         m_peer = std::move(theirs);
+        std::vector<proto::FrameLink*> peerData;
+        for (size_t i = 0; i < dataLinks; ++i) {
+            auto [a, b] = proto::makeMemoryLinkPair(8 << 20);
+            m_data.push_back(std::move(a));
+            m_peerData.push_back(std::move(b));
+            peerData.push_back(m_peerData.back().get());
+        }
         RootSpec root;
         root.base = destination;
-        m_receiver = std::make_unique<Receiver>(root, params, *m_peer, m_observer, m_stages);
+        m_receiver = std::make_unique<Receiver>(root, params, *m_peer, peerData, m_observer, m_stages);
         m_thread = std::thread([this] { m_result = m_receiver->run(); });
     }
     ~FakeSender()
@@ -59,6 +66,10 @@ public:
     template <class M>
     void send(const M& msg) { (void)m_link->send(proto::toFrame(msg)); }
     void sendFrame(proto::Frame f) { (void)m_link->send(std::move(f)); }
+    template <class M>
+    void sendOn(size_t link, const M& msg) { (void)m_data[link]->send(proto::toFrame(msg)); }
+    void sendFrameOn(size_t link, proto::Frame f) { (void)m_data[link]->send(std::move(f)); }
+    void closeData(size_t link) { m_data[link]->close(); }
 
     void list(const std::vector<proto::WireEntry>& entries)
     {
@@ -99,6 +110,8 @@ public:
 private:
     proto::FrameLinkPtr m_link;
     proto::FrameLinkPtr m_peer;
+    std::vector<proto::FrameLinkPtr> m_data;
+    std::vector<proto::FrameLinkPtr> m_peerData;
     NullObserver m_observer;
     StageSet m_stages;
     std::unique_ptr<Receiver> m_receiver;
@@ -144,7 +157,7 @@ private Q_SLOTS:
         sender.list({dirEntry("."), dirEntry("link"), fileEntry("link/f", 3)});
         auto plan = sender.waitFor(proto::MsgType::PlanEnd);
         QVERIFY(plan.has_value());
-        sender.sendFrame(proto::makeDataFrame(2, 0, reinterpret_cast<const uint8_t*>("abc"), 3));
+        sender.sendFrame(proto::makeDataFrame(2, 0, reinterpret_cast<const uint8_t*>("abc"), 3, true));
         proto::FileEndMsg end;
         end.index = 2;
         end.size = 3;
@@ -180,7 +193,7 @@ private Q_SLOTS:
         e.mtimeNs = 1'600'000'000'000'000'000;
         sender.list({dirEntry("."), e});
         QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
-        sender.sendFrame(proto::makeDataFrame(1, 0, reinterpret_cast<const uint8_t*>("evil"), 4));
+        sender.sendFrame(proto::makeDataFrame(1, 0, reinterpret_cast<const uint8_t*>("evil"), 4, true));
         Status st = sender.finish();
         QVERIFY(!st.ok());
         QCOMPARE(st.error().code, Errc::Protocol);
@@ -194,7 +207,7 @@ private Q_SLOTS:
         FakeSender sender(s.sub("dst"));
         sender.list({dirEntry("."), fileEntry("f", 3)});
         QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
-        sender.sendFrame(proto::makeDataFrame(1, 0, reinterpret_cast<const uint8_t*>("abc"), 3));
+        sender.sendFrame(proto::makeDataFrame(1, 0, reinterpret_cast<const uint8_t*>("abc"), 3, true));
         proto::FileEndMsg end;
         end.index = 1;
         end.size = 3;
@@ -210,6 +223,96 @@ private Q_SLOTS:
         (void)sender.finish();
         QCOMPARE(readFile(s.sub("dst/f")), std::string("old content"));
         QCOMPARE(describeTree(s.sub("dst")).size(), size_t(1)); // no temp file left
+    }
+
+    void chunksOnSeveralLinksInAnyOrder()
+    {
+        ScratchDir s;
+        const std::string content = randomBytes(600 * 1024, 9);
+        const std::string a = content.substr(0, 300 * 1024);
+        const std::string b = content.substr(300 * 1024);
+        auto bytes = [](const std::string& x, size_t off) { return reinterpret_cast<const uint8_t*>(x.data()) + off; };
+        FakeSender sender(s.sub("dst"), 2);
+        sender.list({dirEntry("."), fileEntry("big", content.size())});
+        QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
+        // The file's end first, on the control link; then the second chunk
+        // on link 1 and the first on link 0, their frames interleaved.
+        proto::FileEndMsg end;
+        end.index = 1;
+        end.size = content.size();
+        end.mode = 0640;
+        end.chunks = 2;
+        end.hash = proto::chunkTreeHash({hash128(a.data(), a.size()), hash128(b.data(), b.size())});
+        sender.send(end);
+        sender.sendFrameOn(1, proto::makeDataFrame(1, a.size(), bytes(b, 0), 100 * 1024, true));
+        sender.sendFrameOn(0, proto::makeDataFrame(1, 0, bytes(a, 0), 150 * 1024, true));
+        sender.sendFrameOn(1, proto::makeDataFrame(1, a.size() + 100 * 1024, bytes(b, 100 * 1024), b.size() - 100 * 1024));
+        sender.sendFrameOn(0, proto::makeDataFrame(1, 150 * 1024, bytes(a, 150 * 1024), a.size() - 150 * 1024));
+        proto::ChunkEndMsg ce;
+        ce.index = 1;
+        ce.offset = a.size();
+        ce.length = b.size();
+        ce.hash = hash128(b.data(), b.size());
+        sender.sendOn(1, ce);
+        ce.offset = 0;
+        ce.length = a.size();
+        ce.hash = hash128(a.data(), a.size());
+        sender.sendOn(0, ce);
+        QVERIFY(sender.waitFor(proto::MsgType::FileDone).has_value());
+        sender.send(proto::SenderDoneMsg{});
+        QVERIFY(sender.waitFor(proto::MsgType::JobDone).has_value());
+        QVERIFY(sender.finish().ok());
+        QCOMPARE(readFile(s.sub("dst/big")), content);
+    }
+
+    void aChunkCutShortIsTakenAgainFromItsResend()
+    {
+        ScratchDir s;
+        const std::string content = randomBytes(200 * 1024, 11);
+        FakeSender sender(s.sub("dst"), 2);
+        sender.list({dirEntry("."), fileEntry("f", content.size())});
+        QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
+        const auto* p = reinterpret_cast<const uint8_t*>(content.data());
+        // Half the file on link 0, then that link breaks.
+        sender.sendFrameOn(0, proto::makeDataFrame(1, 0, p, 100 * 1024, true));
+        sender.closeData(0);
+        // The whole file again on link 1.
+        sender.sendFrameOn(1, proto::makeDataFrame(1, 0, p, 100 * 1024, true));
+        sender.sendFrameOn(1, proto::makeDataFrame(1, 100 * 1024, p + 100 * 1024, 100 * 1024));
+        proto::FileEndMsg end;
+        end.index = 1;
+        end.size = content.size();
+        end.mode = 0644;
+        end.hash = hash128(content.data(), content.size());
+        sender.sendOn(1, end);
+        QVERIFY(sender.waitFor(proto::MsgType::FileDone).has_value());
+        sender.send(proto::SenderDoneMsg{});
+        QVERIFY(sender.waitFor(proto::MsgType::JobDone).has_value());
+        QVERIFY(sender.finish().ok());
+        QCOMPARE(readFile(s.sub("dst/f")), content);
+    }
+
+    void aSmallFileInOneFrame()
+    {
+        ScratchDir s;
+        FakeSender sender(s.sub("dst"));
+        sender.list({dirEntry("."), fileEntry("f", 5)});
+        QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
+        proto::SmallFileHeader h;
+        h.index = 1;
+        h.mode = 0600;
+        h.mtimeNs = 1'500'000'000'000'000'000;
+        h.hash = hash128("hello", 5);
+        sender.sendFrame(proto::makeSmallFileFrame(h, reinterpret_cast<const uint8_t*>("hello"), 5));
+        QVERIFY(sender.waitFor(proto::MsgType::FileDone).has_value());
+        sender.send(proto::SenderDoneMsg{});
+        QVERIFY(sender.waitFor(proto::MsgType::JobDone).has_value());
+        QVERIFY(sender.finish().ok());
+        QCOMPARE(readFile(s.sub("dst/f")), std::string("hello"));
+        struct stat st{};
+        QCOMPARE(::stat(s.sub("dst/f").c_str(), &st), 0);
+        QCOMPARE(st.st_mode & 07777, 0600u);
+        QCOMPARE(int64_t(st.st_mtim.tv_sec), int64_t(1'500'000'000));
     }
 
     void unknownFrameTypeEndsTheSession()

@@ -40,6 +40,13 @@ void decodeAny(const Frame& f)
         break;
     }
     case MsgType::FileEnd: (void)fromFrame<FileEndMsg>(f); break;
+    case MsgType::ChunkEnd: (void)fromFrame<ChunkEndMsg>(f); break;
+    case MsgType::SmallFile: {
+        const uint8_t* p = nullptr;
+        size_t n = 0;
+        (void)decodeSmallFile(f, &p, &n);
+        break;
+    }
     case MsgType::FileFailed: (void)fromFrame<FileFailedMsg>(f); break;
     case MsgType::FileDone: (void)fromFrame<FileDoneMsg>(f); break;
     case MsgType::SenderDone: (void)fromFrame<SenderDoneMsg>(f); break;
@@ -102,7 +109,7 @@ int fuzzReceiver(const uint8_t* data, size_t size)
     RootSpec spec;
     spec.base = dst;
     TransferParams params;
-    Receiver receiver(spec, params, *theirs, observer, stages);
+    Receiver receiver(spec, params, *theirs, {}, observer, stages);
     std::thread reader([&] {
         // Drain what the receiver says so it never blocks on a full link.
         while (ours->receive().ok()) {

@@ -189,9 +189,9 @@ private:
         {
             std::lock_guard lock(m_roleMutex);
             if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
-            m_sender = std::make_unique<Sender>(rootFor(m_source), params, *senderLink, quiet, stages,
+            m_sender = std::make_unique<Sender>(rootFor(m_source), params, *senderLink, std::vector<proto::FrameLink*>{}, quiet, stages,
                                                 m_limiter.rate() ? &m_limiter : nullptr);
-            m_receiver = std::make_unique<Receiver>(rootFor(m_destination), params, *receiverLink,
+            m_receiver = std::make_unique<Receiver>(rootFor(m_destination), params, *receiverLink, std::vector<proto::FrameLink*>{},
                                                     static_cast<RoleObserver&>(*this), stages);
         }
         Status sent;
@@ -253,7 +253,7 @@ private:
             {
                 std::lock_guard lock(m_roleMutex);
                 if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
-                m_sender = std::make_unique<Sender>(rootFor(local), params, *m_link, static_cast<RoleObserver&>(*this),
+                m_sender = std::make_unique<Sender>(rootFor(local), params, *m_link, std::vector<proto::FrameLink*>{}, static_cast<RoleObserver&>(*this),
                                                     m_localStages, m_limiter.rate() ? &m_limiter : nullptr);
             }
             result = m_sender->run();
@@ -261,7 +261,7 @@ private:
             {
                 std::lock_guard lock(m_roleMutex);
                 if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
-                m_receiver = std::make_unique<Receiver>(rootFor(local), params, *m_link,
+                m_receiver = std::make_unique<Receiver>(rootFor(local), params, *m_link, std::vector<proto::FrameLink*>{},
                                                         static_cast<RoleObserver&>(*this), m_localStages);
             }
             result = m_receiver->run();

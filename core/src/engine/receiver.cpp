@@ -11,26 +11,32 @@
 namespace fg {
 namespace {
 
-// Frames waiting for the writer. When the disk is slower than the network
-// this fills and the network thread stops reading, so TCP flow control slows
+// Frames waiting for the writers. When the disk is slower than the network
+// this fills and the network threads stop reading, so TCP flow control slows
 // the sender: memory stays bounded.
-constexpr size_t kWriteQueueBytes = 16u << 20;
+constexpr size_t kWriteQueueBytes = 32u << 20;
+// Writers: creating, writing, stamping and renaming a small file is mostly
+// time in the kernel, so several run at once even on two cores.
+constexpr size_t kWriters = 4;
+// The link number of frames that came on the control link.
+constexpr uint16_t kControlLink = 0xFFFF;
 // After JobDone the receiver waits this long for the sender to close first;
 // closing a socket with unread data would reset it and could lose JobDone.
 constexpr auto kCloseGrace = std::chrono::seconds(10);
 
 } // namespace
 
-Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& link, RoleObserver& observer,
-                   StageSet& stages)
-    : RoleBase(link, observer, stages), m_root(std::move(root)), m_params(std::move(params)),
+Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& control,
+                   std::vector<proto::FrameLink*> dataLinks, RoleObserver& observer, StageSet& stages)
+    : RoleBase(control, observer, stages), m_root(std::move(root)), m_params(std::move(params)),
       m_receiveStage(stages.add("receive")), m_planStage(stages.add("plan")), m_writeStage(stages.add("write")),
-      m_verifyStage(stages.add("verify")),
-      m_listQueue(std::numeric_limits<size_t>::max()), m_writeQueue(kWriteQueueBytes)
+      m_verifyStage(stages.add("verify")), m_dataLinks(std::move(dataLinks)),
+      m_listQueue(std::numeric_limits<size_t>::max())
 {
     m_rules.checksum = m_params.checksum;
     m_rules.deleteExtraneous = m_params.deleteExtraneous;
     m_rules.modifyWindowNs = m_params.modifyWindowNs;
+    for (size_t i = 0; i < kWriters; ++i) m_writers.push_back(std::make_unique<Writer>(kWriteQueueBytes / kWriters));
 }
 
 Receiver::~Receiver() { cancel(); }
@@ -38,7 +44,9 @@ Receiver::~Receiver() { cancel(); }
 void Receiver::abortQueues()
 {
     m_listQueue.abort();
-    m_writeQueue.abort();
+    for (auto& w : m_writers) w->queue.abort();
+    // Nothing more is read from data links: close them so their threads end.
+    for (auto* link : m_dataLinks) link->close();
 }
 
 uint32_t Receiver::mask(uint32_t mode) const
@@ -156,8 +164,11 @@ Status Receiver::run()
     if (!begin.ok()) return failEarly(begin.error());
     if (Status st = resolveRoot(*begin); !st) return failEarly(st.error());
 
-    std::thread net([this] { netLoop(); });
-    std::thread writer([this] { writeLoop(); });
+    std::thread control([this] { controlLoop(); });
+    std::vector<std::thread> data;
+    m_dataLinksAlive.store(m_dataLinks.size());
+    for (size_t i = 0; i < m_dataLinks.size(); ++i) data.emplace_back([this, i] { dataLoop(i); });
+    for (auto& w : m_writers) w->thread = std::thread([this, writer = w.get()] { writeLoop(*writer); });
     startStatsReports();
 
     std::optional<DirCache> dirs;
@@ -187,7 +198,16 @@ Status Receiver::run()
         }
     }
 
-    writer.join();
+    // The writers end when the sender says it is done (every file settled)
+    // or on failure.
+    for (auto& w : m_writers) w->thread.join();
+    if (!cancelled()) {
+        // Every wanted file must have been settled, one way or the other.
+        std::lock_guard lock(m_listMutex);
+        for (uint32_t i = 0; i < m_wants.size(); ++i)
+            if (m_wants[i] == Want::Write || m_wants[i] == Want::ReplaceDirAndWrite)
+                fail(Error(Errc::Protocol, "the sender finished without sending " + targetPath(m_list[i].path)));
+    }
     if (!cancelled()) {
         m_observer.onState(JobState::Finishing);
         if (!m_params.dryRun && dirs) finishDirectories(*dirs);
@@ -210,21 +230,64 @@ Status Receiver::run()
         m_netCv.wait_for(lock, kCloseGrace, [&] { return m_netDone; });
     }
     m_link.close();
-    net.join();
+    for (auto* link : m_dataLinks) link->close();
+    control.join();
+    for (auto& t : data) t.join();
     m_linger.finish();
 
     // Temp files of files that never finished must not stay behind.
     if (dirs) {
-        std::vector<uint32_t> unfinished;
-        for (const auto& [index, open] : m_open) unfinished.push_back(index);
-        for (uint32_t index : unfinished) dropOpenFile(index, *dirs);
+        for (auto& w : m_writers) {
+            std::vector<uint32_t> unfinished;
+            for (const auto& [index, open] : w->open) unfinished.push_back(index);
+            for (uint32_t index : unfinished) dropOpenFile(*w, index, *dirs);
+        }
     }
 
     if (auto error = firstError()) return *error;
     return {};
 }
 
-void Receiver::netLoop()
+bool Receiver::route(Inbound item)
+{
+    // The file's index picks its writer, so one file's frames stay in order.
+    uint32_t index = 0;
+    if (item.frame.payload.size() >= 4) {
+        const uint8_t* p = item.frame.payload.data();
+        index = uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+    }
+    Writer& w = *m_writers[index % m_writers.size()];
+    size_t cost = item.frame.payload.size() + proto::kFrameHeaderSize;
+    StageTimer wait(m_receiveStage, StageTimer::Bucket::WaitOutput);
+    return w.queue.push(std::move(item), cost);
+}
+
+bool Receiver::routeData(proto::Frame& frame, uint16_t link)
+{
+    using proto::MsgType;
+    switch (MsgType(frame.type)) {
+    case MsgType::Data:
+        m_receiveStage.addBytes(frame.payload.size() - std::min(frame.payload.size(), proto::kDataHeaderSize));
+        break;
+    case MsgType::SmallFile:
+        m_receiveStage.addBytes(frame.payload.size() - std::min(frame.payload.size(), proto::kSmallFileHeaderSize));
+        break;
+    case MsgType::ChunkEnd:
+    case MsgType::FileEnd:
+        break;
+    default:
+        return false;
+    }
+    // Every one of these frames starts with the file's index (u32).
+    if (frame.payload.size() < 4) {
+        fail(Error(Errc::Protocol, std::string("malformed ") + proto::msgTypeName(frame.type) + " frame"));
+        return true;
+    }
+    (void)route(Inbound{std::move(frame), link});
+    return true;
+}
+
+void Receiver::controlLoop()
 {
     auto done = [this] {
         std::lock_guard lock(m_netMutex);
@@ -257,17 +320,14 @@ void Receiver::netLoop()
             (void)m_listQueue.push(std::move(frame), cost);
             break;
         }
-        case MsgType::Data:
-            m_receiveStage.addBytes(frame.payload.size() - std::min(frame.payload.size(), proto::kDataHeaderSize));
-            [[fallthrough]];
-        case MsgType::FileEnd:
         case MsgType::FileFailed:
-        case MsgType::SenderDone: {
-            size_t cost = frame.payload.size() + proto::kFrameHeaderSize;
-            StageTimer wait(m_receiveStage, StageTimer::Bucket::WaitOutput);
-            (void)m_writeQueue.push(std::move(frame), cost);
+            (void)route(Inbound{std::move(frame), kControlLink});
             break;
-        }
+        case MsgType::SenderDone:
+            // Every wanted file is settled: the writers drain and stop.
+            m_senderDone.store(true);
+            for (auto& w : m_writers) w->queue.close();
+            break;
         case MsgType::Notice: {
             auto msg = proto::fromFrame<proto::NoticeMsg>(frame);
             if (!msg.ok()) {
@@ -295,10 +355,42 @@ void Receiver::netLoop()
             fail(Error(Errc::Cancelled, "the sender cancelled the job"), false);
             continue;
         default:
-            fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame.type)
-                                           + " frame from the sender"));
+            // File data may share the control link (ssh, in-process), or
+            // end a chunked file there.
+            if (!routeData(frame, kControlLink))
+                fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame.type)
+                                               + " frame from the sender"));
             continue;
         }
+    }
+}
+
+void Receiver::dataLoop(size_t link)
+{
+    proto::FrameLink& l = *m_dataLinks[link];
+    for (;;) {
+        proto::Frame frame;
+        {
+            StageTimer wait(m_receiveStage, StageTimer::Bucket::WaitInput);
+            auto got = l.receive();
+            if (!got.ok()) {
+                // The sender resends what was lost with a stream on the others;
+                // only the loss of the control link (or of every stream, which
+                // the sender reports there) ends the job.
+                size_t alive = --m_dataLinksAlive;
+                if (!m_senderDone.load() && !cancelled())
+                    m_observer.onNotice(false, "", Error(Errc::Network, "data connection " + std::to_string(link + 1)
+                                                                            + " was lost (" + got.error().message + "); "
+                                                                            + std::to_string(alive) + " left"));
+                return;
+            }
+            frame = std::move(got).value();
+        }
+        if (cancelled()) continue;
+        m_receiveStage.addItems(1);
+        if (!routeData(frame, uint16_t(link)))
+            fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame.type)
+                                           + " frame on a data connection"));
     }
 }
 

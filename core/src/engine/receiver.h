@@ -4,8 +4,9 @@
 // streams in, asks for the files it needs, writes them to temporary files,
 // verifies their hash and renames them into place, then sets directory
 // attributes and (with --delete) removes what the source lacks.
-// Threads: this one plans; a network thread reads frames; a writer thread
-// writes files; a stats thread reports counters.
+// Threads: this one plans; one network thread per link reads frames; a pool
+// of writers writes files (each file belongs to one writer, by its index);
+// a stats thread reports counters.
 
 #include "engine/dir_cache.h"
 #include "engine/entry.h"
@@ -18,6 +19,7 @@
 #include "proto/frame.h"
 
 #include <atomic>
+#include <memory>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -31,7 +33,9 @@ namespace fg {
 
 class Receiver final : public RoleBase {
 public:
-    Receiver(RootSpec root, TransferParams params, proto::FrameLink& link, RoleObserver& observer, StageSet& stages);
+    // dataLinks may be empty: then file data comes on the control link.
+    Receiver(RootSpec root, TransferParams params, proto::FrameLink& control, std::vector<proto::FrameLink*> dataLinks,
+             RoleObserver& observer, StageSet& stages);
     ~Receiver() override;
 
     Status run();
@@ -39,16 +43,44 @@ public:
 private:
     enum class Want : uint8_t { None, Write, ReplaceDirAndWrite, Finished };
 
+    // One chunk being received (a whole file is one chunk at offset 0): its
+    // frames come in order on one link; chunks of a file on any links.
+    struct ChunkState {
+        Hasher128 hasher;
+        uint64_t next = 0;   // the offset the next frame must have
+        uint16_t link = 0;   // the link its frames come on
+        bool discard = false; // a resend of a chunk already verified
+    };
+
     struct OpenFile {
         std::string tempName;
         platform::FileHandle handle;
-        Hasher128 hasher;
-        uint64_t written = 0;
+        std::map<uint64_t, ChunkState> open;   // by start offset
+        std::map<uint64_t, std::pair<uint64_t, Hash128>> verified; // start -> (length, hash)
+        uint64_t verifiedBytes = 0;
+        std::optional<proto::FileEndMsg> end;  // a chunked file's end, once it came
+    };
+
+    // A frame and the link it came on.
+    struct Inbound {
+        proto::Frame frame;
+        uint16_t link = 0;
+    };
+
+    struct Writer {
+        explicit Writer(size_t capacity) : queue(capacity) {}
+        BoundedQueue<Inbound> queue;
+        std::map<uint32_t, OpenFile> open; // its thread only
+        std::thread thread;
     };
 
     Status resolveRoot(const proto::FileListBeginMsg& begin);
-    void netLoop();
-    void writeLoop();
+    void controlLoop();
+    void dataLoop(size_t link);
+    // Hands a file's frame to the writer that owns the file.
+    bool route(Inbound item);
+    bool routeData(proto::Frame& frame, uint16_t link);
+    void writeLoop(Writer& writer);
     Status planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs);
     Status planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& out, std::vector<PlanItem>& items);
     Result<std::optional<TargetState>> targetState(const FileEntry& entry, DirCache* dirs);
@@ -57,10 +89,20 @@ private:
     Status finishList(const proto::FileListEndMsg& end);
     void finishDirectories(DirCache& dirs);
     void deleteExtraneous(DirCache& dirs);
-    void handleData(const proto::Frame& frame, DirCache& dirs);
-    void handleFileEnd(const proto::FileEndMsg& end, DirCache& dirs);
+    void handleData(Writer& w, const Inbound& in, DirCache& dirs);
+    void handleChunkEnd(Writer& w, const proto::ChunkEndMsg& end, uint16_t link, DirCache& dirs);
+    void handleFileEnd(Writer& w, const proto::FileEndMsg& end, DirCache& dirs);
+    void handleSmallFile(const proto::Frame& frame, DirCache& dirs);
+    // The writer's file for a frame; nullptr when the frame is to be dropped
+    // (the file is settled) or the file could not be opened (then failed).
+    OpenFile* openFor(Writer& w, uint32_t index, DirCache& dirs, FileEntry* entry);
+    void completeIfDone(Writer& w, uint32_t index, DirCache& dirs);
+    void commit(Writer& w, uint32_t index, const FileEntry& entry, uint64_t size, int64_t mtimeNs, uint32_t mode,
+                DirCache& dirs);
     void failFile(uint32_t index, const Error& error, bool tellSender);
-    void dropOpenFile(uint32_t index, DirCache& dirs);
+    void dropOpenFile(Writer& w, uint32_t index, DirCache& dirs);
+    // The state of a listed file; Finished once settled.
+    Result<Want> wantOf(uint32_t index, FileEntry* entry);
     std::string targetPath(const std::string& listPath) const;
     void notice(bool isError, const std::string& path, const Error& error);
     void abortQueues() override;
@@ -92,17 +134,18 @@ private:
     uint64_t m_wantedCount = 0;
     uint64_t m_deletedCount = 0;
 
-    std::map<uint32_t, OpenFile> m_open; // writer thread only
-
+    std::vector<proto::FrameLink*> m_dataLinks;
+    std::vector<std::unique_ptr<Writer>> m_writers;
     BoundedQueue<proto::Frame> m_listQueue;
-    BoundedQueue<proto::Frame> m_writeQueue;
+    std::atomic<bool> m_senderDone{false};
 
     std::atomic<bool> m_jobDoneSent{false};
-    // The network thread's end: after JobDone the receiver waits for it (the
+    // The control thread's end: after JobDone the receiver waits for it (the
     // sender closes first) before closing the link itself.
     std::mutex m_netMutex;
     std::condition_variable m_netCv;
     bool m_netDone = false;
+    std::atomic<size_t> m_dataLinksAlive{0};
 };
 
 } // namespace fg

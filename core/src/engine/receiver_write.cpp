@@ -1,5 +1,6 @@
-// The receiver's writer: file data into temporary files beside their targets,
-// verified against the sender's hash, then renamed into place.
+// The receiver's writers: file data into temporary files beside their targets,
+// each chunk checked against the sender's hash, the whole file against the
+// hash of its chunks, then renamed into place. Each file belongs to one writer.
 
 #include "engine/receiver.h"
 
@@ -8,9 +9,7 @@
 
 namespace fg {
 
-// ---- writing ---------------------------------------------------------------
-
-void Receiver::writeLoop()
+void Receiver::writeLoop(Writer& writer)
 {
     std::optional<DirCache> dirs;
     if (m_rootDir) {
@@ -19,48 +18,59 @@ void Receiver::writeLoop()
         dirs.emplace(std::move(dup).value());
     }
     for (;;) {
-        std::optional<proto::Frame> frame;
-        {
+        std::optional<Inbound> in = writer.queue.tryPop();
+        if (!in) {
+            // Idle: acknowledgements held back for batching go now.
+            (void)m_link.flush();
             StageTimer wait(m_writeStage, StageTimer::Bucket::WaitInput);
-            frame = m_writeQueue.pop();
+            in = writer.queue.pop();
         }
-        if (!frame) return;
+        if (!in) return;
+        if (cancelled()) return;
+        if (!dirs) return fail(Error(Errc::Protocol, "file data arrived in a dry run"));
         using proto::MsgType;
-        switch (MsgType(frame->type)) {
+        switch (MsgType(in->frame.type)) {
         case MsgType::Data:
-            if (!dirs) return fail(Error(Errc::Protocol, "file data arrived in a dry run"));
-            handleData(*frame, *dirs);
+            handleData(writer, *in, *dirs);
             break;
-        case MsgType::FileEnd: {
-            auto msg = proto::fromFrame<proto::FileEndMsg>(*frame);
+        case MsgType::SmallFile:
+            handleSmallFile(in->frame, *dirs);
+            break;
+        case MsgType::ChunkEnd: {
+            auto msg = proto::fromFrame<proto::ChunkEndMsg>(in->frame);
             if (!msg.ok()) return fail(msg.error());
-            if (!dirs) return fail(Error(Errc::Protocol, "file data arrived in a dry run"));
-            handleFileEnd(*msg, *dirs);
+            handleChunkEnd(writer, *msg, in->link, *dirs);
+            break;
+        }
+        case MsgType::FileEnd: {
+            auto msg = proto::fromFrame<proto::FileEndMsg>(in->frame);
+            if (!msg.ok()) return fail(msg.error());
+            handleFileEnd(writer, *msg, *dirs);
             break;
         }
         case MsgType::FileFailed: {
-            auto msg = proto::fromFrame<proto::FileFailedMsg>(*frame);
+            auto msg = proto::fromFrame<proto::FileFailedMsg>(in->frame);
             if (!msg.ok()) return fail(msg.error());
-            if (dirs) dropOpenFile(msg->index, *dirs);
+            dropOpenFile(writer, msg->index, *dirs);
             failFile(msg->index, Error(msg->code, msg->message), false);
             break;
         }
-        case MsgType::SenderDone: {
-            // Every wanted file must have been answered, one way or the other.
-            std::vector<uint32_t> missing;
-            {
-                std::lock_guard lock(m_listMutex);
-                for (uint32_t i = 0; i < m_wants.size(); ++i)
-                    if (m_wants[i] == Want::Write || m_wants[i] == Want::ReplaceDirAndWrite) missing.push_back(i);
-            }
-            for (uint32_t i : missing) failFile(i, Error(Errc::Protocol, "the sender finished without sending it"), false);
-            return;
-        }
         default:
-            return fail(Error(Errc::Internal, "unexpected frame in the write queue"));
+            return fail(Error(Errc::Internal, "unexpected frame in a write queue"));
         }
-        if (cancelled()) return;
     }
+}
+
+Result<Receiver::Want> Receiver::wantOf(uint32_t index, FileEntry* entry)
+{
+    std::lock_guard lock(m_listMutex);
+    if (index >= m_wants.size())
+        return Error(Errc::Protocol, "the sender sent file #" + std::to_string(index) + ", which it never listed");
+    Want want = m_wants[index];
+    if (want == Want::None)
+        return Error(Errc::Protocol, "the sender sent " + targetPath(m_list[index].path) + ", which was not asked for");
+    if (want != Want::Finished && entry) *entry = m_list[index];
+    return want;
 }
 
 void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
@@ -69,6 +79,7 @@ void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
     {
         std::lock_guard lock(m_listMutex);
         if (index >= m_list.size()) return fail(Error(Errc::Protocol, "a failure was reported for an unknown file"));
+        if (m_wants[index] == Want::Finished) return; // settled already
         m_wants[index] = Want::Finished;
         path = targetPath(m_list[index].path);
     }
@@ -82,10 +93,10 @@ void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
     }
 }
 
-void Receiver::dropOpenFile(uint32_t index, DirCache& dirs)
+void Receiver::dropOpenFile(Writer& w, uint32_t index, DirCache& dirs)
 {
-    auto it = m_open.find(index);
-    if (it == m_open.end()) return;
+    auto it = w.open.find(index);
+    if (it == w.open.end()) return;
     std::string target;
     {
         std::lock_guard lock(m_listMutex);
@@ -93,113 +104,244 @@ void Receiver::dropOpenFile(uint32_t index, DirCache& dirs)
     }
     (void)it->second.handle.close();
     if (auto parent = dirs.get(parentOf(target)); parent.ok()) (void)(*parent)->unlinkAt(it->second.tempName);
-    m_open.erase(it);
+    w.open.erase(it);
 }
 
-void Receiver::handleData(const proto::Frame& frame, DirCache& dirs)
+Receiver::OpenFile* Receiver::openFor(Writer& w, uint32_t index, DirCache& dirs, FileEntry* entry)
+{
+    auto want = wantOf(index, entry);
+    if (!want.ok()) {
+        fail(want.error());
+        return nullptr;
+    }
+    if (*want == Want::Finished) return nullptr;
+    auto it = w.open.find(index);
+    if (it != w.open.end()) return &it->second;
+
+    StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
+    const std::string target = targetPath(entry->path);
+    auto parent = dirs.get(parentOf(target));
+    if (!parent.ok()) {
+        failFile(index, parent.error(), true);
+        return nullptr;
+    }
+    OpenFile open;
+    open.tempName = tempNameFor(baseName(target));
+    auto created = (*parent)->createExclusive(open.tempName, 0600);
+    if (!created.ok()) {
+        failFile(index, created.error(), true);
+        return nullptr;
+    }
+    open.handle = std::move(created).value();
+    (void)open.handle.tryLockExclusive(); // marks it live for removeStaleTemps
+    // Reserving the space up front finds a full disk before the data is
+    // sent and keeps big files in few extents; for small files it only costs.
+    if (entry->size >= (1u << 20)) {
+        if (Status st = open.handle.preallocate(entry->size); !st) {
+            (void)open.handle.close();
+            (void)(*parent)->unlinkAt(open.tempName);
+            failFile(index, st.error(), true);
+            return nullptr;
+        }
+    }
+    m_observer.onFileStarted(index, target, entry->size);
+    return &w.open.emplace(index, std::move(open)).first->second;
+}
+
+void Receiver::handleData(Writer& w, const Inbound& in, DirCache& dirs)
 {
     const uint8_t* data = nullptr;
     size_t n = 0;
-    auto header = proto::decodeDataHeader(frame, &data, &n);
+    auto header = proto::decodeDataHeader(in.frame, &data, &n);
     if (!header.ok()) return fail(header.error());
-    const uint32_t index = header->index;
-    Want want;
     FileEntry entry;
-    {
-        std::lock_guard lock(m_listMutex);
-        if (index >= m_wants.size()) return fail(Error(Errc::Protocol, "data for a file that was never listed"));
-        want = m_wants[index];
-        if (want != Want::Finished) entry = m_list[index];
-    }
-    if (want == Want::Finished) return; // failed already; drop the rest of it
-    if (want == Want::None) return fail(Error(Errc::Protocol, "data for a file that was not asked for: " + entry.path));
-    const std::string target = targetPath(entry.path);
+    OpenFile* file = openFor(w, header->index, dirs, &entry);
+    if (!file) return;
+    const uint64_t offset = header->offset;
 
-    auto it = m_open.find(index);
-    if (it == m_open.end()) {
-        StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
-        auto parent = dirs.get(parentOf(target));
-        if (!parent.ok()) return failFile(index, parent.error(), true);
-        OpenFile open;
-        open.tempName = tempNameFor(baseName(target));
-        auto created = (*parent)->createExclusive(open.tempName, 0600);
-        if (!created.ok()) return failFile(index, created.error(), true);
-        open.handle = std::move(created).value();
-        (void)open.handle.tryLockExclusive(); // marks it live for removeStaleTemps
-        if (Status st = open.handle.preallocate(entry.size); !st) {
-            (void)open.handle.close();
-            (void)(*parent)->unlinkAt(open.tempName);
-            return failFile(index, st.error(), true);
+    ChunkState* chunk = nullptr;
+    if (in.frame.flags & proto::kDataStart) {
+        // A new chunk (or a resend after a stream broke, from its start).
+        ChunkState& fresh = file->open[offset];
+        fresh = ChunkState{};
+        fresh.next = offset;
+        fresh.link = in.link;
+        fresh.discard = file->verified.count(offset) > 0;
+        chunk = &fresh;
+    } else {
+        for (auto& [start, state] : file->open)
+            if (state.next == offset && state.link == in.link) chunk = &state;
+        if (!chunk) {
+            // Frames of a chunk cut short on a broken link, overtaken by its
+            // resend: nothing to do with them.
+            return;
         }
-        it = m_open.emplace(index, std::move(open)).first;
-        m_observer.onFileStarted(index, target, entry.size);
     }
-    OpenFile& open = it->second;
-    if (header->offset != open.written) {
-        return fail(Error(Errc::Protocol, "data for " + target + " arrived out of order (offset "
-                                              + std::to_string(header->offset) + ", expected "
-                                              + std::to_string(open.written) + ")"));
+    if (!chunk->discard) {
+        Status st;
+        {
+            StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
+            st = file->handle.pwriteAll(data, n, offset);
+        }
+        if (!st) {
+            dropOpenFile(w, header->index, dirs);
+            return failFile(header->index, st.error(), true);
+        }
+        m_writeStage.addBytes(n);
+        {
+            StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
+            chunk->hasher.update(data, n);
+        }
+        m_verifyStage.addBytes(n);
     }
+    chunk->next += n;
+    uint64_t progress = file->verifiedBytes;
+    for (const auto& [start, state] : file->open) progress += state.next - start;
+    m_observer.onFileProgress(header->index, progress);
+}
+
+void Receiver::handleChunkEnd(Writer& w, const proto::ChunkEndMsg& end, uint16_t link, DirCache& dirs)
+{
+    FileEntry entry;
+    OpenFile* file = openFor(w, end.index, dirs, &entry);
+    if (!file) return;
+    auto it = file->open.find(end.offset);
+    if (it == file->open.end() || it->second.link != link) return; // the end of a chunk cut short
+    ChunkState& chunk = it->second;
+    if (chunk.next != end.offset + end.length)
+        return fail(Error(Errc::Protocol, "chunk at " + std::to_string(end.offset) + " of " + targetPath(entry.path)
+                                              + " ended at the wrong length"));
+    if (!chunk.discard) {
+        if (chunk.hasher.digest() != end.hash) {
+            dropOpenFile(w, end.index, dirs);
+            return failFile(end.index,
+                            Error(Errc::VerifyFailed, "verification failed for " + targetPath(entry.path) + ": chunk at "
+                                                          + std::to_string(end.offset)
+                                                          + " does not match what the sender read; the old version was kept"),
+                            true);
+        }
+        file->verified[end.offset] = {end.length, end.hash};
+        file->verifiedBytes += end.length;
+    }
+    file->open.erase(it);
+    completeIfDone(w, end.index, dirs);
+}
+
+void Receiver::handleFileEnd(Writer& w, const proto::FileEndMsg& end, DirCache& dirs)
+{
+    FileEntry entry;
+    OpenFile* file = openFor(w, end.index, dirs, &entry);
+    if (!file) return;
+    if (end.chunks > 0) {
+        file->end = end;
+        return completeIfDone(w, end.index, dirs);
+    }
+    // Sent whole: its frames came in order just before this, as one chunk at 0.
+    const std::string target = targetPath(entry.path);
+    auto it = file->open.find(0);
+    Hash128 got = hash128(nullptr, 0);
+    uint64_t size = 0;
+    if (it != file->open.end()) {
+        got = it->second.hasher.digest();
+        size = it->second.next;
+    }
+    if (size != end.size || got != end.hash || file->open.size() > 1) {
+        dropOpenFile(w, end.index, dirs);
+        return failFile(end.index,
+                        Error(Errc::VerifyFailed, "verification failed for " + target + ": received " + std::to_string(size)
+                                                      + " bytes that do not match what the sender read; the old version was kept"),
+                        true);
+    }
+    commit(w, end.index, entry, end.size, end.mtimeNs, end.mode, dirs);
+}
+
+void Receiver::completeIfDone(Writer& w, uint32_t index, DirCache& dirs)
+{
+    OpenFile& file = w.open.at(index);
+    if (!file.end || !file.open.empty() || file.verifiedBytes != file.end->size
+        || file.verified.size() != file.end->chunks)
+        return;
+    std::vector<Hash128> hashes;
+    uint64_t expected = 0;
+    bool contiguous = true;
+    for (const auto& [start, lengthAndHash] : file.verified) {
+        contiguous = contiguous && start == expected;
+        expected = start + lengthAndHash.first;
+        hashes.push_back(lengthAndHash.second);
+    }
+    FileEntry entry;
+    if (!wantOf(index, &entry).ok()) return;
+    if (!contiguous || expected != file.end->size || proto::chunkTreeHash(hashes) != file.end->hash) {
+        dropOpenFile(w, index, dirs);
+        return failFile(index,
+                        Error(Errc::VerifyFailed, "verification failed for " + targetPath(entry.path)
+                                                      + ": its chunks do not add up to what the sender read; "
+                                                        "the old version was kept"),
+                        true);
+    }
+    const proto::FileEndMsg end = *file.end;
+    commit(w, index, entry, end.size, end.mtimeNs, end.mode, dirs);
+}
+
+void Receiver::handleSmallFile(const proto::Frame& frame, DirCache& dirs)
+{
+    const uint8_t* data = nullptr;
+    size_t n = 0;
+    auto header = proto::decodeSmallFile(frame, &data, &n);
+    if (!header.ok()) return fail(header.error());
+    FileEntry entry;
+    auto want = wantOf(header->index, &entry);
+    if (!want.ok()) return fail(want.error());
+    if (*want == Want::Finished) return;
+    const std::string target = targetPath(entry.path);
+    {
+        StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
+        if (hash128(data, n) != header->hash)
+            return failFile(header->index,
+                            Error(Errc::VerifyFailed, "verification failed for " + target
+                                                          + ": the data does not match what the sender read; the old "
+                                                            "version was kept"),
+                            true);
+    }
+    m_verifyStage.addBytes(n);
+    // One writer owns this file: a throwaway entry in its map keeps the
+    // open-write-commit path the same as for bigger files.
+    Writer& w = *m_writers[header->index % m_writers.size()];
+    OpenFile* file = openFor(w, header->index, dirs, &entry);
+    if (!file) return;
     Status st;
     {
         StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
-        st = open.handle.pwriteAll(data, n, header->offset);
+        st = n ? file->handle.writeAll(data, n) : Status();
     }
     if (!st) {
-        dropOpenFile(index, dirs);
-        return failFile(index, st.error(), true);
+        dropOpenFile(w, header->index, dirs);
+        return failFile(header->index, st.error(), true);
     }
-    {
-        StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
-        open.hasher.update(data, n);
-    }
-    m_verifyStage.addBytes(n);
-    open.written += n;
     m_writeStage.addBytes(n);
-    m_observer.onFileProgress(index, open.written);
+    commit(w, header->index, entry, n, header->mtimeNs, header->mode, dirs);
 }
 
-void Receiver::handleFileEnd(const proto::FileEndMsg& end, DirCache& dirs)
+void Receiver::commit(Writer& w, uint32_t index, const FileEntry& entry, uint64_t size, int64_t mtimeNs, uint32_t mode,
+                      DirCache& dirs)
 {
-    const uint32_t index = end.index;
-    Want want;
-    FileEntry entry;
-    {
-        std::lock_guard lock(m_listMutex);
-        if (index >= m_wants.size()) return fail(Error(Errc::Protocol, "the end of a file that was never listed"));
-        want = m_wants[index];
-        if (want != Want::Finished) entry = m_list[index];
-    }
-    if (want == Want::Finished) return;
-    if (want == Want::None) return fail(Error(Errc::Protocol, "a file that was not asked for: " + entry.path));
     const std::string target = targetPath(entry.path);
     StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
-
+    OpenFile& file = w.open.at(index);
+    Want want;
+    {
+        std::lock_guard lock(m_listMutex);
+        want = m_wants[index];
+    }
+    Status st;
+    // A file that shrank after it was listed keeps no reserved tail.
+    if (size < entry.size) st = file.handle.truncate(size);
+    if (st) st = file.handle.setMode(mask(mode));
+    if (st) st = file.handle.setModifyTime(mtimeNs);
+    if (st) st = file.handle.close();
     auto parent = dirs.get(parentOf(target));
-    if (!parent.ok()) return failFile(index, parent.error(), true);
-    const platform::DirHandle* dir = *parent;
-    if (m_open.find(index) == m_open.end()) {
-        // An empty file: no data frame opened it.
-        OpenFile open;
-        open.tempName = tempNameFor(baseName(target));
-        auto created = dir->createExclusive(open.tempName, 0600);
-        if (!created.ok()) return failFile(index, created.error(), true);
-        open.handle = std::move(created).value();
-        (void)open.handle.tryLockExclusive();
-        m_open.emplace(index, std::move(open));
-        m_observer.onFileStarted(index, target, 0);
-    }
-    OpenFile& open = m_open.at(index);
-    if (open.written != end.size || open.hasher.digest() != end.hash) {
-        Error e(Errc::VerifyFailed, "verification failed for " + target + ": received " + std::to_string(open.written)
-                                        + " bytes that do not match what the sender read; the old version was kept");
-        dropOpenFile(index, dirs);
-        return failFile(index, e, true);
-    }
-    if (open.written < entry.size) (void)open.handle.truncate(open.written);
-    Status st = open.handle.setMode(mask(end.mode));
-    if (st) st = open.handle.setModifyTime(end.mtimeNs);
-    if (st) st = open.handle.close();
+    if (st && !parent.ok()) st = parent.error();
+    const platform::DirHandle* dir = parent.ok() ? *parent : nullptr;
     if (st && want == Want::ReplaceDirAndWrite) {
         auto info = dir->statAt(baseName(target));
         if (info.ok() && info->type == platform::FileType::Directory) {
@@ -210,18 +352,18 @@ void Receiver::handleFileEnd(const proto::FileEndMsg& end, DirCache& dirs)
             else dir = *again;
         }
     }
-    if (st) st = dir->renameAt(open.tempName, baseName(target));
+    if (st) st = dir->renameAt(file.tempName, baseName(target));
     if (!st) {
-        dropOpenFile(index, dirs);
+        dropOpenFile(w, index, dirs);
         return failFile(index, st.error(), true);
     }
-    m_open.erase(index);
+    w.open.erase(index);
     {
         std::lock_guard lock(m_listMutex);
         m_wants[index] = Want::Finished;
     }
     m_writeStage.addItems(1);
-    m_observer.onFileDone(index, target, end.size);
+    m_observer.onFileDone(index, target, size);
     proto::FileDoneMsg done;
     done.index = index;
     (void)m_link.send(proto::toFrame(done), true);

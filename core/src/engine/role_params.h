@@ -18,6 +18,7 @@ struct TransferParams {
     bool checksum = false;
     int64_t modifyWindowNs = 0;
     uint64_t bwlimitBytesPerSec = 0;
+    uint64_t chunkSize = 0; // 0: picked per file (see Scheduler)
     std::vector<FilterSpec> filters;
     std::vector<std::string> filesFrom;
     bool hasFilesFrom = false;

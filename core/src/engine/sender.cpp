@@ -1,7 +1,6 @@
 #include "engine/sender.h"
 
 #include "common/path.h"
-#include "engine/linger.h"
 #include "filter/files_from.h"
 #include "filter/filter.h"
 #include "scan/scanner.h"
@@ -9,33 +8,42 @@
 #include <limits>
 
 namespace fg {
+
 namespace {
-
-// File data goes out in pieces of this size: large enough that per-frame costs
-// (a header, a lock, a hash call) vanish next to the bytes, small enough that
-// the queues hold many and a slow file does not stall the stream.
-constexpr size_t kChunkBytes = 256 * 1024;
-// Frames waiting to be written: a few MB keep the network busy while the disk
-// hiccups, without holding much memory.
-constexpr size_t kSendQueueBytes = 8u << 20;
-
+// Without data links (ssh, in-process) this many workers share the one link:
+// while one waits on the disk (opening and reading small files is mostly
+// waiting), another sends.
+constexpr size_t kSharedLinkWorkers = 3;
 } // namespace
 
-Sender::Sender(RootSpec root, TransferParams params, proto::FrameLink& link, RoleObserver& observer,
-               StageSet& stages, RateLimiter* limiter)
-    : RoleBase(link, observer, stages), m_root(std::move(root)), m_params(std::move(params)), m_limiter(limiter),
+Sender::Sender(RootSpec root, TransferParams params, proto::FrameLink& control, std::vector<proto::FrameLink*> dataLinks,
+               RoleObserver& observer, StageSet& stages, RateLimiter* limiter)
+    : RoleBase(control, observer, stages), m_root(std::move(root)), m_params(std::move(params)), m_limiter(limiter),
       m_scanStage(stages.add("scan")), m_readStage(stages.add("read")), m_hashStage(stages.add("hash")),
       m_sendStage(stages.add("send")),
-      m_wants(std::numeric_limits<size_t>::max()), m_sendQueue(kSendQueueBytes)
+      m_scheduler(m_params.chunkSize, unsigned(std::max<size_t>(1, dataLinks.size())))
 {
+    if (dataLinks.empty()) {
+        m_streams.resize(kSharedLinkWorkers);
+        for (auto& s : m_streams) s.link = &control;
+    } else {
+        m_streams.resize(dataLinks.size());
+        for (size_t i = 0; i < dataLinks.size(); ++i) m_streams[i].link = dataLinks[i];
+        m_hasDataLinks = true;
+    }
 }
 
 Sender::~Sender() { cancel(); }
 
 void Sender::abortQueues()
 {
-    m_wants.abort();
-    m_sendQueue.abort();
+    m_scheduler.abort();
+    // Data links carry nothing the receiver must still read: close them now
+    // so workers blocked in a send wake up.
+    if (m_hasDataLinks) {
+        std::lock_guard lock(m_streamMutex);
+        for (auto& s : m_streams) s.link->close();
+    }
 }
 
 Status Sender::openRoot()
@@ -112,26 +120,29 @@ Status Sender::run()
     if (Status st = m_link.send(proto::toFrame(begin)); !st) return failEarly(st.error());
 
     std::thread control([this] { controlLoop(); });
-    std::thread sender([this] { sendLoop(); });
-    std::thread reader([this] { readLoop(); });
+    std::vector<std::thread> workers;
+    for (size_t i = 0; i < m_streams.size(); ++i) workers.emplace_back([this, i] { workerLoop(i); });
     startStatsReports();
 
     Status scanned = scanAndList();
-    if (!scanned) fail(scanned.error());
+    if (!scanned) {
+        if (scanned.error().code == Errc::Network) sendFailed(scanned.error());
+        else fail(scanned.error());
+    }
 
-    reader.join();
+    // Workers return once every wanted file is settled (or on failure).
+    for (auto& w : workers) w.join();
     if (!cancelled()) {
         proto::StatsMsg st;
         st.stages = m_stages.snapshot(false);
-        enqueue(proto::toFrame(st));
-        enqueue(proto::toFrame(proto::SenderDoneMsg{}));
+        (void)m_link.send(proto::toFrame(st));
+        if (Status sent = m_link.send(proto::toFrame(proto::SenderDoneMsg{})); !sent) sendFailed(sent.error());
     }
-    m_sendQueue.close();
-    sender.join();
     control.join();
     stopStatsReports();
     // The receiver waits for us to close first (it must not reset a
     // connection that still carries its JobDone).
+    for (auto& s : m_streams) s.link->close();
     m_link.close();
     m_linger.finish();
 
@@ -159,10 +170,10 @@ Status Sender::scanAndList()
 
     auto flushBatch = [&]() {
         if (batch.entries.empty()) return true;
-        bool ok = enqueue(proto::toFrame(batch));
+        Status sent = m_link.send(proto::toFrame(batch));
         batch.entries.clear();
         batchBytes = 0;
-        return ok;
+        return sent.ok();
     };
     auto add = [&](FileEntry&& entry) {
         if (cancelled()) return false;
@@ -222,7 +233,7 @@ Status Sender::scanAndList()
             notice.code = error.code;
             notice.path = path;
             notice.message = error.message;
-            enqueue(proto::toFrame(notice));
+            (void)m_link.send(proto::toFrame(notice));
         };
         callbacks.skipped = [&](const std::string& path) {
             Error info(Errc::Ok, "skipping non-regular file (socket, FIFO or device)");
@@ -231,21 +242,15 @@ Status Sender::scanAndList()
         Status st = scanTree(*m_rootDir, options, callbacks);
         if (!st) return st;
     }
-    if (!flushBatch()) return Error(Errc::Cancelled, "cancelled");
+    if (!flushBatch()) return cancelled() ? Error(Errc::Cancelled, "cancelled") : Error(Errc::Network, "the connection broke while listing");
     m_scanStage.addBusy(monotonicNs() - started);
 
     proto::FileListEndMsg end;
     end.count = count;
     end.scanErrors = scanErrors;
-    if (!enqueue(proto::toFrame(end))) return Error(Errc::Cancelled, "cancelled");
+    FG_TRY(m_link.send(proto::toFrame(end)));
     m_observer.onState(JobState::Transferring);
     return {};
-}
-
-bool Sender::enqueue(proto::Frame frame)
-{
-    size_t cost = frame.payload.size() + proto::kFrameHeaderSize;
-    return m_sendQueue.push(std::move(frame), cost);
 }
 
 std::optional<Sender::ListedFile> Sender::listed(uint32_t index)
@@ -253,7 +258,7 @@ std::optional<Sender::ListedFile> Sender::listed(uint32_t index)
     std::lock_guard lock(m_listMutex);
     if (index >= m_list.size()) return std::nullopt;
     const FileEntry& e = m_list[index];
-    return ListedFile{e.path, e.size};
+    return ListedFile{e.path, e.size, e.mtimeNs};
 }
 
 void Sender::controlLoop()
@@ -263,7 +268,13 @@ void Sender::controlLoop()
         if (!frame.ok()) {
             if (!m_jobDone.load()) {
                 Error e = frame.error();
-                if (!cancelled())
+                std::optional<Error> streamsLost;
+                {
+                    std::lock_guard lock(m_streamMutex);
+                    streamsLost = m_allStreamsLost;
+                }
+                if (streamsLost) e = *streamsLost;
+                else if (!cancelled())
                     e.message = "the connection to the receiver was lost before the job finished: " + e.message;
                 fail(std::move(e));
             }
@@ -305,7 +316,7 @@ void Sender::controlLoop()
                 }
                 if ((it.action == proto::WireAction::Copy || it.action == proto::WireAction::Update)
                     && !m_params.dryRun)
-                    m_wants.push(it.index);
+                    m_scheduler.add(it.index, file->size);
                 items.push_back(std::move(item));
             }
             if (!bad) m_observer.onPlanned(std::move(items));
@@ -335,7 +346,7 @@ void Sender::controlLoop()
                 continue;
             }
             m_observer.onUnchanged(msg->unchanged);
-            m_wants.close();
+            m_scheduler.closeInput();
             break;
         }
         case MsgType::FileDone: {
@@ -349,7 +360,8 @@ void Sender::controlLoop()
                 badIndex(msg->index);
                 continue;
             }
-            m_observer.onFileDone(msg->index, file->path, file->size);
+            if (m_scheduler.resolved(msg->index)) m_observer.onFileDone(msg->index, file->path, file->size);
+            settled(msg->index);
             break;
         }
         case MsgType::FileFailed: {
@@ -363,7 +375,9 @@ void Sender::controlLoop()
                 badIndex(msg->index);
                 continue;
             }
-            m_observer.onFileFailed(msg->index, file->path, Error(msg->code, msg->message));
+            if (m_scheduler.resolved(msg->index))
+                m_observer.onFileFailed(msg->index, file->path, Error(msg->code, msg->message));
+            settled(msg->index);
             break;
         }
         case MsgType::Notice: {
@@ -415,157 +429,11 @@ void Sender::controlLoop()
     }
 }
 
-void Sender::readLoop()
+void Sender::settled(uint32_t index)
 {
-    auto root = m_rootDir->duplicate();
-    if (!root.ok()) return fail(root.error());
-    DirCache dirs(std::move(root).value());
-    for (;;) {
-        std::optional<uint32_t> index;
-        {
-            StageTimer wait(m_readStage, StageTimer::Bucket::WaitInput);
-            index = m_wants.pop();
-        }
-        if (!index) return;
-        // A file's own problem is reported by sendFile and the job goes on;
-        // what comes back here ends the job (a lost connection, a cancel).
-        Status st = sendFile(*index, dirs);
-        if (!st) return fail(st.error());
-    }
+    std::lock_guard lock(m_streamMutex);
+    for (auto& s : m_streams) s.inFlight.erase(index);
+    m_chunked.erase(index);
 }
-
-Status Sender::sendFile(uint32_t index, DirCache& dirs)
-{
-    auto file = listed(index);
-    if (!file) return Error(Errc::Protocol, "the receiver asked for file #" + std::to_string(index) + ", which was never listed");
-
-    auto reportFailure = [&](Error error) -> Status {
-        m_observer.onFileFailed(index, file->path, error);
-        proto::FileFailedMsg failed;
-        failed.index = index;
-        failed.code = error.code;
-        failed.message = error.message;
-        if (!enqueue(proto::toFrame(failed))) return Error(Errc::Cancelled, "cancelled");
-        return {};
-    };
-
-    // Names in the list are relative to the root directory, except the prefix
-    // of a named root and the single file of a file root.
-    std::string rel = file->path;
-    if (m_rootKind == proto::RootKind::NamedDir) rel = rel.size() > m_rootName.size() ? rel.substr(m_rootName.size() + 1) : "";
-    auto parent = dirs.get(parentOf(rel));
-    if (!parent.ok()) return reportFailure(parent.error());
-    auto opened = (*parent)->openRead(baseName(rel));
-    if (!opened.ok()) {
-        Error e = opened.error();
-        if (e.code == Errc::NotFound) e = Error(Errc::Vanished, "file vanished before it could be sent: " + file->path);
-        return reportFailure(e);
-    }
-    platform::FileHandle handle = std::move(opened).value();
-    auto info = handle.stat();
-    if (!info.ok()) return reportFailure(info.error());
-    if (info->type != platform::FileType::Regular)
-        return reportFailure(Error(Errc::Vanished, file->path + " is no longer a regular file"));
-    handle.adviseSequential();
-
-    Hasher128 hasher;
-    uint64_t offset = 0;
-    std::vector<uint8_t> buffer(kChunkBytes);
-    for (;;) {
-        if (cancelled()) return Error(Errc::Cancelled, "cancelled");
-        Result<size_t> got = Error();
-        {
-            StageTimer busy(m_readStage, StageTimer::Bucket::Busy);
-            got = handle.read(buffer.data(), buffer.size());
-        }
-        if (!got.ok()) return reportFailure(got.error());
-        if (*got == 0) break;
-        m_readStage.addBytes(*got);
-        {
-            // Counted apart from the disk so the bottleneck view can tell them apart.
-            StageTimer busy(m_hashStage, StageTimer::Bucket::Busy);
-            hasher.update(buffer.data(), *got);
-        }
-        m_hashStage.addBytes(*got);
-        proto::Frame frame = proto::makeDataFrame(index, offset, buffer.data(), *got);
-        offset += *got;
-        {
-            StageTimer wait(m_readStage, StageTimer::Bucket::WaitOutput);
-            if (!enqueue(std::move(frame))) return Error(Errc::Cancelled, "cancelled");
-        }
-    }
-    m_readStage.addItems(1);
-    proto::FileEndMsg end;
-    end.index = index;
-    end.size = offset;
-    // The time of the version actually read, so a file that changed during
-    // the scan is stamped like the bytes it got.
-    auto after = handle.stat();
-    end.mtimeNs = after.ok() ? after->mtimeNs : info->mtimeNs;
-    end.mode = info->mode;
-    end.hash = hasher.digest();
-    if (!enqueue(proto::toFrame(end))) return Error(Errc::Cancelled, "cancelled");
-    return {};
-}
-
-void Sender::sendLoop()
-{
-    for (;;) {
-        std::optional<proto::Frame> frame = m_sendQueue.tryPop();
-        if (!frame) {
-            // Nothing queued: what the link holds back for batching must go
-            // now, or the receiver would wait for it while we wait for input.
-            if (Status st = m_link.flush(); !st) return sendFailed(st.error());
-            StageTimer wait(m_sendStage, StageTimer::Bucket::WaitInput);
-            frame = m_sendQueue.pop();
-        }
-        if (!frame) break;
-        size_t bytes = frame->payload.size() + proto::kFrameHeaderSize;
-        if (m_limiter && frame->type == uint16_t(proto::MsgType::Data)) {
-            StageTimer wait(m_sendStage, StageTimer::Bucket::WaitOutput);
-            if (!m_limiter->acquire(bytes, &cancelFlag())) break;
-        }
-        bool isData = frame->type == uint16_t(proto::MsgType::Data);
-        size_t payload = frame->payload.size();
-        // Progress is what went to the connection, not what was read ahead
-        // into the queue: that is what the user's "active" and "%" mean.
-        std::optional<proto::DataHeader> progress;
-        if (isData) {
-            const uint8_t* data = nullptr;
-            size_t n = 0;
-            auto header = proto::decodeDataHeader(*frame, &data, &n);
-            if (header.ok()) {
-                progress = *header;
-                progress->offset += n;
-            }
-        } else if (frame->type == uint16_t(proto::MsgType::FileEnd)) {
-            auto end = proto::fromFrame<proto::FileEndMsg>(*frame);
-            if (end.ok()) progress = proto::DataHeader{end->index, end->size};
-        }
-        Status st;
-        {
-            StageTimer busy(m_sendStage, StageTimer::Bucket::Busy);
-            st = m_link.send(std::move(*frame), !m_sendQueue.empty());
-        }
-        if (!st) return sendFailed(st.error());
-        m_sendStage.addItems(1);
-        if (isData) m_sendStage.addBytes(payload - proto::kDataHeaderSize);
-        if (progress) reportProgress(progress->index, progress->offset);
-    }
-    if (Status flushed = m_link.flush(); !flushed) sendFailed(flushed.error());
-}
-
-void Sender::reportProgress(uint32_t index, uint64_t bytesSent)
-{
-    if (index != m_progressIndex || !m_progressStarted) {
-        auto file = listed(index);
-        if (!file) return;
-        m_observer.onFileStarted(index, file->path, file->size);
-        m_progressIndex = index;
-        m_progressStarted = true;
-    }
-    m_observer.onFileProgress(index, bytesSent);
-}
-
 
 } // namespace fg

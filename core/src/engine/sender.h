@@ -1,34 +1,39 @@
 #pragma once
 #include "internal.h"
 // The sending role: scans the source, streams the file list, and sends the
-// data of every file the receiver asks for. Threads: this one scans; a control
-// thread reads the receiver's plan and acknowledgements; a reader thread reads
-// files; a send thread writes frames. Bounded queues join them.
+// data of every file the receiver asks for.
+// Threads: this one scans and lists; a control thread reads the receiver's
+// plan and acknowledgements from the control link; one worker per data link
+// (or a few sharing the one link of an ssh or in-process session) takes work
+// from the scheduler, reads it and sends it.
 
 #include "engine/dir_cache.h"
 #include "engine/entry.h"
 #include "engine/observer.h"
 #include "engine/role_base.h"
 #include "engine/role_params.h"
-#include "exec/bounded_queue.h"
+#include "engine/scheduler.h"
 #include "exec/rate_limiter.h"
 #include "metrics/stage_counters.h"
 #include "proto/frame.h"
 
 #include <atomic>
-#include <condition_variable>
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <unordered_map>
+#include <vector>
 
 namespace fg {
 
 class Sender final : public RoleBase {
 public:
-    Sender(RootSpec root, TransferParams params, proto::FrameLink& link, RoleObserver& observer,
-           StageSet& stages, RateLimiter* limiter);
+    // dataLinks may be empty: then file data shares the control link.
+    Sender(RootSpec root, TransferParams params, proto::FrameLink& control, std::vector<proto::FrameLink*> dataLinks,
+           RoleObserver& observer, StageSet& stages, RateLimiter* limiter);
     ~Sender() override;
 
     // Runs the whole role; returns when the receiver confirmed the end of the
@@ -39,20 +44,44 @@ private:
     struct ListedFile {
         std::string path;
         uint64_t size;
+        int64_t mtimeNs;
+    };
+
+    // A file on its way in chunks, shared by the workers sending them.
+    struct ChunkedFile {
+        std::vector<Hash128> hashes;  // by chunk number, once sent
+        std::vector<bool> sent;
+        uint32_t sentCount = 0;
+        uint64_t bytesSent = 0;
+        bool started = false;
+        int64_t mtimeNs = 0;
+        uint32_t mode = 0;
+    };
+
+    // One stream: a link, and the work sent on it that the receiver has not
+    // settled yet (handed back to the scheduler if the stream breaks).
+    struct Stream {
+        proto::FrameLink* link = nullptr;
+        std::unordered_map<uint32_t, std::vector<WorkItem>> inFlight;
+        bool broken = false;
     };
 
     Status openRoot();
     Status scanAndList();
     void controlLoop();
-    void readLoop();
-    void sendLoop();
-    // Send thread: the file whose bytes are going out now, for the progress view.
-    void reportProgress(uint32_t index, uint64_t bytesSent);
-    Status sendFile(uint32_t index, DirCache& dirs);
-    bool enqueue(proto::Frame frame);
+    void workerLoop(size_t stream);
+    // A file's own problem is reported and the job goes on (ok); an error
+    // comes back only when the stream or the job cannot go on.
+    Status sendWhole(const WorkItem& item, proto::FrameLink& link, DirCache& dirs);
+    Status sendChunk(const WorkItem& item, proto::FrameLink& link, DirCache& dirs);
+    Status sendData(proto::FrameLink& link, proto::Frame frame, bool more);
+    Status fileFailed(uint32_t index, const std::string& path, const Error& error);
+    void settled(uint32_t index);
+    void streamBroke(size_t stream, const Error& error);
     void abortQueues() override;
     bool endExchanged() const override { return m_jobDone.load(); }
     std::optional<ListedFile> listed(uint32_t index);
+    Result<platform::FileHandle> openListed(const ListedFile& file, DirCache& dirs);
 
     RootSpec m_root;
     TransferParams m_params;
@@ -70,12 +99,14 @@ private:
     std::mutex m_listMutex;
     std::deque<FileEntry> m_list;
 
-    BoundedQueue<uint32_t> m_wants;
-    BoundedQueue<proto::Frame> m_sendQueue;
+    Scheduler m_scheduler;
+    bool m_hasDataLinks = false;
+    std::mutex m_streamMutex; // guards the three below
+    std::vector<Stream> m_streams;
+    std::unordered_map<uint32_t, ChunkedFile> m_chunked;
+    std::optional<Error> m_allStreamsLost; // every data link broke; the job ends with this
 
     std::atomic<bool> m_jobDone{false};
-    uint32_t m_progressIndex = 0;  // send thread only
-    bool m_progressStarted = false;
 };
 
 } // namespace fg

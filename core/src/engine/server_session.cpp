@@ -222,10 +222,10 @@ Status runServerSession(proto::FrameLink& link, const SessionContext& ctx)
         RateLimiter limiter(params.bwlimitBytesPerSec);
         Status result;
         if (push) {
-            Receiver receiver(root, params, link, observer, stages);
+            Receiver receiver(root, params, link, {}, observer, stages);
             result = receiver.run();
         } else {
-            Sender sender(root, params, link, observer, stages, params.bwlimitBytesPerSec ? &limiter : nullptr);
+            Sender sender(root, params, link, {}, observer, stages, params.bwlimitBytesPerSec ? &limiter : nullptr);
             result = sender.run();
         }
         if (ctx.log) ctx.log("session with " + ctx.peer + " ended: " + (result ? std::string("ok") : result.error().message));

@@ -46,6 +46,9 @@ public:
 
     // Reads up to n bytes; fewer only at end of file.
     Result<size_t> read(void* buffer, size_t n);
+    // Reads up to n bytes at an offset (fewer only at end of file); the file
+    // position is untouched, so threads can share a handle.
+    Result<size_t> pread(void* buffer, size_t n, uint64_t offset);
     Status writeAll(const void* data, size_t n);
     Status pwriteAll(const void* data, size_t n, uint64_t offset);
     Result<FileInfo> stat() const;

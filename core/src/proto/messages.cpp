@@ -42,6 +42,8 @@ const char* msgTypeName(uint16_t type)
     case MsgType::FileDone: return "FileDone";
     case MsgType::SenderDone: return "SenderDone";
     case MsgType::Notice: return "Notice";
+    case MsgType::SmallFile: return "SmallFile";
+    case MsgType::ChunkEnd: return "ChunkEnd";
     case MsgType::Stats: return "Stats";
     case MsgType::JobDone: return "JobDone";
     case MsgType::Cancel: return "Cancel";
@@ -331,10 +333,11 @@ Result<PlanEndMsg> PlanEndMsg::decode(WireReader& r)
 
 // ---- Data ------------------------------------------------------------------
 
-Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t n)
+Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t n, bool start)
 {
     Frame f;
     f.type = uint16_t(MsgType::Data);
+    f.flags = start ? kDataStart : 0;
     f.payload.reserve(kDataHeaderSize + n);
     WireWriter w(f.payload);
     w.u32(index);
@@ -362,6 +365,7 @@ void FileEndMsg::encode(WireWriter& w) const
     w.i64(mtimeNs);
     w.u32(mode);
     w.array(hash);
+    w.u32(chunks);
 }
 
 Result<FileEndMsg> FileEndMsg::decode(WireReader& r)
@@ -372,8 +376,65 @@ Result<FileEndMsg> FileEndMsg::decode(WireReader& r)
     m.mtimeNs = r.i64();
     m.mode = r.u32() & 07777;
     m.hash = r.array<16>();
+    m.chunks = r.u32();
     FG_TRY(r.finish("FileEnd"));
+    if (m.size > (uint64_t(1) << 62)) return Error(Errc::Protocol, "malformed FileEnd: absurd size");
     return m;
+}
+
+void ChunkEndMsg::encode(WireWriter& w) const
+{
+    w.u32(index);
+    w.u64(offset);
+    w.u64(length);
+    w.array(hash);
+}
+
+Result<ChunkEndMsg> ChunkEndMsg::decode(WireReader& r)
+{
+    ChunkEndMsg m;
+    m.index = r.u32();
+    m.offset = r.u64();
+    m.length = r.u64();
+    m.hash = r.array<16>();
+    FG_TRY(r.finish("ChunkEnd"));
+    if (m.offset > (uint64_t(1) << 62) || m.length > (uint64_t(1) << 40))
+        return Error(Errc::Protocol, "malformed ChunkEnd: absurd offset or length");
+    return m;
+}
+
+Frame makeSmallFileFrame(const SmallFileHeader& header, const uint8_t* data, size_t n)
+{
+    Frame f;
+    f.type = uint16_t(MsgType::SmallFile);
+    f.payload.reserve(kSmallFileHeaderSize + n);
+    WireWriter w(f.payload);
+    w.u32(header.index);
+    w.i64(header.mtimeNs);
+    w.u32(header.mode);
+    w.array(header.hash);
+    w.bytes(data, n);
+    return f;
+}
+
+Result<SmallFileHeader> decodeSmallFile(const Frame& frame, const uint8_t** data, size_t* n)
+{
+    WireReader r(frame.payload);
+    SmallFileHeader h;
+    h.index = r.u32();
+    h.mtimeNs = r.i64();
+    h.mode = r.u32() & 07777;
+    h.hash = r.array<16>();
+    if (r.failed()) return Error(Errc::Protocol, "malformed SmallFile frame: truncated header");
+    *data = r.rest(n);
+    return h;
+}
+
+Hash128 chunkTreeHash(const std::vector<Hash128>& chunkHashes)
+{
+    Hasher128 h;
+    for (const auto& c : chunkHashes) h.update(c.data(), c.size());
+    return h.digest();
 }
 
 void FileFailedMsg::encode(WireWriter& w) const

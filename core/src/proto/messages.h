@@ -18,7 +18,7 @@
 
 namespace fg::proto {
 
-inline constexpr uint16_t kProtocolVersion = 1;
+inline constexpr uint16_t kProtocolVersion = 2;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 
 enum class MsgType : uint16_t {
@@ -40,6 +40,8 @@ enum class MsgType : uint16_t {
     FileDone = 23,
     SenderDone = 24,
     Notice = 25,
+    SmallFile = 26,
+    ChunkEnd = 27,
     Stats = 30,
     JobDone = 31,
     Cancel = 32,
@@ -195,12 +197,21 @@ struct PlanEndMsg {
 };
 
 // File data: the payload after the fixed fields is the bytes themselves.
+// A file goes either whole (its Data frames in order on one stream, then
+// FileEnd with the content hash) or in chunks (each chunk's Data frames in
+// order on one stream, then ChunkEnd; chunks on any streams, in any order;
+// FileEnd with the hash of the chunk hashes once all chunks are out).
+// The first Data frame of a whole file or of a chunk carries kDataStart.
 struct DataHeader {
     uint32_t index = 0;
     uint64_t offset = 0;
 };
 inline constexpr size_t kDataHeaderSize = 12;
-Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t n);
+inline constexpr uint16_t kDataStart = 1;
+// The most data one frame carries: big enough that per-frame costs vanish,
+// small enough that streams interleave finely.
+inline constexpr size_t kMaxDataPayload = 256 * 1024;
+Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t n, bool start = false);
 Result<DataHeader> decodeDataHeader(const Frame& frame, const uint8_t** data, size_t* n);
 
 struct FileEndMsg {
@@ -209,10 +220,38 @@ struct FileEndMsg {
     uint64_t size = 0;
     int64_t mtimeNs = 0;
     uint32_t mode = 0;
+    // Whole: XXH3-128 of the content. Chunked: XXH3-128 of the chunk hashes
+    // in offset order (see chunkTreeHash).
     Hash128 hash{};
+    uint32_t chunks = 0; // 0: sent whole
     void encode(WireWriter& w) const;
     static Result<FileEndMsg> decode(WireReader& r);
 };
+
+struct ChunkEndMsg {
+    static constexpr MsgType kType = MsgType::ChunkEnd;
+    uint32_t index = 0;
+    uint64_t offset = 0;
+    uint64_t length = 0;
+    Hash128 hash{}; // XXH3-128 of the chunk's bytes
+    void encode(WireWriter& w) const;
+    static Result<ChunkEndMsg> decode(WireReader& r);
+};
+
+// A whole file in one frame: the common case for small files, so each costs
+// one frame on the wire and one hand-off on the receiver.
+struct SmallFileHeader {
+    uint32_t index = 0;
+    int64_t mtimeNs = 0;
+    uint32_t mode = 0;
+    Hash128 hash{};
+};
+inline constexpr size_t kSmallFileHeaderSize = 4 + 8 + 4 + 16;
+Frame makeSmallFileFrame(const SmallFileHeader& header, const uint8_t* data, size_t n);
+Result<SmallFileHeader> decodeSmallFile(const Frame& frame, const uint8_t** data, size_t* n);
+
+// The whole-file hash of a chunked file.
+Hash128 chunkTreeHash(const std::vector<Hash128>& chunkHashes);
 
 struct FileFailedMsg {
     static constexpr MsgType kType = MsgType::FileFailed;

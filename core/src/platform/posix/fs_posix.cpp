@@ -101,6 +101,22 @@ Result<size_t> FileHandle::read(void* buffer, size_t n)
     return got;
 }
 
+Result<size_t> FileHandle::pread(void* buffer, size_t n, uint64_t offset)
+{
+    size_t got = 0;
+    auto* out = static_cast<char*>(buffer);
+    while (got < n) {
+        ssize_t r = ::pread(m_fd, out + got, n - got, off_t(offset + got));
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            return sysError(errno, "read " + m_path);
+        }
+        if (r == 0) break;
+        got += size_t(r);
+    }
+    return got;
+}
+
 Status FileHandle::writeAll(const void* data, size_t n)
 {
     const auto* in = static_cast<const char*>(data);

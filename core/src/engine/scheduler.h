@@ -1,0 +1,66 @@
+#pragma once
+#include "internal.h"
+// The work of a sender, handed out to its workers (one per stream) as each is
+// ready for more: pull-based, so a slow stream takes less and all streams run
+// dry together. Big files are cut into chunks that go out first, on any
+// stream; small files fill the gaps and the tail.
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <unordered_set>
+#include <vector>
+
+namespace fg {
+
+struct WorkItem {
+    uint32_t index = 0;   // the file, by its place in the list
+    uint64_t offset = 0;  // chunks: where this chunk starts
+    uint64_t length = 0;  // chunks: its length; whole files: the listed size
+    uint32_t chunk = 0;   // chunks: which one (0-based)
+    uint32_t chunks = 0;  // 0: the file goes whole; else how many chunks it has
+};
+
+class Scheduler {
+public:
+    // chunkSize 0 picks one from each file's size and the number of streams.
+    Scheduler(uint64_t chunkSize, unsigned streams);
+
+    // A wanted file; returns the chunk count (0 = whole).
+    uint32_t add(uint32_t index, uint64_t size);
+    // The plan is complete: no more files.
+    void closeInput();
+    // The file is settled (done or failed): none of it is sent again. True
+    // the first time, so a file is reported settled once.
+    bool resolved(uint32_t index);
+    // Work that was on a stream that broke: sent again, first.
+    void requeue(const std::vector<WorkItem>& items);
+    // The next piece of work; blocks while there is none yet. nullopt once
+    // every file is settled (or after abort()).
+    std::optional<WorkItem> next();
+    // The next piece of work if one is ready now.
+    std::optional<WorkItem> tryNext();
+    void abort();
+    bool unresolved(uint32_t index) const;
+    // True once the input is closed and every file is settled.
+    bool finished() const;
+
+    uint64_t chunkSizeFor(uint64_t fileSize) const;
+
+private:
+    std::optional<WorkItem> takeLocked();
+
+    mutable std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::deque<WorkItem> m_chunks; // first: big work starts early on every stream
+    std::deque<WorkItem> m_whole;
+    std::unordered_set<uint32_t> m_pending;
+    uint64_t m_chunkSize;
+    unsigned m_streams;
+    bool m_inputClosed = false;
+    bool m_aborted = false;
+};
+
+} // namespace fg

@@ -1,0 +1,300 @@
+// The sender's workers: each takes work from the scheduler, reads it and sends
+// it on its stream. A broken stream hands its unsettled work back.
+
+#include "engine/sender.h"
+
+#include "common/path.h"
+
+namespace fg {
+
+namespace {
+// One buffer per worker, reused for every piece it reads.
+thread_local std::vector<uint8_t> t_buffer;
+
+uint8_t* workBuffer()
+{
+    if (t_buffer.size() != proto::kMaxDataPayload) t_buffer.resize(proto::kMaxDataPayload);
+    return t_buffer.data();
+}
+} // namespace
+
+void Sender::workerLoop(size_t stream)
+{
+    auto root = m_rootDir->duplicate();
+    if (!root.ok()) return fail(root.error());
+    DirCache dirs(std::move(root).value());
+    proto::FrameLink* link = nullptr;
+    {
+        std::lock_guard lock(m_streamMutex);
+        link = m_streams[stream].link;
+    }
+    for (;;) {
+        std::optional<WorkItem> item = m_scheduler.tryNext();
+        if (!item) {
+            // Idle: what the link holds back for batching must go now, or the
+            // receiver would wait for it while we wait for work.
+            if (Status st = link->flush(); !st && !cancelled()) {
+                if (m_hasDataLinks) return streamBroke(stream, st.error());
+                return sendFailed(st.error());
+            }
+            StageTimer wait(m_readStage, StageTimer::Bucket::WaitInput);
+            item = m_scheduler.next();
+        }
+        if (!item) {
+            (void)link->flush();
+            return;
+        }
+        {
+            std::lock_guard lock(m_streamMutex);
+            m_streams[stream].inFlight[item->index].push_back(*item);
+        }
+        Status st = item->chunks ? sendChunk(*item, *link, dirs) : sendWhole(*item, *link, dirs);
+        if (st) continue;
+        if (cancelled()) return;
+        if (st.error().code != Errc::Network) return fail(st.error());
+        if (m_hasDataLinks) return streamBroke(stream, st.error());
+        // The one shared link broke: the control thread will say why.
+        return sendFailed(st.error());
+    }
+}
+
+void Sender::streamBroke(size_t stream, const Error& error)
+{
+    std::vector<WorkItem> orphans;
+    size_t alive = 0;
+    size_t total = 0;
+    {
+        std::lock_guard lock(m_streamMutex);
+        Stream& s = m_streams[stream];
+        s.broken = true;
+        for (auto& [index, items] : s.inFlight) orphans.insert(orphans.end(), items.begin(), items.end());
+        s.inFlight.clear();
+        s.link->close();
+        total = m_streams.size();
+        for (const auto& other : m_streams) alive += other.broken ? 0 : 1;
+        if (alive == 0)
+            m_allStreamsLost = Error(Errc::Network, "all " + std::to_string(total)
+                                                        + " data connections to the receiver were lost (the last: "
+                                                        + error.message + ")");
+    }
+    if (alive > 0) {
+        // Its work goes out again on the streams still alive; the receiver
+        // takes a chunk again from its start and ignores what it already has.
+        m_observer.onNotice(false, "", Error(Errc::Network, "data connection " + std::to_string(stream + 1) + " of "
+                                                                + std::to_string(total) + " was lost (" + error.message
+                                                                + "); its work goes on the other " + std::to_string(alive)));
+        m_scheduler.requeue(orphans);
+        return;
+    }
+    // Nothing left to send on: the control thread ends the job, with the
+    // receiver's reason if it gave one, else with this.
+    sendFailed(Error(Errc::Network, "all data connections were lost"));
+}
+
+Result<platform::FileHandle> Sender::openListed(const ListedFile& file, DirCache& dirs)
+{
+    // Names in the list are relative to the root directory, except the prefix
+    // of a named root and the single file of a file root.
+    std::string rel = file.path;
+    if (m_rootKind == proto::RootKind::NamedDir)
+        rel = rel.size() > m_rootName.size() ? rel.substr(m_rootName.size() + 1) : std::string();
+    FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentOf(rel)));
+    auto opened = parent->openRead(baseName(rel));
+    if (!opened.ok() && opened.error().code == Errc::NotFound)
+        return Error(Errc::Vanished, "file vanished before it could be sent: " + file.path);
+    return opened;
+}
+
+Status Sender::fileFailed(uint32_t index, const std::string& path, const Error& error)
+{
+    if (!m_scheduler.resolved(index)) return {}; // settled already
+    settled(index);
+    m_observer.onFileFailed(index, path, error);
+    proto::FileFailedMsg failed;
+    failed.index = index;
+    failed.code = error.code;
+    failed.message = error.message;
+    return m_link.send(proto::toFrame(failed));
+}
+
+Status Sender::sendData(proto::FrameLink& link, proto::Frame frame, bool more)
+{
+    const size_t bytes = frame.payload.size() + proto::kFrameHeaderSize;
+    if (m_limiter) {
+        StageTimer wait(m_sendStage, StageTimer::Bucket::WaitOutput);
+        if (!m_limiter->acquire(bytes, &cancelFlag())) return Error(Errc::Cancelled, "cancelled");
+    }
+    StageTimer busy(m_sendStage, StageTimer::Bucket::Busy);
+    FG_TRY(link.send(std::move(frame), more));
+    m_sendStage.addItems(1);
+    return {};
+}
+
+Status Sender::sendWhole(const WorkItem& item, proto::FrameLink& link, DirCache& dirs)
+{
+    auto file = listed(item.index);
+    if (!file) return Error(Errc::Internal, "work for a file that was never listed");
+    auto opened = openListed(*file, dirs);
+    if (!opened.ok()) return fileFailed(item.index, file->path, opened.error());
+    platform::FileHandle handle = std::move(opened).value();
+    auto info = handle.stat();
+    if (!info.ok()) return fileFailed(item.index, file->path, info.error());
+    if (info->type != platform::FileType::Regular)
+        return fileFailed(item.index, file->path, Error(Errc::Vanished, file->path + " is no longer a regular file"));
+    handle.adviseSequential();
+
+    uint8_t* buffer = workBuffer();
+    Hasher128 hasher;
+    uint64_t offset = 0;
+    bool started = false;
+    for (;;) {
+        if (cancelled()) return Error(Errc::Cancelled, "cancelled");
+        Result<size_t> got = Error();
+        {
+            StageTimer busy(m_readStage, StageTimer::Bucket::Busy);
+            got = handle.read(buffer, proto::kMaxDataPayload);
+        }
+        if (!got.ok()) {
+            // The receiver may hold part of it: FileFailed makes it drop that.
+            return fileFailed(item.index, file->path, got.error());
+        }
+        const size_t n = *got;
+        m_readStage.addBytes(n);
+        {
+            StageTimer busy(m_hashStage, StageTimer::Bucket::Busy);
+            hasher.update(buffer, n);
+        }
+        m_hashStage.addBytes(n);
+        if (!started) m_observer.onFileStarted(item.index, file->path, info->size);
+        // A file that fits one frame travels as one SmallFile frame, its
+        // metadata and hash included: one frame and one hand-off per file.
+        if (offset == 0 && n < proto::kMaxDataPayload) {
+            auto after = handle.stat();
+            proto::SmallFileHeader h;
+            h.index = item.index;
+            h.mtimeNs = after.ok() ? after->mtimeNs : info->mtimeNs;
+            h.mode = info->mode;
+            h.hash = hasher.digest();
+            FG_TRY(sendData(link, proto::makeSmallFileFrame(h, buffer, n), true));
+            m_sendStage.addBytes(n);
+            m_readStage.addItems(1);
+            m_observer.onFileProgress(item.index, n);
+            return {};
+        }
+        if (n == 0) break;
+        FG_TRY(sendData(link, proto::makeDataFrame(item.index, offset, buffer, n, !started), true));
+        started = true;
+        offset += n;
+        m_sendStage.addBytes(n);
+        m_observer.onFileProgress(item.index, offset);
+        if (n < proto::kMaxDataPayload) break;
+    }
+    m_readStage.addItems(1);
+    proto::FileEndMsg end;
+    end.index = item.index;
+    end.size = offset;
+    // The time of the version actually read, so a file that changed during
+    // the scan is stamped like the bytes it got.
+    auto after = handle.stat();
+    end.mtimeNs = after.ok() ? after->mtimeNs : info->mtimeNs;
+    end.mode = info->mode;
+    end.hash = hasher.digest();
+    return link.send(proto::toFrame(end), true);
+}
+
+Status Sender::sendChunk(const WorkItem& item, proto::FrameLink& link, DirCache& dirs)
+{
+    auto file = listed(item.index);
+    if (!file) return Error(Errc::Internal, "work for a file that was never listed");
+    auto opened = openListed(*file, dirs);
+    if (!opened.ok()) return fileFailed(item.index, file->path, opened.error());
+    platform::FileHandle handle = std::move(opened).value();
+    auto info = handle.stat();
+    if (!info.ok()) return fileFailed(item.index, file->path, info.error());
+    // Chunks read at different times must come from one version of the file.
+    if (info->type != platform::FileType::Regular || info->size != file->size || info->mtimeNs != file->mtimeNs)
+        return fileFailed(item.index, file->path,
+                          Error(Errc::Vanished, file->path + " changed while it was being sent; run the sync again"));
+    {
+        std::lock_guard lock(m_streamMutex);
+        auto [it, fresh] = m_chunked.try_emplace(item.index);
+        if (fresh) {
+            it->second.hashes.resize(item.chunks);
+            it->second.sent.resize(item.chunks);
+            it->second.mtimeNs = info->mtimeNs;
+            it->second.mode = info->mode;
+        }
+        if (!it->second.started) {
+            it->second.started = true;
+            m_observer.onFileStarted(item.index, file->path, file->size);
+        }
+    }
+
+    uint8_t* buffer = workBuffer();
+    Hasher128 hasher;
+    uint64_t done = 0;
+    while (done < item.length) {
+        if (cancelled()) return Error(Errc::Cancelled, "cancelled");
+        const size_t want = size_t(std::min<uint64_t>(proto::kMaxDataPayload, item.length - done));
+        Result<size_t> got = Error();
+        {
+            StageTimer busy(m_readStage, StageTimer::Bucket::Busy);
+            got = handle.pread(buffer, want, item.offset + done);
+        }
+        if (!got.ok()) return fileFailed(item.index, file->path, got.error());
+        if (*got != want)
+            return fileFailed(item.index, file->path,
+                              Error(Errc::Vanished, file->path + " shrank while it was being sent; run the sync again"));
+        m_readStage.addBytes(want);
+        {
+            StageTimer busy(m_hashStage, StageTimer::Bucket::Busy);
+            hasher.update(buffer, want);
+        }
+        m_hashStage.addBytes(want);
+        FG_TRY(sendData(link, proto::makeDataFrame(item.index, item.offset + done, buffer, want, done == 0), true));
+        done += want;
+        m_sendStage.addBytes(want);
+        uint64_t fileSent = 0;
+        {
+            std::lock_guard lock(m_streamMutex);
+            auto it = m_chunked.find(item.index);
+            if (it == m_chunked.end()) return {}; // settled meanwhile (failed elsewhere)
+            fileSent = it->second.bytesSent += want;
+        }
+        m_observer.onFileProgress(item.index, std::min(fileSent, file->size));
+    }
+    proto::ChunkEndMsg chunkEnd;
+    chunkEnd.index = item.index;
+    chunkEnd.offset = item.offset;
+    chunkEnd.length = item.length;
+    chunkEnd.hash = hasher.digest();
+    FG_TRY(link.send(proto::toFrame(chunkEnd), true));
+    m_readStage.addItems(1);
+
+    // The first time every chunk is out, FileEnd follows on the control link
+    // (it must not be lost with a data stream; resent chunks do not repeat it).
+    std::optional<proto::FileEndMsg> end;
+    {
+        std::lock_guard lock(m_streamMutex);
+        auto it = m_chunked.find(item.index);
+        if (it == m_chunked.end()) return {};
+        ChunkedFile& cf = it->second;
+        if (!cf.sent[item.chunk]) {
+            cf.sent[item.chunk] = true;
+            cf.hashes[item.chunk] = chunkEnd.hash;
+            if (++cf.sentCount == item.chunks) {
+                end.emplace();
+                end->index = item.index;
+                end->size = file->size;
+                end->mtimeNs = cf.mtimeNs;
+                end->mode = cf.mode;
+                end->hash = proto::chunkTreeHash(cf.hashes);
+                end->chunks = item.chunks;
+            }
+        }
+    }
+    if (end) return m_link.send(proto::toFrame(*end));
+    return {};
+}
+
+} // namespace fg
