@@ -39,6 +39,8 @@ const char* kSyncHelp =
     "      --files-from FILE    transfer only the paths listed in FILE ('-' = stdin)\n"
     "      --modify-window SEC  treat mtimes this close as equal (FAT needs 2)\n"
     "      --bwlimit RATE       limit the transfer rate (e.g. 20M = 20 MiB/s; bare number = KiB/s)\n"
+    "      --streams N|auto     data connections to a daemon (default auto: add while the rate rises)\n"
+    "      --chunk-size SIZE    cut big files into chunks of SIZE spread over the streams (default: per file)\n"
     "  -e, --rsh COMMAND        the ssh command for host:path (default: ssh)\n"
     "      --remote-floodgate PATH  floodgate on the ssh host (default: floodgate)\n"
     "      --state-dir DIR      keys and pins (default: $FLOODGATE_HOME or ~/.config/floodgate)\n"
@@ -54,6 +56,7 @@ const std::vector<OptionSpec> kSyncOptions = {
     {"exclude", 0, true},         {"include", 0, true},         {"exclude-from", 0, true},
     {"include-from", 0, true},    {"files-from", 0, true},      {"modify-window", 0, true},
     {"bwlimit", 0, true},         {"rsh", 'e', true},           {"remote-floodgate", 0, true},
+    {"streams", 0, true},         {"chunk-size", 0, true},
     {"state-dir", 0, true},       {"progress", 0, false},       {"verbose", 'v', false},
     {"quiet", 'q', false},        {"json", 0, false},           {"archive", 'a', false},
     {"recursive", 'r', false},    {"help", 'h', false},
@@ -223,6 +226,22 @@ int parse(const std::vector<std::string>& args, SyncCliOptions& o)
             auto rate = parseRate(value);
             if (!rate.ok()) return usageError(rate.error().message);
             opt.bwlimitBytesPerSec = *rate;
+        } else if (name == "streams") {
+            if (value == "auto") {
+                opt.streams = 0;
+            } else {
+                char* end = nullptr;
+                long n = std::strtol(value.c_str(), &end, 10);
+                if (value.empty() || *end != '\0' || n < 1 || n > long(kMaxStreamsOption))
+                    return usageError("--streams: '" + value + "' is not a number of streams; use 1 to "
+                                      + std::to_string(kMaxStreamsOption) + ", or auto");
+                opt.streams = unsigned(n);
+            }
+        } else if (name == "chunk-size") {
+            auto size = parseSize(value, "--chunk-size");
+            if (!size.ok()) return usageError(size.error().message);
+            if (*size == 0) return usageError("--chunk-size: 0 is not a chunk size; leave the option out for a size picked per file");
+            opt.chunkSize = *size;
         } else if (name == "rsh") opt.rsh = value;
         else if (name == "remote-floodgate") opt.remoteFloodgate = value;
         else if (name == "state-dir") opt.stateDir = value;

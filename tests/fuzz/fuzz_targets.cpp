@@ -27,6 +27,9 @@ void decodeAny(const Frame& f)
     case MsgType::PairResult: (void)fromFrame<PairResultMsg>(f); break;
     case MsgType::JobRequest: (void)fromFrame<JobRequestMsg>(f); break;
     case MsgType::JobAccept: (void)fromFrame<JobAcceptMsg>(f); break;
+    case MsgType::JoinStream: (void)fromFrame<JoinStreamMsg>(f); break;
+    case MsgType::StreamAccepted: (void)fromFrame<StreamAcceptedMsg>(f); break;
+    case MsgType::StreamsReady: (void)fromFrame<StreamsReadyMsg>(f); break;
     case MsgType::FileListBegin: (void)fromFrame<FileListBeginMsg>(f); break;
     case MsgType::FileListBatch: (void)fromFrame<FileListBatchMsg>(f); break;
     case MsgType::FileListEnd: (void)fromFrame<FileListEndMsg>(f); break;

@@ -31,6 +31,12 @@ struct SyncOptions {
     // Quick-check tolerance for mtimes (FAT keeps 2 s, some SMB servers 1 s).
     int64_t modifyWindowNs = 0;
     uint64_t bwlimitBytesPerSec = 0; // 0 = unlimited; shared by all streams
+    // Data connections to a daemon besides the control connection; 0 = auto
+    // (start with a few, add while the total rate still rises).
+    unsigned streams = 0;
+    // Big files are cut into chunks of this size, spread over the streams;
+    // 0 = picked per file from its size and the number of streams.
+    uint64_t chunkSize = 0;
 
     // Remote endpoints
     std::string rsh = "ssh";                 // -e/--rsh: the command that reaches an ssh host
@@ -52,5 +58,13 @@ Status validateOptions(const SyncOptions& options);
 // Parses "10M", "1.5G", "500k" (bytes/s, 1024-based) for --bwlimit; a bare number is KiB/s
 // as in rsync.
 Result<uint64_t> parseRate(const std::string& text);
+
+// Parses a size ("64M", "1G", "4096"; 1024-based; a bare number is bytes).
+// `option` names the flag in the error.
+Result<uint64_t> parseSize(const std::string& text, const std::string& option);
+
+inline constexpr unsigned kMaxStreamsOption = 32;
+inline constexpr uint64_t kMinChunkSize = uint64_t(1) << 20;
+inline constexpr uint64_t kMaxChunkSize = uint64_t(4) << 30;
 
 } // namespace fg

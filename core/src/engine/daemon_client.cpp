@@ -12,6 +12,8 @@
 
 #include <floodgate/identity.h>
 
+#include <thread>
+
 namespace fg {
 namespace {
 
@@ -73,6 +75,46 @@ Result<proto::FrameLinkPtr> connectDaemon(const Endpoint& endpoint, const std::s
     auto link = std::make_unique<proto::StreamFrameLink>(std::move(conn.stream));
     FG_TRY(exchangeHello(*link));
     return proto::FrameLinkPtr(std::move(link));
+}
+
+Result<proto::FrameLinkPtr> joinStream(const Endpoint& endpoint, const std::string& stateDir,
+                                       const proto::SessionToken& token, uint16_t number)
+{
+    FG_TRY_ASSIGN(proto::FrameLinkPtr link, connectDaemon(endpoint, stateDir, nullptr));
+    proto::JoinStreamMsg join;
+    join.token = token;
+    join.stream = number;
+    FG_TRY(link->send(proto::toFrame(join)));
+    FG_TRY_ASSIGN(proto::Frame frame, link->receive());
+    if (frame.type == uint16_t(proto::MsgType::Error)) {
+        FG_TRY_ASSIGN(proto::ErrorMsg err, proto::fromFrame<proto::ErrorMsg>(frame));
+        return Error(err.code, "data connection refused: " + err.message);
+    }
+    FG_TRY(proto::fromFrame<proto::StreamAcceptedMsg>(frame));
+    return link;
+}
+
+std::vector<proto::FrameLinkPtr> joinStreams(const Endpoint& endpoint, const std::string& stateDir,
+                                             const proto::SessionToken& token, uint16_t first, uint16_t count,
+                                             uint32_t* joined, std::vector<Error>* errors)
+{
+    std::vector<Result<proto::FrameLinkPtr>> results;
+    for (uint16_t i = 0; i < count; ++i) results.emplace_back(Error(Errc::Internal, "not tried"));
+    std::vector<std::thread> threads;
+    for (uint16_t i = 0; i < count; ++i)
+        threads.emplace_back([&, i] { results[i] = joinStream(endpoint, stateDir, token, uint16_t(first + i)); });
+    for (auto& t : threads) t.join();
+    std::vector<proto::FrameLinkPtr> links;
+    *joined = 0;
+    for (uint16_t i = 0; i < count; ++i) {
+        if (results[i].ok()) {
+            links.push_back(std::move(results[i]).value());
+            *joined |= 1u << (first + i);
+        } else if (errors) {
+            errors->push_back(results[i].error());
+        }
+    }
+    return links;
 }
 
 Result<std::string> pairWithServer(const std::string& host, uint16_t port, const std::string& code,

@@ -25,6 +25,16 @@ namespace {
 
 // In-process jobs join sender and receiver with this much in flight.
 constexpr size_t kMemoryLinkBytes = 32u << 20;
+// Auto streams: start with a few data connections and add kTuneStep at a
+// time, up to kAutoMaxStreams, while each step raises the total rate by at
+// least kTuneGain. Field notes: 2-4 tuned streams fill most links; more than
+// cores or disks only add contention.
+constexpr unsigned kAutoStartStreams = 2;
+constexpr unsigned kAutoMaxStreams = 8;
+constexpr unsigned kTuneStep = 2;
+constexpr double kTuneGain = 1.10;
+constexpr auto kTuneSettle = std::chrono::milliseconds(1500);
+constexpr auto kTuneInterval = std::chrono::milliseconds(1500);
 // Without a consumer draining events (a script ignoring them), per-file
 // events stop being queued past this many; failures, plans and logs always are.
 constexpr size_t kMaxQueuedFileEvents = 200000;
@@ -106,7 +116,9 @@ public:
         std::lock_guard lock(m_roleMutex);
         if (m_sender) m_sender->cancel();
         if (m_receiver) m_receiver->cancel();
+        std::lock_guard links(m_linkMutex);
         if (m_link) m_link->close();
+        for (auto& l : m_dataLinks) l->close();
     }
 
     bool finished() const override { return m_finished.load(); }
@@ -128,6 +140,11 @@ public:
     MetricsSnapshot snapshot() const override
     {
         MetricsSnapshot s;
+        std::pair<uint64_t, uint64_t> wire;
+        {
+            std::lock_guard links(m_linkMutex);
+            wire = m_link ? wireBytesLocked() : m_wireClosed;
+        }
         std::lock_guard lock(m_mutex);
         s.state = m_state;
         uint64_t end = m_finished.load() ? m_endNs : monotonicNs();
@@ -138,8 +155,8 @@ public:
         s.bytesToTransfer = m_bytesToTransfer;
         s.bytesDone = m_bytesDone;
         for (const auto& [id, a] : m_active) s.bytesDone += a.done;
-        s.wireBytesSent = m_link ? m_link->bytesSent() : m_wireSent;
-        s.wireBytesReceived = m_link ? m_link->bytesReceived() : m_wireReceived;
+        s.wireBytesSent = wire.first;
+        s.wireBytesReceived = wire.second;
         s.stages = m_localStages.snapshot(false);
         for (const auto& st : m_remoteStages) s.stages.push_back(st);
         s.active.reserve(m_active.size());
@@ -216,10 +233,11 @@ private:
         const bool push = m_destination.isRemote();
         const Endpoint& remote = push ? m_destination : m_source;
         const Endpoint& local = push ? m_source : m_destination;
-        std::string stateDir = m_spec.options.stateDir.empty() ? defaultStateDir() : m_spec.options.stateDir;
+        const std::string stateDir = m_spec.options.stateDir.empty() ? defaultStateDir() : m_spec.options.stateDir;
+        const bool daemon = remote.kind == Endpoint::Kind::Daemon;
 
         Result<proto::FrameLinkPtr> link = Error(Errc::Internal, "no link");
-        if (remote.kind == Endpoint::Kind::Daemon) {
+        if (daemon) {
             link = connectDaemon(remote, stateDir, [this](const std::string& line) {
                 pushEvent(event::Log{event::Log::Level::Info, line}, false);
             });
@@ -228,58 +246,172 @@ private:
         }
         if (!link.ok()) return link.error();
         {
-            // snapshot() reads the link under m_mutex, cancel() under m_roleMutex.
             std::lock_guard lock(m_roleMutex);
-            std::lock_guard lock2(m_mutex);
+            std::lock_guard links(m_linkMutex);
             m_link = std::move(link).value();
             if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
         }
         TransferParams params = paramsFromOptions(m_spec.options);
         proto::JobRequestMsg request;
         request.direction = push ? proto::Direction::Push : proto::Direction::Pull;
-        request.path = remote.kind == Endpoint::Kind::Daemon
-                     ? (remote.path.empty() ? remote.module : remote.module + "/" + remote.path)
-                     : remote.path;
+        request.path = daemon ? (remote.path.empty() ? remote.module : remote.module + "/" + remote.path) : remote.path;
         fillRequest(request, params);
         // A sender applies --files-from itself; the list travels only to a remote sender.
         if (push) {
             request.filesFrom.clear();
             request.hasFilesFrom = false;
         }
-        if (Status st = requestJob(*m_link, request); !st) return st;
+        // Data connections: only to a daemon (an ssh pipe is one stream). With
+        // auto, the server is told the most we may open and we start with few.
+        const bool autoStreams = daemon && m_spec.options.streams == 0;
+        if (daemon) request.streams = uint16_t(autoStreams ? kAutoMaxStreams : m_spec.options.streams);
+        FG_TRY_ASSIGN(proto::JobAcceptMsg accept, requestJob(*m_link, request));
 
-        Status result;
-        if (push) {
-            {
-                std::lock_guard lock(m_roleMutex);
-                if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
-                m_sender = std::make_unique<Sender>(rootFor(local), params, *m_link, std::vector<proto::FrameLink*>{}, static_cast<RoleObserver&>(*this),
-                                                    m_localStages, m_limiter.rate() ? &m_limiter : nullptr);
+        std::vector<proto::FrameLink*> data;
+        if (accept.streams > 0) {
+            const auto first = uint16_t(autoStreams ? std::min<unsigned>(kAutoStartStreams, accept.streams) : accept.streams);
+            uint32_t joined = 0;
+            std::vector<Error> errors;
+            auto links = joinStreams(remote, stateDir, accept.token, 0, first, &joined, &errors);
+            for (const auto& e : errors)
+                pushEvent(event::Log{event::Log::Level::Warning, "a data connection could not be opened: " + e.message}, false);
+            proto::StreamsReadyMsg ready;
+            ready.streams = joined;
+            FG_TRY(m_link->send(proto::toFrame(ready)));
+            std::lock_guard lock(m_linkMutex);
+            for (auto& l : links) {
+                data.push_back(l.get());
+                m_dataLinks.push_back(std::move(l));
             }
-            result = m_sender->run();
-        } else {
-            {
-                std::lock_guard lock(m_roleMutex);
-                if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
-                m_receiver = std::make_unique<Receiver>(rootFor(local), params, *m_link, std::vector<proto::FrameLink*>{},
-                                                        static_cast<RoleObserver&>(*this), m_localStages);
-            }
-            result = m_receiver->run();
+            m_nextStream = first;
+            m_streamToken = accept.token;
+            m_maxStreams = accept.streams;
         }
-        std::lock_guard lock(m_roleMutex);
-        m_link->close();
+
+        RoleBase* role = nullptr;
         {
-            std::lock_guard lock2(m_mutex);
-            m_wireSent = m_link->bytesSent();
-            m_wireReceived = m_link->bytesReceived();
+            std::lock_guard lock(m_roleMutex);
+            if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
+            if (push) {
+                m_sender = std::make_unique<Sender>(rootFor(local), params, *m_link, data, static_cast<RoleObserver&>(*this),
+                                                    m_localStages, m_limiter.rate() ? &m_limiter : nullptr);
+                role = m_sender.get();
+            } else {
+                m_receiver = std::make_unique<Receiver>(rootFor(local), params, *m_link, data,
+                                                        static_cast<RoleObserver&>(*this), m_localStages);
+                role = m_receiver.get();
+            }
+        }
+        std::thread tuner;
+        if (autoStreams && !data.empty() && m_maxStreams > m_nextStream)
+            tuner = std::thread([this, role, remote, stateDir] { tuneStreams(*role, remote, stateDir); });
+        Status result = push ? m_sender->run() : m_receiver->run();
+        {
+            std::lock_guard lock(m_tunerMutex);
+            m_tunerStop = true;
+        }
+        m_tunerCv.notify_all();
+        if (tuner.joinable()) tuner.join();
+
+        std::lock_guard lock(m_roleMutex);
+        {
+            std::lock_guard links(m_linkMutex);
+            m_link->close();
+            for (auto& l : m_dataLinks) l->close();
+            m_wireClosed = wireBytesLocked();
         }
         m_sender.reset();
         m_receiver.reset();
         {
-            std::lock_guard lock2(m_mutex);
+            std::lock_guard links(m_linkMutex);
             m_link.reset();
+            m_dataLinks.clear();
         }
         return result;
+    }
+
+    // Auto streams: more data connections while the total rate still rises
+    // by a worthwhile step; none once it does not (each costs CPU and memory
+    // on both ends, and on a 2-core machine the cipher is the limit soon).
+    void tuneStreams(RoleBase& role, const Endpoint& remote, const std::string& stateDir)
+    {
+        auto wait = [&](std::chrono::milliseconds d) {
+            std::unique_lock lock(m_tunerMutex);
+            return !m_tunerCv.wait_for(lock, d, [&] { return m_tunerStop; });
+        };
+        auto rateOver = [&](std::chrono::milliseconds d) -> double {
+            uint64_t before = bytesMoved();
+            auto t0 = std::chrono::steady_clock::now();
+            if (!wait(d)) return -1;
+            double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            return double(bytesMoved() - before) / secs;
+        };
+        // Let the first streams leave slow start before measuring.
+        if (!wait(kTuneSettle)) return;
+        double rate = rateOver(kTuneInterval);
+        while (rate >= 0) {
+            uint64_t remaining = 0;
+            {
+                std::lock_guard lock(m_mutex);
+                uint64_t done = m_bytesDone;
+                for (const auto& [id, a] : m_active) done += a.done;
+                remaining = m_bytesToTransfer > done ? m_bytesToTransfer - done : 0;
+            }
+            // Not worth a new connection when the job is nearly over.
+            if (rate > 0 && double(remaining) < rate * 4.0) return;
+            uint16_t first = 0;
+            uint16_t count = 0;
+            {
+                std::lock_guard lock(m_linkMutex);
+                first = m_nextStream;
+                count = uint16_t(std::min<unsigned>(kTuneStep, m_maxStreams - m_nextStream));
+                m_nextStream = uint16_t(m_nextStream + count);
+            }
+            if (count == 0) return;
+            uint32_t joined = 0;
+            auto links = joinStreams(remote, stateDir, m_streamToken, first, count, &joined, nullptr);
+            {
+                std::lock_guard lock(m_linkMutex);
+                for (auto& l : links) {
+                    role.addDataLink(l.get());
+                    m_dataLinks.push_back(std::move(l));
+                }
+            }
+            if (!wait(kTuneSettle)) return;
+            double next = rateOver(kTuneInterval);
+            if (next < 0) return;
+            pushEvent(event::Log{event::Log::Level::Info,
+                                 "streams: " + std::to_string(first + count) + " now carry "
+                                     + std::to_string(uint64_t(next / 1e6)) + " MB/s (was "
+                                     + std::to_string(uint64_t(rate / 1e6)) + " MB/s)"},
+                      false);
+            if (next < rate * kTuneGain) return;
+            rate = next;
+        }
+    }
+
+    uint64_t bytesMoved() const
+    {
+        std::lock_guard lock(m_mutex);
+        uint64_t done = m_bytesDone;
+        for (const auto& [id, a] : m_active) done += a.done;
+        return done;
+    }
+
+    // Bytes on every connection of the job; m_linkMutex held.
+    std::pair<uint64_t, uint64_t> wireBytesLocked() const
+    {
+        uint64_t sent = 0;
+        uint64_t received = 0;
+        if (m_link) {
+            sent += m_link->bytesSent();
+            received += m_link->bytesReceived();
+        }
+        for (const auto& l : m_dataLinks) {
+            sent += l->bytesSent();
+            received += l->bytesReceived();
+        }
+        return {sent, received};
     }
 
     void finish(const Status& status)
@@ -304,7 +436,7 @@ private:
             m_result.filesDeleted = m_filesDeleted;
             m_result.bytesTotal = m_bytesTotal;
             m_result.bytesTransferred = m_bytesTransferred;
-            m_result.wireBytes = m_wireSent + m_wireReceived;
+            m_result.wireBytes = m_wireClosed.first + m_wireClosed.second;
             m_result.seconds = double(m_endNs - m_startNs) / 1e9;
             m_result.errors = m_errors;
             m_result.vanishedOnly = !m_errors.empty();
@@ -460,10 +592,20 @@ private:
     std::atomic<bool> m_cancelled{false};
     std::atomic<bool> m_finished{false};
 
-    std::mutex m_roleMutex; // guards the role pointers and the link against cancel()
+    std::mutex m_roleMutex; // guards the role pointers against cancel()
     std::unique_ptr<Sender> m_sender;
     std::unique_ptr<Receiver> m_receiver;
+    // Lock order: m_roleMutex, then m_mutex or m_linkMutex; m_linkMutex last.
+    mutable std::mutex m_linkMutex; // the connections of a remote job
     proto::FrameLinkPtr m_link;
+    std::vector<proto::FrameLinkPtr> m_dataLinks;
+    std::pair<uint64_t, uint64_t> m_wireClosed{0, 0}; // sent, received, once closed
+    proto::SessionToken m_streamToken{};
+    uint16_t m_nextStream = 0;
+    uint16_t m_maxStreams = 0;
+    std::mutex m_tunerMutex;
+    std::condition_variable m_tunerCv;
+    bool m_tunerStop = false;
 
     mutable std::mutex m_mutex; // everything below
     std::condition_variable m_finishedCv;
@@ -484,8 +626,6 @@ private:
     uint64_t m_bytesDone = 0;
     uint64_t m_bytesTransferred = 0;
     uint64_t m_filesDeleted = 0;
-    uint64_t m_wireSent = 0;
-    uint64_t m_wireReceived = 0;
     std::map<uint32_t, ActiveFile> m_active;
     std::vector<FileError> m_errors;
     StageSet m_localStages;

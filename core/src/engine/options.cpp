@@ -124,20 +124,27 @@ Result<std::vector<std::string>> readFilesFrom(const std::string& path)
     return paths;
 }
 
-Result<uint64_t> parseRate(const std::string& text)
+namespace {
+
+// A number with an optional 1024-based unit (K, M, G, T; "B", "iB" after it
+// change nothing). `bareUnit` is what a bare number counts (rsync reads a
+// bare --bwlimit as KiB/s); rates may end in "/s".
+Result<uint64_t> parseBinaryQuantity(const std::string& text, const std::string& option, uint64_t bareUnit,
+                                     bool rate)
 {
     const auto bad = [&] {
-        return Error(Errc::InvalidArgument,
-                     "--bwlimit: cannot read '" + text + "' as a rate; use a number with K, M or G, e.g. 20M");
+        return Error(Errc::InvalidArgument, option + ": cannot read '" + text + "' as a " + (rate ? "rate" : "size")
+                                                + "; use a number with K, M or G, e.g. " + (rate ? "20M" : "64M"));
     };
     const auto tooLarge = [&] {
-        return Error(Errc::InvalidArgument, "--bwlimit: '" + text + "' is too large; use 0 for no limit");
+        return Error(Errc::InvalidArgument, option + ": '" + text + "' is too large");
     };
     constexpr uint64_t kMax = std::numeric_limits<uint64_t>::max();
     auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
 
     std::string_view s = trimmed(text);
-    if (s.size() >= 2 && s[s.size() - 2] == '/' && lower(s.back()) == 's') s = trimmed(s.substr(0, s.size() - 2));
+    if (rate && s.size() >= 2 && s[s.size() - 2] == '/' && lower(s.back()) == 's')
+        s = trimmed(s.substr(0, s.size() - 2));
 
     size_t i = 0;
     bool anyDigit = false;
@@ -169,10 +176,8 @@ Result<uint64_t> parseRate(const std::string& text)
     }
     if (!anyDigit) return bad();
 
-    // rsync reads a bare number as KiB/s. The letter picks the unit; "B",
-    // "iB" after it change nothing (every unit is 1024-based).
     std::string_view unit = trimmed(s.substr(i));
-    uint64_t multiplier = 1024;
+    uint64_t multiplier = bareUnit;
     if (!unit.empty()) {
         const char letter = lower(unit.front());
         const std::string_view rest = unit.substr(1);
@@ -194,10 +199,23 @@ Result<uint64_t> parseRate(const std::string& text)
     bytes += fracBytes;
     // A tiny but nonzero limit must not turn into 0, which means "unlimited".
     if (bytes == 0 && nonZero)
-        return Error(Errc::InvalidArgument,
-                     "--bwlimit: '" + text + "' is less than one byte per second; use 0 for no limit");
+        return Error(Errc::InvalidArgument, option + ": '" + text + "' is less than one byte"
+                                                + (rate ? " per second; use 0 for no limit" : ""));
     return bytes;
 }
+
+} // namespace
+
+Result<uint64_t> parseRate(const std::string& text)
+{
+    return parseBinaryQuantity(text, "--bwlimit", 1024, true);
+}
+
+Result<uint64_t> parseSize(const std::string& text, const std::string& option)
+{
+    return parseBinaryQuantity(text, option, 1, false);
+}
+
 
 Status validateOptions(const SyncOptions& options)
 {
@@ -212,6 +230,15 @@ Status validateOptions(const SyncOptions& options)
                      "--modify-window cannot be negative (got " + std::to_string(options.modifyWindowNs)
                          + " ns): it is how far apart two mtimes may be and still count as equal; use 0 to compare "
                            "them exactly, or 2 seconds for FAT file systems");
+    if (options.streams > kMaxStreamsOption)
+        return Error(Errc::InvalidArgument, "--streams " + std::to_string(options.streams) + " is more than "
+                                                + std::to_string(kMaxStreamsOption)
+                                                + " data connections; 2-8 fill most links (or use auto)");
+    if (options.chunkSize != 0 && (options.chunkSize < kMinChunkSize || options.chunkSize > kMaxChunkSize))
+        return Error(Errc::InvalidArgument, "--chunk-size " + std::to_string(options.chunkSize)
+                                                + " bytes is outside 1M..4G; chunks much smaller cost more than they "
+                                                  "spread, much larger cannot balance the streams (or leave it out "
+                                                  "for a size picked per file)");
     FG_TRY(filter::FilterSet::compile(options.filters));
     if (options.hasFilesFrom) FG_TRY(filter::FilesFromSet::compile(options.filesFrom));
     return {};

@@ -46,7 +46,21 @@ void Receiver::abortQueues()
     m_listQueue.abort();
     for (auto& w : m_writers) w->queue.abort();
     // Nothing more is read from data links: close them so their threads end.
+    std::lock_guard lock(m_dataMutex);
     for (auto* link : m_dataLinks) link->close();
+}
+
+void Receiver::addDataLink(proto::FrameLink* link)
+{
+    std::lock_guard lock(m_dataMutex);
+    if (!m_acceptLinks || cancelled()) {
+        link->close();
+        return;
+    }
+    m_dataLinks.push_back(link);
+    ++m_dataLinksAlive;
+    const auto number = uint16_t(m_dataLinks.size() - 1);
+    m_dataThreads.emplace_back([this, link, number] { dataLoop(link, number); });
 }
 
 uint32_t Receiver::mask(uint32_t mode) const
@@ -165,9 +179,12 @@ Status Receiver::run()
     if (Status st = resolveRoot(*begin); !st) return failEarly(st.error());
 
     std::thread control([this] { controlLoop(); });
-    std::vector<std::thread> data;
-    m_dataLinksAlive.store(m_dataLinks.size());
-    for (size_t i = 0; i < m_dataLinks.size(); ++i) data.emplace_back([this, i] { dataLoop(i); });
+    {
+        std::lock_guard lock(m_dataMutex);
+        m_dataLinksAlive.store(m_dataLinks.size());
+        for (size_t i = 0; i < m_dataLinks.size(); ++i)
+            m_dataThreads.emplace_back([this, link = m_dataLinks[i], i] { dataLoop(link, uint16_t(i)); });
+    }
     for (auto& w : m_writers) w->thread = std::thread([this, writer = w.get()] { writeLoop(*writer); });
     startStatsReports();
 
@@ -230,9 +247,15 @@ Status Receiver::run()
         m_netCv.wait_for(lock, kCloseGrace, [&] { return m_netDone; });
     }
     m_link.close();
-    for (auto* link : m_dataLinks) link->close();
+    std::vector<std::thread> dataThreads;
+    {
+        std::lock_guard lock(m_dataMutex);
+        m_acceptLinks = false;
+        for (auto* link : m_dataLinks) link->close();
+        dataThreads.swap(m_dataThreads);
+    }
     control.join();
-    for (auto& t : data) t.join();
+    for (auto& t : dataThreads) t.join();
     m_linger.finish();
 
     // Temp files of files that never finished must not stay behind.
@@ -365,9 +388,9 @@ void Receiver::controlLoop()
     }
 }
 
-void Receiver::dataLoop(size_t link)
+void Receiver::dataLoop(proto::FrameLink* dataLink, uint16_t link)
 {
-    proto::FrameLink& l = *m_dataLinks[link];
+    proto::FrameLink& l = *dataLink;
     for (;;) {
         proto::Frame frame;
         {
@@ -388,7 +411,7 @@ void Receiver::dataLoop(size_t link)
         }
         if (cancelled()) continue;
         m_receiveStage.addItems(1);
-        if (!routeData(frame, uint16_t(link)))
+        if (!routeData(frame, link))
             fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame.type)
                                            + " frame on a data connection"));
     }

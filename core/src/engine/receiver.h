@@ -39,6 +39,7 @@ public:
     ~Receiver() override;
 
     Status run();
+    void addDataLink(proto::FrameLink* link) override;
 
 private:
     enum class Want : uint8_t { None, Write, ReplaceDirAndWrite, Finished };
@@ -76,7 +77,7 @@ private:
 
     Status resolveRoot(const proto::FileListBeginMsg& begin);
     void controlLoop();
-    void dataLoop(size_t link);
+    void dataLoop(proto::FrameLink* link, uint16_t number);
     // Hands a file's frame to the writer that owns the file.
     bool route(Inbound item);
     bool routeData(proto::Frame& frame, uint16_t link);
@@ -134,7 +135,10 @@ private:
     uint64_t m_wantedCount = 0;
     uint64_t m_deletedCount = 0;
 
+    std::mutex m_dataMutex; // guards the data links and their threads
     std::vector<proto::FrameLink*> m_dataLinks;
+    std::vector<std::thread> m_dataThreads;
+    bool m_acceptLinks = true;
     std::vector<std::unique_ptr<Writer>> m_writers;
     BoundedQueue<proto::Frame> m_listQueue;
     std::atomic<bool> m_senderDone{false};

@@ -21,16 +21,19 @@ namespace fg {
 
 class RoleBase {
 public:
+    virtual ~RoleBase();
     RoleBase(const RoleBase&) = delete;
     RoleBase& operator=(const RoleBase&) = delete;
 
     // Stops the role from any thread; its run() then returns Cancelled and
     // the peer is told.
     void cancel();
+    // A data connection that joined while the role runs (auto streams). The
+    // link must outlive the role.
+    virtual void addDataLink(proto::FrameLink* link) = 0;
 
 protected:
     RoleBase(proto::FrameLink& link, RoleObserver& observer, StageSet& stages);
-    virtual ~RoleBase();
 
     // Records the role's first error and stops it: queues are aborted, the
     // peer is told why (unless the error came from it, or the end was already

@@ -51,6 +51,7 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
     p.filters = o.filters;
     p.filesFrom = o.filesFrom;
     p.hasFilesFrom = o.hasFilesFrom;
+    p.chunkSize = o.chunkSize;
     return p;
 }
 
@@ -65,6 +66,7 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
     p.filters = m.filters;
     p.filesFrom = m.filesFrom;
     p.hasFilesFrom = m.hasFilesFrom;
+    p.chunkSize = m.chunkSize;
     return p;
 }
 
@@ -78,6 +80,7 @@ inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
     m.filters = p.filters;
     m.filesFrom = p.filesFrom;
     m.hasFilesFrom = p.hasFilesFrom;
+    m.chunkSize = p.chunkSize;
 }
 
 } // namespace fg

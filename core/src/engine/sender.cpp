@@ -35,6 +35,18 @@ Sender::Sender(RootSpec root, TransferParams params, proto::FrameLink& control, 
 
 Sender::~Sender() { cancel(); }
 
+void Sender::addDataLink(proto::FrameLink* link)
+{
+    std::lock_guard lock(m_streamMutex);
+    if (!m_acceptLinks || !m_hasDataLinks) {
+        link->close();
+        return;
+    }
+    m_streams.push_back(Stream{link, {}, false});
+    const size_t stream = m_streams.size() - 1;
+    m_workers.emplace_back([this, stream] { workerLoop(stream); });
+}
+
 void Sender::abortQueues()
 {
     m_scheduler.abort();
@@ -120,8 +132,10 @@ Status Sender::run()
     if (Status st = m_link.send(proto::toFrame(begin)); !st) return failEarly(st.error());
 
     std::thread control([this] { controlLoop(); });
-    std::vector<std::thread> workers;
-    for (size_t i = 0; i < m_streams.size(); ++i) workers.emplace_back([this, i] { workerLoop(i); });
+    {
+        std::lock_guard lock(m_streamMutex);
+        for (size_t i = 0; i < m_streams.size(); ++i) m_workers.emplace_back([this, i] { workerLoop(i); });
+    }
     startStatsReports();
 
     Status scanned = scanAndList();
@@ -130,8 +144,20 @@ Status Sender::run()
         else fail(scanned.error());
     }
 
-    // Workers return once every wanted file is settled (or on failure).
-    for (auto& w : workers) w.join();
+    // Workers return once every wanted file is settled (or on failure);
+    // streams that join meanwhile add workers, joined here too.
+    for (size_t next = 0;;) {
+        std::thread worker;
+        {
+            std::lock_guard lock(m_streamMutex);
+            if (next == m_workers.size()) {
+                m_acceptLinks = false;
+                break;
+            }
+            worker = std::move(m_workers[next++]);
+        }
+        worker.join();
+    }
     if (!cancelled()) {
         proto::StatsMsg st;
         st.stages = m_stages.snapshot(false);
@@ -142,7 +168,10 @@ Status Sender::run()
     stopStatsReports();
     // The receiver waits for us to close first (it must not reset a
     // connection that still carries its JobDone).
-    for (auto& s : m_streams) s.link->close();
+    {
+        std::lock_guard lock(m_streamMutex);
+        for (auto& s : m_streams) s.link->close();
+    }
     m_link.close();
     m_linger.finish();
 

@@ -39,6 +39,7 @@ public:
     // Runs the whole role; returns when the receiver confirmed the end of the
     // job, or with the error that stopped it.
     Status run();
+    void addDataLink(proto::FrameLink* link) override;
 
 private:
     struct ListedFile {
@@ -105,6 +106,8 @@ private:
     std::vector<Stream> m_streams;
     std::unordered_map<uint32_t, ChunkedFile> m_chunked;
     std::optional<Error> m_allStreamsLost; // every data link broke; the job ends with this
+    std::vector<std::thread> m_workers;
+    bool m_acceptLinks = true; // false once the workers are being joined
 
     std::atomic<bool> m_jobDone{false};
 };

@@ -1,6 +1,7 @@
 // The TLS daemon (`floodgate serve`) and the stdio session (`serve --stdio`).
 
 #include "engine/server_session.h"
+#include "engine/stream_registry.h"
 #include "net/identity.h"
 #include "net/pipe_stream.h"
 #include "net/tls_context.h"
@@ -167,15 +168,21 @@ private:
                                                                                                : m_config.listenHost)
                           + ":" + std::to_string(port());
         ctx.log = m_log;
-        proto::StreamFrameLink link(std::move(tls).value());
+        ctx.registry = &m_registry;
+        ctx.handOver = [this, session] {
+            std::lock_guard lock(m_mutex);
+            session->link = nullptr;
+        };
+        proto::FrameLinkPtr link = std::make_unique<proto::StreamFrameLink>(std::move(tls).value());
         {
             std::lock_guard lock(m_mutex);
-            session->link = &link;
-            if (m_stopping.load()) link.close();
+            session->link = link.get();
+            if (m_stopping.load()) link->close();
         }
         (void)runServerSession(link, ctx);
-        link.close();
         std::lock_guard lock(m_mutex);
+        // A data connection was handed to its session and is not ours to close.
+        if (link) link->close();
         session->link = nullptr;
         session->done = true;
     }
@@ -197,6 +204,7 @@ private:
     std::shared_ptr<net::TlsContext> m_tls;
     std::unique_ptr<net::AuthorizedClients> m_authorized;
     std::unique_ptr<PairingState> m_pairing;
+    StreamRegistry m_registry;
     platform::Listener m_listener;
     std::thread m_acceptThread;
     std::atomic<bool> m_stopping{false};
@@ -215,12 +223,12 @@ int runStdioSession(LogFn log)
 {
     platform::ignoreSigpipe();
     auto stream = std::make_unique<net::PipeStream>(platform::takeStdin(), platform::takeStdout(), "stdio");
-    proto::StreamFrameLink link(std::move(stream));
+    proto::FrameLinkPtr link = std::make_unique<proto::StreamFrameLink>(std::move(stream));
     SessionContext ctx;
     ctx.daemon = false;
     ctx.peer = "ssh client";
     Status st = runServerSession(link, ctx);
-    link.close();
+    if (link) link->close();
     if (!st) {
         if (log && st.error().code != Errc::Cancelled) log(st.error().message);
         return st.error().code == Errc::Network ? 10 : 12;

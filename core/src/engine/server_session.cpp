@@ -6,6 +6,7 @@
 #include "engine/role_params.h"
 #include "engine/sender.h"
 #include "engine/session.h"
+#include "engine/stream_registry.h"
 #include "exec/rate_limiter.h"
 #include "metrics/stage_counters.h"
 #include "net/pairing_proof.h"
@@ -133,103 +134,217 @@ RootSpec resolveStdioPath(std::string path)
 
 } // namespace
 
-Status runServerSession(proto::FrameLink& link, const SessionContext& ctx)
+namespace {
+
+// Lets data connections that join while the role runs reach it, and none
+// reach it once it is gone (the registry may call in from another thread at
+// any moment).
+class LateLinks {
+public:
+    void attach(RoleBase* role)
+    {
+        std::lock_guard lock(m_mutex);
+        m_role = role;
+    }
+    void detach()
+    {
+        std::lock_guard lock(m_mutex);
+        m_role = nullptr;
+    }
+    void add(proto::FrameLinkPtr link)
+    {
+        std::lock_guard lock(m_mutex);
+        if (!m_role) return; // dropped: closes the connection
+        m_role->addDataLink(link.get());
+        m_links.push_back(std::move(link));
+    }
+
+private:
+    std::mutex m_mutex;
+    RoleBase* m_role = nullptr;
+    std::vector<proto::FrameLinkPtr> m_links;
+};
+
+// How long the server waits for the data connections a client said it opened.
+constexpr auto kJoinTimeout = std::chrono::seconds(30);
+
+Status handlePairing(proto::FrameLink& link, const proto::Frame& frame, const SessionContext& ctx)
 {
-    auto hello = exchangeHello(link);
+    FG_TRY_ASSIGN(proto::PairRequestMsg req, proto::fromFrame<proto::PairRequestMsg>(frame));
+    proto::PairResultMsg result;
+    if (!ctx.daemon || !ctx.pairing || !ctx.authorized) {
+        result.message = "pairing is only for floodgate:// daemons";
+    } else {
+        std::string why;
+        if (ctx.pairing->verify(req.proof, ctx.clientFingerprint, ctx.serverFingerprint, &result.proof, &why)) {
+            Status st = ctx.authorized->authorize(ctx.clientFingerprint,
+                                                  "paired " + isoNow() + " from " + ctx.peer + " (" + req.clientName + ")");
+            if (st) {
+                result.ok = true;
+                result.message = "paired";
+                if (ctx.log) ctx.log("paired client " + ctx.clientFingerprint + " (" + req.clientName + ", " + ctx.peer + ")");
+            } else {
+                result.proof.clear();
+                result.message = "the server could not record the pairing: " + st.error().message;
+            }
+        } else {
+            result.message = why;
+            if (ctx.log) ctx.log("refused pairing from " + ctx.peer + ": " + why);
+        }
+    }
+    return link.send(proto::toFrame(result));
+}
+
+bool paired(const SessionContext& ctx)
+{
+    return !ctx.daemon || (ctx.authorized && ctx.authorized->isAuthorized(ctx.clientFingerprint));
+}
+
+Status refuseUnpaired(proto::FrameLink& link, const SessionContext& ctx)
+{
+    std::string msg = "this client (" + ctx.clientFingerprint + ") is not paired with the server at " + ctx.serverAddress
+                    + "; run `floodgate pair floodgate://" + ctx.serverAddress
+                    + " --code CODE` with the code `floodgate serve` printed";
+    (void)sendError(link, Errc::NotPaired, msg);
+    if (ctx.log) ctx.log("refused unpaired client " + ctx.clientFingerprint + " from " + ctx.peer);
+    return Error(Errc::NotPaired, msg);
+}
+
+Status joinSession(proto::FrameLinkPtr& link, const proto::Frame& frame, const SessionContext& ctx)
+{
+    auto join = proto::fromFrame<proto::JoinStreamMsg>(frame);
+    if (!join.ok()) {
+        (void)sendError(*link, join.error().code, join.error().message);
+        return join.error();
+    }
+    if (!paired(ctx)) return refuseUnpaired(*link, ctx);
+    if (!ctx.registry) {
+        (void)sendError(*link, Errc::Protocol, "data connections are for floodgate:// daemons");
+        return Error(Errc::Protocol, "a data connection outside a daemon");
+    }
+    if (Status st = ctx.registry->check(join->token, ctx.clientFingerprint, join->stream); !st) {
+        (void)sendError(*link, st.error().code, st.error().message);
+        return st;
+    }
+    FG_TRY(link->send(proto::toFrame(proto::StreamAcceptedMsg{})));
+    if (ctx.handOver) ctx.handOver();
+    return ctx.registry->attach(join->token, ctx.clientFingerprint, join->stream, std::move(link));
+}
+
+Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionContext& ctx)
+{
+    auto request = proto::fromFrame<proto::JobRequestMsg>(frame);
+    if (!request.ok()) {
+        (void)sendError(link, request.error().code, request.error().message);
+        return request.error();
+    }
+    if (!paired(ctx)) return refuseUnpaired(link, ctx);
+    const bool push = request->direction == proto::Direction::Push; // the client sends: we receive
+    RootSpec root;
+    if (ctx.daemon) {
+        auto resolved = resolveDaemonPath(request->path, ctx, push);
+        if (!resolved.ok()) {
+            (void)sendError(link, resolved.error().code, resolved.error().message);
+            if (ctx.log) ctx.log("refused request from " + ctx.peer + ": " + resolved.error().message);
+            return resolved.error();
+        }
+        root = resolved->root;
+    } else {
+        root = resolveStdioPath(request->path);
+    }
+    TransferParams params = paramsFromRequest(*request);
+    SyncOptions check;
+    check.filters = params.filters;
+    check.filesFrom = params.filesFrom;
+    check.hasFilesFrom = params.hasFilesFrom;
+    check.modifyWindowNs = params.modifyWindowNs;
+    check.chunkSize = params.chunkSize;
+    if (Status st = validateOptions(check); !st) {
+        (void)sendError(link, st.error().code, st.error().message);
+        return st;
+    }
+
+    proto::JobAcceptMsg accept;
+    accept.serverSoftware = softwareVersion();
+    std::optional<proto::SessionToken> token;
+    if (ctx.registry && request->streams > 0) {
+        FG_TRY_ASSIGN(token, ctx.registry->open(ctx.clientFingerprint, request->streams));
+        accept.token = *token;
+        accept.streams = request->streams;
+    }
+    FG_TRY(link.send(proto::toFrame(accept)));
+    struct CloseToken {
+        StreamRegistry* registry;
+        std::optional<proto::SessionToken> token;
+        ~CloseToken()
+        {
+            if (token) registry->close(*token);
+        }
+    } closeToken{ctx.registry, token};
+
+    auto late = std::make_shared<LateLinks>();
+    std::vector<proto::FrameLinkPtr> dataLinks;
+    if (token) {
+        // The client opens its data connections, then says which made it.
+        FG_TRY_ASSIGN(proto::Frame readyFrame, link.receive());
+        FG_TRY_ASSIGN(proto::StreamsReadyMsg ready, proto::fromFrame<proto::StreamsReadyMsg>(readyFrame));
+        dataLinks = ctx.registry->collect(*token, ready.streams, kJoinTimeout,
+                                          [late](proto::FrameLinkPtr l) { late->add(std::move(l)); });
+    }
+    std::vector<proto::FrameLink*> data;
+    for (auto& l : dataLinks) data.push_back(l.get());
+    if (ctx.log)
+        ctx.log(std::string(push ? "receiving into " : "sending from ") + root.base
+                + (root.relative.empty() ? "" : "/" + root.relative) + " for " + ctx.peer
+                + (data.empty() ? std::string() : " on " + std::to_string(data.size()) + " data connections")
+                + (params.dryRun ? " (dry run)" : ""));
+
+    StageSet stages;
+    NullObserver observer;
+    RateLimiter limiter(params.bwlimitBytesPerSec);
+    std::unique_ptr<RoleBase> role;
+    Receiver* receiver = nullptr;
+    Sender* sender = nullptr;
+    if (push) {
+        auto r = std::make_unique<Receiver>(root, params, link, data, observer, stages);
+        receiver = r.get();
+        role = std::move(r);
+    } else {
+        auto snd = std::make_unique<Sender>(root, params, link, data, observer, stages,
+                                            params.bwlimitBytesPerSec ? &limiter : nullptr);
+        sender = snd.get();
+        role = std::move(snd);
+    }
+    late->attach(role.get());
+    Status result = receiver ? receiver->run() : sender->run();
+    late->detach();
+    role.reset();
+    if (ctx.log) ctx.log("session with " + ctx.peer + " ended: " + (result ? std::string("ok") : result.error().message));
+    return result;
+}
+
+} // namespace
+
+Status runServerSession(proto::FrameLinkPtr& link, const SessionContext& ctx)
+{
+    auto hello = exchangeHello(*link);
     if (!hello.ok()) return hello.error();
     for (;;) {
-        FG_TRY_ASSIGN(proto::Frame frame, link.receive());
-        if (frame.type == uint16_t(proto::MsgType::PairRequest)) {
-            FG_TRY_ASSIGN(proto::PairRequestMsg req, proto::fromFrame<proto::PairRequestMsg>(frame));
-            proto::PairResultMsg result;
-            if (!ctx.daemon || !ctx.pairing || !ctx.authorized) {
-                result.message = "pairing is only for floodgate:// daemons";
-            } else {
-                std::string why;
-                if (ctx.pairing->verify(req.proof, ctx.clientFingerprint, ctx.serverFingerprint, &result.proof, &why)) {
-                    Status st = ctx.authorized->authorize(
-                        ctx.clientFingerprint, "paired " + isoNow() + " from " + ctx.peer + " (" + req.clientName + ")");
-                    if (st) {
-                        result.ok = true;
-                        result.message = "paired";
-                        if (ctx.log) ctx.log("paired client " + ctx.clientFingerprint + " (" + req.clientName + ", " + ctx.peer + ")");
-                    } else {
-                        result.proof.clear();
-                        result.message = "the server could not record the pairing: " + st.error().message;
-                    }
-                } else {
-                    result.message = why;
-                    if (ctx.log) ctx.log("refused pairing from " + ctx.peer + ": " + why);
-                }
-            }
-            FG_TRY(link.send(proto::toFrame(result)));
+        FG_TRY_ASSIGN(proto::Frame frame, link->receive());
+        switch (proto::MsgType(frame.type)) {
+        case proto::MsgType::PairRequest:
+            FG_TRY(handlePairing(*link, frame, ctx));
             continue;
-        }
-        if (frame.type != uint16_t(proto::MsgType::JobRequest)) {
+        case proto::MsgType::JoinStream:
+            return joinSession(link, frame, ctx);
+        case proto::MsgType::JobRequest:
+            return runJob(*link, frame, ctx);
+        default: {
             Error e(Errc::Protocol, std::string("expected a job request, got ") + proto::msgTypeName(frame.type));
-            (void)sendError(link, e.code, e.message);
+            (void)sendError(*link, e.code, e.message);
             return e;
         }
-        auto request = proto::fromFrame<proto::JobRequestMsg>(frame);
-        if (!request.ok()) {
-            (void)sendError(link, request.error().code, request.error().message);
-            return request.error();
         }
-        if (ctx.daemon && (!ctx.authorized || !ctx.authorized->isAuthorized(ctx.clientFingerprint))) {
-            std::string msg = "this client (" + ctx.clientFingerprint + ") is not paired with the server at "
-                            + ctx.serverAddress + "; run `floodgate pair floodgate://" + ctx.serverAddress
-                            + " --code CODE` with the code `floodgate serve` printed";
-            (void)sendError(link, Errc::NotPaired, msg);
-            if (ctx.log) ctx.log("refused unpaired client " + ctx.clientFingerprint + " from " + ctx.peer);
-            return Error(Errc::NotPaired, msg);
-        }
-        const bool push = request->direction == proto::Direction::Push; // the client sends: we receive
-        RootSpec root;
-        if (ctx.daemon) {
-            auto resolved = resolveDaemonPath(request->path, ctx, push);
-            if (!resolved.ok()) {
-                (void)sendError(link, resolved.error().code, resolved.error().message);
-                if (ctx.log) ctx.log("refused request from " + ctx.peer + ": " + resolved.error().message);
-                return resolved.error();
-            }
-            root = resolved->root;
-        } else {
-            root = resolveStdioPath(request->path);
-        }
-        TransferParams params = paramsFromRequest(*request);
-        if (Status st = validateOptions([&] {
-                SyncOptions o;
-                o.filters = params.filters;
-                o.filesFrom = params.filesFrom;
-                o.hasFilesFrom = params.hasFilesFrom;
-                o.modifyWindowNs = params.modifyWindowNs;
-                return o;
-            }());
-            !st) {
-            (void)sendError(link, st.error().code, st.error().message);
-            return st;
-        }
-        proto::JobAcceptMsg accept;
-        accept.serverSoftware = softwareVersion();
-        FG_TRY(link.send(proto::toFrame(accept)));
-        if (ctx.log)
-            ctx.log(std::string(push ? "receiving into " : "sending from ") + root.base
-                    + (root.relative.empty() ? "" : "/" + root.relative) + " for " + ctx.peer
-                    + (params.dryRun ? " (dry run)" : ""));
-
-        StageSet stages;
-        NullObserver observer;
-        RateLimiter limiter(params.bwlimitBytesPerSec);
-        Status result;
-        if (push) {
-            Receiver receiver(root, params, link, {}, observer, stages);
-            result = receiver.run();
-        } else {
-            Sender sender(root, params, link, {}, observer, stages, params.bwlimitBytesPerSec ? &limiter : nullptr);
-            result = sender.run();
-        }
-        if (ctx.log) ctx.log("session with " + ctx.peer + " ended: " + (result ? std::string("ok") : result.error().message));
-        return result;
     }
 }
 

@@ -9,6 +9,7 @@
 
 #include <floodgate/server.h>
 
+#include <functional>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -34,6 +35,8 @@ private:
     LogFn m_log;
 };
 
+class StreamRegistry;
+
 struct SessionContext {
     bool daemon = true;                      // false: --stdio (no modules, no pairing)
     std::vector<ModuleConfig> modules;
@@ -44,9 +47,14 @@ struct SessionContext {
     std::string peer;                        // for logs
     std::string serverAddress;               // "host:port", for messages that tell what to run
     LogFn log;
+    StreamRegistry* registry = nullptr;      // data connections (daemon only)
+    // Called when the connection is handed to another session as one of its
+    // data connections: the caller no longer owns it.
+    std::function<void()> handOver;
 };
 
-// Runs the session to its end; returns what ended it.
-Status runServerSession(proto::FrameLink& link, const SessionContext& context);
+// Runs the session to its end; returns what ended it. A data connection's
+// link is moved out (to the session it joins).
+Status runServerSession(proto::FrameLinkPtr& link, const SessionContext& context);
 
 } // namespace fg

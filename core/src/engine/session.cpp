@@ -26,7 +26,7 @@ Result<proto::HelloMsg> exchangeHello(proto::FrameLink& link)
     return theirs;
 }
 
-Status requestJob(proto::FrameLink& link, const proto::JobRequestMsg& request)
+Result<proto::JobAcceptMsg> requestJob(proto::FrameLink& link, const proto::JobRequestMsg& request)
 {
     FG_TRY(link.send(proto::toFrame(request)));
     FG_TRY_ASSIGN(proto::Frame frame, link.receive());
@@ -34,8 +34,7 @@ Status requestJob(proto::FrameLink& link, const proto::JobRequestMsg& request)
         FG_TRY_ASSIGN(proto::ErrorMsg err, proto::fromFrame<proto::ErrorMsg>(frame));
         return Error(err.code, err.message);
     }
-    FG_TRY(proto::fromFrame<proto::JobAcceptMsg>(frame));
-    return {};
+    return proto::fromFrame<proto::JobAcceptMsg>(frame);
 }
 
 Result<std::vector<std::string>> sshCommandFor(const Endpoint& endpoint, const SyncOptions& options)

@@ -21,7 +21,18 @@ using LogLine = std::function<void(const std::string&)>;
 Result<proto::HelloMsg> exchangeHello(proto::FrameLink& link);
 
 // Sends the job request and waits for the server's acceptance or refusal.
-Status requestJob(proto::FrameLink& link, const proto::JobRequestMsg& request);
+Result<proto::JobAcceptMsg> requestJob(proto::FrameLink& link, const proto::JobRequestMsg& request);
+
+// Opens one data connection to a daemon and joins it to a session.
+Result<proto::FrameLinkPtr> joinStream(const Endpoint& endpoint, const std::string& stateDir,
+                                       const proto::SessionToken& token, uint16_t number);
+
+// Opens data connections numbered first..first+count-1 at once (each costs
+// a few round trips; together they cost the same). Returns the ones that
+// joined, in number order, and their numbers as bits in *joined.
+std::vector<proto::FrameLinkPtr> joinStreams(const Endpoint& endpoint, const std::string& stateDir,
+                                             const proto::SessionToken& token, uint16_t first, uint16_t count,
+                                             uint32_t* joined, std::vector<Error>* errors);
 
 // Connects to a daemon: TCP, TLS with this install's identity, the server's
 // pinned identity checked (or pinned on first contact), Hello exchanged.

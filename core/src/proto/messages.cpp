@@ -30,6 +30,9 @@ const char* msgTypeName(uint16_t type)
     case MsgType::PairResult: return "PairResult";
     case MsgType::JobRequest: return "JobRequest";
     case MsgType::JobAccept: return "JobAccept";
+    case MsgType::JoinStream: return "JoinStream";
+    case MsgType::StreamAccepted: return "StreamAccepted";
+    case MsgType::StreamsReady: return "StreamsReady";
     case MsgType::FileListBegin: return "FileListBegin";
     case MsgType::FileListBatch: return "FileListBatch";
     case MsgType::FileListEnd: return "FileListEnd";
@@ -146,6 +149,8 @@ void JobRequestMsg::encode(WireWriter& w) const
     }
     w.u32(uint32_t(filesFrom.size()));
     for (const auto& p : filesFrom) w.string(p);
+    w.u64(chunkSize);
+    w.u16(streams);
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -173,19 +178,61 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     }
     uint32_t np = r.count(kMaxBatchItems, 4);
     for (uint32_t i = 0; i < np && !r.failed(); ++i) m.filesFrom.push_back(r.string(kMaxPathBytes));
+    m.chunkSize = r.u64();
+    m.streams = r.u16();
     FG_TRY(r.finish("JobRequest"));
+    if (m.streams > kMaxStreams)
+        return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");
     if (m.modifyWindowNs < 0) return Error(Errc::Protocol, "malformed JobRequest: negative modify window");
     return m;
 }
 
-void JobAcceptMsg::encode(WireWriter& w) const { w.string(serverSoftware); }
+void JobAcceptMsg::encode(WireWriter& w) const
+{
+    w.string(serverSoftware);
+    w.array(token);
+    w.u16(streams);
+}
 
 Result<JobAcceptMsg> JobAcceptMsg::decode(WireReader& r)
 {
     JobAcceptMsg m;
     m.serverSoftware = r.string(kMaxShortText);
-    FG_TRY(r.finish("JobAccept", false));
+    m.token = r.array<16>();
+    m.streams = r.u16();
+    FG_TRY(r.finish("JobAccept"));
+    if (m.streams > kMaxStreams) return Error(Errc::Protocol, "malformed JobAccept: too many streams");
     return m;
+}
+
+void JoinStreamMsg::encode(WireWriter& w) const
+{
+    w.array(token);
+    w.u16(stream);
+}
+
+Result<JoinStreamMsg> JoinStreamMsg::decode(WireReader& r)
+{
+    JoinStreamMsg m;
+    m.token = r.array<16>();
+    m.stream = r.u16();
+    FG_TRY(r.finish("JoinStream"));
+    if (m.stream >= kMaxStreams) return Error(Errc::Protocol, "malformed JoinStream: stream number out of range");
+    return m;
+}
+
+Result<StreamsReadyMsg> StreamsReadyMsg::decode(WireReader& r)
+{
+    StreamsReadyMsg m;
+    m.streams = r.u32();
+    FG_TRY(r.finish("StreamsReady"));
+    return m;
+}
+
+Result<StreamAcceptedMsg> StreamAcceptedMsg::decode(WireReader& r)
+{
+    FG_TRY(r.finish("StreamAccepted"));
+    return StreamAcceptedMsg{};
 }
 
 // ---- File list -------------------------------------------------------------

@@ -42,6 +42,9 @@ enum class MsgType : uint16_t {
     Notice = 25,
     SmallFile = 26,
     ChunkEnd = 27,
+    JoinStream = 7,
+    StreamAccepted = 8,
+    StreamsReady = 9,
     Stats = 30,
     JobDone = 31,
     Cancel = 32,
@@ -113,15 +116,49 @@ struct JobRequestMsg {
     std::vector<FilterSpec> filters;
     std::vector<std::string> filesFrom;
     bool hasFilesFrom = false;
+    uint64_t chunkSize = 0; // 0: picked per file
+    uint16_t streams = 0;   // data connections the client will open (daemon only)
     void encode(WireWriter& w) const;
     static Result<JobRequestMsg> decode(WireReader& r);
 };
 
+// The most data connections one session may have.
+inline constexpr uint16_t kMaxStreams = 32;
+using SessionToken = std::array<uint8_t, 16>;
+
 struct JobAcceptMsg {
     static constexpr MsgType kType = MsgType::JobAccept;
     std::string serverSoftware;
+    // For data connections: each joins the session with this token.
+    SessionToken token{};
+    uint16_t streams = 0; // how many the server takes (at most what was asked)
     void encode(WireWriter& w) const;
     static Result<JobAcceptMsg> decode(WireReader& r);
+};
+
+// The first message (after Hello) on a data connection.
+struct JoinStreamMsg {
+    static constexpr MsgType kType = MsgType::JoinStream;
+    SessionToken token{};
+    uint16_t stream = 0;
+    void encode(WireWriter& w) const;
+    static Result<JoinStreamMsg> decode(WireReader& r);
+};
+
+// The client's word on the control link, once its data connections are up:
+// which of them the session uses (bit n = stream n).
+struct StreamsReadyMsg {
+    static constexpr MsgType kType = MsgType::StreamsReady;
+    uint32_t streams = 0;
+    void encode(WireWriter& w) const { w.u32(streams); }
+    static Result<StreamsReadyMsg> decode(WireReader& r);
+};
+
+// The server's answer: from now on the connection carries file data.
+struct StreamAcceptedMsg {
+    static constexpr MsgType kType = MsgType::StreamAccepted;
+    void encode(WireWriter&) const {}
+    static Result<StreamAcceptedMsg> decode(WireReader& r);
 };
 
 // How the sender's names relate to its root, so the receiver can place them

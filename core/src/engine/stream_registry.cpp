@@ -1,0 +1,97 @@
+#include "engine/stream_registry.h"
+
+#include <openssl/rand.h>
+
+namespace fg {
+
+Result<proto::SessionToken> StreamRegistry::open(const std::string& clientFingerprint, uint16_t maxStreams)
+{
+    proto::SessionToken token{};
+    // Unguessable: a token is what lets a connection into a session (the
+    // client identity is checked too).
+    if (RAND_bytes(token.data(), int(token.size())) != 1)
+        return Error(Errc::Internal, "no random numbers for a session token");
+    std::lock_guard lock(m_mutex);
+    Slot& slot = m_slots[token];
+    slot.client = clientFingerprint;
+    slot.maxStreams = maxStreams;
+    return token;
+}
+
+Status StreamRegistry::check(const proto::SessionToken& token, const std::string& clientFingerprint,
+                             uint16_t stream) const
+{
+    std::lock_guard lock(m_mutex);
+    return checkLocked(token, clientFingerprint, stream);
+}
+
+Status StreamRegistry::checkLocked(const proto::SessionToken& token, const std::string& clientFingerprint,
+                                   uint16_t stream) const
+{
+    auto it = m_slots.find(token);
+    if (it == m_slots.end()) return Error(Errc::Protocol, "no running session has that token");
+    if (it->second.client != clientFingerprint)
+        return Error(Errc::AuthFailed, "a data connection must come from the session's own client");
+    if (stream >= it->second.maxStreams) return Error(Errc::Protocol, "stream number out of range");
+    if (it->second.seen & (1u << stream)) return Error(Errc::Protocol, "stream number already taken");
+    return {};
+}
+
+Status StreamRegistry::attach(const proto::SessionToken& token, const std::string& clientFingerprint, uint16_t stream,
+                              proto::FrameLinkPtr link)
+{
+    std::function<void(proto::FrameLinkPtr)> late;
+    {
+        std::lock_guard lock(m_mutex);
+        FG_TRY(checkLocked(token, clientFingerprint, stream));
+        Slot& slot = m_slots.at(token);
+        slot.seen |= 1u << stream;
+        if (!slot.lateJoin) {
+            slot.joined[stream] = std::move(link);
+            m_cv.notify_all();
+            return {};
+        }
+        late = slot.lateJoin;
+    }
+    late(std::move(link));
+    return {};
+}
+
+std::vector<proto::FrameLinkPtr> StreamRegistry::collect(const proto::SessionToken& token, uint32_t wanted,
+                                                        std::chrono::milliseconds timeout,
+                                                        std::function<void(proto::FrameLinkPtr)> onLateJoin)
+{
+    std::unique_lock lock(m_mutex);
+    auto ready = [&] {
+        auto it = m_slots.find(token);
+        if (it == m_slots.end()) return true;
+        for (uint16_t n = 0; n < 32; ++n)
+            if ((wanted & (1u << n)) && !it->second.joined.count(n)) return false;
+        return true;
+    };
+    m_cv.wait_for(lock, timeout, ready);
+    std::vector<proto::FrameLinkPtr> out;
+    auto it = m_slots.find(token);
+    if (it == m_slots.end()) return out;
+    for (auto& [n, link] : it->second.joined)
+        if (wanted & (1u << n)) out.push_back(std::move(link));
+    // Joined but not wanted (the client gave up on them): dropped.
+    it->second.joined.clear();
+    it->second.lateJoin = std::move(onLateJoin);
+    return out;
+}
+
+void StreamRegistry::close(const proto::SessionToken& token)
+{
+    std::map<uint16_t, proto::FrameLinkPtr> orphans;
+    {
+        std::lock_guard lock(m_mutex);
+        auto it = m_slots.find(token);
+        if (it == m_slots.end()) return;
+        orphans = std::move(it->second.joined);
+        m_slots.erase(it);
+    }
+    m_cv.notify_all();
+}
+
+} // namespace fg

@@ -1,0 +1,55 @@
+#pragma once
+#include "internal.h"
+// The daemon's sessions waiting for (or running with) data connections. A data
+// connection arrives on its own TLS connection, proves it belongs to a session
+// with the session's token (and the same client identity), and is handed over.
+
+#include "proto/frame.h"
+#include "proto/messages.h"
+
+#include <floodgate/error.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace fg {
+
+class StreamRegistry {
+public:
+    // Registers a session that takes up to maxStreams data connections.
+    Result<proto::SessionToken> open(const std::string& clientFingerprint, uint16_t maxStreams);
+    // Whether a data connection may join (before it is told it was accepted).
+    Status check(const proto::SessionToken& token, const std::string& clientFingerprint, uint16_t stream) const;
+    // Hands a joined connection to its session (to the running role, once
+    // the session has set a late-join handler).
+    Status attach(const proto::SessionToken& token, const std::string& clientFingerprint, uint16_t stream,
+                  proto::FrameLinkPtr link);
+    // The connections numbered in `wanted` (bit n = stream n), waiting up to
+    // the timeout for ones still on their way. Later joins go to onLateJoin.
+    std::vector<proto::FrameLinkPtr> collect(const proto::SessionToken& token, uint32_t wanted,
+                                             std::chrono::milliseconds timeout,
+                                             std::function<void(proto::FrameLinkPtr)> onLateJoin);
+    // The session is over: its connections are dropped, later joins refused.
+    void close(const proto::SessionToken& token);
+
+private:
+    Status checkLocked(const proto::SessionToken& token, const std::string& clientFingerprint, uint16_t stream) const;
+
+    struct Slot {
+        std::string client;
+        uint16_t maxStreams = 0;
+        std::map<uint16_t, proto::FrameLinkPtr> joined;
+        uint32_t seen = 0; // streams that ever joined (a number joins once)
+        std::function<void(proto::FrameLinkPtr)> lateJoin;
+    };
+    mutable std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::map<proto::SessionToken, Slot> m_slots;
+};
+
+} // namespace fg
