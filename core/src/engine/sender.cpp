@@ -158,7 +158,9 @@ Status Sender::run()
         }
         worker.join();
     }
-    if (!cancelled()) {
+    // Workers also stop when their streams broke: only a finished schedule
+    // (every wanted file settled) is the end of the job.
+    if (!cancelled() && m_scheduler.finished()) {
         proto::StatsMsg st;
         st.stages = m_stages.snapshot(false);
         (void)m_link.send(proto::toFrame(st));

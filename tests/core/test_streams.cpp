@@ -1,0 +1,194 @@
+// Sender and receiver joined by a control link and several data links in one
+// process: chunk spreading, balance, and what happens when streams break.
+
+#include "engine/receiver.h"
+#include "engine/scheduler.h"
+#include "engine/sender.h"
+#include "test_support.h"
+
+#include <QTest>
+
+#include <atomic>
+#include <thread>
+
+using namespace fg;
+using namespace fgtest;
+
+namespace {
+
+// A link that breaks after a number of frames have gone through it, the way a
+// TCP connection dies mid-transfer.
+class BreakingLink final : public proto::FrameLink {
+public:
+    BreakingLink(proto::FrameLinkPtr inner, int framesBeforeBreak)
+        : m_inner(std::move(inner)), m_left(framesBeforeBreak) {}
+    Status send(proto::Frame frame, bool more) override
+    {
+        if (m_left.fetch_sub(1) <= 0) {
+            m_inner->close();
+            return Error(Errc::Network, "connection reset (test)");
+        }
+        return m_inner->send(std::move(frame), more);
+    }
+    Status flush() override { return m_inner->flush(); }
+    Status sendFinal(proto::Frame frame, int ms) override { return m_inner->sendFinal(std::move(frame), ms); }
+    Result<proto::Frame> receive() override { return m_inner->receive(); }
+    void close() override { m_inner->close(); }
+    uint64_t bytesSent() const override { return m_inner->bytesSent(); }
+    uint64_t bytesReceived() const override { return m_inner->bytesReceived(); }
+    std::string describe() const override { return "breaking"; }
+
+private:
+    proto::FrameLinkPtr m_inner;
+    std::atomic<int> m_left;
+};
+
+class CountingObserver final : public RoleObserver {
+public:
+    std::atomic<int> done{0};
+    std::atomic<int> failed{0};
+    std::atomic<int> warnings{0};
+    void onFileDone(uint32_t, const std::string&, uint64_t) override { ++done; }
+    void onFileFailed(uint32_t, const std::string&, const Error&) override { ++failed; }
+    void onNotice(bool, const std::string&, const Error&) override { ++warnings; }
+};
+
+struct Session {
+    Status sent;
+    Status received;
+    CountingObserver senderSide;
+    CountingObserver receiverSide;
+};
+
+// Runs one transfer over `streams` data links; breakAfter[i] >= 0 makes the
+// sender's end of link i fail after that many frames.
+void transfer(const std::string& src, const std::string& dst, size_t streams, const std::vector<int>& breakAfter,
+              Session& session, uint64_t chunkSize = 0)
+{
+    auto [senderControl, receiverControl] = proto::makeMemoryLinkPair(16 << 20);
+    std::vector<proto::FrameLinkPtr> senderData;
+    std::vector<proto::FrameLinkPtr> receiverData;
+    std::vector<proto::FrameLink*> senderPtrs;
+    std::vector<proto::FrameLink*> receiverPtrs;
+    for (size_t i = 0; i < streams; ++i) {
+        auto [a, b] = proto::makeMemoryLinkPair(4 << 20);
+        if (i < breakAfter.size() && breakAfter[i] >= 0) a = std::make_unique<BreakingLink>(std::move(a), breakAfter[i]);
+        senderPtrs.push_back(a.get());
+        receiverPtrs.push_back(b.get());
+        senderData.push_back(std::move(a));
+        receiverData.push_back(std::move(b));
+    }
+    TransferParams params;
+    params.chunkSize = chunkSize;
+    RootSpec from;
+    from.base = src;
+    from.trailingSlash = true;
+    RootSpec to;
+    to.base = dst;
+    StageSet senderStages;
+    StageSet receiverStages;
+    Sender sender(from, params, *senderControl, senderPtrs, session.senderSide, senderStages, nullptr);
+    Receiver receiver(to, params, *receiverControl, receiverPtrs, session.receiverSide, receiverStages);
+    std::thread t([&] { session.sent = sender.run(); });
+    session.received = receiver.run();
+    t.join();
+}
+
+void makeTree(const std::string& root)
+{
+    writeFile(root + "/big", randomBytes((24 << 20) + 12345, 21));
+    writeFile(root + "/big2", randomBytes(10 << 20, 22));
+    for (int i = 0; i < 200; ++i) writeFile(root + "/small/f" + std::to_string(i), randomBytes(size_t(i) * 97, uint64_t(i)));
+}
+
+} // namespace
+
+class TestStreams : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void schedulerCutsBigFilesAndHandsChunksFirst()
+    {
+        Scheduler s(0, 4);
+        QCOMPARE(s.add(0, 4096), 0u);                // small: whole
+        QCOMPARE(s.add(1, 1ull << 30), 16u);         // 1 GiB over 4 streams: 64 MiB chunks
+        QCOMPARE(s.chunkSizeFor(100ull << 20), 7ull << 20);
+        auto first = s.next();
+        QVERIFY(first && first->index == 1 && first->chunks == 16 && first->offset == 0);
+        for (int i = 1; i < 16; ++i) QCOMPARE(s.next()->index, 1u);
+        QCOMPARE(s.next()->index, 0u);
+        s.closeInput();
+        QVERIFY(!s.finished());
+        QVERIFY(s.resolved(0));
+        QVERIFY(!s.resolved(0)); // once
+        QVERIFY(s.resolved(1));
+        QVERIFY(s.finished());
+        QVERIFY(!s.next());
+    }
+
+    void schedulerRequeuesOnlyUnsettledWork()
+    {
+        Scheduler s(8 << 20, 2);
+        s.add(0, 20 << 20); // 3 chunks
+        s.add(1, 100);
+        std::vector<WorkItem> taken;
+        for (int i = 0; i < 4; ++i) taken.push_back(*s.next());
+        QVERIFY(!s.tryNext());
+        s.resolved(1);
+        s.requeue(taken);
+        int again = 0;
+        while (auto item = s.tryNext()) {
+            QCOMPARE(item->index, 0u);
+            ++again;
+        }
+        QCOMPARE(again, 3);
+    }
+
+    void chunksSpreadOverStreamsArriveWhole()
+    {
+        ScratchDir d;
+        makeTree(d.sub("src"));
+        Session session;
+        transfer(d.sub("src"), d.sub("dst"), 3, {}, session, 4 << 20);
+        QVERIFY2(session.sent.ok(), session.sent.ok() ? "" : session.sent.error().message.c_str());
+        QVERIFY2(session.received.ok(), session.received.ok() ? "" : session.received.error().message.c_str());
+        QCOMPARE(session.receiverSide.done.load(), 202);
+        QCOMPARE(session.senderSide.done.load(), 202);
+        auto diff = diffTrees(describeTree(d.sub("src")), describeTree(d.sub("dst")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    }
+
+    void aBrokenStreamsWorkGoesOnTheOthers()
+    {
+        ScratchDir d;
+        makeTree(d.sub("src"));
+        Session session;
+        // Stream 1 dies after 20 frames (mid-chunk), stream 2 after 3.
+        transfer(d.sub("src"), d.sub("dst"), 3, {-1, 20, 3}, session, 4 << 20);
+        QVERIFY2(session.sent.ok(), session.sent.ok() ? "" : session.sent.error().message.c_str());
+        QVERIFY2(session.received.ok(), session.received.ok() ? "" : session.received.error().message.c_str());
+        QCOMPARE(session.receiverSide.failed.load(), 0);
+        QVERIFY(session.senderSide.warnings.load() >= 2); // each loss is reported
+        auto diff = diffTrees(describeTree(d.sub("src")), describeTree(d.sub("dst")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        QVERIFY(tempFilesUnder(d.sub("dst")).empty());
+    }
+
+    void losingEveryStreamFailsWithoutTornFiles()
+    {
+        ScratchDir d;
+        makeTree(d.sub("src"));
+        writeFile(d.sub("dst/big"), "old version");
+        Session session;
+        transfer(d.sub("src"), d.sub("dst"), 2, {5, 8}, session, 4 << 20);
+        QVERIFY(!session.sent.ok());
+        QCOMPARE(session.sent.error().code, Errc::Network);
+        QVERIFY2(session.sent.error().message.find("data connections") != std::string::npos,
+                 session.sent.error().message.c_str());
+        QVERIFY(!session.received.ok());
+        QCOMPARE(readFile(d.sub("dst/big")), std::string("old version"));
+        QVERIFY(tempFilesUnder(d.sub("dst")).empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStreams)
+#include "test_streams.moc"

@@ -1,0 +1,121 @@
+// Several data connections to a daemon through the real CLI: --streams N and
+// auto, --chunk-size, and the errors for nonsense values.
+
+#include "test_support.h"
+
+#include <QJsonObject>
+#include <QTest>
+
+using namespace fgtest;
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+class StreamsFixture {
+public:
+    explicit StreamsFixture(const ScratchDir& dir) : m_dir(dir)
+    {
+        QString why;
+        const QStringList args = {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--module"),
+                                  q("m=" + dir.sub("module")), QStringLiteral("--state-dir"), q(dir.sub("server-state"))};
+        writeFile(dir.sub("module/.keep"), "");
+        ok = daemon.start(args, q(dir.sub("serve.log")), &why);
+        if (!ok) return;
+        auto paired = runCli({QStringLiteral("pair"), daemon.url(QString()).chopped(1), QStringLiteral("--code"),
+                              daemon.pairCode(), QStringLiteral("--state-dir"), q(dir.sub("client-state"))});
+        ok = paired.exitCode == 0;
+    }
+    CliRun sync(QStringList args)
+    {
+        args.prepend(QStringLiteral("sync"));
+        args << QStringLiteral("--json") << QStringLiteral("--state-dir") << q(m_dir.sub("client-state"));
+        return runCli(args);
+    }
+    DaemonProcess daemon;
+    bool ok = false;
+
+private:
+    const ScratchDir& m_dir;
+};
+
+void makeMixedTree(const std::string& root)
+{
+    writeFile(root + "/video.bin", randomBytes((40 << 20) + 333, 1));
+    writeFile(root + "/disk.img", randomBytes(12 << 20, 2));
+    for (int i = 0; i < 300; ++i)
+        writeFile(root + "/docs/" + std::to_string(i % 7) + "/n" + std::to_string(i), randomBytes(size_t(i) * 31 + 1, uint64_t(i)));
+}
+
+} // namespace
+
+class TestStreams : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void pushAndPullOnSeveralStreams_data()
+    {
+        QTest::addColumn<QString>("streams");
+        QTest::addColumn<QString>("chunk");
+        QTest::newRow("1 stream") << QStringLiteral("1") << QString();
+        QTest::newRow("4 streams") << QStringLiteral("4") << QString();
+        QTest::newRow("auto") << QStringLiteral("auto") << QString();
+        QTest::newRow("3 streams, 1M chunks") << QStringLiteral("3") << QStringLiteral("1M");
+    }
+    void pushAndPullOnSeveralStreams()
+    {
+        QFETCH(QString, streams);
+        QFETCH(QString, chunk);
+        ScratchDir dir;
+        StreamsFixture f(dir);
+        QVERIFY2(f.ok, qPrintable(f.daemon.log()));
+        makeMixedTree(dir.sub("src"));
+        QStringList extra = {QStringLiteral("--streams"), streams};
+        if (!chunk.isEmpty()) extra << QStringLiteral("--chunk-size") << chunk;
+
+        auto push = f.sync(extra + QStringList{q(dir.sub("src/")), f.daemon.url(QStringLiteral("m/copy/"))});
+        QVERIFY2(push.exitCode == 0, push.err.constData());
+        auto diff = diffTrees(describeTree(dir.sub("src")), describeTree(dir.sub("module/copy")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        QString error;
+        QJsonObject json = parseJsonObject(push.out, &error);
+        QCOMPARE(json.value(QStringLiteral("files_transferred")).toInt(), 302);
+        // Every payload byte crossed the connections once, plus framing.
+        const double bytes = json.value(QStringLiteral("bytes_transferred")).toDouble();
+        const double wire = json.value(QStringLiteral("wire_bytes")).toDouble();
+        QVERIFY2(wire > bytes && wire < bytes * 1.05, qPrintable(QStringLiteral("wire %1 for %2").arg(wire).arg(bytes)));
+
+        auto pull = f.sync(extra + QStringList{f.daemon.url(QStringLiteral("m/copy/")), q(dir.sub("back"))});
+        QVERIFY2(pull.exitCode == 0, pull.err.constData());
+        diff = diffTrees(describeTree(dir.sub("src")), describeTree(dir.sub("back")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        if (streams != QStringLiteral("auto") && streams != QStringLiteral("1"))
+            QVERIFY2(f.daemon.log().contains(QStringLiteral("on ") + streams + QStringLiteral(" data connections")),
+                     qPrintable(f.daemon.log()));
+    }
+
+    void nonsenseValuesAreRefused_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("zero streams") << QStringList{QStringLiteral("--streams"), QStringLiteral("0")} << QStringLiteral("--streams");
+        QTest::newRow("too many") << QStringList{QStringLiteral("--streams"), QStringLiteral("500")} << QStringLiteral("--streams");
+        QTest::newRow("words") << QStringList{QStringLiteral("--streams"), QStringLiteral("lots")} << QStringLiteral("--streams");
+        QTest::newRow("tiny chunks") << QStringList{QStringLiteral("--chunk-size"), QStringLiteral("4k")} << QStringLiteral("--chunk-size");
+        QTest::newRow("huge chunks") << QStringList{QStringLiteral("--chunk-size"), QStringLiteral("64G")} << QStringLiteral("--chunk-size");
+        QTest::newRow("zero chunks") << QStringList{QStringLiteral("--chunk-size"), QStringLiteral("0")} << QStringLiteral("--chunk-size");
+    }
+    void nonsenseValuesAreRefused()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        ScratchDir dir;
+        writeFile(dir.sub("src/a"), "a");
+        auto run = runCli(QStringList{QStringLiteral("sync")} + args + QStringList{q(dir.sub("src/")), q(dir.sub("dst"))});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
+        QVERIFY(!exists(dir.sub("dst")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStreams)
+#include "test_streams.moc"
