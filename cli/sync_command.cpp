@@ -41,6 +41,7 @@ const char* kSyncHelp =
     "      --bwlimit RATE       limit the transfer rate (e.g. 20M = 20 MiB/s; bare number = KiB/s)\n"
     "      --streams N|auto     data connections to a daemon (default auto: add while the rate rises)\n"
     "      --chunk-size SIZE    cut big files into chunks of SIZE spread over the streams (default: per file)\n"
+    "      --congestion NAME    TCP congestion control for data connections (default: bbr where available)\n"
     "  -e, --rsh COMMAND        the ssh command for host:path (default: ssh)\n"
     "      --remote-floodgate PATH  floodgate on the ssh host (default: floodgate)\n"
     "      --state-dir DIR      keys and pins (default: $FLOODGATE_HOME or ~/.config/floodgate)\n"
@@ -56,7 +57,7 @@ const std::vector<OptionSpec> kSyncOptions = {
     {"exclude", 0, true},         {"include", 0, true},         {"exclude-from", 0, true},
     {"include-from", 0, true},    {"files-from", 0, true},      {"modify-window", 0, true},
     {"bwlimit", 0, true},         {"rsh", 'e', true},           {"remote-floodgate", 0, true},
-    {"streams", 0, true},         {"chunk-size", 0, true},
+    {"streams", 0, true},         {"chunk-size", 0, true},      {"congestion", 0, true},
     {"state-dir", 0, true},       {"progress", 0, false},       {"verbose", 'v', false},
     {"quiet", 'q', false},        {"json", 0, false},           {"archive", 'a', false},
     {"recursive", 'r', false},    {"help", 'h', false},
@@ -242,6 +243,8 @@ int parse(const std::vector<std::string>& args, SyncCliOptions& o)
             if (!size.ok()) return usageError(size.error().message);
             if (*size == 0) return usageError("--chunk-size: 0 is not a chunk size; leave the option out for a size picked per file");
             opt.chunkSize = *size;
+        } else if (name == "congestion") {
+            opt.congestion = value;
         } else if (name == "rsh") opt.rsh = value;
         else if (name == "remote-floodgate") opt.remoteFloodgate = value;
         else if (name == "state-dir") opt.stateDir = value;

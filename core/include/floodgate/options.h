@@ -37,6 +37,9 @@ struct SyncOptions {
     // Big files are cut into chunks of this size, spread over the streams;
     // 0 = picked per file from its size and the number of streams.
     uint64_t chunkSize = 0;
+    // TCP congestion control for data connections ("bbr", "cubic", ...);
+    // empty = bbr where the kernel has it.
+    std::string congestion;
 
     // Remote endpoints
     std::string rsh = "ssh";                 // -e/--rsh: the command that reaches an ssh host

@@ -4,6 +4,7 @@
 #include "engine/role_params.h"
 #include "engine/sender.h"
 #include "engine/session.h"
+#include "engine/socket_tuning.h"
 #include "exec/rate_limiter.h"
 #include "filter/filter.h"
 #include "metrics/stage_counters.h"
@@ -278,14 +279,23 @@ private:
             proto::StreamsReadyMsg ready;
             ready.streams = joined;
             FG_TRY(m_link->send(proto::toFrame(ready)));
+            tuneControlConnection(*m_link);
             std::lock_guard lock(m_linkMutex);
             for (auto& l : links) {
+                m_congestionInForce = tuneDataConnection(*l, params.congestion);
                 data.push_back(l.get());
                 m_dataLinks.push_back(std::move(l));
             }
             m_nextStream = first;
             m_streamToken = accept.token;
             m_maxStreams = accept.streams;
+            pushEvent(event::Log{event::Log::Level::Info,
+                                 std::to_string(data.size()) + " data connection(s)"
+                                     + (autoStreams ? " to start with (auto: more while the rate rises, up to "
+                                                          + std::to_string(accept.streams) + ")"
+                                                    : std::string())
+                                     + (m_congestionInForce.empty() ? std::string() : ", congestion control " + m_congestionInForce)},
+                      false);
         }
 
         RoleBase* role = nullptr;
@@ -373,6 +383,7 @@ private:
             {
                 std::lock_guard lock(m_linkMutex);
                 for (auto& l : links) {
+                    tuneDataConnection(*l, m_spec.options.congestion);
                     role.addDataLink(l.get());
                     m_dataLinks.push_back(std::move(l));
                 }
@@ -603,6 +614,7 @@ private:
     proto::SessionToken m_streamToken{};
     uint16_t m_nextStream = 0;
     uint16_t m_maxStreams = 0;
+    std::string m_congestionInForce;
     std::mutex m_tunerMutex;
     std::condition_variable m_tunerCv;
     bool m_tunerStop = false;

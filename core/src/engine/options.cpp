@@ -1,5 +1,6 @@
 #include <floodgate/options.h>
 
+#include "engine/socket_tuning.h"
 #include "filter/files_from.h"
 #include "filter/filter.h"
 #include "platform/fs.h"
@@ -239,6 +240,7 @@ Status validateOptions(const SyncOptions& options)
                                                 + " bytes is outside 1M..4G; chunks much smaller cost more than they "
                                                   "spread, much larger cannot balance the streams (or leave it out "
                                                   "for a size picked per file)");
+    FG_TRY(checkCongestion(options.congestion));
     FG_TRY(filter::FilterSet::compile(options.filters));
     if (options.hasFilesFrom) FG_TRY(filter::FilesFromSet::compile(options.filesFrom));
     return {};

@@ -397,14 +397,10 @@ void Receiver::dataLoop(proto::FrameLink* dataLink, uint16_t link)
             StageTimer wait(m_receiveStage, StageTimer::Bucket::WaitInput);
             auto got = l.receive();
             if (!got.ok()) {
-                // The sender resends what was lost with a stream on the others;
-                // only the loss of the control link (or of every stream, which
-                // the sender reports there) ends the job.
-                size_t alive = --m_dataLinksAlive;
-                if (!m_senderDone.load() && !cancelled())
-                    m_observer.onNotice(false, "", Error(Errc::Network, "data connection " + std::to_string(link + 1)
-                                                                            + " was lost (" + got.error().message + "); "
-                                                                            + std::to_string(alive) + " left"));
+                // The sender resends what was lost with a stream on the others
+                // (and tells the user); only the loss of the control link, or of
+                // every stream, which the sender reports there, ends the job.
+                --m_dataLinksAlive;
                 return;
             }
             frame = std::move(got).value();

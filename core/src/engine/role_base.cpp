@@ -73,6 +73,7 @@ void RoleBase::startStatsReports()
             st.stages = m_stages.snapshot(false);
             // Straight to the link: stats must not wait behind megabytes of data.
             (void)m_link.send(proto::toFrame(st));
+            onTick();
             lock.lock();
         }
     });

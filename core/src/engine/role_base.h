@@ -55,6 +55,8 @@ protected:
     void startStatsReports();
     void stopStatsReports();
 
+    // Every stats interval (250 ms) on the stats thread, for periodic checks.
+    virtual void onTick() {}
     // Wakes every thread of the role that waits on one of its queues.
     virtual void abortQueues() = 0;
     // True once JobDone went by: nothing is owed to the peer any more.

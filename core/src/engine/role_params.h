@@ -19,6 +19,7 @@ struct TransferParams {
     int64_t modifyWindowNs = 0;
     uint64_t bwlimitBytesPerSec = 0;
     uint64_t chunkSize = 0; // 0: picked per file (see Scheduler)
+    std::string congestion; // data connections; "" = bbr where available
     std::vector<FilterSpec> filters;
     std::vector<std::string> filesFrom;
     bool hasFilesFrom = false;
@@ -52,6 +53,7 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
     p.filesFrom = o.filesFrom;
     p.hasFilesFrom = o.hasFilesFrom;
     p.chunkSize = o.chunkSize;
+    p.congestion = o.congestion;
     return p;
 }
 
@@ -67,6 +69,7 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
     p.filesFrom = m.filesFrom;
     p.hasFilesFrom = m.hasFilesFrom;
     p.chunkSize = m.chunkSize;
+    p.congestion = m.congestion;
     return p;
 }
 
@@ -81,6 +84,7 @@ inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
     m.filesFrom = p.filesFrom;
     m.hasFilesFrom = p.hasFilesFrom;
     m.chunkSize = p.chunkSize;
+    m.congestion = p.congestion;
 }
 
 } // namespace fg

@@ -460,6 +460,31 @@ void Sender::controlLoop()
     }
 }
 
+void Sender::notice(bool isError, const std::string& path, const Error& error)
+{
+    m_observer.onNotice(isError, path, error);
+    proto::NoticeMsg msg;
+    msg.level = isError ? proto::NoticeMsg::Level::Error : proto::NoticeMsg::Level::Warning;
+    msg.code = error.code;
+    msg.path = path;
+    msg.message = error.message;
+    (void)m_link.send(proto::toFrame(msg));
+}
+
+void Sender::onTick()
+{
+    // TCP_INFO over two seconds says more than over a quarter of one.
+    constexpr unsigned kTicksPerCheck = 8;
+    if (++m_ticks % kTicksPerCheck != 0) return;
+    std::vector<const proto::FrameLink*> links;
+    {
+        std::lock_guard lock(m_streamMutex);
+        for (const auto& s : m_streams)
+            if (!s.broken) links.push_back(s.link);
+    }
+    for (const std::string& message : m_watch.check(links)) notice(false, "", Error(Errc::Network, message));
+}
+
 void Sender::settled(uint32_t index)
 {
     std::lock_guard lock(m_streamMutex);

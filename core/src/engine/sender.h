@@ -13,6 +13,7 @@
 #include "engine/role_base.h"
 #include "engine/role_params.h"
 #include "engine/scheduler.h"
+#include "engine/socket_tuning.h"
 #include "exec/rate_limiter.h"
 #include "metrics/stage_counters.h"
 #include "proto/frame.h"
@@ -81,6 +82,10 @@ private:
     void streamBroke(size_t stream, const Error& error);
     void abortQueues() override;
     bool endExchanged() const override { return m_jobDone.load(); }
+    // Every few ticks: what limits the data connections (see StreamWatch).
+    void onTick() override;
+    // A problem or an observation for the user, here and at the far end.
+    void notice(bool isError, const std::string& path, const Error& error);
     std::optional<ListedFile> listed(uint32_t index);
     Result<platform::FileHandle> openListed(const ListedFile& file, DirCache& dirs);
 
@@ -110,6 +115,8 @@ private:
     bool m_acceptLinks = true; // false once the workers are being joined
 
     std::atomic<bool> m_jobDone{false};
+    StreamWatch m_watch; // stats thread only
+    unsigned m_ticks = 0;
 };
 
 } // namespace fg

@@ -80,9 +80,9 @@ void Sender::streamBroke(size_t stream, const Error& error)
     if (alive > 0) {
         // Its work goes out again on the streams still alive; the receiver
         // takes a chunk again from its start and ignores what it already has.
-        m_observer.onNotice(false, "", Error(Errc::Network, "data connection " + std::to_string(stream + 1) + " of "
-                                                                + std::to_string(total) + " was lost (" + error.message
-                                                                + "); its work goes on the other " + std::to_string(alive)));
+        notice(false, "", Error(Errc::Network, "data connection " + std::to_string(stream + 1) + " of "
+                                                   + std::to_string(total) + " was lost (" + error.message
+                                                   + "); its work goes on the other " + std::to_string(alive)));
         m_scheduler.requeue(orphans);
         return;
     }

@@ -6,6 +6,7 @@
 #include "engine/role_params.h"
 #include "engine/sender.h"
 #include "engine/session.h"
+#include "engine/socket_tuning.h"
 #include "engine/stream_registry.h"
 #include "exec/rate_limiter.h"
 #include "metrics/stage_counters.h"
@@ -151,16 +152,19 @@ public:
         std::lock_guard lock(m_mutex);
         m_role = nullptr;
     }
+    explicit LateLinks(std::string congestion) : m_congestion(std::move(congestion)) {}
     void add(proto::FrameLinkPtr link)
     {
         std::lock_guard lock(m_mutex);
         if (!m_role) return; // dropped: closes the connection
+        tuneDataConnection(*link, m_congestion);
         m_role->addDataLink(link.get());
         m_links.push_back(std::move(link));
     }
 
 private:
     std::mutex m_mutex;
+    std::string m_congestion;
     RoleBase* m_role = nullptr;
     std::vector<proto::FrameLinkPtr> m_links;
 };
@@ -259,6 +263,7 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
     check.hasFilesFrom = params.hasFilesFrom;
     check.modifyWindowNs = params.modifyWindowNs;
     check.chunkSize = params.chunkSize;
+    // The client's congestion choice is a wish here: this kernel may lack it.
     if (Status st = validateOptions(check); !st) {
         (void)sendError(link, st.error().code, st.error().message);
         return st;
@@ -282,7 +287,7 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
         }
     } closeToken{ctx.registry, token};
 
-    auto late = std::make_shared<LateLinks>();
+    auto late = std::make_shared<LateLinks>(params.congestion);
     std::vector<proto::FrameLinkPtr> dataLinks;
     if (token) {
         // The client opens its data connections, then says which made it.
@@ -292,7 +297,11 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
                                           [late](proto::FrameLinkPtr l) { late->add(std::move(l)); });
     }
     std::vector<proto::FrameLink*> data;
-    for (auto& l : dataLinks) data.push_back(l.get());
+    for (auto& l : dataLinks) {
+        tuneDataConnection(*l, params.congestion);
+        data.push_back(l.get());
+    }
+    if (!data.empty()) tuneControlConnection(link);
     if (ctx.log)
         ctx.log(std::string(push ? "receiving into " : "sending from ") + root.base
                 + (root.relative.empty() ? "" : "/" + root.relative) + " for " + ctx.peer

@@ -22,6 +22,8 @@ public:
     virtual void shutdown() = 0;
     // "tcp 127.0.0.1:7878", "tls 10.0.0.2:7878 TLS_AES_128_GCM_SHA256", "ssh nas"
     virtual std::string describe() const = 0;
+    // The TCP socket underneath, for TCP_INFO and tuning; -1 for a pipe.
+    virtual int socketFd() const { return -1; }
 };
 
 using StreamPtr = std::unique_ptr<Stream>;

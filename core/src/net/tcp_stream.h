@@ -13,6 +13,7 @@ public:
     Status writeAll(const void* data, size_t n) override;
     void shutdown() override;
     std::string describe() const override;
+    int socketFd() const override { return m_socket.fd(); }
 
 private:
     platform::Socket m_socket;

@@ -81,7 +81,7 @@ public:
     const std::string& peerAddress() const { return m_peer; }
     // For TCP_INFO and buffer tuning only; reading or writing it would corrupt
     // the TLS stream.
-    int socketFd() const { return m_fd; }
+    int socketFd() const override { return m_fd; }
 
 private:
     friend Result<std::unique_ptr<TlsStream>> tlsConnect(platform::Socket, TlsContext&, int);

@@ -60,6 +60,45 @@ private:
     uint16_t m_port = 0;
 };
 
+// What the kernel knows about one TCP connection (Linux TCP_INFO): who limits
+// it. Times are microseconds; *LimitedUs count since the connection began.
+struct TcpInfo {
+    uint32_t rttUs = 0;
+    uint32_t rttVarUs = 0;
+    uint32_t cwndSegments = 0;
+    uint32_t mss = 0;
+    uint32_t totalRetrans = 0;
+    uint32_t notSentBytes = 0;
+    uint64_t deliveryRate = 0;    // bytes/s, the kernel's estimate
+    uint64_t bytesAcked = 0;
+    uint64_t bytesReceived = 0;
+    uint64_t busyUs = 0;          // time with data in flight
+    uint64_t rwndLimitedUs = 0;   // stalled by the receiver's window
+    uint64_t sndbufLimitedUs = 0; // stalled by our send buffer
+};
+Result<TcpInfo> tcpInfo(int fd);
+
+// The system's limits on socket buffers and the congestion controls on offer.
+struct NetLimits {
+    uint64_t wmemMax = 0;     // net.core.wmem_max: the most SO_SNDBUF may ask
+    uint64_t rmemMax = 0;     // net.core.rmem_max
+    uint64_t tcpWmemMax = 0;  // net.ipv4.tcp_wmem[2]: autotuning's ceiling
+    uint64_t tcpRmemMax = 0;  // net.ipv4.tcp_rmem[2]
+    std::string congestion;   // net.ipv4.tcp_congestion_control
+    std::string availableCongestion;
+};
+NetLimits readNetLimits();
+
+Status setCongestionControl(int fd, const std::string& name);
+std::string congestionControl(int fd);
+// Unsent bytes the socket keeps before it stops taking more: small for a
+// control connection so what we write goes out now, not behind a backlog.
+Status setNotSentLowat(int fd, uint32_t bytes);
+Result<uint64_t> sendBufferSize(int fd);
+// Sets SO_SNDBUF (which turns autotuning off for the socket); with force,
+// tries SO_SNDBUFFORCE first (needs CAP_NET_ADMIN) to pass net.core.wmem_max.
+Status setSendBufferSize(int fd, uint64_t bytes, bool force);
+
 enum class Readiness : uint8_t { Readable, Writable };
 // Waits until fd is ready (true) or the timeout passes (false); -1 waits forever.
 Result<bool> waitReady(int fd, Readiness what, int timeoutMs);

@@ -66,6 +66,8 @@ public:
     virtual uint64_t bytesSent() const = 0;
     virtual uint64_t bytesReceived() const = 0;
     virtual std::string describe() const = 0;
+    // The TCP socket underneath, if any (-1 otherwise).
+    virtual int socketFd() const { return -1; }
 };
 
 using FrameLinkPtr = std::unique_ptr<FrameLink>;
@@ -83,6 +85,7 @@ public:
     uint64_t bytesSent() const override { return m_sent.load(std::memory_order_relaxed); }
     uint64_t bytesReceived() const override { return m_received.load(std::memory_order_relaxed); }
     std::string describe() const override { return m_stream->describe(); }
+    int socketFd() const override { return m_stream->socketFd(); }
     net::Stream& stream() { return *m_stream; }
 
 private:

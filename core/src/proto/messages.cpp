@@ -151,6 +151,7 @@ void JobRequestMsg::encode(WireWriter& w) const
     for (const auto& p : filesFrom) w.string(p);
     w.u64(chunkSize);
     w.u16(streams);
+    w.string(congestion);
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -180,6 +181,7 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     for (uint32_t i = 0; i < np && !r.failed(); ++i) m.filesFrom.push_back(r.string(kMaxPathBytes));
     m.chunkSize = r.u64();
     m.streams = r.u16();
+    m.congestion = r.string(16);
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");

@@ -12,6 +12,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace fg::platform {
 
 Socket::Socket(Socket&& other) noexcept : m_fd(other.m_fd) { other.m_fd = -1; }
@@ -249,6 +252,83 @@ Result<bool> waitReady(int fd, Readiness what, int timeoutMs)
         // Errors and hang-ups count as ready: the next read or write reports them.
         return rc > 0;
     }
+}
+
+namespace {
+std::string readProcText(const char* path)
+{
+    int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return {};
+    char buf[512];
+    ssize_t n = ::read(fd, buf, sizeof buf - 1);
+    ::close(fd);
+    if (n <= 0) return {};
+    std::string text(buf, size_t(n));
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    return text;
+}
+
+uint64_t lastNumber(const std::string& text)
+{
+    size_t end = text.find_last_of("0123456789");
+    if (end == std::string::npos) return 0;
+    size_t start = text.find_last_not_of("0123456789", end);
+    start = start == std::string::npos ? 0 : start + 1;
+    return std::strtoull(text.substr(start, end - start + 1).c_str(), nullptr, 10);
+}
+} // namespace
+
+NetLimits readNetLimits()
+{
+    NetLimits l;
+    l.wmemMax = lastNumber(readProcText("/proc/sys/net/core/wmem_max"));
+    l.rmemMax = lastNumber(readProcText("/proc/sys/net/core/rmem_max"));
+    l.tcpWmemMax = lastNumber(readProcText("/proc/sys/net/ipv4/tcp_wmem"));
+    l.tcpRmemMax = lastNumber(readProcText("/proc/sys/net/ipv4/tcp_rmem"));
+    l.congestion = readProcText("/proc/sys/net/ipv4/tcp_congestion_control");
+    l.availableCongestion = readProcText("/proc/sys/net/ipv4/tcp_available_congestion_control");
+    return l;
+}
+
+Status setCongestionControl(int fd, const std::string& name)
+{
+    if (::setsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, name.c_str(), socklen_t(name.size())) != 0) {
+        Error e = sysError(errno, "congestion control '" + name + "'");
+        e.code = Errc::InvalidArgument;
+        return e;
+    }
+    return {};
+}
+
+std::string congestionControl(int fd)
+{
+    char name[32] = {};
+    socklen_t len = sizeof name;
+    if (::getsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, name, &len) != 0) return {};
+    return std::string(name, strnlen(name, sizeof name));
+}
+
+Status setNotSentLowat(int fd, uint32_t bytes)
+{
+    int v = int(bytes);
+    if (::setsockopt(fd, IPPROTO_TCP, TCP_NOTSENT_LOWAT, &v, sizeof v) != 0) return sysError(errno, "TCP_NOTSENT_LOWAT");
+    return {};
+}
+
+Result<uint64_t> sendBufferSize(int fd)
+{
+    int v = 0;
+    socklen_t len = sizeof v;
+    if (::getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &v, &len) != 0) return sysError(errno, "SO_SNDBUF");
+    return uint64_t(v);
+}
+
+Status setSendBufferSize(int fd, uint64_t bytes, bool force)
+{
+    int v = int(std::min<uint64_t>(bytes, uint64_t(1) << 30));
+    if (force && ::setsockopt(fd, SOL_SOCKET, SO_SNDBUFFORCE, &v, sizeof v) == 0) return {};
+    if (::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &v, sizeof v) != 0) return sysError(errno, "SO_SNDBUF");
+    return {};
 }
 
 void ignoreSigpipe()

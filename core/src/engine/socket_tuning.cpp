@@ -1,0 +1,122 @@
+#include "engine/socket_tuning.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace fg {
+
+namespace {
+// A stream counts as held back when a limit stalled it for this share of the
+// time it had data in flight since the last look.
+constexpr double kLimitedShare = 0.25;
+// The unsent bytes a control socket may hold: one batch of acknowledgements.
+constexpr uint32_t kControlNotSentLowat = 64 * 1024;
+
+std::string mib(uint64_t bytes)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f MiB", double(bytes) / double(1 << 20));
+    return buf;
+}
+
+std::string mbps(double bytesPerSec)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f MB/s", bytesPerSec / 1e6);
+    return buf;
+}
+
+bool offered(const std::string& name)
+{
+    std::istringstream in(platform::readNetLimits().availableCongestion);
+    std::string word;
+    while (in >> word)
+        if (word == name) return true;
+    return false;
+}
+} // namespace
+
+Status checkCongestion(const std::string& name)
+{
+    if (name.empty() || offered(name)) return {};
+    return Error(Errc::InvalidArgument, "--congestion " + name + ": this kernel offers only "
+                                            + platform::readNetLimits().availableCongestion);
+}
+
+std::string tuneDataConnection(const proto::FrameLink& link, const std::string& congestion)
+{
+    const int fd = link.socketFd();
+    if (fd < 0) return {};
+    // Where the kernel lacks the one wanted, the system's default stays.
+    (void)platform::setCongestionControl(fd, congestion.empty() ? std::string(kPreferredCongestion) : congestion);
+    return platform::congestionControl(fd);
+}
+
+void tuneControlConnection(const proto::FrameLink& link)
+{
+    const int fd = link.socketFd();
+    if (fd >= 0) (void)platform::setNotSentLowat(fd, kControlNotSentLowat);
+}
+
+std::vector<std::string> StreamWatch::check(const std::vector<const proto::FrameLink*>& links)
+{
+    std::vector<std::string> messages;
+    uint64_t busy = 0;
+    uint64_t sndbufLimited = 0;
+    uint64_t rwndLimited = 0;
+    uint64_t rate = 0;
+    uint32_t rttUs = 0;
+    std::vector<int> fds;
+    for (const auto* link : links) {
+        const int fd = link->socketFd();
+        if (fd < 0) continue;
+        auto info = platform::tcpInfo(fd);
+        if (!info.ok()) continue;
+        fds.push_back(fd);
+        auto prev = m_last.find(fd);
+        if (prev != m_last.end()) {
+            busy += info->busyUs - prev->second.info.busyUs;
+            sndbufLimited += info->sndbufLimitedUs - prev->second.info.sndbufLimitedUs;
+            rwndLimited += info->rwndLimitedUs - prev->second.info.rwndLimitedUs;
+        }
+        rate += info->deliveryRate;
+        rttUs = std::max(rttUs, info->rttUs);
+        m_last[fd] = Sample{*info};
+    }
+    if (busy == 0 || fds.empty() || rttUs == 0) return messages;
+    const double rtt = double(rttUs) / 1e6;
+    const platform::NetLimits limits = platform::readNetLimits();
+
+    if (double(sndbufLimited) > kLimitedShare * double(busy)) {
+        auto current = platform::sendBufferSize(fds.front());
+        const uint64_t buffer = current.ok() ? *current : limits.tcpWmemMax;
+        const double cap = double(buffer) / rtt;
+        // Autotuning stopped short of what SO_SNDBUF may ask: ask for it.
+        if (!m_raised && limits.wmemMax > buffer + buffer / 2) {
+            m_raised = true;
+            for (int fd : fds) (void)platform::setSendBufferSize(fd, limits.wmemMax, false);
+            messages.push_back("the send buffer held the streams back (" + mib(buffer) + " at "
+                               + std::to_string(rttUs / 1000) + " ms RTT caps a stream near " + mbps(cap)
+                               + "); raised it to net.core.wmem_max = " + mib(limits.wmemMax));
+        } else if (!m_toldSendBuffer) {
+            m_toldSendBuffer = true;
+            const double want = 2.0 * std::max(double(rate), cap) * rtt;
+            messages.push_back("the send buffer limits each stream: net.ipv4.tcp_wmem max = " + mib(limits.tcpWmemMax)
+                               + ", net.core.wmem_max = " + mib(limits.wmemMax) + " cap one stream at "
+                               + mbps(cap) + " at this RTT (" + std::to_string(rttUs / 1000)
+                               + " ms); raise both to at least 2 x the bandwidth-delay product (about "
+                               + mib(uint64_t(want)) + " for this rate, more for a faster link), or use more streams");
+        }
+    }
+    if (double(rwndLimited) > kLimitedShare * double(busy) && !m_toldReceiveWindow) {
+        m_toldReceiveWindow = true;
+        const double want = 2.0 * double(rate) * rtt;
+        messages.push_back("the receiver's window limits the streams (at " + std::to_string(rttUs / 1000)
+                           + " ms RTT): on the receiving machine raise net.ipv4.tcp_rmem's max and "
+                             "net.core.rmem_max to at least 2 x the bandwidth-delay product (about "
+                           + mib(uint64_t(want)) + " for this rate), or use more streams");
+    }
+    return messages;
+}
+
+} // namespace fg
