@@ -38,7 +38,8 @@ const char* kSyncHelp =
     "      --include-from FILE  read include patterns from FILE\n"
     "      --files-from FILE    transfer only the paths listed in FILE ('-' = stdin)\n"
     "      --modify-window SEC  treat mtimes this close as equal (FAT needs 2)\n"
-    "      --bwlimit RATE       limit the transfer rate (e.g. 20M = 20 MiB/s; bare number = KiB/s)\n"
+    "      --bwlimit RATE       limit the transfer rate (e.g. 20M = 20 MiB/s; bare number = KiB/s), or\n"
+    "                           follow a timetable: \"Mon-Fri 08:00-18:00 20M, 100M\" (first match wins)\n"
     "      --streams N|auto     data connections to a daemon (default auto: add while the rate rises)\n"
     "      --chunk-size SIZE    cut big files into chunks of SIZE spread over the streams (default: per file)\n"
     "      --congestion NAME    TCP congestion control for data connections (default: bbr where available)\n"
@@ -224,9 +225,13 @@ int parse(const std::vector<std::string>& args, SyncCliOptions& o)
                 return usageError("--modify-window: '" + value + "' is not a number of seconds");
             opt.modifyWindowNs = int64_t(sec * 1e9);
         } else if (name == "bwlimit") {
-            auto rate = parseRate(value);
-            if (!rate.ok()) return usageError(rate.error().message);
-            opt.bwlimitBytesPerSec = *rate;
+            auto schedule = parseRateSchedule(value);
+            if (!schedule.ok()) return usageError(schedule.error().message);
+            const RateRule& first = schedule->rules.front();
+            if (schedule->rules.size() == 1 && first.days == 0x7f && first.startMinute == 0 && first.endMinute == 1440)
+                opt.bwlimitBytesPerSec = first.bytesPerSec;
+            else
+                opt.bwlimitSchedule = std::move(schedule).value();
         } else if (name == "streams") {
             if (value == "auto") {
                 opt.streams = 0;

@@ -57,6 +57,7 @@ void decodeAny(const Frame& f)
     case MsgType::Stats: (void)fromFrame<StatsMsg>(f); break;
     case MsgType::JobDone: (void)fromFrame<JobDoneMsg>(f); break;
     case MsgType::Cancel: (void)fromFrame<CancelMsg>(f); break;
+    case MsgType::RateChange: (void)fromFrame<RateChangeMsg>(f); break;
     }
 }
 

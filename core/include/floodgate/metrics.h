@@ -21,6 +21,18 @@ struct StageSnapshot {
     uint64_t waitOutputNs = 0;
 };
 
+// One data connection of a job, as its TCP layer sees it.
+struct StreamSnapshot {
+    uint32_t index = 0;
+    uint64_t bytesSent = 0;     // on this connection, framing included
+    uint64_t bytesReceived = 0;
+    uint32_t rttUs = 0;
+    uint32_t cwndSegments = 0;
+    uint64_t deliveryRate = 0;  // the kernel's estimate, bytes/s
+    uint32_t retransmits = 0;
+    std::string congestion;     // "bbr", "cubic", ...
+};
+
 struct ActiveFile {
     uint32_t id = 0;
     std::string path;
@@ -53,6 +65,7 @@ struct MetricsSnapshot {
     uint64_t wireBytesSent = 0;  // bytes this end wrote to the connection
     uint64_t wireBytesReceived = 0;
     std::vector<StageSnapshot> stages;
+    std::vector<StreamSnapshot> streams; // data connections (daemon jobs)
     std::vector<ActiveFile> active;
 };
 

@@ -19,6 +19,28 @@ struct FilterSpec {
     bool operator==(const FilterSpec&) const = default;
 };
 
+// A bandwidth timetable: "Mon-Fri 08:00-18:00 20M, Sat-Sun 2M, 100M". Rules
+// are tried in order and the first that matches the local day and time gives
+// the rate; a rule without days or times always matches; 0 means unlimited;
+// when none matches, the rate is unlimited. Times may wrap past midnight
+// ("22:00-06:00").
+struct RateRule {
+    uint8_t days = 0x7f;       // bit 0 = Monday ... bit 6 = Sunday
+    uint16_t startMinute = 0;  // minutes since midnight
+    uint16_t endMinute = 1440; // exclusive
+    uint64_t bytesPerSec = 0;  // 0 = unlimited
+};
+
+struct RateSchedule {
+    std::vector<RateRule> rules;
+    // weekday: 0 = Monday; minute: since midnight, local time.
+    uint64_t rateAt(int weekday, int minute) const;
+    bool empty() const { return rules.empty(); }
+};
+
+// Reads a --bwlimit value: a plain rate ("20M") or a timetable as above.
+Result<RateSchedule> parseRateSchedule(const std::string& text);
+
 struct SyncOptions {
     bool dryRun = false;           // -n: plan and report, change nothing
     bool deleteExtraneous = false; // --delete: remove target entries the source lacks
@@ -31,6 +53,9 @@ struct SyncOptions {
     // Quick-check tolerance for mtimes (FAT keeps 2 s, some SMB servers 1 s).
     int64_t modifyWindowNs = 0;
     uint64_t bwlimitBytesPerSec = 0; // 0 = unlimited; shared by all streams
+    // A timetable instead of one rate (see RateSchedule); when set, it
+    // decides the rate while the job runs and bwlimitBytesPerSec is ignored.
+    RateSchedule bwlimitSchedule;
     // Data connections to a daemon besides the control connection; 0 = auto
     // (start with a few, add while the total rate still rises).
     unsigned streams = 0;

@@ -9,6 +9,8 @@
 #include "filter/filter.h"
 #include "metrics/stage_counters.h"
 #include "platform/fs.h"
+#include "platform/process.h"
+#include "platform/socket.h"
 #include "proto/frame.h"
 
 #include <floodgate/endpoint.h>
@@ -36,6 +38,8 @@ constexpr unsigned kTuneStep = 2;
 constexpr double kTuneGain = 1.10;
 constexpr auto kTuneSettle = std::chrono::milliseconds(1500);
 constexpr auto kTuneInterval = std::chrono::milliseconds(1500);
+// A timetable's rules change on the minute: checking twice a minute is enough.
+constexpr auto kTimetableCheck = std::chrono::seconds(30);
 // Without a consumer draining events (a script ignoring them), per-file
 // events stop being queued past this many; failures, plans and logs always are.
 constexpr size_t kMaxQueuedFileEvents = 200000;
@@ -145,6 +149,7 @@ public:
         {
             std::lock_guard links(m_linkMutex);
             wire = m_link ? wireBytesLocked() : m_wireClosed;
+            for (size_t i = 0; i < m_dataLinks.size(); ++i) s.streams.push_back(streamSnapshot(i, *m_dataLinks[i]));
         }
         std::lock_guard lock(m_mutex);
         s.state = m_state;
@@ -186,6 +191,11 @@ private:
 
     void runJob()
     {
+        std::thread timetable;
+        if (!m_spec.options.bwlimitSchedule.empty()) {
+            applyTimetable();
+            timetable = std::thread([this] { followTimetable(); });
+        }
         Status result;
         if (m_source.isRemote() && m_destination.isRemote()) {
             result = Error(Errc::InvalidArgument, "source and destination are both remote; one of them must be a local path");
@@ -194,7 +204,47 @@ private:
         } else {
             result = runRemote();
         }
+        {
+            std::lock_guard lock(m_tunerMutex);
+            m_timetableStop = true;
+        }
+        m_tunerCv.notify_all();
+        if (timetable.joinable()) timetable.join();
         finish(result);
+    }
+
+    // --bwlimit as a timetable: the rate for now, re-read every little while
+    // so a job that runs into the evening speeds up when the rule says so.
+    void followTimetable()
+    {
+        std::unique_lock lock(m_tunerMutex);
+        while (!m_tunerCv.wait_for(lock, kTimetableCheck, [&] { return m_timetableStop; })) {
+            lock.unlock();
+            applyTimetable();
+            lock.lock();
+        }
+    }
+
+    void applyTimetable()
+    {
+        const platform::LocalTime now = platform::localTimeNow();
+        const uint64_t rate = m_spec.options.bwlimitSchedule.rateAt(now.weekday, now.minute);
+        if (m_timetableApplied && rate == m_limiter.rate()) return;
+        m_timetableApplied = true;
+        m_limiter.setRate(rate);
+        // A remote sender (a pull) keeps its own limiter: tell it.
+        {
+            std::lock_guard links(m_linkMutex);
+            if (m_link && m_source.isRemote()) {
+                proto::RateChangeMsg change;
+                change.bytesPerSec = rate;
+                (void)m_link->send(proto::toFrame(change));
+            }
+        }
+        pushEvent(event::Log{event::Log::Level::Info,
+                             rate ? "bandwidth limit now " + std::to_string(rate >> 20) + " MB/s (timetable)"
+                                  : std::string("bandwidth limit off (timetable)")},
+                  false);
     }
 
     Status runLocal()
@@ -208,7 +258,7 @@ private:
             std::lock_guard lock(m_roleMutex);
             if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
             m_sender = std::make_unique<Sender>(rootFor(m_source), params, *senderLink, std::vector<proto::FrameLink*>{}, quiet, stages,
-                                                m_limiter.rate() ? &m_limiter : nullptr);
+                                                &m_limiter);
             m_receiver = std::make_unique<Receiver>(rootFor(m_destination), params, *receiverLink, std::vector<proto::FrameLink*>{},
                                                     static_cast<RoleObserver&>(*this), stages);
         }
@@ -253,6 +303,7 @@ private:
             if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
         }
         TransferParams params = paramsFromOptions(m_spec.options);
+        params.bwlimitBytesPerSec = m_limiter.rate(); // a timetable's rate for now
         proto::JobRequestMsg request;
         request.direction = push ? proto::Direction::Push : proto::Direction::Pull;
         request.path = daemon ? (remote.path.empty() ? remote.module : remote.module + "/" + remote.path) : remote.path;
@@ -304,7 +355,7 @@ private:
             if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
             if (push) {
                 m_sender = std::make_unique<Sender>(rootFor(local), params, *m_link, data, static_cast<RoleObserver&>(*this),
-                                                    m_localStages, m_limiter.rate() ? &m_limiter : nullptr);
+                                                    m_localStages, &m_limiter);
                 role = m_sender.get();
             } else {
                 m_receiver = std::make_unique<Receiver>(rootFor(local), params, *m_link, data,
@@ -407,6 +458,25 @@ private:
         uint64_t done = m_bytesDone;
         for (const auto& [id, a] : m_active) done += a.done;
         return done;
+    }
+
+    static StreamSnapshot streamSnapshot(size_t index, const proto::FrameLink& link)
+    {
+        StreamSnapshot st;
+        st.index = uint32_t(index);
+        st.bytesSent = link.bytesSent();
+        st.bytesReceived = link.bytesReceived();
+        const int fd = link.socketFd();
+        if (fd >= 0) {
+            if (auto info = platform::tcpInfo(fd); info.ok()) {
+                st.rttUs = info->rttUs;
+                st.cwndSegments = info->cwndSegments;
+                st.deliveryRate = info->deliveryRate;
+                st.retransmits = info->totalRetrans;
+            }
+            st.congestion = platform::congestionControl(fd);
+        }
+        return st;
     }
 
     // Bytes on every connection of the job; m_linkMutex held.
@@ -615,9 +685,11 @@ private:
     uint16_t m_nextStream = 0;
     uint16_t m_maxStreams = 0;
     std::string m_congestionInForce;
-    std::mutex m_tunerMutex;
+    std::mutex m_tunerMutex; // also the timetable's
     std::condition_variable m_tunerCv;
     bool m_tunerStop = false;
+    bool m_timetableStop = false;
+    bool m_timetableApplied = false;
 
     mutable std::mutex m_mutex; // everything below
     std::condition_variable m_finishedCv;

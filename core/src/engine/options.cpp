@@ -5,6 +5,7 @@
 #include "filter/filter.h"
 #include "platform/fs.h"
 
+#include <cctype>
 #include <cstdint>
 #include <limits>
 #include <string_view>
@@ -217,6 +218,110 @@ Result<uint64_t> parseSize(const std::string& text, const std::string& option)
     return parseBinaryQuantity(text, option, 1, false);
 }
 
+
+uint64_t RateSchedule::rateAt(int weekday, int minute) const
+{
+    for (const RateRule& r : rules) {
+        if (!(r.days & (1u << weekday))) continue;
+        const bool inside = r.startMinute <= r.endMinute
+                              ? (minute >= r.startMinute && minute < r.endMinute)
+                              : (minute >= r.startMinute || minute < r.endMinute); // wraps past midnight
+        if (inside) return r.bytesPerSec;
+    }
+    return 0;
+}
+
+namespace {
+
+int dayIndex(std::string_view word)
+{
+    static const char* names[] = {"mon", "tue", "wed", "thu", "fri", "sat", "sun"};
+    std::string w;
+    for (char c : word) w.push_back(lower(c));
+    for (int i = 0; i < 7; ++i)
+        if (w == names[i]) return i;
+    return -1;
+}
+
+// "HH:MM" -> minutes, or -1.
+int minuteOf(std::string_view text)
+{
+    size_t colon = text.find(':');
+    if (colon == std::string_view::npos || colon == 0 || colon > 2 || text.size() - colon != 3) return -1;
+    int h = 0;
+    int m = 0;
+    for (char c : text.substr(0, colon)) {
+        if (c < '0' || c > '9') return -1;
+        h = h * 10 + (c - '0');
+    }
+    for (char c : text.substr(colon + 1)) {
+        if (c < '0' || c > '9') return -1;
+        m = m * 10 + (c - '0');
+    }
+    if (h > 24 || m > 59 || (h == 24 && m != 0)) return -1;
+    return h * 60 + m;
+}
+
+} // namespace
+
+Result<RateSchedule> parseRateSchedule(const std::string& text)
+{
+    RateSchedule schedule;
+    const auto bad = [&](const std::string& part, const std::string& why) {
+        return Error(Errc::InvalidArgument, "--bwlimit: cannot read '" + part + "' (" + why
+                                                + "); write a rate like 20M, or a timetable like "
+                                                  "\"Mon-Fri 08:00-18:00 20M, 100M\"");
+    };
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t comma = text.find(',', start);
+        std::string part(trimmed(std::string_view(text).substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
+        start = comma == std::string::npos ? text.size() + 1 : comma + 1;
+        if (part.empty()) {
+            if (comma == std::string::npos && !schedule.rules.empty()) break;
+            return bad(text, "an empty rule");
+        }
+        std::vector<std::string> words;
+        for (size_t i = 0; i < part.size();) {
+            size_t j = part.find(' ', i);
+            if (j == std::string::npos) j = part.size();
+            if (j > i) words.push_back(part.substr(i, j - i));
+            i = j + 1;
+        }
+        RateRule rule;
+        size_t w = 0;
+        if (w < words.size() && std::isalpha(static_cast<unsigned char>(words[w][0])) && words.size() > 1) {
+            const std::string& days = words[w++];
+            size_t dash = days.find('-');
+            int from = dayIndex(std::string_view(days).substr(0, dash));
+            int to = dash == std::string::npos ? from : dayIndex(std::string_view(days).substr(dash + 1));
+            if (from < 0 || to < 0) return bad(part, "days are Mon, Tue, Wed, Thu, Fri, Sat, Sun or a range like Mon-Fri");
+            rule.days = 0;
+            for (int d = from;; d = (d + 1) % 7) {
+                rule.days |= uint8_t(1u << d);
+                if (d == to) break;
+            }
+        }
+        if (w < words.size() && words[w].find(':') != std::string::npos && words.size() > w + 1) {
+            const std::string& range = words[w++];
+            size_t dash = range.find('-');
+            int a = dash == std::string::npos ? -1 : minuteOf(std::string_view(range).substr(0, dash));
+            int b = dash == std::string::npos ? -1 : minuteOf(std::string_view(range).substr(dash + 1));
+            if (a < 0 || b < 0 || a == b) return bad(part, "times are a range like 08:00-18:00");
+            rule.startMinute = uint16_t(a);
+            rule.endMinute = uint16_t(b);
+        }
+        if (w + 1 != words.size()) return bad(part, "expected [DAYS] [HH:MM-HH:MM] RATE");
+        const std::string& rate = words[w];
+        if (rate == "off" || rate == "unlimited") {
+            rule.bytesPerSec = 0;
+        } else {
+            FG_TRY_ASSIGN(rule.bytesPerSec, parseRate(rate));
+        }
+        schedule.rules.push_back(rule);
+    }
+    return schedule;
+}
 
 Status validateOptions(const SyncOptions& options)
 {

@@ -449,6 +449,15 @@ void Sender::controlLoop()
             fail(Error(msg->code, "the receiver stopped: " + msg->message), false);
             continue;
         }
+        case MsgType::RateChange: {
+            auto msg = proto::fromFrame<proto::RateChangeMsg>(*frame);
+            if (!msg.ok()) {
+                fail(msg.error());
+                continue;
+            }
+            if (m_limiter) m_limiter->setRate(msg->bytesPerSec);
+            break;
+        }
         case MsgType::Cancel:
             fail(Error(Errc::Cancelled, "the receiver cancelled the job"), false);
             continue;

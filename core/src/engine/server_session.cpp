@@ -319,8 +319,8 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
         receiver = r.get();
         role = std::move(r);
     } else {
-        auto snd = std::make_unique<Sender>(root, params, link, data, observer, stages,
-                                            params.bwlimitBytesPerSec ? &limiter : nullptr);
+        // Always a limiter: a client's timetable may set a limit later.
+        auto snd = std::make_unique<Sender>(root, params, link, data, observer, stages, &limiter);
         sender = snd.get();
         role = std::move(snd);
     }

@@ -67,6 +67,13 @@ Result<std::vector<std::string>> splitCommandLine(const std::string& command);
 // This machine's name, for people reading logs and pairing records.
 std::string hostName();
 
+// The local day (0 = Monday) and minute since midnight, for timetables.
+struct LocalTime {
+    int weekday = 0;
+    int minute = 0;
+};
+LocalTime localTimeNow();
+
 // The process's own stdin and stdout, for `serve --stdio`.
 Fd takeStdin();
 Fd takeStdout();

@@ -50,6 +50,7 @@ const char* msgTypeName(uint16_t type)
     case MsgType::Stats: return "Stats";
     case MsgType::JobDone: return "JobDone";
     case MsgType::Cancel: return "Cancel";
+    case MsgType::RateChange: return "RateChange";
     }
     return "unknown";
 }
@@ -581,6 +582,14 @@ Result<JobDoneMsg> JobDoneMsg::decode(WireReader& r)
     JobDoneMsg m;
     m.filesDeleted = r.u32();
     FG_TRY(r.finish("JobDone"));
+    return m;
+}
+
+Result<RateChangeMsg> RateChangeMsg::decode(WireReader& r)
+{
+    RateChangeMsg m;
+    m.bytesPerSec = r.u64();
+    FG_TRY(r.finish("RateChange"));
     return m;
 }
 

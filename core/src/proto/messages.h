@@ -48,6 +48,7 @@ enum class MsgType : uint16_t {
     Stats = 30,
     JobDone = 31,
     Cancel = 32,
+    RateChange = 33,
 };
 
 const char* msgTypeName(uint16_t type);
@@ -338,6 +339,14 @@ struct JobDoneMsg {
     uint32_t filesDeleted = 0;
     void encode(WireWriter& w) const;
     static Result<JobDoneMsg> decode(WireReader& r);
+};
+
+// A new bandwidth limit for the sender, from a timetable on the client.
+struct RateChangeMsg {
+    static constexpr MsgType kType = MsgType::RateChange;
+    uint64_t bytesPerSec = 0; // 0 = unlimited
+    void encode(WireWriter& w) const { w.u64(bytesPerSec); }
+    static Result<RateChangeMsg> decode(WireReader& r);
 };
 
 struct CancelMsg {

@@ -7,6 +7,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <ctime>
+
 extern char** environ;
 
 namespace fg::platform {
@@ -206,6 +208,17 @@ std::string hostName()
     char buf[256] = {};
     if (::gethostname(buf, sizeof buf - 1) != 0) return "unknown-host";
     return buf;
+}
+
+LocalTime localTimeNow()
+{
+    std::time_t now = std::time(nullptr);
+    struct tm local{};
+    ::localtime_r(&now, &local);
+    LocalTime t;
+    t.weekday = (local.tm_wday + 6) % 7; // tm: 0 = Sunday
+    t.minute = local.tm_hour * 60 + local.tm_min;
+    return t;
 }
 
 Fd takeStdin()
