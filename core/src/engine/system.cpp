@@ -1,0 +1,18 @@
+#include <floodgate/system.h>
+
+#include "platform/socket.h"
+
+#include <sstream>
+
+namespace fg {
+
+std::vector<std::string> availableCongestionControls()
+{
+    std::vector<std::string> out;
+    std::istringstream in(platform::readNetLimits().availableCongestion);
+    std::string word;
+    while (in >> word) out.push_back(word);
+    return out;
+}
+
+} // namespace fg
