@@ -156,10 +156,10 @@ Status Receiver::resolveRoot(const proto::FileListBeginMsg& begin)
     return {};
 }
 
-std::string Receiver::targetPath(const std::string& listPath) const
+std::string Receiver::targetPath(std::string_view listPath) const
 {
     if (m_rootKind == proto::RootKind::File) return m_fileName;
-    return listPath;
+    return std::string(listPath);
 }
 
 // ---- run -------------------------------------------------------------------
@@ -223,7 +223,7 @@ Status Receiver::run()
         std::lock_guard lock(m_listMutex);
         for (uint32_t i = 0; i < m_wants.size(); ++i)
             if (m_wants[i] == Want::Write || m_wants[i] == Want::ReplaceDirAndWrite)
-                fail(Error(Errc::Protocol, "the sender finished without sending " + targetPath(m_list[i].path)));
+                fail(Error(Errc::Protocol, "the sender finished without sending " + targetPath(m_list.view(i).path)));
     }
     if (!cancelled()) {
         m_observer.onState(JobState::Finishing);

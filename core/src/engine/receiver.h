@@ -10,6 +10,7 @@
 
 #include "engine/dir_cache.h"
 #include "engine/entry.h"
+#include "engine/file_list.h"
 #include "engine/observer.h"
 #include "engine/role_base.h"
 #include "engine/role_params.h"
@@ -104,7 +105,7 @@ private:
     void dropOpenFile(Writer& w, uint32_t index, DirCache& dirs);
     // The state of a listed file; Finished once settled.
     Result<Want> wantOf(uint32_t index, FileEntry* entry);
-    std::string targetPath(const std::string& listPath) const;
+    std::string targetPath(std::string_view listPath) const;
     void notice(bool isError, const std::string& path, const Error& error);
     void abortQueues() override;
     bool endExchanged() const override { return m_jobDoneSent.load(); }
@@ -124,12 +125,12 @@ private:
     std::optional<platform::DirHandle> m_rootDir;
     bool m_rootMissing = false;  // dry run into a destination that does not exist yet
 
-    // The list as received (paths already mapped to target names), and the
-    // state of each wanted file. Guarded: the planner appends, the writer reads.
+    // The list as received, and the state of each wanted file (guarded by
+    // m_listMutex: the planner appends, the writers read and settle).
+    FileList m_list;
     std::mutex m_listMutex;
-    std::deque<FileEntry> m_list;
     std::deque<Want> m_wants;
-    std::unordered_set<std::string> m_listedDirs;
+    std::unordered_set<std::string_view> m_listedDirs; // views into m_list
     uint32_t m_scanErrors = 0;
     uint64_t m_unchanged = 0;
     uint64_t m_wantedCount = 0;

@@ -43,8 +43,7 @@ Status Receiver::planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs)
             std::lock_guard lock(m_listMutex);
             if (m_list.size() >= std::numeric_limits<uint32_t>::max())
                 return Error(Errc::Protocol, "the file list is longer than the protocol allows");
-            index = uint32_t(m_list.size());
-            m_list.push_back(fromWire(std::move(wire)));
+            index = m_list.append(fromWire(std::move(wire)));
             m_wants.push_back(Want::None);
         }
         FG_TRY(planEntry(index, dirs, out, items));
@@ -57,11 +56,8 @@ Status Receiver::planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs)
 
 Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& out, std::vector<PlanItem>& items)
 {
-    FileEntry entry;
-    {
-        std::lock_guard lock(m_listMutex);
-        entry = m_list[index];
-    }
+    const FileList::View listed = m_list.view(index);
+    FileEntry entry = listed.entry();
     // Every name is checked before it touches the disk: nothing the sender
     // says may reach outside the destination.
     const std::string& p = entry.path;
@@ -78,12 +74,12 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
             if (index == 0 ? p != m_rootName || !entry.isDir() : parent.empty())
                 return Error(Errc::Protocol, "entry '" + p + "' is outside the named root '" + m_rootName + "'");
         }
-        if (!parent.empty() && !m_listedDirs.count(std::string(parent)))
+        if (!parent.empty() && !m_listedDirs.count(parent))
             return Error(Errc::Protocol, "entry '" + p + "' comes before its directory was listed");
         if (parent.empty() && m_rootKind == proto::RootKind::Contents && index == 0)
             return Error(Errc::Protocol, "the list of a directory's contents must start with '.'");
     }
-    if (entry.isDir()) m_listedDirs.insert(p);
+    if (entry.isDir()) m_listedDirs.insert(listed.path);
     if (entry.isRegular()) m_observer.onListed(true, entry.size);
     entry.mode = mask(entry.mode);
     const std::string target = targetPath(p);
@@ -234,11 +230,7 @@ Status Receiver::applyDecision(const FileEntry& entry, const Decision& decision,
 
 Status Receiver::finishList(const proto::FileListEndMsg& end)
 {
-    size_t listed = 0;
-    {
-        std::lock_guard lock(m_listMutex);
-        listed = m_list.size();
-    }
+    const size_t listed = m_list.size();
     if (end.count != listed)
         return Error(Errc::Protocol, "the sender announced " + std::to_string(end.count) + " entries but sent "
                                          + std::to_string(listed));
@@ -261,11 +253,9 @@ void Receiver::finishDirectories(DirCache& dirs)
     // touch its parent), but modes are set last-to-first so a read-only parent
     // is closed only after its children are done.
     std::vector<FileEntry> directories;
-    {
-        std::lock_guard lock(m_listMutex);
-        for (const auto& e : m_list)
-            if (e.isDir()) directories.push_back(e);
-    }
+    m_list.forEach([&](uint32_t, const FileList::View& e) {
+        if (e.isDir()) directories.push_back(e.entry());
+    });
     for (auto it = directories.rbegin(); it != directories.rend(); ++it) {
         const std::string target = targetPath(it->path);
         Status st;
@@ -298,12 +288,10 @@ void Receiver::deleteExtraneous(DirCache& dirs)
     auto filters = filter::FilterSet::compile(m_params.filters);
     if (!filters.ok()) return notice(true, ".", filters.error());
 
-    std::unordered_set<std::string> sourceNames;
-    {
-        std::lock_guard lock(m_listMutex);
-        sourceNames.reserve(m_list.size());
-        for (const auto& e : m_list) sourceNames.insert(targetPath(e.path));
-    }
+    // Views into the list: no copy of a million paths.
+    std::unordered_set<std::string_view> sourceNames;
+    sourceNames.reserve(m_list.size());
+    m_list.forEach([&](uint32_t, const FileList::View& e) { sourceNames.insert(e.path); });
 
     // The tree to compare: the destination itself for "src/", DEST/src for "src".
     std::optional<platform::DirHandle> scanRoot;

@@ -68,8 +68,8 @@ Result<Receiver::Want> Receiver::wantOf(uint32_t index, FileEntry* entry)
         return Error(Errc::Protocol, "the sender sent file #" + std::to_string(index) + ", which it never listed");
     Want want = m_wants[index];
     if (want == Want::None)
-        return Error(Errc::Protocol, "the sender sent " + targetPath(m_list[index].path) + ", which was not asked for");
-    if (want != Want::Finished && entry) *entry = m_list[index];
+        return Error(Errc::Protocol, "the sender sent " + targetPath(m_list.view(index).path) + ", which was not asked for");
+    if (want != Want::Finished && entry) *entry = m_list.view(index).entry();
     return want;
 }
 
@@ -81,7 +81,7 @@ void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
         if (index >= m_list.size()) return fail(Error(Errc::Protocol, "a failure was reported for an unknown file"));
         if (m_wants[index] == Want::Finished) return; // settled already
         m_wants[index] = Want::Finished;
-        path = targetPath(m_list[index].path);
+        path = targetPath(m_list.view(index).path);
     }
     m_observer.onFileFailed(index, path, error);
     if (tellSender) {
@@ -97,11 +97,7 @@ void Receiver::dropOpenFile(Writer& w, uint32_t index, DirCache& dirs)
 {
     auto it = w.open.find(index);
     if (it == w.open.end()) return;
-    std::string target;
-    {
-        std::lock_guard lock(m_listMutex);
-        target = targetPath(m_list[index].path);
-    }
+    const std::string target = targetPath(m_list.view(index).path);
     (void)it->second.handle.close();
     if (auto parent = dirs.get(parentOf(target)); parent.ok()) (void)(*parent)->unlinkAt(it->second.tempName);
     w.open.erase(it);

@@ -32,7 +32,11 @@ uint32_t Scheduler::add(uint32_t index, uint64_t size)
 {
     const uint64_t chunk = chunkSizeFor(size);
     std::lock_guard lock(m_mutex);
-    m_pending.insert(index);
+    if (index >= m_state.size()) m_state.resize(size_t(index) + 1, 0);
+    if (m_state[index] == 0) {
+        m_state[index] = 1;
+        ++m_pending;
+    }
     if (chunk == 0) {
         m_whole.push_back(WorkItem{index, 0, size, 0, 0});
         m_cv.notify_one();
@@ -57,8 +61,9 @@ void Scheduler::closeInput()
 bool Scheduler::resolved(uint32_t index)
 {
     std::lock_guard lock(m_mutex);
-    if (m_pending.erase(index) == 0) return false;
-    if (m_inputClosed && m_pending.empty()) m_cv.notify_all();
+    if (index >= m_state.size() || m_state[index] != 1) return false;
+    m_state[index] = 2;
+    if (--m_pending == 0 && m_inputClosed) m_cv.notify_all();
     return true;
 }
 
@@ -66,7 +71,7 @@ void Scheduler::requeue(const std::vector<WorkItem>& items)
 {
     std::lock_guard lock(m_mutex);
     for (auto it = items.rbegin(); it != items.rend(); ++it) {
-        if (!m_pending.count(it->index)) continue;
+        if (!pendingLocked(it->index)) continue;
         (it->chunks ? m_chunks : m_whole).push_front(*it);
     }
     m_cv.notify_all();
@@ -79,7 +84,7 @@ std::optional<WorkItem> Scheduler::takeLocked()
         while (!queue->empty()) {
             WorkItem item = queue->front();
             queue->pop_front();
-            if (m_pending.count(item.index)) return item;
+            if (pendingLocked(item.index)) return item;
         }
     }
     return std::nullopt;
@@ -98,7 +103,7 @@ std::optional<WorkItem> Scheduler::next()
     for (;;) {
         if (m_aborted) return std::nullopt;
         if (auto item = takeLocked()) return item;
-        if (m_inputClosed && m_pending.empty()) return std::nullopt;
+        if (m_inputClosed && m_pending == 0) return std::nullopt;
         // Out of work but files still unsettled: a stream may yet break and
         // hand its in-flight work back, so wait rather than finish.
         m_cv.wait(lock);
@@ -115,13 +120,13 @@ void Scheduler::abort()
 bool Scheduler::unresolved(uint32_t index) const
 {
     std::lock_guard lock(m_mutex);
-    return m_pending.count(index) > 0;
+    return pendingLocked(index);
 }
 
 bool Scheduler::finished() const
 {
     std::lock_guard lock(m_mutex);
-    return m_inputClosed && m_pending.empty();
+    return m_inputClosed && m_pending == 0;
 }
 
 } // namespace fg

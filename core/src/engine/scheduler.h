@@ -10,7 +10,6 @@
 #include <deque>
 #include <mutex>
 #include <optional>
-#include <unordered_set>
 #include <vector>
 
 namespace fg {
@@ -51,12 +50,16 @@ public:
 
 private:
     std::optional<WorkItem> takeLocked();
+    bool pendingLocked(uint32_t index) const { return index < m_state.size() && m_state[index] == 1; }
 
     mutable std::mutex m_mutex;
     std::condition_variable m_cv;
     std::deque<WorkItem> m_chunks; // first: big work starts early on every stream
     std::deque<WorkItem> m_whole;
-    std::unordered_set<uint32_t> m_pending;
+    // Per file (by index): 0 never wanted, 1 pending, 2 settled. A byte a file
+    // instead of a hash set: a million-file job stays small.
+    std::vector<uint8_t> m_state;
+    size_t m_pending = 0;
     uint64_t m_chunkSize;
     unsigned m_streams;
     bool m_inputClosed = false;

@@ -212,10 +212,7 @@ Status Sender::scanAndList()
         m_scanStage.addItems(1);
         batchBytes += entry.path.size() + entry.linkTarget.size() + 48;
         batch.entries.push_back(toWire(entry));
-        {
-            std::lock_guard lock(m_listMutex);
-            m_list.push_back(std::move(entry));
-        }
+        m_list.append(entry);
         ++count;
         // Small batches early, so the receiver starts planning (and asking for
         // files) while the scan goes on; full-size batches after that.
@@ -286,10 +283,9 @@ Status Sender::scanAndList()
 
 std::optional<Sender::ListedFile> Sender::listed(uint32_t index)
 {
-    std::lock_guard lock(m_listMutex);
     if (index >= m_list.size()) return std::nullopt;
-    const FileEntry& e = m_list[index];
-    return ListedFile{e.path, e.size, e.mtimeNs};
+    const FileList::View e = m_list.view(index);
+    return ListedFile{std::string(e.path), e.size, e.mtimeNs};
 }
 
 void Sender::controlLoop()

@@ -9,6 +9,7 @@
 
 #include "engine/dir_cache.h"
 #include "engine/entry.h"
+#include "engine/file_list.h"
 #include "engine/observer.h"
 #include "engine/role_base.h"
 #include "engine/role_params.h"
@@ -102,8 +103,7 @@ private:
     std::optional<platform::DirHandle> m_rootDir; // the directory names are relative to
     std::string m_fileName;                        // RootKind::File: the file inside m_rootDir
 
-    std::mutex m_listMutex;
-    std::deque<FileEntry> m_list;
+    FileList m_list;
 
     Scheduler m_scheduler;
     bool m_hasDataLinks = false;

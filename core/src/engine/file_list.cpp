@@ -1,0 +1,96 @@
+#include "engine/file_list.h"
+
+#include <cstring>
+
+namespace fg {
+
+namespace {
+// Path bytes go into blocks of this size: few allocations, little waste.
+constexpr size_t kBlockBytes = 1 << 20;
+} // namespace
+
+FileEntry FileList::View::entry() const
+{
+    FileEntry e;
+    e.path = std::string(path);
+    e.type = type;
+    e.mode = mode;
+    e.size = size;
+    e.mtimeNs = mtimeNs;
+    e.linkTarget = std::string(linkTarget);
+    e.hash = hash;
+    return e;
+}
+
+const char* FileList::store(std::string_view text)
+{
+    if (text.size() > kBlockBytes / 4) {
+        // A rare long path gets an allocation of its own rather than wasting
+        // the rest of a shared block.
+        m_longPaths.push_back(std::make_unique<char[]>(text.size()));
+        std::memcpy(m_longPaths.back().get(), text.data(), text.size());
+        m_arenaBytes += text.size();
+        return m_longPaths.back().get();
+    }
+    if (m_blocks.empty() || m_blockUsed + text.size() > kBlockBytes) {
+        m_blocks.push_back(std::make_unique<char[]>(kBlockBytes));
+        m_blockUsed = 0;
+        m_arenaBytes += kBlockBytes;
+    }
+    char* out = m_blocks.back().get() + m_blockUsed;
+    std::memcpy(out, text.data(), text.size());
+    m_blockUsed += text.size();
+    return out;
+}
+
+uint32_t FileList::append(const FileEntry& entry)
+{
+    std::lock_guard lock(m_mutex);
+    Record r{};
+    r.size = entry.size;
+    r.mtimeNs = entry.mtimeNs;
+    r.path = store(entry.path);
+    r.pathLength = uint16_t(entry.path.size()); // paths are at most 4096 bytes (validated)
+    r.mode = entry.mode;
+    r.type = uint8_t(entry.type);
+    const auto index = uint32_t(m_records.size());
+    if (!entry.linkTarget.empty()) {
+        r.flags |= kHasLink;
+        m_links.emplace(index, entry.linkTarget);
+    }
+    if (entry.hash) {
+        r.flags |= kHasHash;
+        m_hashes.emplace(index, *entry.hash);
+    }
+    m_records.push_back(r);
+    return index;
+}
+
+size_t FileList::size() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_records.size();
+}
+
+FileList::View FileList::view(uint32_t index) const
+{
+    std::lock_guard lock(m_mutex);
+    const Record& r = m_records.at(index);
+    View v;
+    v.path = std::string_view(r.path, r.pathLength);
+    v.type = platform::FileType(r.type);
+    v.mode = r.mode;
+    v.size = r.size;
+    v.mtimeNs = r.mtimeNs;
+    if (r.flags & kHasLink) v.linkTarget = m_links.at(index);
+    if (r.flags & kHasHash) v.hash = m_hashes.at(index);
+    return v;
+}
+
+size_t FileList::memoryBytes() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_records.size() * sizeof(Record) + m_arenaBytes + m_links.size() * 64 + m_hashes.size() * 48;
+}
+
+} // namespace fg
