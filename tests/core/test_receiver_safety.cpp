@@ -5,6 +5,7 @@
 #include "proto/messages.h"
 #include "test_support.h"
 
+#include <QFileInfo>
 #include <QTest>
 
 #include <sys/stat.h>
@@ -91,6 +92,19 @@ public:
             if (f->type == uint16_t(proto::MsgType::Error) || f->type == uint16_t(proto::MsgType::JobDone))
                 m_ended = true;
             if (f->type == uint16_t(type)) return std::move(f).value();
+        }
+    }
+
+    // The first of FileDone or FileFailed (or nothing at the end).
+    std::optional<proto::Frame> waitForSettled()
+    {
+        for (;;) {
+            auto f = m_link->receive();
+            if (!f.ok()) return std::nullopt;
+            if (f->type == uint16_t(proto::MsgType::Error) || f->type == uint16_t(proto::MsgType::JobDone))
+                m_ended = true;
+            if (f->type == uint16_t(proto::MsgType::FileDone) || f->type == uint16_t(proto::MsgType::FileFailed))
+                return std::move(f).value();
         }
     }
 
@@ -290,6 +304,50 @@ private Q_SLOTS:
         QVERIFY(sender.waitFor(proto::MsgType::JobDone).has_value());
         QVERIFY(sender.finish().ok());
         QCOMPARE(readFile(s.sub("dst/f")), content);
+    }
+
+    // The stale copy's frames were read off its link before the break was
+    // seen, and reach the writer after the resend started: they must neither
+    // stall the file nor end up in it unchecked.
+    void aCutShortCopyArrivingLateNeverLandsUnchecked_data()
+    {
+        QTest::addColumn<bool>("staleDiffers");
+        QTest::newRow("same bytes") << false;
+        QTest::newRow("other bytes (the file changed between reads)") << true;
+    }
+    void aCutShortCopyArrivingLateNeverLandsUnchecked()
+    {
+        QFETCH(bool, staleDiffers);
+        ScratchDir s;
+        const std::string content = randomBytes(200 * 1024, 12);
+        const std::string stale = staleDiffers ? randomBytes(100 * 1024, 13) : content.substr(0, 100 * 1024);
+        FakeSender sender(s.sub("dst"), 2);
+        sender.list({dirEntry("."), fileEntry("f", content.size())});
+        QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
+        const auto* p = reinterpret_cast<const uint8_t*>(content.data());
+        sender.sendFrameOn(1, proto::makeDataFrame(1, 0, p, 100 * 1024, true));
+        sender.sendFrameOn(1, proto::makeDataFrame(1, 100 * 1024, p + 100 * 1024, 100 * 1024));
+        QTest::qWait(50);
+        sender.sendFrameOn(0, proto::makeDataFrame(1, 0, reinterpret_cast<const uint8_t*>(stale.data()), stale.size(), true));
+        sender.closeData(0);
+        QTest::qWait(50);
+        proto::FileEndMsg end;
+        end.index = 1;
+        end.size = content.size();
+        end.mode = 0644;
+        end.hash = hash128(content.data(), content.size());
+        sender.sendOn(1, end);
+        auto settled = sender.waitForSettled();
+        QVERIFY(settled.has_value());
+        if (settled->type == uint16_t(proto::MsgType::FileDone)) {
+            QCOMPARE(readFile(s.sub("dst/f")), content);
+        } else {
+            // Only a differing stale copy may fail the file, and then nothing lands.
+            QVERIFY(staleDiffers);
+            QVERIFY(!QFileInfo::exists(QString::fromStdString(s.sub("dst/f"))));
+        }
+        sender.send(proto::SenderDoneMsg{});
+        (void)sender.finish();
     }
 
     void aSmallFileInOneFrame()

@@ -49,15 +49,21 @@ private:
     // frames come in order on one link; chunks of a file on any links.
     struct ChunkState {
         Hasher128 hasher;
-        uint64_t next = 0;   // the offset the next frame must have
-        uint16_t link = 0;   // the link its frames come on
-        bool discard = false; // a resend of a chunk already verified
+        uint64_t next = 0; // the offset the next frame must have
+        // Another link carries the same chunk: one of them is a resend after a
+        // stream broke, and frames of the cut-short one still in flight may
+        // have overwritten the resend's bytes on disk, so the winner is checked
+        // against the disk, not just against what it hashed on the way in.
+        bool contested = false;
     };
+    // Chunks are told apart by start offset and the link their frames come on:
+    // frames of a cut-short chunk can arrive after its resend started.
+    using ChunkKey = std::pair<uint64_t, uint16_t>;
 
     struct OpenFile {
         std::string tempName;
         platform::FileHandle handle;
-        std::map<uint64_t, ChunkState> open;   // by start offset
+        std::map<ChunkKey, ChunkState> open;
         std::map<uint64_t, std::pair<uint64_t, Hash128>> verified; // start -> (length, hash)
         uint64_t verifiedBytes = 0;
         std::optional<proto::FileEndMsg> end;  // a chunked file's end, once it came
@@ -93,7 +99,9 @@ private:
     void deleteExtraneous(DirCache& dirs);
     void handleData(Writer& w, const Inbound& in, DirCache& dirs);
     void handleChunkEnd(Writer& w, const proto::ChunkEndMsg& end, uint16_t link, DirCache& dirs);
-    void handleFileEnd(Writer& w, const proto::FileEndMsg& end, DirCache& dirs);
+    void handleFileEnd(Writer& w, const proto::FileEndMsg& end, uint16_t link, DirCache& dirs);
+    // The region as it is in the temporary file hashes to what the sender read.
+    bool matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Hash128& hash);
     void handleSmallFile(const proto::Frame& frame, DirCache& dirs);
     // The writer's file for a frame; nullptr when the frame is to be dropped
     // (the file is settled) or the file could not be opened (then failed).

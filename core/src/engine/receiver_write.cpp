@@ -7,6 +7,9 @@
 #include "common/path.h"
 #include "engine/tree_ops.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace fg {
 
 void Receiver::writeLoop(Writer& writer)
@@ -45,7 +48,7 @@ void Receiver::writeLoop(Writer& writer)
         case MsgType::FileEnd: {
             auto msg = proto::fromFrame<proto::FileEndMsg>(in->frame);
             if (!msg.ok()) return fail(msg.error());
-            handleFileEnd(writer, *msg, *dirs);
+            handleFileEnd(writer, *msg, in->link, *dirs);
             break;
         }
         case MsgType::FileFailed: {
@@ -157,42 +160,54 @@ void Receiver::handleData(Writer& w, const Inbound& in, DirCache& dirs)
 
     ChunkState* chunk = nullptr;
     if (in.frame.flags & proto::kDataStart) {
-        // A new chunk (or a resend after a stream broke, from its start).
-        ChunkState& fresh = file->open[offset];
+        // A new chunk, or a resend after a stream broke (from its start).
+        // A resend of a chunk already verified has nothing to add.
+        if (file->verified.count(offset)) return;
+        bool contested = false;
+        for (auto it = file->open.lower_bound({offset, 0}); it != file->open.end() && it->first.first == offset; ++it) {
+            if (it->first.second == in.link) continue;
+            it->second.contested = true;
+            contested = true;
+        }
+        ChunkState& fresh = file->open[{offset, in.link}];
         fresh = ChunkState{};
         fresh.next = offset;
-        fresh.link = in.link;
-        fresh.discard = file->verified.count(offset) > 0;
+        fresh.contested = contested;
         chunk = &fresh;
     } else {
-        for (auto& [start, state] : file->open)
-            if (state.next == offset && state.link == in.link) chunk = &state;
+        for (auto& [key, state] : file->open)
+            if (key.second == in.link && state.next == offset) chunk = &state;
         if (!chunk) {
             // Frames of a chunk cut short on a broken link, overtaken by its
             // resend: nothing to do with them.
             return;
         }
     }
-    if (!chunk->discard) {
-        Status st;
-        {
-            StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
-            st = file->handle.pwriteAll(data, n, offset);
-        }
-        if (!st) {
-            dropOpenFile(w, header->index, dirs);
-            return failFile(header->index, st.error(), true);
-        }
-        m_writeStage.addBytes(n);
-        {
-            StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
-            chunk->hasher.update(data, n);
-        }
-        m_verifyStage.addBytes(n);
+    Status st;
+    {
+        StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
+        st = file->handle.pwriteAll(data, n, offset);
     }
+    if (!st) {
+        dropOpenFile(w, header->index, dirs);
+        return failFile(header->index, st.error(), true);
+    }
+    m_writeStage.addBytes(n);
+    {
+        StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
+        chunk->hasher.update(data, n);
+    }
+    m_verifyStage.addBytes(n);
     chunk->next += n;
+    // A chunk carried by two links counts once, by the one further along.
     uint64_t progress = file->verifiedBytes;
-    for (const auto& [start, state] : file->open) progress += state.next - start;
+    for (auto it = file->open.begin(); it != file->open.end();) {
+        const uint64_t start = it->first.first;
+        uint64_t furthest = 0;
+        for (; it != file->open.end() && it->first.first == start; ++it)
+            furthest = std::max(furthest, it->second.next - start);
+        progress += furthest;
+    }
     m_observer.onFileProgress(header->index, progress);
 }
 
@@ -201,29 +216,29 @@ void Receiver::handleChunkEnd(Writer& w, const proto::ChunkEndMsg& end, uint16_t
     FileEntry entry;
     OpenFile* file = openFor(w, end.index, dirs, &entry);
     if (!file) return;
-    auto it = file->open.find(end.offset);
-    if (it == file->open.end() || it->second.link != link) return; // the end of a chunk cut short
+    auto it = file->open.find({end.offset, link});
+    if (it == file->open.end()) return; // the end of a chunk cut short, or of a resend of a verified one
     ChunkState& chunk = it->second;
     if (chunk.next != end.offset + end.length)
         return fail(Error(Errc::Protocol, "chunk at " + std::to_string(end.offset) + " of " + targetPath(entry.path)
                                               + " ended at the wrong length"));
-    if (!chunk.discard) {
-        if (chunk.hasher.digest() != end.hash) {
-            dropOpenFile(w, end.index, dirs);
-            return failFile(end.index,
-                            Error(Errc::VerifyFailed, "verification failed for " + targetPath(entry.path) + ": chunk at "
-                                                          + std::to_string(end.offset)
-                                                          + " does not match what the sender read; the old version was kept"),
-                            true);
-        }
-        file->verified[end.offset] = {end.length, end.hash};
-        file->verifiedBytes += end.length;
+    if (chunk.hasher.digest() != end.hash
+        || (chunk.contested && !matchesOnDisk(*file, end.offset, end.length, end.hash))) {
+        dropOpenFile(w, end.index, dirs);
+        return failFile(end.index,
+                        Error(Errc::VerifyFailed, "verification failed for " + targetPath(entry.path) + ": chunk at "
+                                                      + std::to_string(end.offset)
+                                                      + " does not match what the sender read; the old version was kept"),
+                        true);
     }
-    file->open.erase(it);
+    file->verified[end.offset] = {end.length, end.hash};
+    file->verifiedBytes += end.length;
+    // Whatever else carried this chunk was cut short: it is done with.
+    file->open.erase(file->open.lower_bound({end.offset, 0}), file->open.lower_bound({end.offset + 1, 0}));
     completeIfDone(w, end.index, dirs);
 }
 
-void Receiver::handleFileEnd(Writer& w, const proto::FileEndMsg& end, DirCache& dirs)
+void Receiver::handleFileEnd(Writer& w, const proto::FileEndMsg& end, uint16_t link, DirCache& dirs)
 {
     FileEntry entry;
     OpenFile* file = openFor(w, end.index, dirs, &entry);
@@ -232,16 +247,22 @@ void Receiver::handleFileEnd(Writer& w, const proto::FileEndMsg& end, DirCache& 
         file->end = end;
         return completeIfDone(w, end.index, dirs);
     }
-    // Sent whole: its frames came in order just before this, as one chunk at 0.
+    // Sent whole: its frames came in order just before this on the same link,
+    // as one chunk at 0.
     const std::string target = targetPath(entry.path);
-    auto it = file->open.find(0);
+    auto it = file->open.find({0, link});
     Hash128 got = hash128(nullptr, 0);
     uint64_t size = 0;
+    bool contested = false;
     if (it != file->open.end()) {
         got = it->second.hasher.digest();
         size = it->second.next;
+        contested = it->second.contested;
     }
-    if (size != end.size || got != end.hash || file->open.size() > 1) {
+    const bool strayChunk = !file->open.empty() && file->open.rbegin()->first.first != 0;
+    if (size != end.size || got != end.hash || strayChunk
+        // (a cut-short copy may also have written past the end)
+        || (contested && (!file->handle.truncate(end.size) || !matchesOnDisk(*file, 0, end.size, end.hash)))) {
         dropOpenFile(w, end.index, dirs);
         return failFile(end.index,
                         Error(Errc::VerifyFailed, "verification failed for " + target + ": received " + std::to_string(size)
@@ -249,6 +270,20 @@ void Receiver::handleFileEnd(Writer& w, const proto::FileEndMsg& end, DirCache& 
                         true);
     }
     commit(w, end.index, entry, end.size, end.mtimeNs, end.mode, dirs);
+}
+
+bool Receiver::matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Hash128& hash)
+{
+    StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
+    Hasher128 hasher;
+    std::vector<uint8_t> buffer(std::min<uint64_t>(length, 1 << 20));
+    for (uint64_t done = 0; done < length;) {
+        auto got = file.handle.pread(buffer.data(), size_t(std::min<uint64_t>(buffer.size(), length - done)), offset + done);
+        if (!got.ok() || *got == 0) return false;
+        hasher.update(buffer.data(), *got);
+        done += *got;
+    }
+    return hasher.digest() == hash;
 }
 
 void Receiver::completeIfDone(Writer& w, uint32_t index, DirCache& dirs)
