@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -36,6 +37,13 @@ struct FakeScript {
     bool notifyEveryEvent = false;
     // Wire bytes per payload byte, in thousandths above 1 (framing, TLS).
     uint64_t wireOverheadPermille = 15;
+    // Data connections, as a floodgate:// job has them: when each opens, in seconds
+    // from the start of the transfer (0: with it; later: one that auto adds mid-job).
+    // Empty: none, as in a local or ssh job. The wire bytes are shared among the
+    // open ones, unevenly and drifting, so their lines on a chart are told apart.
+    std::vector<double> dataStreamStarts;
+    uint32_t streamRttUs = 141000;
+    std::string streamCongestion = "bbr";
 };
 
 // A plausible tree: mostly small files, some medium, a few big, about `totalBytes`
@@ -162,6 +170,48 @@ private:
         uint64_t done = 0;
     };
 
+    struct DataStream {
+        double opensAt = 0; // seconds into the transfer
+        bool open = false;
+        double sent = 0;
+        double deliveryRate = 0; // a running average, as the kernel's estimate is
+    };
+
+    // Shares `wireBytes` among the open streams and refreshes their snapshots; the
+    // caller holds m_mutex.
+    void moveStreams(std::vector<DataStream>& streams, double transferSec, double stepSec, double wireBytes)
+    {
+        double total = 0;
+        std::vector<double> weights(streams.size(), 0.0);
+        for (size_t k = 0; k < streams.size(); ++k) {
+            if (!streams[k].open && transferSec >= streams[k].opensAt) streams[k].open = true;
+            if (!streams[k].open) continue;
+            // Uneven (later streams a little slower) and drifting, as real ones are.
+            weights[k] = std::max(0.2, 1.0 - 0.08 * double(k)) * (1.0 + 0.3 * std::sin(0.8 * transferSec + 1.9 * double(k)));
+            total += weights[k];
+        }
+        m_snapshot.streams.clear();
+        for (size_t k = 0; k < streams.size(); ++k) {
+            DataStream& st = streams[k];
+            if (!st.open) continue;
+            const double share = total > 0 ? wireBytes * weights[k] / total : 0;
+            st.sent += share;
+            if (stepSec > 0) st.deliveryRate += 0.1 * (share / stepSec - st.deliveryRate);
+            fg::StreamSnapshot snap;
+            snap.index = uint32_t(k);
+            snap.bytesSent = uint64_t(st.sent);
+            snap.bytesReceived = uint64_t(st.sent / 100); // acknowledgements and replies
+            snap.rttUs = m_script.streamRttUs + uint32_t(600 * k) +
+                         uint32_t(double(m_script.streamRttUs) * 0.02 * (1 + std::sin(3.0 * transferSec + double(k))));
+            snap.deliveryRate = uint64_t(st.deliveryRate);
+            // A window that carries the delivery rate at this RTT, in 1448-byte segments.
+            snap.cwndSegments = std::max<uint32_t>(10, uint32_t(st.deliveryRate * snap.rttUs / 1e6 / 1448));
+            snap.retransmits = uint32_t(st.sent / double(48 << 20) * double(1 + k % 3));
+            snap.congestion = m_script.streamCongestion;
+            m_snapshot.streams.push_back(std::move(snap));
+        }
+    }
+
     double elapsed() const
     {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_t0).count();
@@ -252,6 +302,9 @@ private:
         }
 
         setState(fg::JobState::Transferring);
+        const auto transferStart = std::chrono::steady_clock::now();
+        std::vector<DataStream> dataStreams;
+        for (double at : m_script.dataStreamStarts) dataStreams.push_back({at});
         std::deque<size_t> queue(transfers.begin(), transfers.end());
         std::vector<InFlight> active;
         uint32_t nextId = 1;
@@ -269,8 +322,10 @@ private:
             if (!pause(m_script.stepMs)) return finish(fg::JobState::Cancelled);
 
             const auto now = std::chrono::steady_clock::now();
-            carry += std::chrono::duration<double>(now - last).count() * double(m_script.bytesPerSec);
+            const double stepSec = std::chrono::duration<double>(now - last).count();
+            carry += stepSec * double(m_script.bytesPerSec);
             last = now;
+            const uint64_t bytesBefore = bytesDone;
             // The streams share the budget; a file that completes hands its share on.
             for (size_t k = 0; k < active.size() && carry >= 1;) {
                 InFlight& f = active[k];
@@ -309,6 +364,10 @@ private:
             }
             m_snapshot.stages = {{"read", false, bytesDone, filesDone, 0, 0, 0},
                                  {"send", false, m_snapshot.wireBytesSent, filesDone, 0, 0, 0}};
+            if (!dataStreams.empty()) {
+                const double wire = double(bytesDone - bytesBefore) * (1.0 + double(m_script.wireOverheadPermille) / 1000.0);
+                moveStreams(dataStreams, std::chrono::duration<double>(now - transferStart).count(), stepSec, wire);
+            }
             m_result.filesTransferred = filesTransferred;
         }
 

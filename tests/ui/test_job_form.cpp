@@ -1,11 +1,14 @@
 #include "widgets/job_form.h"
 
 #include <floodgate/options.h>
+#include <floodgate/system.h>
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QSpinBox>
 #include <QTest>
 #include <QToolButton>
 
@@ -15,6 +18,28 @@ T* child(QWidget& w, const char* name)
 {
     return w.findChild<T*>(QString::fromLatin1(name));
 }
+
+const QString kTimetable = QStringLiteral("Mon-Fri 08:00-18:00 20M, Sat-Sun 2M, 100M");
+const QString kDaemon = QStringLiteral("floodgate://nas:7878/photos/");
+
+fg::RateSchedule schedule(const QString& text)
+{
+    auto parsed = fg::parseRateSchedule(text.toStdString());
+    return parsed ? *parsed : fg::RateSchedule{};
+}
+
+// Two timetables that give the same rate at every minute of the week.
+bool sameRates(const fg::RateSchedule& a, const fg::RateSchedule& b)
+{
+    for (int day = 0; day < 7; ++day) {
+        for (int minute = 0; minute < 1440; ++minute) {
+            if (a.rateAt(day, minute) != b.rateAt(day, minute)) return false;
+        }
+    }
+    return true;
+}
+
+bool isError(const QLabel* hint) { return hint->styleSheet().contains(QStringLiteral("#c62828")); }
 } // namespace
 
 class TestJobForm : public QObject {
@@ -137,6 +162,267 @@ private Q_SLOTS:
         auto parsed = fg::parseRate(text.toStdString());
         QVERIFY(parsed.ok());
         QCOMPARE(quint64(*parsed), rate);
+    }
+
+    // The Transfer settings into a spec and back, as the demo fills the form.
+    void transferSettingsRoundTrip()
+    {
+        const auto kernel = fg::availableCongestionControls();
+        fg::JobSpec in;
+        in.source = "/srv/demo/tree/";
+        in.destination = kDaemon.toStdString();
+        in.options.streams = 4;
+        in.options.chunkSize = 64ull << 20;
+        in.options.congestion = kernel.empty() ? std::string() : kernel.back();
+        in.options.bwlimitSchedule = schedule(kTimetable);
+        QCOMPARE(in.options.bwlimitSchedule.rules.size(), size_t(3));
+
+        fgui::JobForm form;
+        form.show();
+        form.setSpec(in);
+        QCOMPARE(child<QSpinBox>(form, "streamsSpin")->value(), 4);
+        QCOMPARE(child<QLineEdit>(form, "chunkSizeEdit")->text(), QStringLiteral("64M"));
+        QCOMPARE(child<QLineEdit>(form, "bwlimitEdit")->text(), kTimetable);
+        QCOMPARE(child<QComboBox>(form, "congestionCombo")->currentData().toString(),
+                 QString::fromStdString(in.options.congestion));
+        QVERIFY(child<QLabel>(form, "bwlimitHint")->text().startsWith(QStringLiteral("Timetable: 3 rules")));
+        QVERIFY(!child<QLabel>(form, "streamsNote")->isVisible()); // they apply: nothing to explain
+
+        auto out = form.spec();
+        QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+        QCOMPARE(out->options.streams, 4u);
+        QCOMPARE(out->options.chunkSize, uint64_t(64) << 20);
+        QCOMPARE(out->options.congestion, in.options.congestion);
+        QCOMPARE(out->options.bwlimitBytesPerSec, uint64_t(0));
+        QCOMPARE(out->options.bwlimitSchedule.rules.size(), size_t(3));
+        QVERIFY(sameRates(out->options.bwlimitSchedule, in.options.bwlimitSchedule));
+
+        // Defaults read back as defaults.
+        fg::JobSpec plain;
+        plain.source = "/a/";
+        plain.destination = kDaemon.toStdString();
+        plain.options.bwlimitBytesPerSec = 20ull << 20;
+        form.setSpec(plain);
+        QCOMPARE(child<QSpinBox>(form, "streamsSpin")->text(), QStringLiteral("Auto"));
+        QVERIFY(child<QLineEdit>(form, "chunkSizeEdit")->text().isEmpty());
+        QCOMPARE(child<QComboBox>(form, "congestionCombo")->currentIndex(), 0);
+        QCOMPARE(child<QLineEdit>(form, "bwlimitEdit")->text(), QStringLiteral("20M"));
+        out = form.spec();
+        QVERIFY(out.ok());
+        QCOMPARE(out->options.streams, 0u);
+        QCOMPARE(out->options.chunkSize, uint64_t(0));
+        QVERIFY(out->options.congestion.empty());
+        QCOMPARE(out->options.bwlimitBytesPerSec, uint64_t(20) << 20);
+        QVERIFY(out->options.bwlimitSchedule.empty());
+    }
+
+    // The bandwidth field maps as the CLI's --bwlimit does: one rule for all days and
+    // all hours is a plain rate, anything else a timetable.
+    void bandwidthTimetables_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<quint64>("rate");
+        QTest::addColumn<int>("rules");
+        QTest::addColumn<QString>("hint");
+        QTest::newRow("rate") << QStringLiteral("20M") << quint64(20ull << 20) << 0 << QStringLiteral("At most 20 MB/s");
+        QTest::newRow("every day") << QStringLiteral("Mon-Sun 20M") << quint64(20ull << 20) << 0
+                                   << QStringLiteral("At most 20 MB/s");
+        QTest::newRow("off") << QStringLiteral("off") << quint64(0) << 0 << QStringLiteral("Unlimited");
+        QTest::newRow("timetable") << kTimetable << quint64(0) << 3 << QStringLiteral("Timetable: 3 rules");
+        QTest::newRow("office hours") << QStringLiteral("08:00-18:00 5M") << quint64(0) << 1
+                                      << QStringLiteral("Timetable: 1 rule");
+        QTest::newRow("overnight") << QStringLiteral("Sun-Thu 22:00-06:00 off, 10M") << quint64(0) << 2
+                                   << QStringLiteral("Timetable: 2 rules");
+    }
+    void bandwidthTimetables()
+    {
+        QFETCH(QString, text);
+        QFETCH(quint64, rate);
+        QFETCH(int, rules);
+        QFETCH(QString, hint);
+        fgui::JobForm form;
+        form.show();
+        form.setSource(QStringLiteral("/a/"));
+        form.setDestination(QStringLiteral("/b"));
+        child<QLineEdit>(form, "bwlimitEdit")->setText(text);
+        auto* label = child<QLabel>(form, "bwlimitHint");
+        QVERIFY2(label->text().startsWith(hint), qPrintable(label->text()));
+        QVERIFY(!isError(label));
+        auto spec = form.spec();
+        QVERIFY(spec.ok());
+        QCOMPARE(quint64(spec->options.bwlimitBytesPerSec), rate);
+        QCOMPARE(int(spec->options.bwlimitSchedule.rules.size()), rules);
+        if (rules > 0) {
+            QVERIFY(label->text().contains(QStringLiteral("now ")));
+            // And back: the text setSpec writes reads as the same timetable.
+            fgui::JobForm again;
+            again.setSpec(*spec);
+            auto back = again.spec();
+            QVERIFY(back.ok());
+            QVERIFY(sameRates(back->options.bwlimitSchedule, spec->options.bwlimitSchedule));
+        }
+    }
+
+    void rateScheduleTextReadsBack()
+    {
+        // Every run of days the parser can write, one that wraps past Sunday, and a
+        // mask no single rule can say (Mon, Wed, Fri), which becomes three rules.
+        fg::RateSchedule s;
+        s.rules.push_back({0b0011111, 8 * 60, 18 * 60, 20ull << 20});
+        s.rules.push_back({0b1000001, 22 * 60, 6 * 60, 0});
+        s.rules.push_back({0b0010101, 0, 1440, 3ull << 29});
+        s.rules.push_back({0x7f, 0, 1440, 100ull << 20});
+        const QString text = fgui::rateScheduleText(s);
+        QCOMPARE(text, QStringLiteral("Mon-Fri 08:00-18:00 20M, Sun-Mon 22:00-06:00 off, Mon 1.5G, Wed 1.5G, "
+                                      "Fri 1.5G, 100M"));
+        QVERIFY(sameRates(schedule(text), s));
+        QVERIFY(fgui::rateScheduleText({}).isEmpty());
+    }
+
+    void badTransferSettingsBlockTheSpec_data()
+    {
+        QTest::addColumn<QString>("bwlimit");
+        QTest::addColumn<QString>("chunk");
+        QTest::addColumn<QString>("hintName");
+        QTest::addColumn<QString>("errorStart");
+        QTest::newRow("day") << QStringLiteral("Mon-Fry 20M") << QString() << QStringLiteral("bwlimitHint")
+                             << QStringLiteral("Bandwidth limit: ");
+        QTest::newRow("time") << QStringLiteral("Mon 25:00-26:00 1M, 5M") << QString() << QStringLiteral("bwlimitHint")
+                              << QStringLiteral("Bandwidth limit: ");
+        QTest::newRow("rate") << QStringLiteral("Sat-Sun fast") << QString() << QStringLiteral("bwlimitHint")
+                              << QStringLiteral("Bandwidth limit: ");
+        QTest::newRow("chunk unit") << QString() << QStringLiteral("12Q") << QStringLiteral("chunkSizeHint")
+                                    << QStringLiteral("Chunk size: ");
+        QTest::newRow("chunk small") << QString() << QStringLiteral("512k") << QStringLiteral("chunkSizeHint")
+                                     << QStringLiteral("Chunk size: use 1M to 4G");
+        QTest::newRow("chunk big") << QString() << QStringLiteral("5G") << QStringLiteral("chunkSizeHint")
+                                   << QStringLiteral("Chunk size: use 1M to 4G");
+        QTest::newRow("chunk zero") << QString() << QStringLiteral("0") << QStringLiteral("chunkSizeHint")
+                                    << QStringLiteral("Chunk size: use 1M to 4G");
+    }
+    void badTransferSettingsBlockTheSpec()
+    {
+        QFETCH(QString, bwlimit);
+        QFETCH(QString, chunk);
+        QFETCH(QString, hintName);
+        QFETCH(QString, errorStart);
+        fgui::JobForm form;
+        form.show();
+        form.setSource(QStringLiteral("/a/"));
+        form.setDestination(kDaemon);
+        QVERIFY(form.isComplete());
+        child<QLineEdit>(form, "bwlimitEdit")->setText(bwlimit);
+        child<QLineEdit>(form, "chunkSizeEdit")->setText(chunk);
+        auto* hint = child<QLabel>(form, hintName.toLatin1().constData());
+        QVERIFY(!form.isComplete());
+        QVERIFY(hint->isVisible());
+        QVERIFY2(isError(hint), qPrintable(hint->text()));
+        QVERIFY2(!hint->text().startsWith(QStringLiteral("--")), qPrintable(hint->text()));
+        QVERIFY(hint->text().at(0).isUpper());
+        auto spec = form.spec();
+        QVERIFY(!spec.ok());
+        QCOMPARE(spec.error().code, fg::Errc::InvalidArgument);
+        const QString message = QString::fromStdString(spec.error().message);
+        QVERIFY2(message.startsWith(errorStart), qPrintable(message));
+    }
+
+    void chunkSizesThatRead_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<quint64>("bytes");
+        QTest::newRow("empty") << QString() << quint64(0);
+        QTest::newRow("auto") << QStringLiteral("Auto") << quint64(0);
+        QTest::newRow("64m") << QStringLiteral(" 64m ") << quint64(64ull << 20);
+        QTest::newRow("1M") << QStringLiteral("1M") << quint64(1ull << 20);
+        QTest::newRow("4G") << QStringLiteral("4G") << quint64(4ull << 30);
+        QTest::newRow("1.5G") << QStringLiteral("1.5G") << quint64(3ull << 29);
+    }
+    void chunkSizesThatRead()
+    {
+        QFETCH(QString, text);
+        QFETCH(quint64, bytes);
+        fgui::JobForm form;
+        form.setSource(QStringLiteral("floodgate://nas/backup/"));
+        form.setDestination(QStringLiteral("/restore"));
+        child<QLineEdit>(form, "chunkSizeEdit")->setText(text);
+        auto spec = form.spec();
+        QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().message.c_str());
+        QCOMPARE(quint64(spec->options.chunkSize), bytes);
+        QVERIFY(!isError(child<QLabel>(form, "chunkSizeHint")));
+        if (bytes) QCOMPARE(fgui::sizeSpecText(bytes).isEmpty(), false);
+    }
+
+    // Stream settings only mean something for floodgate:// jobs: greyed, explained,
+    // and neither mapped nor able to block Run otherwise.
+    void streamSettingsOnlyForDaemonJobs()
+    {
+        fgui::JobForm form;
+        form.show();
+        auto* streams = child<QSpinBox>(form, "streamsSpin");
+        auto* chunk = child<QLineEdit>(form, "chunkSizeEdit");
+        auto* congestion = child<QComboBox>(form, "congestionCombo");
+        auto* note = child<QLabel>(form, "streamsNote");
+        QVERIFY(!streams->isEnabled()); // nothing typed yet
+        QVERIFY(note->isVisible());
+        QVERIFY(note->text().contains(QStringLiteral("floodgate://")));
+
+        form.setSource(QStringLiteral("/a/"));
+        form.setDestination(kDaemon);
+        QVERIFY(streams->isEnabled() && chunk->isEnabled() && congestion->isEnabled());
+        QVERIFY(!note->isVisible());
+        streams->setValue(6);
+        chunk->setText(QStringLiteral("huge"));
+        QVERIFY(!form.isComplete());
+
+        form.setDestination(QStringLiteral("/b"));
+        QVERIFY(!streams->isEnabled() && !chunk->isEnabled() && !congestion->isEnabled());
+        QVERIFY(note->isVisible());
+        QVERIFY2(note->text().startsWith(QStringLiteral("Local job")), qPrintable(note->text()));
+        QVERIFY(form.isComplete()); // the greyed "huge" does not block
+        QCOMPARE(form.spec()->options.streams, 0u);
+        QCOMPARE(form.spec()->options.chunkSize, uint64_t(0));
+
+        form.setDestination(QStringLiteral("ann@nas:/backup"));
+        QVERIFY(note->text().startsWith(QStringLiteral("SSH job")));
+        QVERIFY(!streams->isEnabled());
+
+        // Back to a daemon: what was typed is still there.
+        form.setDestination(kDaemon);
+        QCOMPARE(streams->value(), 6);
+        QVERIFY(!form.isComplete());
+        chunk->setText(QStringLiteral("32M"));
+        QCOMPARE(form.spec()->options.streams, 6u);
+
+        // Locked while a job runs, and greyed again after if they do not apply.
+        form.setEditable(false);
+        QVERIFY(!streams->isEnabled());
+        form.setEditable(true);
+        QVERIFY(streams->isEnabled());
+        form.setSource(QStringLiteral("/a/"));
+        form.setDestination(QStringLiteral("/c"));
+        form.setEditable(false);
+        form.setEditable(true);
+        QVERIFY(!streams->isEnabled());
+    }
+
+    void congestionTheKernelLacks()
+    {
+        fg::JobSpec in;
+        in.source = "/a/";
+        in.destination = kDaemon.toStdString();
+        in.options.congestion = "no-such-cc";
+        fgui::JobForm form;
+        form.show();
+        form.setSpec(in);
+        auto* combo = child<QComboBox>(form, "congestionCombo");
+        QVERIFY(combo->currentText().contains(QStringLiteral("no-such-cc")));
+        QVERIFY(isError(child<QLabel>(form, "congestionHint")));
+        QVERIFY(!form.isComplete());
+        combo->setCurrentIndex(0); // Default
+        QVERIFY(form.isComplete());
+        QVERIFY(form.spec()->options.congestion.empty());
+        // The kernel's list is offered as it is.
+        QCOMPARE(combo->count(), int(fg::availableCongestionControls().size()) + 2);
     }
 
     void describesEndpoints()

@@ -2,6 +2,7 @@
 #include "fake_job.h"
 #include "models/file_table_model.h"
 #include "models/plan_model.h"
+#include "models/stream_table_model.h"
 #include "test_support.h"
 #include "widgets/job_form.h"
 #include "widgets/main_window.h"
@@ -9,10 +10,13 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QStackedWidget>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTest>
 #include <QTimer>
@@ -69,6 +73,15 @@ int rowsInState(const fgui::FileTableModel& model, State state)
     int n = 0;
     for (int row = 0; row < model.rowCount(); ++row) n += model.stateAt(row) == state ? 1 : 0;
     return n;
+}
+
+int tabIndex(fgui::MainWindow& window, const QString& title)
+{
+    auto* tabs = child<QTabWidget>(window, "tabs");
+    for (int i = 0; i < tabs->count(); ++i) {
+        if (tabs->tabText(i) == title) return i;
+    }
+    return -1;
 }
 
 void grab(QWidget& window, const QString& name)
@@ -324,6 +337,110 @@ private Q_SLOTS:
         QVERIFY(child<QPushButton>(window, "runButton")->isEnabled());
     }
 
+    // A floodgate:// job with four data connections, the last opening mid-job as
+    // auto does: a line per stream on the chart, a row per stream in the Streams tab.
+    void streamsOnTheChartAndTheStreamsTab()
+    {
+        FakeFactory factory;
+        factory.script = fgtest::makeScript(200, 180ull << 20, 3);
+        factory.script.bytesPerSec = 60ull << 20; // three seconds
+        factory.script.dataStreamStarts = {0, 0, 0, 1.5};
+        fgui::MainWindow window(factory.make());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(tabIndex(window, QStringLiteral("Streams")), 2);
+        QVERIFY(window.streamsEmptyText().contains(QStringLiteral("floodgate://")));
+
+        fillForm(window, QStringLiteral("/home/ann/Pictures/"), QStringLiteral("floodgate://nas:7878/photos/"));
+        child<QLineEdit>(window, "chunkSizeEdit")->setText(QStringLiteral("16M"));
+        click(window, "runButton");
+        QCOMPARE(factory.last->spec().options.chunkSize, uint64_t(16) << 20);
+
+        const fgui::ThroughputChart& chart = *window.chart();
+        QTRY_VERIFY_WITH_TIMEOUT(chart.streamLineCount() == 3, 10000);
+        QCOMPARE(chart.streamLegendText(), QStringLiteral("3 streams"));
+        QCOMPARE(window.streamModel()->rowCount(), 3);
+        QCOMPARE(child<QStackedWidget>(window, "streamsTab")->currentIndex(), 1); // the table, not the empty text
+        // The fourth opens mid-job and gets its own line from then on.
+        QTRY_VERIFY_WITH_TIMEOUT(chart.streamLineCount() == 4, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 20000);
+        QCOMPARE(window.lastResult()->state, fg::JobState::Done);
+
+        QCOMPARE(chart.streamLegendText(), QStringLiteral("4 streams"));
+        QVERIFY2(chart.streamPoints(0) >= 6, qPrintable(QString::number(chart.streamPoints(0))));
+        QVERIFY(chart.streamPoints(3) > 0);
+        QVERIFY(chart.streamPoints(3) < chart.streamPoints(0));
+        QVERIFY2(chart.streamFirstPoint(3).x() > chart.streamFirstPoint(0).x() + 1.0,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(chart.streamFirstPoint(3).x()).arg(chart.streamFirstPoint(0).x())));
+        // Each stream carries a share: well above zero, below the whole.
+        const double firstStream = chart.streamFirstPoint(0).y();
+        QVERIFY2(firstStream > 2 && firstStream < 60, qPrintable(QString::number(firstStream)));
+
+        const fgui::StreamTableModel& streams = *window.streamModel();
+        QCOMPARE(streams.rowCount(), 4);
+        using C = fgui::StreamTableModel;
+        for (int row = 0; row < 4; ++row) {
+            QCOMPARE(streams.data(streams.index(row, C::StreamColumn)).toString(), QStringLiteral("stream %1").arg(row + 1));
+            QCOMPARE(streams.data(streams.index(row, C::CongestionColumn)).toString(), QStringLiteral("bbr"));
+            QVERIFY(streams.data(streams.index(row, C::RttColumn)).toString().endsWith(QStringLiteral(" ms")));
+            QVERIFY(streams.data(streams.index(row, C::BytesColumn)).toString().endsWith(QStringLiteral("MB")));
+        }
+    }
+
+    void localJobsHaveOneStream()
+    {
+        FakeFactory factory;
+        factory.script = fgtest::makeScript(20, 20ull << 20);
+        fgui::MainWindow window(factory.make());
+        window.show();
+        fillForm(window, QStringLiteral("/src/"), QStringLiteral("/dst"));
+        QVERIFY(!child<QWidget>(window, "streamsSpin")->isEnabled());
+        click(window, "runButton");
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
+        QCOMPARE(window.streamsEmptyText(), QStringLiteral("One stream: local and ssh jobs do not open data connections."));
+        QCOMPARE(child<QStackedWidget>(window, "streamsTab")->currentIndex(), 0);
+        QCOMPARE(window.chart()->streamLineCount(), 0);
+        QVERIFY(window.chart()->streamLegendText().isEmpty());
+    }
+
+    // A bad setting blocks Run and says why, next to the field.
+    void badTransferSettingBlocksRun()
+    {
+        FakeFactory factory;
+        factory.script = fgtest::makeScript(4, 4ull << 20);
+        fgui::MainWindow window(factory.make());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        fillForm(window, QStringLiteral("/src/"), QStringLiteral("floodgate://nas/backup/"));
+        QVERIFY(child<QPushButton>(window, "runButton")->isEnabled());
+
+        child<QLineEdit>(window, "chunkSizeEdit")->setText(QStringLiteral("100k"));
+        QVERIFY(!child<QPushButton>(window, "runButton")->isEnabled());
+        QVERIFY(!child<QPushButton>(window, "previewButton")->isEnabled());
+        auto* chunkHint = child<QLabel>(window, "chunkSizeHint");
+        QVERIFY(chunkHint->isVisible());
+        QVERIFY(chunkHint->text().contains(QStringLiteral("1M to 4G")));
+        child<QLineEdit>(window, "chunkSizeEdit")->setText(QStringLiteral("8M"));
+        QVERIFY(child<QPushButton>(window, "runButton")->isEnabled());
+
+        child<QLineEdit>(window, "bwlimitEdit")->setText(QStringLiteral("Mon-Fri 8-18 20M, 100M"));
+        QVERIFY(!child<QPushButton>(window, "runButton")->isEnabled());
+        auto* rateHint = child<QLabel>(window, "bwlimitHint");
+        QVERIFY(rateHint->isVisible());
+        QVERIFY2(rateHint->text().startsWith(QStringLiteral("Cannot read")), qPrintable(rateHint->text()));
+        // runSpec (the demo's path) with the field still wrong starts nothing and says why.
+        window.run();
+        QCOMPARE(factory.calls, 0);
+        QVERIFY2(window.statusText().startsWith(QStringLiteral("Bandwidth limit: cannot read")), qPrintable(window.statusText()));
+
+        child<QLineEdit>(window, "bwlimitEdit")->setText(QStringLiteral("Mon-Fri 08:00-18:00 20M, 100M"));
+        QVERIFY(child<QPushButton>(window, "runButton")->isEnabled());
+        click(window, "runButton");
+        QCOMPARE(factory.last->spec().options.bwlimitSchedule.rules.size(), size_t(2));
+        QCOMPARE(factory.last->spec().options.chunkSize, uint64_t(8) << 20);
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
+    }
+
     // Not a check: with FG_UI_GRAB_DIR set, saves PNGs of the window mid-transfer, at
     // the end and in a preview, for a person to look at.
     void screenshots()
@@ -333,6 +450,8 @@ private Q_SLOTS:
         factory.script = fgtest::makeScript(1200, 600ull << 20, 7);
         factory.script.bytesPerSec = 60ull << 20;
         factory.script.failPaths = {factory.script.plan[300].path, factory.script.plan[700].path};
+        // As auto does it: two data connections, two more once the rate still rose.
+        factory.script.dataStreamStarts = {0, 0, 2.5, 2.5};
         fgui::MainWindow window(factory.make());
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -341,9 +460,13 @@ private Q_SLOTS:
         click(window, "runButton");
         QTest::qWait(6500);
         grab(window, QStringLiteral("mid-transfer.png"));
+        child<QTabWidget>(window, "tabs")->setCurrentIndex(tabIndex(window, QStringLiteral("Streams")));
+        QTest::qWait(300);
+        grab(window, QStringLiteral("mid-transfer-streams.png"));
+        child<QTabWidget>(window, "tabs")->setCurrentIndex(0);
         QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 30000);
         grab(window, QStringLiteral("done.png"));
-        child<QTabWidget>(window, "tabs")->setCurrentIndex(2);
+        child<QTabWidget>(window, "tabs")->setCurrentIndex(tabIndex(window, QStringLiteral("Log")));
         grab(window, QStringLiteral("log.png"));
 
         factory.script = fgtest::makeScript(300, 200ull << 20, 9);

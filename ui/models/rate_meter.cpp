@@ -17,6 +17,13 @@ void RateMeter::reset()
     m_weight = 0;
 }
 
+void RateMeter::resetAt(double seconds, uint64_t total)
+{
+    reset();
+    m_lastSeconds = seconds;
+    m_lastTotal = total;
+}
+
 bool RateMeter::add(double seconds, uint64_t total)
 {
     const double dt = seconds - m_lastSeconds;

@@ -15,6 +15,10 @@ public:
     explicit RateMeter(double tauSeconds = 3.0) : m_tau(tauSeconds) {}
 
     void reset();
+    // Starts over with a counter that read `total` at `seconds`: a data connection
+    // that opens mid-job starts from zero then, not at second 0 (which would spread
+    // its first bytes over the whole job so far).
+    void resetAt(double seconds, uint64_t total);
     // total: the counter's value at `seconds` since the job started. Counters
     // start at 0 at second 0, so the first sample already yields a rate. Returns
     // whether the rates moved on (a sample too close to the last one is ignored).

@@ -4,8 +4,11 @@
 
 #include <floodgate/endpoint.h>
 #include <floodgate/options.h>
+#include <floodgate/system.h>
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -16,10 +19,13 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cstdint>
+#include <optional>
 
 namespace fgui {
 namespace {
@@ -70,21 +76,154 @@ std::vector<std::string> patternLines(const QPlainTextEdit* edit)
 
 QString trimmedText(const QLineEdit* edit) { return edit->text().trimmed(); }
 
-} // namespace
-
-QString rateSpecText(uint64_t bytesPerSec)
+// Core words its messages for the command line ("--chunk-size: '12Q' is not ...").
+// In the form the field is right there: the option name goes, the sentence starts
+// upper case.
+QString fieldMessage(const std::string& message)
 {
-    if (bytesPerSec == 0) return {};
+    QString text = QString::fromStdString(message);
+    if (text.startsWith(QLatin1String("--"))) {
+        const qsizetype colon = text.indexOf(QLatin1String(": "));
+        if (colon > 0 && !text.left(colon).contains(QLatin1Char(' '))) text.remove(0, colon + 2);
+    }
+    if (!text.isEmpty()) text[0] = text[0].toUpper();
+    return text;
+}
+
+// "Chunk size: use 1M to 4G ...", for the status line, away from the field.
+fg::Error fieldError(const QString& field, const std::string& message)
+{
+    QString text = fieldMessage(message);
+    if (text.size() > 1 && text[1].isLower()) text[0] = text[0].toLower(); // not "RTT", "BBR"
+    return fg::Error(fg::Errc::InvalidArgument, (field + QStringLiteral(": ") + text).toStdString());
+}
+
+// The biggest unit that states the quantity exactly in at most three decimals
+// (1.5G, 60M, 512k); anything else in plain bytes, which parseRate and parseSize
+// both read as "B".
+QString binaryQuantityText(uint64_t value)
+{
+    if (value == 0) return {};
     static constexpr struct { uint64_t unit; char suffix; } kUnits[] = {
         {1ull << 30, 'G'}, {1ull << 20, 'M'}, {1ull << 10, 'k'}};
-    // The biggest unit that states the rate exactly in at most three decimals
-    // (1.5G, 60M, 512k); anything else in plain bytes, which parseRate reads as "B".
     for (const auto& u : kUnits) {
-        if (bytesPerSec >= u.unit && bytesPerSec <= UINT64_MAX / 1000 && (bytesPerSec * 1000) % u.unit == 0) {
-            return QString::number(double(bytesPerSec) / double(u.unit), 'g', 12) + QLatin1Char(u.suffix);
+        if (value >= u.unit && value <= UINT64_MAX / 1000 && (value * 1000) % u.unit == 0) {
+            return QString::number(double(value) / double(u.unit), 'g', 12) + QLatin1Char(u.suffix);
         }
     }
-    return QString::number(bytesPerSec) + QLatin1Char('B');
+    return QString::number(value) + QLatin1Char('B');
+}
+
+// The bandwidth field, read as the CLI reads --bwlimit (cli/sync_command.cpp): one
+// rule for every day and every hour is a plain rate, anything else a timetable.
+struct Bwlimit {
+    uint64_t bytesPerSec = 0;
+    fg::RateSchedule schedule;
+};
+
+fg::Result<Bwlimit> parseBwlimitField(const QString& text)
+{
+    Bwlimit out;
+    if (text.isEmpty()) return out;
+    auto schedule = fg::parseRateSchedule(text.toStdString());
+    if (!schedule) return schedule.error();
+    const auto& rules = schedule->rules;
+    if (rules.empty()) return out;
+    const fg::RateRule& first = rules.front();
+    if (rules.size() == 1 && first.days == 0x7f && first.startMinute == 0 && first.endMinute == 1440) {
+        out.bytesPerSec = first.bytesPerSec;
+    } else {
+        out.schedule = std::move(schedule).value();
+    }
+    return out;
+}
+
+// The chunk size field: empty or "auto" is 0, a size picked per file.
+fg::Result<uint64_t> parseChunkField(const QString& text)
+{
+    if (text.isEmpty() || text.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0) return uint64_t(0);
+    auto size = fg::parseSize(text.toStdString(), "--chunk-size");
+    if (!size) return size.error();
+    // The same bounds validateOptions() enforces, said where the value is typed.
+    if (*size < fg::kMinChunkSize || *size > fg::kMaxChunkSize) {
+        return fg::Error(fg::Errc::InvalidArgument,
+                         JobForm::tr("Use 1M to 4G (or leave empty for auto): smaller chunks cost more than they "
+                                     "spread, bigger ones cannot balance the streams")
+                             .toStdString());
+    }
+    return *size;
+}
+
+QString timeText(int minute)
+{
+    return QStringLiteral("%1:%2").arg(minute / 60, 2, 10, QLatin1Char('0')).arg(minute % 60, 2, 10, QLatin1Char('0'));
+}
+
+// A day mask as runs the parser reads ("Mon-Fri", "Sat-Sun", "Sun-Mon"); one empty
+// string for every day (no day word). A mask that is not one run becomes several,
+// each its own rule with the same times and rate: the same timetable, since the
+// runs do not overlap.
+QStringList dayRuns(uint8_t days)
+{
+    static const char* const kDays[] = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
+    days &= 0x7f;
+    if (days == 0x7f) return {QString()};
+    if (days == 0) return {};
+    auto on = [days](int d) { return (days >> ((d + 7) % 7)) & 1u; };
+    // Start at a day whose day before is off, so a run across Sunday night stays whole.
+    int start = 0;
+    while (!(on(start) && !on(start - 1))) ++start;
+    QStringList out;
+    for (int i = 0; i < 7;) {
+        const int from = (start + i) % 7;
+        if (!on(from)) {
+            ++i;
+            continue;
+        }
+        int j = i;
+        while (j + 1 < 7 && on(start + j + 1)) ++j;
+        const int to = (start + j) % 7;
+        out << (from == to ? QLatin1String(kDays[from])
+                           : QLatin1String(kDays[from]) + QLatin1Char('-') + QLatin1String(kDays[to]));
+        i = j + 1;
+    }
+    return out;
+}
+
+} // namespace
+
+QString rateSpecText(uint64_t bytesPerSec) { return binaryQuantityText(bytesPerSec); }
+
+QString sizeSpecText(uint64_t bytes) { return binaryQuantityText(bytes); }
+
+QString rateScheduleText(const fg::RateSchedule& schedule)
+{
+    QStringList rules;
+    for (const fg::RateRule& rule : schedule.rules) {
+        QString times;
+        if (rule.startMinute != 0 || rule.endMinute != 1440) {
+            times = timeText(rule.startMinute) + QLatin1Char('-') + timeText(rule.endMinute);
+        }
+        // "off" rather than "0": the parser reads both, and a person reads "off" right.
+        const QString rate = rule.bytesPerSec == 0 ? QStringLiteral("off") : rateSpecText(rule.bytesPerSec);
+        for (const QString& days : dayRuns(rule.days)) {
+            QStringList words;
+            if (!days.isEmpty()) words << days;
+            if (!times.isEmpty()) words << times;
+            words << rate;
+            rules << words.join(QLatin1Char(' '));
+        }
+    }
+    return rules.join(QStringLiteral(", "));
+}
+
+bool usesDataStreams(const QString& source, const QString& destination)
+{
+    for (const QString& text : {source, destination}) {
+        auto e = fg::parseEndpoint(text.trimmed().toStdString());
+        if (e && e->kind == fg::Endpoint::Kind::Daemon) return true;
+    }
+    return false;
 }
 
 EndpointHint describeEndpoint(const QString& text, bool isSource)
@@ -170,22 +309,80 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     optionsLayout->addWidget(m_deleteWarning);
     optionsLayout->addWidget(m_checksum);
 
-    auto* rateRow = new QHBoxLayout;
-    auto* rateLabel = new QLabel(tr("Bandwidth limit"), options);
-    m_bwlimit = new QLineEdit(options);
+    layout->addWidget(options);
+
+    // Transfer: how the data moves. Each setting says in one line when it helps.
+    auto* transfer = new QGroupBox(tr("Transfer"), this);
+    transfer->setObjectName(QStringLiteral("transferGroup"));
+    auto* transferLayout = new QVBoxLayout(transfer);
+    transferLayout->setSpacing(2);
+    // Label, field, then the hint: stacked, because the sidebar is narrow and a
+    // label column would squeeze the combo and wrap every hint into three lines.
+    auto addSetting = [&](const QString& text, QWidget* field, QLabel* hint, bool wide) {
+        auto* label = new QLabel(text, transfer);
+        label->setBuddy(field);
+        if (transferLayout->count() > 0) transferLayout->addSpacing(8);
+        transferLayout->addWidget(label);
+        transferLayout->addWidget(field, 0, wide ? Qt::Alignment() : Qt::AlignLeft);
+        transferLayout->addWidget(hint);
+        return label;
+    };
+
+    m_bwlimit = new QLineEdit(transfer);
     m_bwlimit->setObjectName(QStringLiteral("bwlimitEdit"));
     m_bwlimit->setPlaceholderText(tr("unlimited"));
-    m_bwlimit->setMaximumWidth(120);
-    rateLabel->setBuddy(m_bwlimit);
-    rateRow->addWidget(rateLabel);
-    rateRow->addWidget(m_bwlimit);
-    rateRow->addStretch(1);
-    optionsLayout->addSpacing(2);
-    optionsLayout->addLayout(rateRow);
-    m_bwlimitHint = makeHint(options);
+    m_bwlimit->setToolTip(tr("Shared by all streams (--bwlimit). A rate such as 20M, or a timetable: rules are "
+                             "tried in order and the first that matches the day and time applies, for example "
+                             "\u201cMon-Fri 08:00-18:00 20M, Sat-Sun 2M, 100M\u201d. 0 or off: unlimited."));
+    m_bwlimitHint = makeHint(transfer);
     m_bwlimitHint->setObjectName(QStringLiteral("bwlimitHint"));
-    optionsLayout->addWidget(m_bwlimitHint);
-    layout->addWidget(options);
+    addSetting(tr("Bandwidth limit"), m_bwlimit, m_bwlimitHint, true);
+
+    m_streamsNote = makeHint(transfer);
+    m_streamsNote->setObjectName(QStringLiteral("streamsNote"));
+    m_streamsNote->setContentsMargins(0, 8, 0, 0); // a margin, not a spacer: nothing left when hidden
+    transferLayout->addWidget(m_streamsNote);
+
+    m_streams = new QSpinBox(transfer);
+    m_streams->setObjectName(QStringLiteral("streamsSpin"));
+    m_streams->setRange(0, int(fg::kMaxStreamsOption));
+    m_streams->setSpecialValueText(tr("Auto"));
+    m_streams->setMinimumWidth(m_streams->fontMetrics().horizontalAdvance(QStringLiteral("Auto")) + 60);
+    m_streams->setToolTip(tr("Data connections to the daemon besides the control connection (--streams). Auto "
+                             "starts with 2 and adds 2 at a time, up to 8, while the total rate still rises by "
+                             "10 % or more."));
+    m_streamsHint = makeHint(transfer);
+    m_streamsHint->setObjectName(QStringLiteral("streamsHint"));
+    QLabel* streamsLabel = addSetting(tr("Streams"), m_streams, m_streamsHint, false);
+
+    m_chunkSize = new QLineEdit(transfer);
+    m_chunkSize->setObjectName(QStringLiteral("chunkSizeEdit"));
+    m_chunkSize->setPlaceholderText(tr("Auto"));
+    m_chunkSize->setMaximumWidth(120);
+    m_chunkSize->setToolTip(tr("Big files are cut into chunks of this size and spread over the streams "
+                               "(--chunk-size), 1M to 4G. Auto picks a size per file from its size and the number "
+                               "of streams."));
+    m_chunkSizeHint = makeHint(transfer);
+    m_chunkSizeHint->setObjectName(QStringLiteral("chunkSizeHint"));
+    QLabel* chunkLabel = addSetting(tr("Chunk size"), m_chunkSize, m_chunkSizeHint, false);
+
+    m_congestion = new QComboBox(transfer);
+    m_congestion->setObjectName(QStringLiteral("congestionCombo"));
+    m_congestion->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_congestion->addItem(tr("Default (bbr where available)"), QString());
+    m_kernelCongestion = fg::availableCongestionControls();
+    for (const std::string& name : m_kernelCongestion) {
+        m_congestion->addItem(QString::fromStdString(name), QString::fromStdString(name));
+    }
+    m_congestion->setToolTip(tr("TCP congestion control for the data connections (--congestion). The list is what "
+                                "this computer's kernel offers; the daemon's end uses the same where its kernel "
+                                "has it."));
+    m_congestionHint = makeHint(transfer);
+    m_congestionHint->setObjectName(QStringLiteral("congestionHint"));
+    QLabel* congestionLabel = addSetting(tr("Congestion control"), m_congestion, m_congestionHint, false);
+
+    m_streamSettings = {streamsLabel, m_streamsHint, chunkLabel, m_chunkSizeHint, congestionLabel, m_congestionHint};
+    layout->addWidget(transfer);
 
     // Filters
     auto* filters = new QGroupBox(tr("Filters"), this);
@@ -253,11 +450,14 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     connect(m_advancedToggle, &QToolButton::toggled, this, &JobForm::setAdvancedVisible);
     setAdvancedVisible(false);
 
+    // The stream fields are not in the list: updateStreamSettingsEnabled() decides for them.
     m_lockable = {m_source, m_destination, m_dryRun, m_delete, m_checksum, m_bwlimit,
                   m_excludes, m_includes, m_rsh, m_remoteFloodgate, stateRow};
-    for (QLineEdit* edit : {m_source, m_destination, m_bwlimit, m_rsh, m_remoteFloodgate, m_stateDir}) {
+    for (QLineEdit* edit : {m_source, m_destination, m_bwlimit, m_chunkSize, m_rsh, m_remoteFloodgate, m_stateDir}) {
         connect(edit, &QLineEdit::textChanged, this, &JobForm::updateHints);
     }
+    connect(m_streams, &QSpinBox::valueChanged, this, &JobForm::updateHints);
+    connect(m_congestion, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     for (QCheckBox* box : {m_dryRun, m_delete, m_checksum}) {
         connect(box, &QCheckBox::toggled, this, &JobForm::updateHints);
     }
@@ -309,24 +509,117 @@ void JobForm::updateHints()
     showHint(m_sourceHint, source.text, source.error);
     showHint(m_destinationHint, destination.text, destination.error);
 
-    const QString rate = trimmedText(m_bwlimit);
-    if (rate.isEmpty()) {
-        showHint(m_bwlimitHint, tr("Per second, for example 500k, 10M or 1.5G"), false);
-    } else if (auto parsed = fg::parseRate(rate.toStdString())) {
-        showHint(m_bwlimitHint, *parsed == 0 ? tr("Unlimited") : tr("At most %1").arg(formatRate(double(*parsed))),
-                 false);
-    } else {
-        // Core words it for the command line; the field is right here.
-        QString message = QString::fromStdString(parsed.error().message);
-        if (message.startsWith(QLatin1String("--bwlimit: "))) message.remove(0, 11);
-        if (!message.isEmpty()) message[0] = message[0].toUpper();
-        showHint(m_bwlimitHint, message, true);
-    }
+    updateTransferHints();
+    updateStreamSettingsEnabled();
 
     const bool deleting = m_delete->isChecked();
     m_delete->setStyleSheet(deleting ? QStringLiteral("QCheckBox { color: #c62828; font-weight: 600; }") : QString());
     m_deleteWarning->setVisible(deleting);
     Q_EMIT changed();
+}
+
+void JobForm::updateTransferHints()
+{
+    const QString rate = trimmedText(m_bwlimit);
+    if (rate.isEmpty()) {
+        showHint(m_bwlimitHint, tr("Leaves room on a shared link: 10M, 1.5G, or a timetable such as "
+                                   "Mon-Fri 08:00-18:00 20M, 100M"),
+                 false);
+    } else if (auto parsed = parseBwlimitField(rate); !parsed) {
+        showHint(m_bwlimitHint, fieldMessage(parsed.error().message), true);
+    } else if (!parsed->schedule.empty()) {
+        // The rate in force now tells at a glance whether the timetable reads as meant.
+        const QDateTime now = QDateTime::currentDateTime();
+        const uint64_t current = parsed->schedule.rateAt(now.date().dayOfWeek() - 1,
+                                                         now.time().hour() * 60 + now.time().minute());
+        const qsizetype rules = qsizetype(parsed->schedule.rules.size());
+        const QString count = rules == 1 ? tr("Timetable: 1 rule") : tr("Timetable: %1 rules").arg(rules);
+        showHint(m_bwlimitHint,
+                 count + QStringLiteral(" \u00b7 ") +
+                     (current == 0 ? tr("now unlimited") : tr("now at most %1").arg(formatRate(double(current)))),
+                 false);
+    } else {
+        showHint(m_bwlimitHint,
+                 parsed->bytesPerSec == 0 ? tr("Unlimited") : tr("At most %1").arg(formatRate(double(parsed->bytesPerSec))),
+                 false);
+    }
+
+    // Errors only where the settings apply: a greyed field cannot be fixed, so it
+    // must not block Run either (spec() leaves it out).
+    const bool applies = usesDataStreams(m_source->text(), m_destination->text());
+
+    QString streams = tr("More connections fill long, fast links; 2\u20134 suit most.");
+    if (m_streams->value() == 0) streams += QLatin1Char(' ') + tr("Auto starts with 2 and adds more while the rate rises.");
+    showHint(m_streamsHint, streams, false);
+
+    const QString chunkExplained = tr("Big files are split so all streams share them");
+    const QString chunk = trimmedText(m_chunkSize);
+    auto chunkSize = parseChunkField(chunk);
+    if (!chunkSize && applies) {
+        showHint(m_chunkSizeHint, fieldMessage(chunkSize.error().message), true);
+    } else if (chunkSize && *chunkSize > 0) {
+        showHint(m_chunkSizeHint, tr("Chunks of %1: %2.").arg(formatBytes(*chunkSize), chunkExplained.toLower()), false);
+    } else {
+        showHint(m_chunkSizeHint, chunkExplained + tr("; auto picks a size per file."), false);
+    }
+
+    const std::string congestion = m_congestion->currentData().toString().toStdString();
+    const bool offered = congestion.empty() || std::find(m_kernelCongestion.begin(), m_kernelCongestion.end(),
+                                                         congestion) != m_kernelCongestion.end();
+    if (!offered && applies) {
+        showHint(m_congestionHint, tr("This computer's kernel does not offer %1; pick one from the list")
+                                       .arg(QString::fromStdString(congestion)),
+                 true);
+    } else {
+        QString text = tr("BBR keeps long or lossy links full; CUBIC is the Linux default.");
+        const bool hasBbr = std::find(m_kernelCongestion.begin(), m_kernelCongestion.end(), "bbr") !=
+                            m_kernelCongestion.end();
+        if (congestion.empty() && !hasBbr) text += QLatin1Char(' ') + tr("This kernel has no bbr: default is its own.");
+        showHint(m_congestionHint, text, false);
+    }
+}
+
+void JobForm::updateStreamSettingsEnabled()
+{
+    const bool applies = usesDataStreams(m_source->text(), m_destination->text());
+    for (QWidget* w : std::as_const(m_streamSettings)) w->setEnabled(applies);
+    for (QWidget* w : {static_cast<QWidget*>(m_streams), static_cast<QWidget*>(m_chunkSize),
+                       static_cast<QWidget*>(m_congestion)}) {
+        w->setEnabled(applies && m_editable);
+    }
+    if (applies) {
+        showHint(m_streamsNote, QString(), false);
+        return;
+    }
+    // Say why they are grey, in terms of the job as typed.
+    auto kindOf = [](const QString& text) -> std::optional<fg::Endpoint::Kind> {
+        auto e = fg::parseEndpoint(text.trimmed().toStdString());
+        if (text.trimmed().isEmpty() || !e) return std::nullopt;
+        return e->kind;
+    };
+    const auto source = kindOf(m_source->text());
+    const auto destination = kindOf(m_destination->text());
+    QString note;
+    if (source == fg::Endpoint::Kind::Ssh || destination == fg::Endpoint::Kind::Ssh) {
+        note = tr("SSH job: one stream through ssh. These settings apply to floodgate:// targets.");
+    } else if (source && destination) {
+        note = tr("Local job: one stream, no network. These settings apply to floodgate:// targets.");
+    } else {
+        note = tr("Streams, chunk size and congestion control apply to floodgate:// targets.");
+    }
+    showHint(m_streamsNote, note, false);
+}
+
+void JobForm::setCongestion(const std::string& name)
+{
+    const QString wanted = QString::fromStdString(name);
+    int index = m_congestion->findData(wanted);
+    if (index < 0) {
+        // Kept, not dropped: a saved job names it, and the hint says it is not here.
+        m_congestion->addItem(tr("%1 (not offered here)").arg(wanted), wanted);
+        index = m_congestion->count() - 1;
+    }
+    m_congestion->setCurrentIndex(index);
 }
 
 bool JobForm::isComplete() const { return spec().ok(); }
@@ -353,10 +646,25 @@ fg::Result<fg::JobSpec> JobForm::spec() const
     o.dryRun = m_dryRun->isChecked();
     o.deleteExtraneous = m_delete->isChecked();
     o.checksum = m_checksum->isChecked();
-    if (const QString rate = trimmedText(m_bwlimit); !rate.isEmpty()) {
-        auto parsed = fg::parseRate(rate.toStdString());
-        if (!parsed) return parsed.error();
-        o.bwlimitBytesPerSec = *parsed;
+    auto bwlimit = parseBwlimitField(trimmedText(m_bwlimit));
+    if (!bwlimit) return fieldError(tr("Bandwidth limit"), bwlimit.error().message);
+    o.bwlimitBytesPerSec = bwlimit->bytesPerSec;
+    o.bwlimitSchedule = std::move(bwlimit->schedule);
+    // Greyed settings are not in force: a local or ssh job gets the defaults, so the
+    // spec says what runs.
+    if (usesDataStreams(source, destination)) {
+        o.streams = unsigned(m_streams->value());
+        auto chunk = parseChunkField(trimmedText(m_chunkSize));
+        if (!chunk) return fieldError(tr("Chunk size"), chunk.error().message);
+        o.chunkSize = *chunk;
+        o.congestion = m_congestion->currentData().toString().toStdString();
+        if (!o.congestion.empty() &&
+            std::find(m_kernelCongestion.begin(), m_kernelCongestion.end(), o.congestion) == m_kernelCongestion.end()) {
+            return fg::Error(fg::Errc::InvalidArgument,
+                             tr("Congestion control: this computer's kernel does not offer %1")
+                                 .arg(QString::fromStdString(o.congestion))
+                                 .toStdString());
+        }
     }
     // Includes first: with first-match-wins, "include *.jpg" then "exclude *" keeps
     // the photos, the usual reason to write both lists.
@@ -378,7 +686,12 @@ void JobForm::setSpec(const fg::JobSpec& spec)
     m_dryRun->setChecked(o.dryRun);
     m_delete->setChecked(o.deleteExtraneous);
     m_checksum->setChecked(o.checksum);
-    m_bwlimit->setText(rateSpecText(o.bwlimitBytesPerSec));
+    // A timetable, when there is one, decides the rate (see fg::SyncOptions).
+    m_bwlimit->setText(o.bwlimitSchedule.empty() ? rateSpecText(o.bwlimitBytesPerSec)
+                                                 : rateScheduleText(o.bwlimitSchedule));
+    m_streams->setValue(int(std::min(o.streams, fg::kMaxStreamsOption)));
+    m_chunkSize->setText(sizeSpecText(o.chunkSize));
+    setCongestion(o.congestion);
     QStringList includes, excludes;
     for (const auto& f : o.filters) {
         (f.kind == fg::FilterSpec::Kind::Include ? includes : excludes) << QString::fromStdString(f.pattern);
@@ -397,7 +710,9 @@ void JobForm::setSpec(const fg::JobSpec& spec)
 
 void JobForm::setEditable(bool editable)
 {
+    m_editable = editable;
     for (QWidget* w : std::as_const(m_lockable)) w->setEnabled(editable);
+    updateStreamSettingsEnabled();
 }
 
 void JobForm::setSource(const QString& text) { m_source->setText(text); }

@@ -5,14 +5,20 @@
 
 #include <floodgate/error.h>
 #include <floodgate/job.h>
+#include <floodgate/options.h>
 
 #include <QWidget>
 
+#include <string>
+#include <vector>
+
 QT_BEGIN_NAMESPACE
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QSpinBox;
 class QToolButton;
 QT_END_NAMESPACE
 
@@ -45,7 +51,10 @@ private:
     QWidget* makeEndpointRow(QLineEdit* edit, bool isSource);
     void browseFor(QLineEdit* edit, bool isSource);
     void updateHints();
+    void updateTransferHints();
+    void updateStreamSettingsEnabled();
     void setAdvancedVisible(bool visible);
+    void setCongestion(const std::string& name);
 
     QLineEdit* m_source = nullptr;
     QLineEdit* m_destination = nullptr;
@@ -57,6 +66,17 @@ private:
     QCheckBox* m_checksum = nullptr;
     QLineEdit* m_bwlimit = nullptr;
     QLabel* m_bwlimitHint = nullptr;
+    // Transfer: the settings that only a floodgate:// job's data connections use.
+    QLabel* m_streamsNote = nullptr;
+    QSpinBox* m_streams = nullptr;
+    QLabel* m_streamsHint = nullptr;
+    QLineEdit* m_chunkSize = nullptr;
+    QLabel* m_chunkSizeHint = nullptr;
+    QComboBox* m_congestion = nullptr;
+    QLabel* m_congestionHint = nullptr;
+    QList<QWidget*> m_streamSettings; // greyed together when no endpoint is a daemon
+    std::vector<std::string> m_kernelCongestion; // what this kernel offers, read once
+    bool m_editable = true;
     QPlainTextEdit* m_excludes = nullptr;
     QPlainTextEdit* m_includes = nullptr;
     QToolButton* m_advancedToggle = nullptr;
@@ -69,6 +89,14 @@ private:
 
 // A bandwidth limit written so fg::parseRate() reads it back: 60 MiB/s -> "60M".
 QString rateSpecText(uint64_t bytesPerSec);
+// A size written so fg::parseSize() reads it back: 64 MiB -> "64M"; 0 -> "".
+QString sizeSpecText(uint64_t bytes);
+// A timetable written so fg::parseRateSchedule() reads it back:
+// "Mon-Fri 08:00-18:00 20M, Sat-Sun 2M, 100M". Empty for an empty schedule.
+QString rateScheduleText(const fg::RateSchedule& schedule);
+// Whether a job between these endpoints opens data connections (streams): only a
+// floodgate:// daemon on either end does; local and ssh jobs move data over one pipe.
+bool usesDataStreams(const QString& source, const QString& destination);
 // What an endpoint text means, in words ("Local folder: its contents", "SSH: alice@nas,
 // path /data"), or the parse error. Empty text gives an empty hint.
 struct EndpointHint {

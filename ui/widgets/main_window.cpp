@@ -3,6 +3,7 @@
 #include "charts/throughput_chart.h"
 #include "models/file_table_model.h"
 #include "models/plan_model.h"
+#include "models/stream_table_model.h"
 #include "widgets/elided_label.h"
 #include "widgets/format.h"
 #include "widgets/job_form.h"
@@ -22,6 +23,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -79,6 +81,7 @@ MainWindow::MainWindow(JobFactory factory, QWidget* parent) : QMainWindow(parent
     m_controller = new JobController(std::move(factory), this);
     m_fileModel = new FileTableModel(this);
     m_planModel = new PlanModel(this);
+    m_streamModel = new StreamTableModel(this);
 
     // Left: what to sync and how.
     m_form = new JobForm;
@@ -108,6 +111,7 @@ MainWindow::MainWindow(JobFactory factory, QWidget* parent) : QMainWindow(parent
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(buildFilesTab(), tr("Files"));
     m_tabs->addTab(buildPreviewTab(), tr("Preview"));
+    m_tabs->addTab(buildStreamsTab(), tr("Streams"));
     m_log = new QPlainTextEdit;
     m_log->setObjectName(QStringLiteral("logView"));
     m_log->setReadOnly(true);
@@ -307,6 +311,62 @@ QWidget* MainWindow::buildPreviewTab()
     return tab;
 }
 
+QWidget* MainWindow::buildStreamsTab()
+{
+    m_streamsStack = new QStackedWidget;
+    m_streamsStack->setObjectName(QStringLiteral("streamsTab"));
+    m_streamsEmpty = new QLabel;
+    m_streamsEmpty->setObjectName(QStringLiteral("streamsEmpty"));
+    m_streamsEmpty->setAlignment(Qt::AlignCenter);
+    m_streamsEmpty->setWordWrap(true);
+    m_streamsEmpty->setContentsMargins(24, 12, 24, 12);
+    QPalette quiet = m_streamsEmpty->palette();
+    quiet.setColor(QPalette::WindowText, quiet.color(QPalette::PlaceholderText));
+    m_streamsEmpty->setPalette(quiet);
+
+    auto* tablePage = new QWidget;
+    auto* layout = new QVBoxLayout(tablePage);
+    layout->setContentsMargins(0, 6, 0, 0);
+    m_streamTable = makeTable(tablePage);
+    m_streamTable->setObjectName(QStringLiteral("streamTable"));
+    m_streamTable->setModel(m_streamModel);
+    m_streamTable->setSelectionMode(QAbstractItemView::NoSelection);
+    m_streamTable->setTextElideMode(Qt::ElideRight);
+    QHeaderView* header = m_streamTable->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setStretchLastSection(true);
+    header->setMinimumSectionSize(70);
+    layout->addWidget(m_streamTable, 1);
+
+    m_streamsStack->addWidget(m_streamsEmpty);
+    m_streamsStack->addWidget(tablePage);
+    updateStreamsView();
+    return m_streamsStack;
+}
+
+QString MainWindow::streamsEmptyText() const { return m_streamsEmpty->text(); }
+
+void MainWindow::updateStreamsView()
+{
+    const bool rows = m_streamModel->rowCount() > 0;
+    m_streamsStack->setCurrentIndex(rows ? 1 : 0);
+    if (rows) return;
+    QString text;
+    if (!m_controller->isRunning() && !m_lastResult) {
+        text = tr("The data connections of a floodgate:// job appear here while it runs: rate, RTT, "
+                  "congestion window and retransmits for each.");
+    } else if (!m_dataStreams) {
+        text = tr("One stream: local and ssh jobs do not open data connections.");
+    } else if (m_dryRun) {
+        text = tr("A preview moves no data, so it opens no data connections.");
+    } else if (m_controller->isRunning()) {
+        text = tr("Data connections appear here once the transfer starts.");
+    } else {
+        text = tr("This job opened no data connections.");
+    }
+    m_streamsEmpty->setText(text);
+}
+
 QString MainWindow::statusText() const { return m_status->text(); }
 
 bool MainWindow::isRunning() const { return m_controller->isRunning(); }
@@ -379,6 +439,7 @@ void MainWindow::startJob(bool forceDryRun)
 void MainWindow::resetViews(const fg::JobSpec& spec)
 {
     m_dryRun = spec.options.dryRun;
+    m_dataStreams = usesDataStreams(QString::fromStdString(spec.source), QString::fromStdString(spec.destination));
     m_sawPlan = false;
     m_lastResult.reset();
     m_lastSnapshot = {};
@@ -386,6 +447,7 @@ void MainWindow::resetViews(const fg::JobSpec& spec)
     m_fileModel->clear();
     m_fileModel->setDryRun(m_dryRun);
     m_planModel->clear();
+    m_streamModel->clear();
     m_chart->clear();
     m_chart->setPlaceholderText(m_dryRun ? tr("A preview moves no data: it only compares the two sides.")
                                          : QString());
@@ -405,6 +467,7 @@ void MainWindow::resetViews(const fg::JobSpec& spec)
 
 void MainWindow::setRunning(bool running)
 {
+    updateStreamsView();
     m_form->setEditable(!running);
     m_cancelButton->setEnabled(running);
     updateButtons();
@@ -474,8 +537,17 @@ void MainWindow::onLogged(const std::vector<fg::event::Log>& entries)
 void MainWindow::onSnapshot(const fg::MetricsSnapshot& snapshot)
 {
     m_lastSnapshot = snapshot;
+    const int streamRows = m_streamModel->rowCount();
+    m_streamModel->applySnapshot(snapshot.elapsedSec, snapshot.streams);
+    if (m_streamModel->rowCount() != streamRows) updateStreamsView();
     if (!m_dryRun && m_rate.add(snapshot.elapsedSec, snapshot.bytesDone)) {
-        m_chart->addSample(snapshot.elapsedSec, m_rate.instantaneous(), m_rate.smoothed());
+        std::vector<ThroughputChart::StreamRate> streams;
+        streams.reserve(size_t(m_streamModel->rowCount()));
+        for (int row = 0; row < m_streamModel->rowCount(); ++row) {
+            // No rate yet (its first snapshot came right after the last one): no point yet.
+            if (m_streamModel->hasRate(row)) streams.push_back({m_streamModel->streamIndex(row), m_streamModel->rate(row)});
+        }
+        m_chart->addSample(snapshot.elapsedSec, m_rate.instantaneous(), m_rate.smoothed(), streams);
     }
     m_fileModel->applyActive(snapshot.active);
     m_fileModel->flush();
@@ -554,6 +626,7 @@ void MainWindow::updatePreviewHeadline()
 void MainWindow::onFinished(const fg::JobResult& result)
 {
     m_lastResult = result;
+    m_streamModel->finish();
     m_fileModel->finishJob(result.state);
     m_fileModel->flush();
     updateFileCounts();

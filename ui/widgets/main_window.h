@@ -1,6 +1,6 @@
 #pragma once
 // The window: the job form on the left; on the right the job's status line and
-// progress, the live throughput chart and the Files | Preview | Log tabs.
+// progress, the live throughput chart and the Files | Preview | Streams | Log tabs.
 // All engine work happens on the engine's threads; this class only reacts to the
 // JobController's batched signals, so the window never waits on a transfer.
 
@@ -21,6 +21,7 @@ class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
+class QStackedWidget;
 class QTableView;
 class QTabWidget;
 QT_END_NAMESPACE
@@ -31,6 +32,7 @@ class ElidedLabel;
 class FileTableModel;
 class JobForm;
 class PlanModel;
+class StreamTableModel;
 class ThroughputChart;
 
 class MainWindow : public QMainWindow {
@@ -49,6 +51,9 @@ public:
     JobController* controller() const { return m_controller; }
     FileTableModel* fileModel() const { return m_fileModel; }
     PlanModel* planModel() const { return m_planModel; }
+    StreamTableModel* streamModel() const { return m_streamModel; }
+    // What the Streams tab says while it has no rows.
+    QString streamsEmptyText() const;
     ThroughputChart* chart() const { return m_chart; }
     QProgressBar* progressBar() const { return m_progress; }
     QString statusText() const;
@@ -78,6 +83,8 @@ private:
     QWidget* buildStatusPane();
     QWidget* buildFilesTab();
     QWidget* buildPreviewTab();
+    QWidget* buildStreamsTab();
+    void updateStreamsView();
     void startJob(bool forceDryRun);
     void setRunning(bool running);
     void updateButtons();
@@ -103,6 +110,7 @@ private:
     JobController* m_controller = nullptr;
     FileTableModel* m_fileModel = nullptr;
     PlanModel* m_planModel = nullptr;
+    StreamTableModel* m_streamModel = nullptr;
 
     JobForm* m_form = nullptr;
     ElidedLabel* m_title = nullptr;
@@ -121,6 +129,9 @@ private:
     QCheckBox* m_follow = nullptr;
     QTableView* m_planTable = nullptr;
     QLabel* m_planHeadline = nullptr;
+    QStackedWidget* m_streamsStack = nullptr; // the empty-state text, or the table
+    QLabel* m_streamsEmpty = nullptr;
+    QTableView* m_streamTable = nullptr;
     QPlainTextEdit* m_log = nullptr;
 
     ConfirmHandler m_confirm;
@@ -130,6 +141,7 @@ private:
     QString m_summaryPlain;
     bool m_dryRun = false; // the job in flight (or last run) plans only
     bool m_sawPlan = false;
+    bool m_dataStreams = false; // the job in flight (or last run) is a floodgate:// one
     // The last preview that finished, so Run can ask before deleting what it found.
     struct PreviewRecord {
         std::string source;
