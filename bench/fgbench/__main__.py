@@ -1,0 +1,350 @@
+"""fgbench: Floodgate side by side with rsync, scp and tar on emulated links.
+
+Run through bench/run.sh (which installs packages and builds the tools);
+`bench/run.sh --help` lists the options. The order of work:
+  1. clean up what a crashed earlier run left (namespaces, linkemu)
+  2. print the plan and its expected duration
+  3. generate the workloads (before any link exists: nothing competes for CPU)
+  4. per link: namespaces + link, servers, iperf3, then per workload
+     N rounds of every peer (interleaved, so drift hits all peers alike)
+  5. tables on stdout, raw results in --results, docs/PERFORMANCE.md updated
+  6. always: servers stopped, namespaces and TUN devices gone, scratch removed
+     unless --keep
+"""
+
+import argparse
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+
+from . import config as C
+from . import dstfs, linktest, netns, peers, proc, report, runner, workloads
+from .proc import log
+from .servers import Servers
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(
+        prog="bench/run.sh",
+        description="Floodgate vs rsync/scp/tar over a veth pair and emulated links, in two network "
+                    "namespaces on this machine. Run as root.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="links: fast (veth), lan (1 Gbit/s, 0.5 ms RTT), wan (500 Mbit/s, 141 ms RTT)\n"
+               "workloads: small (65,536 × 4 KiB), big (1 GiB), mixed (~20k files)\n"
+               f"peers: {', '.join(peers.PEER_IDS)}\n\n"
+               "examples:\n"
+               "  sudo bench/run.sh --quick --link fast          # smoke test, ~1 min\n"
+               "  sudo bench/run.sh --link wan --workload small,big --peers rsync-ssh,tar-tcp,fg-daemon\n"
+               "  sudo bench/run.sh --link lan --fg-args '--streams 4'\n"
+               "  sudo bench/run.sh --plan                       # only print the plan and its duration")
+    ap.add_argument("--link", default="fast,lan,wan", help="comma list of links (default: all)")
+    ap.add_argument("--workload", default="small,big,mixed", help="comma list of workloads (default: all)")
+    ap.add_argument("--peers", default=",".join(peers.PEER_IDS), help="comma list of peers (default: all)")
+    ap.add_argument("--skip-peers", default="", help="comma list of peers to leave out")
+    ap.add_argument("--runs", type=int, help="runs per peer, the median is reported (default 3; 1 with --quick)")
+    ap.add_argument("--quick", action="store_true", help="small workloads and short link tests: a smoke test")
+    ap.add_argument("--nochange", action="store_true",
+                    help="after each run, time the same sync again into the full destination (delta tools)")
+    ap.add_argument("--fg-args", default="", help="extra flags for every `floodgate sync`, e.g. '--streams 4'")
+    ap.add_argument("--floodgate", default=os.environ.get("FGBENCH_FLOODGATE",
+                                                          os.path.join(REPO, "build-bench/app/floodgate")),
+                    help="the floodgate binary (default: build-bench/app/floodgate, built by run.sh)")
+    ap.add_argument("--cc", help="congestion control in both namespaces (default: the machine's)")
+    ap.add_argument("--queue", help="override the emulated links' drop-tail queue (e.g. 17.6MB, 1000p)")
+    ap.add_argument("--loss", type=float, default=0.0, help="random loss on the emulated links (e.g. 0.0001)")
+    ap.add_argument("--scratch", default="/var/tmp/fgbench", help="workloads and destinations (default %(default)s)")
+    ap.add_argument("--results", help="raw results and logs (default /var/tmp/fgbench-results/DATE-TIME)")
+    ap.add_argument("--docs", help="the PERFORMANCE.md to update (default docs/PERFORMANCE.md; "
+                                   "--quick runs update nothing unless given)")
+    ap.add_argument("--no-docs", action="store_true", help="do not update docs/PERFORMANCE.md")
+    ap.add_argument("--keep", action="store_true", help="keep the scratch dir (generated workloads are reused)")
+    ap.add_argument("--timeout", type=float, default=1800, help="most seconds one run may take (default 1800)")
+    ap.add_argument("--max-peer-seconds", type=float, default=1200,
+                    help="skip a peer whose estimated single run takes longer (default 1200; scp on many "
+                         "small files over the wan link needs hours)")
+    ap.add_argument("--dst-on-scratch", action="store_true",
+                    help="write destinations into the scratch file system itself, not a fresh ext4 made "
+                         "for the run (see bench/README.md: recently deleted inodes)")
+    ap.add_argument("--no-drop-caches", action="store_true", help="leave the page cache alone")
+    ap.add_argument("--idle-below", type=float, default=15,
+                    help="before each run, wait until the machine is at most this %% busy (default 15): "
+                         "other people's builds on a shared machine skew the figures")
+    ap.add_argument("--idle-wait", type=float, default=600,
+                    help="wait at most this many seconds for that (default 600), then run anyway and note it")
+    ap.add_argument("--plan", action="store_true", help="print the plan and expected duration, then stop")
+    ap.add_argument("--emu-ceiling", action="store_true",
+                    help="measure linkemu's own ceiling (no rate limit, no delay) with iperf3, then stop")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print every command")
+    # consumed by run.sh; accepted here so one option list serves both
+    ap.add_argument("--no-build", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--no-install", action="store_true", help=argparse.SUPPRESS)
+    return ap.parse_args(argv)
+
+
+def split(text):
+    return [x for x in (t.strip() for t in text.split(",")) if x]
+
+
+def fmt_duration(s: float) -> str:
+    s = int(s)
+    return f"{s // 3600} h {s % 3600 // 60:02d} min" if s >= 3600 else f"{s // 60} min {s % 60:02d} s"
+
+
+class Plan:
+    """What will run, with rough durations, decided before anything starts."""
+
+    def __init__(self, args, links, specs, chosen):
+        self.items = []   # (link, spec, peer, est_one_run, skip_reason)
+        self.total = 0.0
+        runs = args.runs
+        for ln in links:
+            self.total += 2 * (12 if not args.quick else 5) + 10       # iperf3 tests, server start
+            for spec in specs:
+                nbytes = estimate_bytes(spec)
+                for p in chosen:
+                    est = peers.estimate_seconds(p, ln, spec.files, nbytes)
+                    skip = None
+                    if est > args.max_peer_seconds:
+                        skip = f"estimated {fmt_duration(est)} per run (> --max-peer-seconds)"
+                    else:
+                        # + emptying the destination, cache drop, verification
+                        per_run = est + spec.files * 0.00005 + nbytes / 0.8e9 + 1
+                        if args.nochange and p.nochange:
+                            per_run += est * 0.3
+                        self.total += runs * per_run
+                    self.items.append((ln, spec, p, est, skip))
+
+    def print(self):
+        log("plan (durations are rough guesses; the run measures the real ones):")
+        cur = None
+        for ln, spec, p, est, skip in self.items:
+            if (ln.name, spec.name) != cur:
+                cur = (ln.name, spec.name)
+                print(f"  {ln.name} · {spec.name} ({spec.description})")
+            print(f"    {p.id:14} ~{fmt_duration(est):>14} per run" + (f"   SKIPPED: {skip}" if skip else ""))
+        log(f"expected total: about {fmt_duration(self.total)} (plus generating workloads the first time)")
+
+
+def estimate_bytes(spec: C.WorkloadSpec) -> int:
+    if spec.name == "small":
+        return spec.files * spec.file_size
+    if spec.name == "big":
+        return spec.size
+    mean = spec.median_size * 2.718281828 ** (spec.sigma ** 2 / 2)
+    return int(min(mean, spec.max_size) * (spec.files - len(spec.big_files)) + sum(spec.big_files))
+
+
+def main(argv) -> int:
+    args = parse_args(argv)
+    proc.VERBOSE = args.verbose
+    if os.geteuid() != 0:
+        print("fgbench: needs root (network namespaces, TUN devices, drop_caches): sudo bench/run.sh ...",
+              file=sys.stderr)
+        return 1
+    if args.runs is None:
+        args.runs = 1 if args.quick else 3
+    presets = C.link_presets()
+    specs_all = C.workload_specs(args.quick)
+    try:
+        links = [presets[x] for x in split(args.link)]
+        specs = [specs_all[x] for x in split(args.workload)]
+    except KeyError as e:
+        print(f"fgbench: unknown link or workload {e}", file=sys.stderr)
+        return 1
+    for ln in links:
+        if ln.kind == "emu":
+            ln.queue = args.queue or ln.queue
+            ln.loss = args.loss
+    chosen = [p for p in peers.select(split(args.peers)) if p.id not in split(args.skip_peers)]
+    if not os.access(args.floodgate, os.X_OK) and any(p.kind.startswith("fg") for p in chosen):
+        print(f"fgbench: no floodgate binary at {args.floodgate} (build it, or --floodgate PATH)", file=sys.stderr)
+        return 1
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    paths = C.Paths(repo=REPO, scratch=os.path.abspath(args.scratch),
+                    results=os.path.abspath(args.results or f"/var/tmp/fgbench-results/{stamp}"),
+                    floodgate=os.path.abspath(args.floodgate),
+                    tools=os.environ.get("FGBENCH_TOOLS", os.path.join(REPO, "build-bench/bench-tools")),
+                    docs=None)
+    if not args.no_docs and (args.docs or not args.quick):
+        paths.docs = os.path.abspath(args.docs or os.path.join(REPO, "docs/PERFORMANCE.md"))
+    command = "sudo bench/run.sh" + (" " + shlex.join(argv) if argv else "")
+
+    # SIGTERM/SIGHUP take the same way out as Ctrl-C, so cleanup always runs.
+    def on_signal(signum, _frame):
+        raise KeyboardInterrupt(f"signal {signum}")
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGHUP, on_signal)
+
+    netns.clean_stale()
+    dst_root = os.path.join(paths.scratch, "dst")  # the servers' module root (servers.py)
+    dstfs.unmount(dst_root)  # a crashed earlier run's
+    if args.emu_ceiling:
+        return emu_ceiling(paths, args)
+
+    plan = Plan(args, links, specs, chosen)
+    plan.print()
+    if args.plan:
+        return 0
+
+    os.makedirs(paths.results, exist_ok=True)
+    logdir = os.path.join(paths.results, "logs")
+    os.makedirs(logdir, exist_ok=True)
+    log(f"raw results and logs: {paths.results}")
+    started = time.monotonic()
+    net = servers = None
+    results = {"command": command, "started": time.strftime("%Y-%m-%d %H:%M:%S %Z"), "tables": []}
+    drop_ok = not args.no_drop_caches and runner.drop_caches()
+    own_cpu = proc.OwnCpu()   # from here on, our processes are counted apart from others'
+    if not own_cpu.dir:
+        log("no cgroup for our CPU accounting: other people's CPU use during runs is not measured")
+    facts = report.machine_facts(paths, drop_ok)
+    results["machine"] = facts
+    try:
+        wls = {s.name: workloads.ensure(s, os.path.join(paths.scratch, "src"), paths.tools) for s in specs}
+        if not args.dst_on_scratch:
+            facts["destination"] = dstfs.mount_fresh(paths.scratch, dst_root,
+                                                     max(w.bytes for w in wls.values()))
+        else:
+            facts["destination"] = f"{dst_root} on the scratch file system"
+        servers = Servers(paths.scratch, logdir, paths.floodgate)
+        for ln in links:
+            log(f"link {ln.name}: {ln.describe()}")
+            net = netns.Network(ln, paths.tools, logdir, args.cc)
+            net.up()
+            servers.start()
+            iperf = linktest.measure(args.quick, net)
+            sysctls = net.sysctls()
+            for spec in specs:
+                table = run_table(args, ln, wls[spec.name], chosen, plan, net, servers, paths, logdir,
+                                  iperf, sysctls, command, drop_ok, own_cpu)
+                results["tables"].append(table)
+                with open(os.path.join(paths.results, "results.json"), "w") as f:
+                    json.dump(results, f, indent=1)
+                md = report.table_markdown(table)
+                print("\n" + md, flush=True)
+                with open(os.path.join(paths.results, "tables.md"), "a") as f:
+                    f.write(md + "\n")
+                if paths.docs:
+                    key = f"{ln.name}/{spec.name}" + ("-quick" if args.quick else "")
+                    report.update_doc(paths.docs, report.facts_markdown(facts, table["date"]), {key: md})
+            servers.stop()
+            net.down()
+            net = None
+        log(f"done in {fmt_duration(time.monotonic() - started)} (estimated {fmt_duration(plan.total)})")
+        if paths.docs:
+            log(f"updated {paths.docs}")
+        return 0
+    except KeyboardInterrupt as e:
+        log(f"interrupted ({e or 'Ctrl-C'}); cleaning up")
+        return 130
+    finally:
+        if servers:
+            servers.stop()
+        if net:
+            net.down()
+        netns.clean_stale()
+        dstfs.unmount(dst_root)
+        dstfs.remove_image(paths.scratch)
+        if "own_cpu" in locals():
+            own_cpu.close()
+        if not args.keep and os.path.isdir(paths.scratch):
+            subprocess.run(["rm", "-rf", "--", paths.scratch])
+            log(f"removed {paths.scratch}")
+
+
+def run_table(args, ln, wl, chosen, plan, net, servers, paths, logdir, iperf, sysctls, command, drop_ok,
+              own_cpu) -> dict:
+    """Every chosen peer, args.runs times, on one (link, workload) pair."""
+    dst_name = "tree"
+    ctx = peers.Ctx(src=wl.root, dst=os.path.join(servers.dst_root, dst_name), dst_name=dst_name,
+                    ssh_config=servers.ssh_config, floodgate=paths.floodgate,
+                    fg_client_state=servers.fg_client_state, fg_args=args.fg_args, tools=paths.tools)
+    run = runner.Runner(net, ctx, servers.dst_root, logdir, drop=not args.no_drop_caches,
+                        idle_pct=args.idle_below, idle_wait=args.idle_wait, own_cpu=own_cpu)
+    table = {"link": ln.name, "link_desc": ln.describe(), "workload": wl.spec.name,
+             "workload_desc": wl.spec.description, "files": wl.files, "bytes": wl.bytes, "iperf": iperf,
+             "sysctls": sysctls, "command": command, "date": time.strftime("%Y-%m-%d %H:%M %Z"),
+             "runs": args.runs, "cache_dropped": drop_ok, "fg_args": args.fg_args, "peers": []}
+    estimates = {p.id: (est, skip) for (l2, s2, p, est, skip) in plan.items
+                 if l2.name == ln.name and s2.name == wl.spec.name}
+    rows = {p.id: {"id": p.id, "label": p.label, "runs": [], "nochange": [], "skipped": estimates[p.id][1]}
+            for p in chosen}
+    table["peers"] = list(rows.values())
+    emu_before = net.emu_snapshot()
+    for i in range(args.runs):
+        for p in chosen:
+            est, skip = estimates[p.id]
+            if skip:
+                continue
+            servers.check_alive()
+            timeout = min(args.timeout, max(120.0, 5 * est))
+            tag = f"{ln.name}-{wl.spec.name}-{p.id}-{i + 1}"
+            res = run.run(p, wl.manifest, tag, timeout)
+            rows[p.id]["runs"].append(res)
+            say = (f"{res['seconds']:.2f} s, {wl.bytes / res['seconds'] / 1e6:.1f} MB/s, "
+                   f"wire {res['wire_bytes'] / 1e6:.1f} MB, CPU {res['cpu_pct']:.0f}%"
+                   + (f", linkemu {res['emu_cpu_pct']:.0f}%" if res.get("emu_cpu_pct") is not None else "")
+                   + (f", others {res['other_cpu_pct']:.0f}%" if res.get("other_cpu_pct") is not None else "")
+                   if res.get("seconds") else "")
+            log(f"[{ln.name}/{wl.spec.name}] run {i + 1}/{args.runs} {p.id}: "
+                + ("ok, " + say if res["ok"] else f"FAILED: {res['error']}"))
+            if res["ok"] and args.nochange and p.nochange:
+                nc = run.rerun(p, tag, timeout)
+                rows[p.id]["nochange"].append(nc)
+                if nc["ok"]:
+                    log(f"    no-change rerun: {nc['seconds']:.2f} s, wire {nc['wire_bytes'] / 1e6:.2f} MB")
+                else:
+                    log(f"    no-change rerun FAILED: {nc['error']}")
+    table["linkemu"] = emu_delta(emu_before, net.emu_snapshot())
+    return table
+
+
+def emu_delta(before: dict, after: dict) -> dict:
+    """linkemu's packet counters over one table's runs."""
+    out = {}
+    for d in ("a_to_b", "b_to_a"):
+        if d in before and d in after:
+            out[d] = {k: after[d][k] - before[d].get(k, 0) for k in after[d]
+                      if k.startswith(("rx_", "tx_", "drop_"))}
+            out[d]["max_queue_bytes_ever"] = after[d].get("max_queue_bytes")
+    return out
+
+
+def emu_ceiling(paths, args) -> int:
+    """linkemu with no rate limit and no delay: how much it can forward, and
+    at what CPU cost, compared with the plain veth pair."""
+    logdir = os.path.join(paths.results, "logs")
+    os.makedirs(logdir, exist_ok=True)
+    servers = net = None
+    out = {}
+    try:
+        servers = Servers(paths.scratch, logdir, paths.floodgate)
+        for ln in (C.Link("ceiling", "emu", queue="0"), C.link_presets()["fast"]):
+            net = netns.Network(ln, paths.tools, logdir, args.cc)
+            net.up()
+            servers.start()
+            out[ln.name] = linktest.measure(args.quick, net)
+            servers.stop()
+            net.down()
+            net = None
+        print(json.dumps(out, indent=1))
+        return 0
+    finally:
+        if servers:
+            servers.stop()
+        if net:
+            net.down()
+        netns.clean_stale()
+        if not args.keep:
+            subprocess.run(["rm", "-rf", "--", paths.scratch])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

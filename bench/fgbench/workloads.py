@@ -1,0 +1,170 @@
+"""Deterministic workloads: the same bytes on every run and every machine.
+
+small  65,536 × 4 KiB random files in 16 × 16 directories of 256 files
+big    one 1 GiB random file
+mixed  ~20,000 files in a few hundred directories, log-normal sizes plus a
+       few 10-100 MB files; about half the files are text-like (compress
+       about 3× with zstd -1, named .log/.txt/.csv/...), half random
+       (.jpg/.gz/...): the names matter to tools that skip compressing media
+
+Random bytes come from bench/tools/prng (seeded xoshiro256**), text from a
+seeded word generator. A manifest (path, size, SHA-256) of each tree is
+written next to it and reused while the generator and sizes are unchanged.
+"""
+
+import json
+import math
+import os
+import random
+import subprocess
+from dataclasses import asdict
+
+from .config import WorkloadSpec
+from .proc import log
+from .verify import scan
+
+GEN_VERSION = 1
+MTIME = 1_700_000_000          # every file and directory gets this mtime
+
+
+class RandomStream:
+    """Bytes from one prng process, handed out piece by piece."""
+
+    def __init__(self, prng: str, seed: str, total: int):
+        self.p = subprocess.Popen([prng, seed, str(total)], stdout=subprocess.PIPE)
+
+    def read(self, n: int) -> bytes:
+        data = self.p.stdout.read(n)
+        if len(data) != n:
+            raise RuntimeError("prng ended early")
+        return data
+
+    def close(self) -> None:
+        self.p.stdout.close()
+        self.p.wait()
+
+
+def _write(path: str, data: bytes) -> None:
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def gen_small(spec: WorkloadSpec, root: str, prng: str) -> None:
+    a, b, n = spec.fanout
+    stream = RandomStream(prng, "fgbench-small", a * b * n * spec.file_size)
+    for i in range(a):
+        for j in range(b):
+            d = os.path.join(root, f"d{i:02d}", f"s{j:02d}")
+            os.makedirs(d)
+            for k in range(n):
+                _write(os.path.join(d, f"f{k:04d}.bin"), stream.read(spec.file_size))
+    stream.close()
+
+
+def gen_big(spec: WorkloadSpec, root: str, prng: str) -> None:
+    with open(os.path.join(root, "big.bin"), "wb") as f:
+        subprocess.run([prng, "fgbench-big", str(spec.size)], stdout=f, check=True)
+
+
+class TextMaker:
+    """Log-like lines from a seeded vocabulary: compresses like real text."""
+
+    def __init__(self, rng: random.Random):
+        syll = ["ka", "to", "ri", "mon", "sel", "ve", "dra", "pu", "lin", "cor", "na", "fe", "ost", "ul", "bre",
+                "zan", "qui", "ter", "mo", "gal", "ex", "par", "sin", "do", "vak"]
+        words = sorted({"".join(rng.choices(syll, k=rng.randint(1, 4))) for _ in range(4000)})
+        rng.shuffle(words)
+        # Zipf-like word frequencies, as in real text: a few words are everywhere.
+        cum, total = [], 0.0
+        for rank in range(len(words)):
+            total += 1.0 / (rank + 1)
+            cum.append(total)
+        levels = ["INFO", "INFO", "INFO", "DEBUG", "WARN", "ERROR"]
+        comps = [rng.choice(words) + "d" for _ in range(40)]
+        self.lines = []
+        for i in range(60000):
+            body = " ".join(rng.choices(words, cum_weights=cum, k=rng.randint(4, 16)))
+            self.lines.append(
+                f"2024-{1 + i % 12:02d}-{1 + i % 28:02d}T{i % 24:02d}:{i % 60:02d}:{(i * 7) % 60:02d}."
+                f"{rng.randrange(1000):03d}Z {rng.choice(levels):5} {rng.choice(comps)}[{rng.randrange(1, 65536)}]: "
+                f"{body} {rng.choice(words)}={rng.randrange(100000)}\n")
+        self.rng = rng
+
+    def make(self, size: int) -> bytes:
+        out, have = [], 0
+        while have < size:
+            chunk = self.rng.choices(self.lines, k=max(1, (size - have) // 90 + 1))
+            out.extend(chunk)
+            have += sum(len(x) for x in chunk)
+        return "".join(out).encode()[:size]
+
+
+TEXT_EXT = [".log", ".txt", ".csv", ".c", ".json", ".md"]
+RAND_EXT = [".jpg", ".gz", ".mp4", ".zip", ".bin", ".png"]
+
+
+def gen_mixed(spec: WorkloadSpec, root: str, prng: str) -> None:
+    rng = random.Random(20240501)
+    text = TextMaker(random.Random(7))
+    # Directories: each new one under a random existing one, at most 5 deep.
+    dirs = [("", 0)]
+    for i in range(max(20, spec.files // 30)):
+        parent, depth = rng.choice([d for d in dirs if d[1] < 5] or dirs)
+        dirs.append((os.path.join(parent, f"dir{i:04d}"), depth + 1))
+    for d, _ in dirs:
+        os.makedirs(os.path.join(root, d), exist_ok=True)
+    # Sizes: log-normal around the median, capped; then the few big files.
+    files = []
+    mu = math.log(spec.median_size)
+    for _ in range(spec.files - len(spec.big_files)):
+        size = min(int(rng.lognormvariate(mu, spec.sigma)), spec.max_size)
+        files.append((size, rng.random() < 0.5))
+    for i, size in enumerate(spec.big_files):
+        files.append((size, i % 2 == 0))
+    random_total = sum(s for s, is_text in files if not is_text)
+    stream = RandomStream(prng, "fgbench-mixed", random_total)
+    for i, (size, is_text) in enumerate(files):
+        d = rng.choice(dirs)[0]
+        ext = rng.choice(TEXT_EXT if is_text else RAND_EXT)
+        path = os.path.join(root, d, f"file{i:05d}{ext}")
+        _write(path, text.make(size) if is_text else stream.read(size))
+    stream.close()
+
+
+GENERATORS = {"small": gen_small, "big": gen_big, "mixed": gen_mixed}
+
+
+class Workload:
+    def __init__(self, spec: WorkloadSpec, root: str, manifest: dict):
+        self.spec = spec
+        self.root = root
+        self.manifest = manifest
+        self.files = sum(1 for e in manifest.values() if e[0] == "f")
+        self.bytes = sum(e[1] for e in manifest.values() if e[0] == "f")
+
+
+def ensure(spec: WorkloadSpec, src_dir: str, tools: str) -> Workload:
+    """The workload's tree and manifest, generated unless an identical one exists."""
+    root = os.path.join(src_dir, spec.name)
+    mpath = root + ".manifest.json"
+    key = {"version": GEN_VERSION, "spec": asdict(spec)}
+    if os.path.exists(mpath) and os.path.isdir(root):
+        with open(mpath) as f:
+            saved = json.load(f)
+        if saved.get("key") == json.loads(json.dumps(key)):
+            return Workload(spec, root, saved["manifest"])
+    if os.path.exists(root):
+        subprocess.run(["rm", "-rf", root], check=True)
+    os.makedirs(root)
+    log(f"generating workload '{spec.name}': {spec.description}")
+    GENERATORS[spec.name](spec, root, os.path.join(tools, "prng"))
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in filenames + dirnames:
+            os.utime(os.path.join(dirpath, name), (MTIME, MTIME))
+    os.utime(root, (MTIME, MTIME))
+    manifest = scan(root)
+    with open(mpath, "w") as f:
+        json.dump({"key": key, "manifest": manifest}, f)
+    w = Workload(spec, root, manifest)
+    log(f"workload '{spec.name}': {w.files:,} files, {w.bytes / 1e6:,.1f} MB")
+    return w

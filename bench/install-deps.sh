@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what the benchmark driver runs (Debian 12 / Ubuntu 22.04+). Safe to
+# run again: it only calls apt-get when a package is missing. Floodgate's own
+# build dependencies come from scripts/install-deps.sh.
+set -euo pipefail
+
+packages=(
+  iproute2                          # ip netns, veth, addresses
+  rsync openssh-server openssh-client
+  iperf3                            # the bulk TCP link test
+  zstd tar procps                   # tar|zstd peer; sysctl
+  g++                               # the link emulator and the TCP helper
+  python3                           # the driver (standard library only)
+)
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "bench/install-deps: run as root (sudo bench/install-deps.sh)" >&2
+  exit 1
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "bench/install-deps: all packages present"
+  exit 0
+fi
+echo "bench/install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# iperf3's package may enable a system-wide server; the driver starts its own.
+systemctl disable --now iperf3 >/dev/null 2>&1 || true
