@@ -43,6 +43,8 @@ const char* kSyncHelp =
     "      --streams N|auto     data connections to a daemon (default auto: add while the rate rises)\n"
     "      --chunk-size SIZE    cut big files into chunks of SIZE spread over the streams (default: per file)\n"
     "      --congestion NAME    TCP congestion control for data connections (default: bbr where available)\n"
+    "      --fsync WHEN         make written files durable: end (default: once, before the job reports\n"
+    "                           done), file (each file before it is renamed into place), none\n"
     "  -e, --rsh COMMAND        the ssh command for host:path (default: ssh)\n"
     "      --remote-floodgate PATH  floodgate on the ssh host (default: floodgate)\n"
     "      --state-dir DIR      keys and pins (default: $FLOODGATE_HOME or ~/.config/floodgate)\n"
@@ -59,7 +61,7 @@ const std::vector<OptionSpec> kSyncOptions = {
     {"include-from", 0, true},    {"files-from", 0, true},      {"modify-window", 0, true},
     {"bwlimit", 0, true},         {"rsh", 'e', true},           {"remote-floodgate", 0, true},
     {"streams", 0, true},         {"chunk-size", 0, true},      {"congestion", 0, true},
-    {"state-dir", 0, true},       {"progress", 0, false},       {"verbose", 'v', false},
+    {"fsync", 0, true},           {"state-dir", 0, true},       {"progress", 0, false},       {"verbose", 'v', false},
     {"quiet", 'q', false},        {"json", 0, false},           {"archive", 'a', false},
     {"recursive", 'r', false},    {"help", 'h', false},
 };
@@ -250,6 +252,10 @@ int parse(const std::vector<std::string>& args, SyncCliOptions& o)
             opt.chunkSize = *size;
         } else if (name == "congestion") {
             opt.congestion = value;
+        } else if (name == "fsync") {
+            auto mode = parseFsyncMode(value);
+            if (!mode.ok()) return usageError(mode.error().message);
+            opt.fsync = *mode;
         } else if (name == "rsh") opt.rsh = value;
         else if (name == "remote-floodgate") opt.remoteFloodgate = value;
         else if (name == "state-dir") opt.stateDir = value;

@@ -105,7 +105,9 @@ private Q_SLOTS:
         req.filters = {{FilterSpec::Kind::Include, "*/"}, {FilterSpec::Kind::Exclude, "*.tmp"}};
         req.filesFrom = {"a", "b/c"};
         req.hasFilesFrom = true;
+        req.fsync = FsyncMode::File;
         JobRequestMsg back = roundTrip(req);
+        QVERIFY(back.fsync == FsyncMode::File);
         QCOMPARE(back.direction, Direction::Pull);
         QCOMPARE(back.path, req.path);
         QVERIFY(back.dryRun && back.deleteExtraneous && back.checksum && back.hasFilesFrom);

@@ -273,6 +273,19 @@ private Q_SLOTS:
 
     // ---- validateOptions ---------------------------------------------------
 
+    void parsesFsyncModes()
+    {
+        QVERIFY(fg::parseFsyncMode("end").value() == fg::FsyncMode::End);
+        QVERIFY(fg::parseFsyncMode("file").value() == fg::FsyncMode::File);
+        QVERIFY(fg::parseFsyncMode("none").value() == fg::FsyncMode::None);
+        auto bad = fg::parseFsyncMode("always");
+        QVERIFY(!bad.ok());
+        QVERIFY(bad.error().message.find("--fsync") != std::string::npos);
+        QVERIFY(bad.error().message.find("'always'") != std::string::npos);
+        QCOMPARE(std::string(fg::fsyncModeName(fg::FsyncMode::File)), std::string("file"));
+        QVERIFY(fg::SyncOptions{}.fsync == fg::FsyncMode::End);
+    }
+
     void defaultsAreValid()
     {
         QVERIFY(fg::validateOptions(fg::SyncOptions{}).ok());

@@ -94,6 +94,8 @@ private Q_SLOTS:
             << QStringList{u"sync"_s, u"--modify-window"_s, u"xyz"_s, u"@SRC@"_s, u"@DST@"_s} << "--modify-window";
         QTest::newRow("bad filter pattern")
             << QStringList{u"sync"_s, u"--exclude"_s, u"[abc"_s, u"@SRC@"_s, u"@DST@"_s} << "[abc";
+        QTest::newRow("fsync sometimes")
+            << QStringList{u"sync"_s, u"--fsync"_s, u"sometimes"_s, u"@SRC@"_s, u"@DST@"_s} << "end";
         QTest::newRow("unknown command") << QStringList{u"synk"_s, u"@SRC@"_s, u"@DST@"_s} << "synk";
         QTest::newRow("both remote") << QStringList{u"sync"_s, u"floodgate://127.0.0.1:1/m/a"_s,
                                                     u"floodgate://127.0.0.1:1/m/b"_s}
@@ -157,6 +159,25 @@ private Q_SLOTS:
     }
 
     // ---- --json ------------------------------------------------------------
+
+    // Each mode changes when data reaches the disk, never what lands.
+    void everyFsyncModeCopies_data()
+    {
+        QTest::addColumn<QString>("mode");
+        for (const char* m : {"end", "file", "none"}) QTest::newRow(m) << QString::fromLatin1(m);
+    }
+    void everyFsyncModeCopies()
+    {
+        QFETCH(QString, mode);
+        ScratchDir dir("fgcli");
+        const std::string big = fgtest::randomBytes(3 << 20, 5);
+        fgtest::writeFile(dir.sub("src/big.bin"), big);
+        fgtest::writeFile(dir.sub("src/sub/small.txt"), "small");
+        CliRun r = sync({u"--fsync"_s, mode, q(dir.sub("src/")), q(dir.sub("dst/"))});
+        VERIFY_EXIT(r, 0);
+        QCOMPARE(fgtest::readFile(dir.sub("dst/big.bin")), big);
+        QCOMPARE(fgtest::readFile(dir.sub("dst/sub/small.txt")), std::string("small"));
+    }
 
     void jsonSummary()
     {

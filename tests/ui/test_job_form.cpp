@@ -175,6 +175,7 @@ private Q_SLOTS:
         in.options.chunkSize = 64ull << 20;
         in.options.congestion = kernel.empty() ? std::string() : kernel.back();
         in.options.bwlimitSchedule = schedule(kTimetable);
+        in.options.fsync = fg::FsyncMode::File;
         QCOMPARE(in.options.bwlimitSchedule.rules.size(), size_t(3));
 
         fgui::JobForm form;
@@ -193,6 +194,8 @@ private Q_SLOTS:
         QCOMPARE(out->options.streams, 4u);
         QCOMPARE(out->options.chunkSize, uint64_t(64) << 20);
         QCOMPARE(out->options.congestion, in.options.congestion);
+        QVERIFY(out->options.fsync == fg::FsyncMode::File);
+        QVERIFY(child<QLabel>(form, "fsyncHint")->text().contains(QStringLiteral("Each file")));
         QCOMPARE(out->options.bwlimitBytesPerSec, uint64_t(0));
         QCOMPARE(out->options.bwlimitSchedule.rules.size(), size_t(3));
         QVERIFY(sameRates(out->options.bwlimitSchedule, in.options.bwlimitSchedule));

@@ -382,6 +382,19 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     QLabel* congestionLabel = addSetting(tr("Congestion control"), m_congestion, m_congestionHint, false);
 
     m_streamSettings = {streamsLabel, m_streamsHint, chunkLabel, m_chunkSizeHint, congestionLabel, m_congestionHint};
+
+    // Applies to every job: whoever receives writes the files.
+    m_fsync = new QComboBox(transfer);
+    m_fsync->setObjectName(QStringLiteral("fsyncCombo"));
+    m_fsync->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_fsync->addItem(tr("When the job ends (default)"), int(fg::FsyncMode::End));
+    m_fsync->addItem(tr("After each file"), int(fg::FsyncMode::File));
+    m_fsync->addItem(tr("Left to the system"), int(fg::FsyncMode::None));
+    m_fsync->setToolTip(tr("When written files are forced to the disk (--fsync). A job that says done has its "
+                           "files on disk, unless this is left to the system."));
+    m_fsyncHint = makeHint(transfer);
+    m_fsyncHint->setObjectName(QStringLiteral("fsyncHint"));
+    addSetting(tr("Write to disk"), m_fsync, m_fsyncHint, false);
     layout->addWidget(transfer);
 
     // Filters
@@ -451,13 +464,14 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     setAdvancedVisible(false);
 
     // The stream fields are not in the list: updateStreamSettingsEnabled() decides for them.
-    m_lockable = {m_source, m_destination, m_dryRun, m_delete, m_checksum, m_bwlimit,
+    m_lockable = {m_source, m_destination, m_dryRun, m_delete, m_checksum, m_bwlimit, m_fsync,
                   m_excludes, m_includes, m_rsh, m_remoteFloodgate, stateRow};
     for (QLineEdit* edit : {m_source, m_destination, m_bwlimit, m_chunkSize, m_rsh, m_remoteFloodgate, m_stateDir}) {
         connect(edit, &QLineEdit::textChanged, this, &JobForm::updateHints);
     }
     connect(m_streams, &QSpinBox::valueChanged, this, &JobForm::updateHints);
     connect(m_congestion, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
+    connect(m_fsync, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     for (QCheckBox* box : {m_dryRun, m_delete, m_checksum}) {
         connect(box, &QCheckBox::toggled, this, &JobForm::updateHints);
     }
@@ -563,6 +577,18 @@ void JobForm::updateTransferHints()
         showHint(m_chunkSizeHint, chunkExplained + tr("; auto picks a size per file."), false);
     }
 
+    switch (fg::FsyncMode(m_fsync->currentData().toInt())) {
+    case fg::FsyncMode::End:
+        showHint(m_fsyncHint, tr("One flush at the end: done means on disk, at little cost."), false);
+        break;
+    case fg::FsyncMode::File:
+        showHint(m_fsyncHint, tr("Each file is on disk before it appears; slow with many small files."), false);
+        break;
+    case fg::FsyncMode::None:
+        showHint(m_fsyncHint, tr("Fastest; a power cut soon after the job can lose what it wrote."), false);
+        break;
+    }
+
     const std::string congestion = m_congestion->currentData().toString().toStdString();
     const bool offered = congestion.empty() || std::find(m_kernelCongestion.begin(), m_kernelCongestion.end(),
                                                          congestion) != m_kernelCongestion.end();
@@ -650,6 +676,7 @@ fg::Result<fg::JobSpec> JobForm::spec() const
     if (!bwlimit) return fieldError(tr("Bandwidth limit"), bwlimit.error().message);
     o.bwlimitBytesPerSec = bwlimit->bytesPerSec;
     o.bwlimitSchedule = std::move(bwlimit->schedule);
+    o.fsync = fg::FsyncMode(m_fsync->currentData().toInt());
     // Greyed settings are not in force: a local or ssh job gets the defaults, so the
     // spec says what runs.
     if (usesDataStreams(source, destination)) {
@@ -692,6 +719,7 @@ void JobForm::setSpec(const fg::JobSpec& spec)
     m_streams->setValue(int(std::min(o.streams, fg::kMaxStreamsOption)));
     m_chunkSize->setText(sizeSpecText(o.chunkSize));
     setCongestion(o.congestion);
+    m_fsync->setCurrentIndex(std::max(0, m_fsync->findData(int(o.fsync))));
     QStringList includes, excludes;
     for (const auto& f : o.filters) {
         (f.kind == fg::FilterSpec::Kind::Include ? includes : excludes) << QString::fromStdString(f.pattern);

@@ -41,6 +41,17 @@ struct RateSchedule {
 // Reads a --bwlimit value: a plain rate ("20M") or a timetable as above.
 Result<RateSchedule> parseRateSchedule(const std::string& text);
 
+// When the receiver forces written data to stable storage:
+// End   once, when every file is in place, before the job reports done (the
+//       file system is synced as a whole: one flush instead of one a file);
+// File  each file before it is renamed into place (slow with many small files);
+// None  never: the OS writes it back in its own time.
+enum class FsyncMode : uint8_t { End = 0, File = 1, None = 2 };
+
+// "end", "file", "none"; the error names --fsync and the choices.
+Result<FsyncMode> parseFsyncMode(const std::string& text);
+const char* fsyncModeName(FsyncMode mode);
+
 struct SyncOptions {
     bool dryRun = false;           // -n: plan and report, change nothing
     bool deleteExtraneous = false; // --delete: remove target entries the source lacks
@@ -65,6 +76,8 @@ struct SyncOptions {
     // TCP congestion control for data connections ("bbr", "cubic", ...);
     // empty = bbr where the kernel has it.
     std::string congestion;
+    // When the receiver makes written files durable (--fsync).
+    FsyncMode fsync = FsyncMode::End;
 
     // Remote endpoints
     std::string rsh = "ssh";                 // -e/--rsh: the command that reaches an ssh host

@@ -57,7 +57,8 @@ Error pinMismatch(const std::string& hp, const std::string& got, const std::stri
 
 } // namespace
 
-Result<proto::FrameLinkPtr> connectDaemon(const Endpoint& endpoint, const std::string& stateDir, const LogLine& log)
+Result<proto::FrameLinkPtr> connectDaemon(const Endpoint& endpoint, const std::string& stateDir, const LogLine& log,
+                                          DaemonConnect how)
 {
     FG_TRY_ASSIGN(TlsConnection conn, openTls(endpoint.host, endpoint.port, stateDir));
     const std::string hp = hostPort(endpoint.host, endpoint.port);
@@ -68,29 +69,38 @@ Result<proto::FrameLinkPtr> connectDaemon(const Endpoint& endpoint, const std::s
     case net::KnownServers::Verdict::Match: break;
     case net::KnownServers::Verdict::Mismatch: return pinMismatch(hp, fp, expected, known.path());
     case net::KnownServers::Verdict::Unknown:
+        if (!how.pinOnFirstContact)
+            return Error(Errc::AuthFailed, "the server at " + hp + " is not pinned yet");
         FG_TRY(known.remember(hp, fp));
         if (log) log("first contact with " + hp + ": pinned its identity " + fp);
         break;
     }
     auto link = std::make_unique<proto::StreamFrameLink>(std::move(conn.stream));
-    FG_TRY(exchangeHello(*link));
+    if (how.awaitHello) FG_TRY(exchangeHello(*link));
+    else FG_TRY(sendHello(*link));
     return proto::FrameLinkPtr(std::move(link));
+}
+
+Status joinOpenedStream(proto::FrameLink& link, const proto::SessionToken& token, uint16_t number)
+{
+    proto::JoinStreamMsg join;
+    join.token = token;
+    join.stream = number;
+    FG_TRY(link.send(proto::toFrame(join)));
+    FG_TRY_ASSIGN(proto::Frame frame, link.receive());
+    if (frame.type == uint16_t(proto::MsgType::Error)) {
+        FG_TRY_ASSIGN(proto::ErrorMsg err, proto::fromFrame<proto::ErrorMsg>(frame));
+        return Error(err.code, "data connection refused: " + err.message);
+    }
+    FG_TRY(proto::fromFrame<proto::StreamAcceptedMsg>(frame));
+    return {};
 }
 
 Result<proto::FrameLinkPtr> joinStream(const Endpoint& endpoint, const std::string& stateDir,
                                        const proto::SessionToken& token, uint16_t number)
 {
     FG_TRY_ASSIGN(proto::FrameLinkPtr link, connectDaemon(endpoint, stateDir, nullptr));
-    proto::JoinStreamMsg join;
-    join.token = token;
-    join.stream = number;
-    FG_TRY(link->send(proto::toFrame(join)));
-    FG_TRY_ASSIGN(proto::Frame frame, link->receive());
-    if (frame.type == uint16_t(proto::MsgType::Error)) {
-        FG_TRY_ASSIGN(proto::ErrorMsg err, proto::fromFrame<proto::ErrorMsg>(frame));
-        return Error(err.code, "data connection refused: " + err.message);
-    }
-    FG_TRY(proto::fromFrame<proto::StreamAcceptedMsg>(frame));
+    FG_TRY(joinOpenedStream(*link, token, number));
     return link;
 }
 
@@ -112,6 +122,66 @@ std::vector<proto::FrameLinkPtr> joinStreams(const Endpoint& endpoint, const std
             *joined |= 1u << (first + i);
         } else if (errors) {
             errors->push_back(results[i].error());
+        }
+    }
+    return links;
+}
+
+EarlyStreams::EarlyStreams(Endpoint endpoint, std::string stateDir, uint16_t count)
+    : m_endpoint(std::move(endpoint)), m_stateDir(std::move(stateDir))
+{
+    for (uint16_t i = 0; i < count; ++i) m_results.emplace_back(Error(Errc::Internal, "not joined"));
+    for (uint16_t i = 0; i < count; ++i) m_threads.emplace_back([this, i] { open(i); });
+}
+
+EarlyStreams::~EarlyStreams()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_abandoned = true;
+    }
+    m_cv.notify_all();
+    for (auto& t : m_threads) t.join();
+}
+
+void EarlyStreams::open(uint16_t number)
+{
+    DaemonConnect how;
+    how.pinOnFirstContact = false; // the control connection pins
+    Result<proto::FrameLinkPtr> link = connectDaemon(m_endpoint, m_stateDir, nullptr, how);
+    std::unique_lock lock(m_mutex);
+    m_cv.wait(lock, [&] { return m_abandoned || m_token; });
+    if (m_abandoned || number >= m_wanted) return; // closed here
+    const proto::SessionToken token = *m_token;
+    lock.unlock();
+    if (link.ok()) {
+        if (Status st = joinOpenedStream(**link, token, number); !st) link = st.error();
+    } else {
+        link = joinStream(m_endpoint, m_stateDir, token, number);
+    }
+    lock.lock();
+    m_results[number] = std::move(link);
+}
+
+std::vector<proto::FrameLinkPtr> EarlyStreams::join(const proto::SessionToken& token, uint16_t count, uint32_t* joined,
+                                                    std::vector<Error>* errors)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_token = token;
+        m_wanted = std::min<uint16_t>(count, uint16_t(m_threads.size()));
+    }
+    m_cv.notify_all();
+    for (auto& t : m_threads) t.join();
+    m_threads.clear();
+    std::vector<proto::FrameLinkPtr> links;
+    *joined = 0;
+    for (uint16_t i = 0; i < m_wanted; ++i) {
+        if (m_results[i].ok()) {
+            links.push_back(std::move(m_results[i]).value());
+            *joined |= 1u << i;
+        } else if (errors) {
+            errors->push_back(m_results[i].error());
         }
     }
     return links;

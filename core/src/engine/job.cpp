@@ -21,6 +21,7 @@
 #include <condition_variable>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace fg {
@@ -287,11 +288,20 @@ private:
         const std::string stateDir = m_spec.options.stateDir.empty() ? defaultStateDir() : m_spec.options.stateDir;
         const bool daemon = remote.kind == Endpoint::Kind::Daemon;
 
+        // Data connections: only to a daemon (an ssh pipe is one stream). With
+        // auto, the server is told the most we may open and we start with few.
+        const bool autoStreams = daemon && m_spec.options.streams == 0;
+        const auto firstStreams = uint16_t(autoStreams ? kAutoStartStreams : m_spec.options.streams);
+        std::optional<EarlyStreams> early;
+        if (daemon && firstStreams > 0) early.emplace(remote, stateDir, firstStreams);
+
         Result<proto::FrameLinkPtr> link = Error(Errc::Internal, "no link");
         if (daemon) {
+            DaemonConnect how;
+            how.awaitHello = false; // the job request follows our Hello at once
             link = connectDaemon(remote, stateDir, [this](const std::string& line) {
                 pushEvent(event::Log{event::Log::Level::Info, line}, false);
-            });
+            }, how);
         } else {
             link = connectSsh(remote, m_spec.options);
         }
@@ -313,18 +323,16 @@ private:
             request.filesFrom.clear();
             request.hasFilesFrom = false;
         }
-        // Data connections: only to a daemon (an ssh pipe is one stream). With
-        // auto, the server is told the most we may open and we start with few.
-        const bool autoStreams = daemon && m_spec.options.streams == 0;
         if (daemon) request.streams = uint16_t(autoStreams ? kAutoMaxStreams : m_spec.options.streams);
-        FG_TRY_ASSIGN(proto::JobAcceptMsg accept, requestJob(*m_link, request));
+        FG_TRY_ASSIGN(proto::JobAcceptMsg accept, requestJob(*m_link, request, daemon));
 
         std::vector<proto::FrameLink*> data;
-        if (accept.streams > 0) {
-            const auto first = uint16_t(autoStreams ? std::min<unsigned>(kAutoStartStreams, accept.streams) : accept.streams);
+        if (accept.streams > 0 && early) {
+            const auto first = std::min<uint16_t>(firstStreams, accept.streams);
             uint32_t joined = 0;
             std::vector<Error> errors;
-            auto links = joinStreams(remote, stateDir, accept.token, 0, first, &joined, &errors);
+            auto links = early->join(accept.token, first, &joined, &errors);
+            early.reset();
             for (const auto& e : errors)
                 pushEvent(event::Log{event::Log::Level::Warning, "a data connection could not be opened: " + e.message}, false);
             proto::StreamsReadyMsg ready;

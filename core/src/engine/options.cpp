@@ -213,6 +213,25 @@ Result<uint64_t> parseRate(const std::string& text)
     return parseBinaryQuantity(text, "--bwlimit", 1024, true);
 }
 
+Result<FsyncMode> parseFsyncMode(const std::string& text)
+{
+    if (text == "end") return FsyncMode::End;
+    if (text == "file") return FsyncMode::File;
+    if (text == "none") return FsyncMode::None;
+    return Error(Errc::InvalidArgument, "--fsync: '" + text + "' is not one of end (the default: one flush when "
+                                            "the job is done), file (each file before it is renamed into place), none");
+}
+
+const char* fsyncModeName(FsyncMode mode)
+{
+    switch (mode) {
+    case FsyncMode::End: return "end";
+    case FsyncMode::File: return "file";
+    case FsyncMode::None: return "none";
+    }
+    return "end";
+}
+
 Result<uint64_t> parseSize(const std::string& text, const std::string& option)
 {
     return parseBinaryQuantity(text, option, 1, false);

@@ -187,6 +187,10 @@ Status Receiver::run()
     }
     for (auto& w : m_writers) w->thread = std::thread([this, writer = w.get()] { writeLoop(*writer); });
     startStatsReports();
+    if (m_rootDir && !m_params.dryRun && m_params.fsync == FsyncMode::End) {
+        if (auto dup = m_rootDir->duplicate(); dup.ok())
+            m_flusher = std::make_unique<BackgroundFlush>(std::move(dup).value(), m_writeStage);
+    }
 
     std::optional<DirCache> dirs;
     if (m_rootDir) {
@@ -229,6 +233,13 @@ Status Receiver::run()
         m_observer.onState(JobState::Finishing);
         if (!m_params.dryRun && dirs) finishDirectories(*dirs);
         if (dirs) deleteExtraneous(*dirs);
+        // Done means on disk: one flush for the whole job (renames and
+        // directory entries included) instead of one per file.
+        m_flusher.reset();
+        if (!m_params.dryRun && dirs && m_params.fsync != FsyncMode::None && m_rootDir) {
+            StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
+            if (Status st = m_rootDir->syncFileSystem(); !st) fail(st.error());
+        }
     }
     stopStatsReports();
 

@@ -8,6 +8,7 @@
 // of writers writes files (each file belongs to one writer, by its index);
 // a stats thread reports counters.
 
+#include "engine/background_flush.h"
 #include "engine/dir_cache.h"
 #include "engine/entry.h"
 #include "engine/file_list.h"
@@ -131,6 +132,7 @@ private:
     std::string m_rootName;      // as the sender named it
     std::string m_fileName;      // RootKind::File: the name it gets here
     std::optional<platform::DirHandle> m_rootDir;
+    std::unique_ptr<BackgroundFlush> m_flusher; // --fsync=end: the disk keeps up
     bool m_rootMissing = false;  // dry run into a destination that does not exist yet
 
     // The list as received, and the state of each wanted file (guarded by

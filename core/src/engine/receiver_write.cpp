@@ -369,6 +369,7 @@ void Receiver::commit(Writer& w, uint32_t index, const FileEntry& entry, uint64_
     if (size < entry.size) st = file.handle.truncate(size);
     if (st) st = file.handle.setMode(mask(mode));
     if (st) st = file.handle.setModifyTime(mtimeNs);
+    if (st && m_params.fsync == FsyncMode::File) st = file.handle.sync();
     if (st) st = file.handle.close();
     auto parent = dirs.get(parentOf(target));
     if (st && !parent.ok()) st = parent.error();

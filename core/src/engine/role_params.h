@@ -20,6 +20,7 @@ struct TransferParams {
     uint64_t bwlimitBytesPerSec = 0;
     uint64_t chunkSize = 0; // 0: picked per file (see Scheduler)
     std::string congestion; // data connections; "" = bbr where available
+    FsyncMode fsync = FsyncMode::End;
     std::vector<FilterSpec> filters;
     std::vector<std::string> filesFrom;
     bool hasFilesFrom = false;
@@ -54,6 +55,7 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
     p.hasFilesFrom = o.hasFilesFrom;
     p.chunkSize = o.chunkSize;
     p.congestion = o.congestion;
+    p.fsync = o.fsync;
     return p;
 }
 
@@ -70,6 +72,7 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
     p.hasFilesFrom = m.hasFilesFrom;
     p.chunkSize = m.chunkSize;
     p.congestion = m.congestion;
+    p.fsync = m.fsync;
     return p;
 }
 
@@ -85,6 +88,7 @@ inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
     m.hasFilesFrom = p.hasFilesFrom;
     m.chunkSize = p.chunkSize;
     m.congestion = p.congestion;
+    m.fsync = p.fsync;
 }
 
 } // namespace fg

@@ -7,11 +7,21 @@ namespace fg {
 
 std::string softwareVersion() { return std::string("floodgate ") + FLOODGATE_VERSION; }
 
-Result<proto::HelloMsg> exchangeHello(proto::FrameLink& link)
+Status sendHello(proto::FrameLink& link)
 {
     proto::HelloMsg ours;
     ours.software = softwareVersion();
-    FG_TRY(link.send(proto::toFrame(ours)));
+    return link.send(proto::toFrame(ours));
+}
+
+Result<proto::HelloMsg> exchangeHello(proto::FrameLink& link)
+{
+    FG_TRY(sendHello(link));
+    return readHello(link);
+}
+
+Result<proto::HelloMsg> readHello(proto::FrameLink& link)
+{
     FG_TRY_ASSIGN(proto::Frame frame, link.receive());
     if (frame.type == uint16_t(proto::MsgType::Error)) {
         FG_TRY_ASSIGN(proto::ErrorMsg err, proto::fromFrame<proto::ErrorMsg>(frame));
@@ -26,9 +36,10 @@ Result<proto::HelloMsg> exchangeHello(proto::FrameLink& link)
     return theirs;
 }
 
-Result<proto::JobAcceptMsg> requestJob(proto::FrameLink& link, const proto::JobRequestMsg& request)
+Result<proto::JobAcceptMsg> requestJob(proto::FrameLink& link, const proto::JobRequestMsg& request, bool helloPending)
 {
     FG_TRY(link.send(proto::toFrame(request)));
+    if (helloPending) FG_TRY(readHello(link));
     FG_TRY_ASSIGN(proto::Frame frame, link.receive());
     if (frame.type == uint16_t(proto::MsgType::Error)) {
         FG_TRY_ASSIGN(proto::ErrorMsg err, proto::fromFrame<proto::ErrorMsg>(frame));

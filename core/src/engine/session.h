@@ -10,7 +10,12 @@
 #include <floodgate/error.h>
 #include <floodgate/options.h>
 
+#include <condition_variable>
 #include <functional>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
 #include <string>
 
 namespace fg {
@@ -19,13 +24,21 @@ using LogLine = std::function<void(const std::string&)>;
 
 // Sends our Hello, reads the peer's, checks that the versions meet.
 Result<proto::HelloMsg> exchangeHello(proto::FrameLink& link);
+// The two halves, for a client that sends its first request right behind its
+// Hello instead of waiting a round trip for the reply.
+Status sendHello(proto::FrameLink& link);
+Result<proto::HelloMsg> readHello(proto::FrameLink& link);
 
-// Sends the job request and waits for the server's acceptance or refusal.
-Result<proto::JobAcceptMsg> requestJob(proto::FrameLink& link, const proto::JobRequestMsg& request);
+// Sends the job request and waits for the server's acceptance or refusal
+// (after the server's Hello, when ours was sent without waiting for it).
+Result<proto::JobAcceptMsg> requestJob(proto::FrameLink& link, const proto::JobRequestMsg& request,
+                                       bool helloPending = false);
 
 // Opens one data connection to a daemon and joins it to a session.
 Result<proto::FrameLinkPtr> joinStream(const Endpoint& endpoint, const std::string& stateDir,
                                        const proto::SessionToken& token, uint16_t number);
+// Joins a connection opened with connectDaemon() to a session.
+Status joinOpenedStream(proto::FrameLink& link, const proto::SessionToken& token, uint16_t number);
 
 // Opens data connections numbered first..first+count-1 at once (each costs
 // a few round trips; together they cost the same). Returns the ones that
@@ -34,9 +47,51 @@ std::vector<proto::FrameLinkPtr> joinStreams(const Endpoint& endpoint, const std
                                              const proto::SessionToken& token, uint16_t first, uint16_t count,
                                              uint32_t* joined, std::vector<Error>* errors);
 
+struct DaemonConnect {
+    // False: our Hello is only sent; the caller's first request follows it at
+    // once, and the caller reads the server's Hello before its reply
+    // (requestJob), which saves a round trip.
+    bool awaitHello = true;
+    // False: an unknown server is refused rather than pinned, for connections
+    // opened alongside the one that pins it on first contact.
+    bool pinOnFirstContact = true;
+};
+
+// Data connections opened while the control connection asks for the job:
+// their TCP, TLS and Hello round trips overlap the request, so only the join
+// waits for the session's token. A connection that could not be opened early
+// (a server pinned only by the control connection, on first contact) is opened
+// again when joined.
+class EarlyStreams {
+public:
+    EarlyStreams(Endpoint endpoint, std::string stateDir, uint16_t count);
+    ~EarlyStreams(); // the ones not joined are closed
+    EarlyStreams(const EarlyStreams&) = delete;
+    EarlyStreams& operator=(const EarlyStreams&) = delete;
+
+    // Joins streams 0..count-1 (count at most the number opened) to the
+    // session, at once; as joinStreams().
+    std::vector<proto::FrameLinkPtr> join(const proto::SessionToken& token, uint16_t count, uint32_t* joined,
+                                          std::vector<Error>* errors);
+
+private:
+    void open(uint16_t number);
+
+    const Endpoint m_endpoint;
+    const std::string m_stateDir;
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::optional<proto::SessionToken> m_token;
+    uint16_t m_wanted = 0;
+    bool m_abandoned = false;
+    std::vector<Result<proto::FrameLinkPtr>> m_results;
+    std::vector<std::thread> m_threads;
+};
+
 // Connects to a daemon: TCP, TLS with this install's identity, the server's
 // pinned identity checked (or pinned on first contact), Hello exchanged.
-Result<proto::FrameLinkPtr> connectDaemon(const Endpoint& endpoint, const std::string& stateDir, const LogLine& log);
+Result<proto::FrameLinkPtr> connectDaemon(const Endpoint& endpoint, const std::string& stateDir, const LogLine& log,
+                                          DaemonConnect how = {});
 
 // Starts `rsh host remoteFloodgate serve --stdio` and exchanges Hello over its pipes.
 Result<proto::FrameLinkPtr> connectSsh(const Endpoint& endpoint, const SyncOptions& options);

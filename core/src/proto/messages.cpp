@@ -153,6 +153,7 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.u64(chunkSize);
     w.u16(streams);
     w.string(congestion);
+    w.u8(uint8_t(fsync));
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -183,6 +184,9 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     m.chunkSize = r.u64();
     m.streams = r.u16();
     m.congestion = r.string(16);
+    const uint8_t fsync = r.u8();
+    if (fsync > uint8_t(FsyncMode::None)) r.fail("unknown fsync mode");
+    m.fsync = FsyncMode(fsync);
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");

@@ -120,6 +120,7 @@ struct JobRequestMsg {
     uint64_t chunkSize = 0; // 0: picked per file
     uint16_t streams = 0;   // data connections the client will open (daemon only)
     std::string congestion; // for the data connections ("" = bbr if available)
+    FsyncMode fsync = FsyncMode::End; // when a receiving server makes files durable
     void encode(WireWriter& w) const;
     static Result<JobRequestMsg> decode(WireReader& r);
 };

@@ -264,6 +264,16 @@ Result<DirHandle> DirHandle::duplicate() const
     return DirHandle(fd, m_path);
 }
 
+Status DirHandle::syncFileSystem() const
+{
+#ifdef __linux__
+    if (::syncfs(m_fd) != 0) return sysError(errno, "flush the file system of " + m_path + " to disk");
+#else
+    ::sync();
+#endif
+    return {};
+}
+
 Result<DirHandle> DirHandle::openDir(std::string_view name) const
 {
     if (!isSingleComponent(name)) return badComponent(name);
@@ -452,16 +462,6 @@ Status DirHandle::setModifyTime(int64_t mtimeNs) const
 Status DirHandle::setMode(uint32_t mode) const
 {
     if (::fchmod(m_fd, mode_t(mode)) != 0) return sysError(errno, "chmod " + m_path);
-    return {};
-}
-
-Status DirHandle::syncFileSystem() const
-{
-#if defined(__linux__)
-    if (::syncfs(m_fd) != 0) return sysError(errno, "sync " + m_path);
-#else
-    ::sync();
-#endif
     return {};
 }
 

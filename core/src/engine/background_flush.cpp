@@ -1,0 +1,49 @@
+#include "engine/background_flush.h"
+
+#include <chrono>
+
+namespace fg {
+namespace {
+// Big enough that a flush is worth its journal commit, small enough that the
+// disk never falls far behind a fast link.
+constexpr uint64_t kFlushBatchBytes = 32u << 20;
+constexpr auto kCheckInterval = std::chrono::milliseconds(250);
+// Less than a batch, but sitting there this long: flushed too.
+constexpr int kIdleChecksBeforeFlush = 8;
+} // namespace
+
+BackgroundFlush::BackgroundFlush(platform::DirHandle dir, const StageCounters& written)
+    : m_dir(std::move(dir)), m_written(written), m_thread([this] { loop(); })
+{
+}
+
+BackgroundFlush::~BackgroundFlush()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_stop = true;
+    }
+    m_cv.notify_all();
+    m_thread.join();
+}
+
+void BackgroundFlush::loop()
+{
+    uint64_t flushed = m_written.snapshot().bytes;
+    int waited = 0;
+    std::unique_lock lock(m_mutex);
+    while (!m_cv.wait_for(lock, kCheckInterval, [&] { return m_stop; })) {
+        const uint64_t now = m_written.snapshot().bytes;
+        const uint64_t pending = now - flushed;
+        waited = pending > 0 ? waited + 1 : 0;
+        if (pending < kFlushBatchBytes && (pending == 0 || waited < kIdleChecksBeforeFlush)) continue;
+        lock.unlock();
+        // Errors here are not the job's: the final flush reports them.
+        (void)m_dir.syncFileSystem();
+        flushed = now;
+        waited = 0;
+        lock.lock();
+    }
+}
+
+} // namespace fg

@@ -1,0 +1,38 @@
+#pragma once
+#include "internal.h"
+// With --fsync=end a job ends with one flush of the destination's file system.
+// Data left dirty until then makes the user wait for the disk after the network
+// is done; flushing in the background while data arrives lets the disk work
+// alongside the network, so the last flush finds little left to write.
+
+#include "metrics/stage_counters.h"
+#include "platform/fs.h"
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+
+namespace fg {
+
+class BackgroundFlush {
+public:
+    // Flushes the file system of `dir` each time `written` has grown by a
+    // batch's worth (or some is left after a while).
+    BackgroundFlush(platform::DirHandle dir, const StageCounters& written);
+    ~BackgroundFlush();
+    BackgroundFlush(const BackgroundFlush&) = delete;
+    BackgroundFlush& operator=(const BackgroundFlush&) = delete;
+
+private:
+    void loop();
+
+    platform::DirHandle m_dir;
+    const StageCounters& m_written;
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    bool m_stop = false;
+    std::thread m_thread;
+};
+
+} // namespace fg
