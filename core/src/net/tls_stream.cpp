@@ -15,6 +15,8 @@ namespace {
 // shutdown flag again. shutdown() also shuts the socket down, which wakes the
 // poll at once; this bound is only the backstop.
 constexpr int kShutdownPollMs = 100;
+// Far below the AES-GCM limit (~390 GB a key), far above any cost worth counting.
+constexpr uint64_t kKeyUpdateBytes = uint64_t(64) << 30;
 
 using Clock = std::chrono::steady_clock;
 
@@ -105,9 +107,16 @@ Result<std::unique_ptr<TlsStream>> tlsAccept(platform::Socket socket, TlsContext
 }
 
 TlsStream::TlsStream(platform::Socket socket, SslPtr ssl, std::string peer)
-    : m_socket(std::move(socket)), m_fd(m_socket.fd()), m_ssl(std::move(ssl)), m_peer(std::move(peer))
+    : m_socket(std::move(socket)), m_fd(m_socket.fd()), m_ssl(std::move(ssl)), m_keyUpdateBytes(kKeyUpdateBytes),
+      m_peer(std::move(peer))
 {
     m_io.socket = &m_socket;
+}
+
+void TlsStream::setKeyUpdateInterval(uint64_t bytes)
+{
+    std::lock_guard lock(m_sslMutex);
+    m_keyUpdateBytes = std::max<uint64_t>(bytes, 1);
 }
 
 Result<std::unique_ptr<TlsStream>> TlsStream::handshake(platform::Socket socket, TlsContext& context,
@@ -319,6 +328,15 @@ Status TlsStream::writeAll(const void* data, size_t n)
             // After WANT_WRITE the retry passes the same bytes again, as
             // OpenSSL requires.
             int rc = SSL_write_ex(m_ssl.get(), p, n, &done);
+            if (rc == 1) {
+                m_sentSinceKeyUpdate += done;
+                if (m_sentSinceKeyUpdate >= m_keyUpdateBytes) {
+                    // Sent ahead of our next record; the peer's keys are its own affair.
+                    if (SSL_key_update(m_ssl.get(), SSL_KEY_UPDATE_NOT_REQUESTED) == 1)
+                        m_keyUpdates.fetch_add(1, std::memory_order_relaxed);
+                    m_sentSinceKeyUpdate = 0;
+                }
+            }
             if (rc != 1) {
                 sslError = SSL_get_error(m_ssl.get(), rc);
                 if (sslError != SSL_ERROR_WANT_READ && sslError != SSL_ERROR_WANT_WRITE) {

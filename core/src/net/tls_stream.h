@@ -74,6 +74,13 @@ public:
     // writing thread after its last writeAll; later writes fail.
     Status closeWrite(int timeoutMs);
 
+    // Our sending keys are replaced (TLS 1.3 KeyUpdate) after this many bytes:
+    // AES-GCM must not encrypt more than about 2^24.5 full records (~390 GB)
+    // under one key (RFC 8446, 5.5), and a multi-terabyte job would. Lower
+    // only for tests.
+    void setKeyUpdateInterval(uint64_t bytes);
+    uint64_t keyUpdates() const { return m_keyUpdates.load(std::memory_order_relaxed); }
+
     // Fixed by the handshake; safe from any thread.
     const std::string& peerFingerprint() const { return m_peerFingerprint; }
     const std::string& cipherName() const { return m_cipherName; }
@@ -105,6 +112,9 @@ private:
     // The first fatal error (guarded by m_sslMutex): after it the SSL object
     // may not be used, and both directions report this error.
     std::optional<Error> m_failure;
+    uint64_t m_keyUpdateBytes;          // guarded by m_sslMutex
+    uint64_t m_sentSinceKeyUpdate = 0;  // guarded by m_sslMutex
+    std::atomic<uint64_t> m_keyUpdates{0};
     enum class CloseState { Open, Sending, Sent };
     CloseState m_closeState = CloseState::Open; // guarded by m_sslMutex
     std::string m_peer;
