@@ -111,9 +111,13 @@ std::vector<std::string> StreamWatch::check(const std::vector<const proto::Frame
     if (double(rwndLimited) > kLimitedShare * double(busy) && !m_toldReceiveWindow) {
         m_toldReceiveWindow = true;
         const double want = 2.0 * double(rate) * rtt;
-        messages.push_back("the receiver's window limits the streams (at " + std::to_string(rttUs / 1000)
-                           + " ms RTT): on the receiving machine raise net.ipv4.tcp_rmem's max and "
-                             "net.core.rmem_max to at least 2 x the bandwidth-delay product (about "
+        // From here the two causes look the same: a receiver that does not
+        // read fast enough, and receive buffers too small for the path.
+        messages.push_back("the receiver's window held the streams back (at " + std::to_string(rttUs / 1000)
+                           + " ms RTT): either the receiving machine cannot take the data as fast as it comes "
+                             "(its write stage shows that), or its receive buffers are too small for this path: "
+                             "there, raise net.ipv4.tcp_rmem's max and net.core.rmem_max to at least 2 x the "
+                             "bandwidth-delay product (about "
                            + mib(uint64_t(want)) + " for this rate), or use more streams");
     }
     return messages;
