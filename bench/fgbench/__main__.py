@@ -205,6 +205,8 @@ def main(argv) -> int:
     if not own_cpu.dir:
         log("no cgroup for our CPU accounting: other people's CPU use during runs is not measured")
     facts = report.machine_facts(paths, drop_ok)
+    if args.no_drop_caches:
+        facts["page cache drop"] = "no (--no-drop-caches): sources are read from the page cache"
     results["machine"] = facts
     try:
         wls = {s.name: workloads.ensure(s, os.path.join(paths.scratch, "src"), paths.tools) for s in specs}
