@@ -140,7 +140,10 @@ def machine_facts(paths: C.Paths, drop_ok: bool) -> dict:
     rev = _first_line(["git", "-C", paths.repo, "rev-parse", "--short", "HEAD"])
     dirty = subprocess.run(["git", "-C", paths.repo, "status", "--porcelain", "--untracked-files=no"],
                            capture_output=True, text=True).stdout.strip()
-    fs = _first_line(["stat", "-f", "-c", "%T", paths.scratch])
+    probe = paths.scratch  # made later on a first run: ask its nearest existing parent
+    while not os.path.exists(probe) and os.path.dirname(probe) != probe:
+        probe = os.path.dirname(probe)
+    fs = _first_line(["stat", "-f", "-c", "%T", probe])
     distro = "?"
     if os.path.exists("/etc/os-release"):
         for line in open("/etc/os-release"):
