@@ -6,8 +6,10 @@
 #include "common/path.h"
 
 namespace fg {
-
 namespace {
+// Files this big get read-ahead advice; smaller ones are read in a call or few.
+constexpr uint64_t kSequentialAdviceBytes = 1u << 20;
+
 // One buffer per worker, reused for every piece it reads.
 thread_local std::vector<uint8_t> t_buffer;
 
@@ -141,7 +143,14 @@ Status Sender::sendWhole(const WorkItem& item, proto::FrameLink& link, DirCache&
     if (!info.ok()) return fileFailed(item.index, file->path, info.error());
     if (info->type != platform::FileType::Regular)
         return fileFailed(item.index, file->path, Error(Errc::Vanished, file->path + " is no longer a regular file"));
-    handle.adviseSequential();
+    // Read-ahead advice pays off only over many reads; a small file is one.
+    if (info->size >= kSequentialAdviceBytes) handle.adviseSequential();
+    // The target is stamped with the time taken before the first read: if the
+    // file changes while it is read, the target's time then differs from the
+    // source's and the next run sends it again. A time taken after the read
+    // could pair new time with old bytes, and a quick check would never
+    // notice.
+    const int64_t mtimeNs = info->mtimeNs;
 
     uint8_t* buffer = workBuffer();
     Hasher128 hasher;
@@ -169,10 +178,9 @@ Status Sender::sendWhole(const WorkItem& item, proto::FrameLink& link, DirCache&
         // A file that fits one frame travels as one SmallFile frame, its
         // metadata and hash included: one frame and one hand-off per file.
         if (offset == 0 && n < proto::kMaxDataPayload) {
-            auto after = handle.stat();
             proto::SmallFileHeader h;
             h.index = item.index;
-            h.mtimeNs = after.ok() ? after->mtimeNs : info->mtimeNs;
+            h.mtimeNs = mtimeNs;
             h.mode = info->mode;
             h.hash = hasher.digest();
             FG_TRY(sendData(link, proto::makeSmallFileFrame(h, buffer, n), true));
@@ -193,10 +201,7 @@ Status Sender::sendWhole(const WorkItem& item, proto::FrameLink& link, DirCache&
     proto::FileEndMsg end;
     end.index = item.index;
     end.size = offset;
-    // The time of the version actually read, so a file that changed during
-    // the scan is stamped like the bytes it got.
-    auto after = handle.stat();
-    end.mtimeNs = after.ok() ? after->mtimeNs : info->mtimeNs;
+    end.mtimeNs = mtimeNs;
     end.mode = info->mode;
     end.hash = hasher.digest();
     return link.send(proto::toFrame(end), true);
