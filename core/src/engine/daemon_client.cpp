@@ -104,6 +104,26 @@ Result<proto::FrameLinkPtr> joinStream(const Endpoint& endpoint, const std::stri
     return link;
 }
 
+namespace {
+// The links of streams first..first+results.size()-1 that joined, in number
+// order, their numbers as bits in *joined, the failures in *errors.
+std::vector<proto::FrameLinkPtr> takeJoined(std::vector<Result<proto::FrameLinkPtr>>& results, uint16_t first,
+                                            uint32_t* joined, std::vector<Error>* errors)
+{
+    std::vector<proto::FrameLinkPtr> links;
+    *joined = 0;
+    for (size_t i = 0; i < results.size(); ++i) {
+        if (results[i].ok()) {
+            links.push_back(std::move(results[i]).value());
+            *joined |= 1u << (first + i);
+        } else if (errors) {
+            errors->push_back(results[i].error());
+        }
+    }
+    return links;
+}
+} // namespace
+
 std::vector<proto::FrameLinkPtr> joinStreams(const Endpoint& endpoint, const std::string& stateDir,
                                              const proto::SessionToken& token, uint16_t first, uint16_t count,
                                              uint32_t* joined, std::vector<Error>* errors)
@@ -114,17 +134,7 @@ std::vector<proto::FrameLinkPtr> joinStreams(const Endpoint& endpoint, const std
     for (uint16_t i = 0; i < count; ++i)
         threads.emplace_back([&, i] { results[i] = joinStream(endpoint, stateDir, token, uint16_t(first + i)); });
     for (auto& t : threads) t.join();
-    std::vector<proto::FrameLinkPtr> links;
-    *joined = 0;
-    for (uint16_t i = 0; i < count; ++i) {
-        if (results[i].ok()) {
-            links.push_back(std::move(results[i]).value());
-            *joined |= 1u << (first + i);
-        } else if (errors) {
-            errors->push_back(results[i].error());
-        }
-    }
-    return links;
+    return takeJoined(results, first, joined, errors);
 }
 
 EarlyStreams::EarlyStreams(Endpoint endpoint, std::string stateDir, uint16_t count)
@@ -174,17 +184,8 @@ std::vector<proto::FrameLinkPtr> EarlyStreams::join(const proto::SessionToken& t
     m_cv.notify_all();
     for (auto& t : m_threads) t.join();
     m_threads.clear();
-    std::vector<proto::FrameLinkPtr> links;
-    *joined = 0;
-    for (uint16_t i = 0; i < m_wanted; ++i) {
-        if (m_results[i].ok()) {
-            links.push_back(std::move(m_results[i]).value());
-            *joined |= 1u << i;
-        } else if (errors) {
-            errors->push_back(m_results[i].error());
-        }
-    }
-    return links;
+    m_results.erase(m_results.begin() + m_wanted, m_results.end()); // never joined
+    return takeJoined(m_results, 0, joined, errors);
 }
 
 Result<std::string> pairWithServer(const std::string& host, uint16_t port, const std::string& code,
