@@ -68,17 +68,6 @@ uint32_t Receiver::mask(uint32_t mode) const
     return m_root.stripSpecialModeBits ? (mode & 01777) : (mode & 07777);
 }
 
-void Receiver::notice(bool isError, const std::string& path, const Error& error)
-{
-    m_observer.onNotice(isError, path, error);
-    proto::NoticeMsg msg;
-    msg.level = isError ? proto::NoticeMsg::Level::Error : proto::NoticeMsg::Level::Warning;
-    msg.code = error.code;
-    msg.path = path;
-    msg.message = error.message;
-    (void)m_link.send(proto::toFrame(msg));
-}
-
 // ---- the target root ---------------------------------------------------------
 
 Status Receiver::resolveRoot(const proto::FileListBeginMsg& begin)
@@ -362,15 +351,9 @@ void Receiver::controlLoop()
             m_senderDone.store(true);
             for (auto& w : m_writers) w->queue.close();
             break;
-        case MsgType::Notice: {
-            auto msg = proto::fromFrame<proto::NoticeMsg>(frame);
-            if (!msg.ok()) {
-                fail(msg.error());
-                continue;
-            }
-            m_observer.onNotice(msg->level == proto::NoticeMsg::Level::Error, msg->path, Error(msg->code, msg->message));
+        case MsgType::Notice:
+            relayPeerNotice(frame);
             break;
-        }
         case MsgType::Stats: {
             auto msg = proto::fromFrame<proto::StatsMsg>(frame);
             if (!msg.ok()) {

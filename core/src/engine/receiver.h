@@ -115,7 +115,6 @@ private:
     // The state of a listed file; Finished once settled.
     Result<Want> wantOf(uint32_t index, FileEntry* entry);
     std::string targetPath(std::string_view listPath) const;
-    void notice(bool isError, const std::string& path, const Error& error);
     void abortQueues() override;
     bool endExchanged() const override { return m_jobDoneSent.load(); }
     uint32_t mask(uint32_t mode) const;

@@ -89,4 +89,22 @@ void RoleBase::stopStatsReports()
     if (m_statsThread.joinable()) m_statsThread.join();
 }
 
+void RoleBase::notice(bool isError, const std::string& path, const Error& error)
+{
+    m_observer.onNotice(isError, path, error);
+    proto::NoticeMsg msg;
+    msg.level = isError ? proto::NoticeMsg::Level::Error : proto::NoticeMsg::Level::Warning;
+    msg.code = error.code;
+    msg.path = path;
+    msg.message = error.message;
+    (void)m_link.send(proto::toFrame(msg));
+}
+
+void RoleBase::relayPeerNotice(const proto::Frame& frame)
+{
+    auto msg = proto::fromFrame<proto::NoticeMsg>(frame);
+    if (!msg.ok()) return fail(msg.error());
+    m_observer.onNotice(msg->level == proto::NoticeMsg::Level::Error, msg->path, Error(msg->code, msg->message));
+}
+
 } // namespace fg

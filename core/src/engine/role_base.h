@@ -48,6 +48,11 @@ protected:
     // yet); the link is closed after a grace period in case it never does.
     // Anything else fails the role.
     void sendFailed(const Error& error);
+    // A problem with one path that does not stop the role: the user hears of
+    // it here (observer) and on the peer's side (a Notice frame).
+    void notice(bool isError, const std::string& path, const Error& error);
+    // The peer's Notice, for the user; a malformed one fails the role.
+    void relayPeerNotice(const proto::Frame& frame);
     std::optional<Error> firstError() const;
     bool cancelled() const { return m_cancelled.load(); }
     const std::atomic<bool>& cancelFlag() const { return m_cancelled; }

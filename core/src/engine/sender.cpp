@@ -255,13 +255,7 @@ Status Sender::scanAndList()
         callbacks.entry = add;
         callbacks.error = [&](const std::string& path, const Error& error) {
             ++scanErrors;
-            m_observer.onNotice(true, path, error);
-            proto::NoticeMsg notice;
-            notice.level = proto::NoticeMsg::Level::Error;
-            notice.code = error.code;
-            notice.path = path;
-            notice.message = error.message;
-            (void)m_link.send(proto::toFrame(notice));
+            notice(true, path, error);
         };
         callbacks.skipped = [&](const std::string& path) {
             Error info(Errc::Ok, "skipping non-regular file (socket, FIFO or device)");
@@ -407,16 +401,9 @@ void Sender::controlLoop()
             settled(msg->index);
             break;
         }
-        case MsgType::Notice: {
-            auto msg = proto::fromFrame<proto::NoticeMsg>(*frame);
-            if (!msg.ok()) {
-                fail(msg.error());
-                continue;
-            }
-            m_observer.onNotice(msg->level == proto::NoticeMsg::Level::Error, msg->path,
-                                Error(msg->code, msg->message));
+        case MsgType::Notice:
+            relayPeerNotice(*frame);
             break;
-        }
         case MsgType::Stats: {
             auto msg = proto::fromFrame<proto::StatsMsg>(*frame);
             if (!msg.ok()) {
@@ -463,17 +450,6 @@ void Sender::controlLoop()
             continue;
         }
     }
-}
-
-void Sender::notice(bool isError, const std::string& path, const Error& error)
-{
-    m_observer.onNotice(isError, path, error);
-    proto::NoticeMsg msg;
-    msg.level = isError ? proto::NoticeMsg::Level::Error : proto::NoticeMsg::Level::Warning;
-    msg.code = error.code;
-    msg.path = path;
-    msg.message = error.message;
-    (void)m_link.send(proto::toFrame(msg));
 }
 
 void Sender::onTick()

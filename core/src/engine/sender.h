@@ -86,7 +86,6 @@ private:
     // Every few ticks: what limits the data connections (see StreamWatch).
     void onTick() override;
     // A problem or an observation for the user, here and at the far end.
-    void notice(bool isError, const std::string& path, const Error& error);
     std::optional<ListedFile> listed(uint32_t index);
     Result<platform::FileHandle> openListed(const ListedFile& file, DirCache& dirs);
 
