@@ -191,6 +191,45 @@ Result<uint64_t> receiveAll(fg::net::Stream& stream, fg::Hash128& receivedHash)
     return total;
 }
 
+// What both directions of a full-duplex transfer did.
+struct DuplexOutcome {
+    std::optional<Status> clientSent, serverSent;
+    std::optional<Result<uint64_t>> clientGot, serverGot;
+    fg::Hash128 clientSentHash{}, serverSentHash{}, clientGotHash{}, serverGotHash{};
+    bool watchdogFired = false;
+    qint64 ns = 0;
+};
+
+// Both ends send `bytes` (each from its own offset into the pattern, then an
+// orderly close) and read the other's, all at once. A locking bug deadlocks
+// here: the watchdog turns that into a failure, not a hang.
+DuplexOutcome runFullDuplex(Endpoints& e, uint64_t bytes, size_t serverOffset, int watchdogMs)
+{
+    DuplexOutcome o;
+    Watchdog watchdog(watchdogMs, [&] {
+        e.client->shutdown();
+        e.server->shutdown();
+    });
+    QElapsedTimer timer;
+    timer.start();
+    auto sender = [bytes](TlsStream& s, size_t offset, fg::Hash128& hash, std::optional<Status>& out) {
+        Status st = sendPattern(s, bytes, offset, hash);
+        if (st.ok()) st = s.closeWrite(10000);
+        out = st;
+    };
+    std::thread cw(sender, std::ref(*e.client), size_t(0), std::ref(o.clientSentHash), std::ref(o.clientSent));
+    std::thread sw(sender, std::ref(*e.server), serverOffset, std::ref(o.serverSentHash), std::ref(o.serverSent));
+    std::thread cr([&] { o.clientGot = receiveAll(*e.client, o.clientGotHash); });
+    std::thread sr([&] { o.serverGot = receiveAll(*e.server, o.serverGotHash); });
+    cw.join();
+    sw.join();
+    cr.join();
+    sr.join();
+    o.ns = timer.nsecsElapsed();
+    o.watchdogFired = watchdog.fired();
+    return o;
+}
+
 // Bytes waiting in a socket's receive buffer.
 int bytesQueued(int fd)
 {
@@ -384,44 +423,20 @@ private Q_SLOTS:
         std::string err = connectPair(*m_clientCtx, *m_serverCtx, e);
         QVERIFY2(err.empty(), err.c_str());
         constexpr uint64_t kBytes = 64ull << 20;
-        // A locking bug deadlocks here: turn that into a failure, not a hang.
-        Watchdog watchdog(90000, [&] {
-            e.client->shutdown();
-            e.server->shutdown();
-        });
+        const DuplexOutcome o = runFullDuplex(e, kBytes, 777777, 90000);
+        QVERIFY(!o.watchdogFired);
 
-        std::optional<Status> clientSent, serverSent;
-        std::optional<Result<uint64_t>> clientGot, serverGot;
-        fg::Hash128 clientSentHash{}, serverSentHash{}, clientGotHash{}, serverGotHash{};
-        QElapsedTimer timer;
-        timer.start();
-        auto sender = [](TlsStream& s, size_t offset, fg::Hash128& hash, std::optional<Status>& out) {
-            Status st = sendPattern(s, kBytes, offset, hash);
-            if (st.ok()) st = s.closeWrite(10000);
-            out = st;
-        };
-        std::thread cw(sender, std::ref(*e.client), size_t(0), std::ref(clientSentHash), std::ref(clientSent));
-        std::thread sw(sender, std::ref(*e.server), size_t(777777), std::ref(serverSentHash), std::ref(serverSent));
-        std::thread cr([&] { clientGot = receiveAll(*e.client, clientGotHash); });
-        std::thread sr([&] { serverGot = receiveAll(*e.server, serverGotHash); });
-        cw.join();
-        sw.join();
-        cr.join();
-        sr.join();
-        const qint64 ns = timer.nsecsElapsed();
-        QVERIFY(!watchdog.fired());
-
-        QVERIFY2(clientSent->ok(), clientSent->ok() ? "" : clientSent->error().message.c_str());
-        QVERIFY2(serverSent->ok(), serverSent->ok() ? "" : serverSent->error().message.c_str());
-        QVERIFY2(clientGot->ok(), clientGot->ok() ? "" : clientGot->error().message.c_str());
-        QVERIFY2(serverGot->ok(), serverGot->ok() ? "" : serverGot->error().message.c_str());
-        QCOMPARE(**clientGot, kBytes);
-        QCOMPARE(**serverGot, kBytes);
-        QVERIFY(clientGotHash == serverSentHash);
-        QVERIFY(serverGotHash == clientSentHash);
-        QVERIFY(clientSentHash != serverSentHash);
+        QVERIFY2(o.clientSent->ok(), o.clientSent->ok() ? "" : o.clientSent->error().message.c_str());
+        QVERIFY2(o.serverSent->ok(), o.serverSent->ok() ? "" : o.serverSent->error().message.c_str());
+        QVERIFY2(o.clientGot->ok(), o.clientGot->ok() ? "" : o.clientGot->error().message.c_str());
+        QVERIFY2(o.serverGot->ok(), o.serverGot->ok() ? "" : o.serverGot->error().message.c_str());
+        QCOMPARE(**o.clientGot, kBytes);
+        QCOMPARE(**o.serverGot, kBytes);
+        QVERIFY(o.clientGotHash == o.serverSentHash);
+        QVERIFY(o.serverGotHash == o.clientSentHash);
+        QVERIFY(o.clientSentHash != o.serverSentHash);
         qInfo("TLS full duplex, 64 MiB each way at once: %.0f MB/s per direction, %.0f MB/s both together",
-              mbPerSecond(kBytes, ns), mbPerSecond(2 * kBytes, ns));
+              mbPerSecond(kBytes, o.ns), mbPerSecond(2 * kBytes, o.ns));
     }
 
     // Keys replaced many times in both directions at once: nothing lost or garbled.
@@ -433,34 +448,15 @@ private Q_SLOTS:
         constexpr uint64_t kBytes = 24ull << 20;
         e.client->setKeyUpdateInterval(1 << 20);
         e.server->setKeyUpdateInterval(3 << 20);
-        Watchdog watchdog(60000, [&] {
-            e.client->shutdown();
-            e.server->shutdown();
-        });
-        std::optional<Status> clientSent, serverSent;
-        std::optional<Result<uint64_t>> clientGot, serverGot;
-        fg::Hash128 clientSentHash{}, serverSentHash{}, clientGotHash{}, serverGotHash{};
-        auto sender = [](TlsStream& s, size_t offset, fg::Hash128& hash, std::optional<Status>& out) {
-            Status st = sendPattern(s, kBytes, offset, hash);
-            if (st.ok()) st = s.closeWrite(10000);
-            out = st;
-        };
-        std::thread cw(sender, std::ref(*e.client), size_t(0), std::ref(clientSentHash), std::ref(clientSent));
-        std::thread sw(sender, std::ref(*e.server), size_t(4242), std::ref(serverSentHash), std::ref(serverSent));
-        std::thread cr([&] { clientGot = receiveAll(*e.client, clientGotHash); });
-        std::thread sr([&] { serverGot = receiveAll(*e.server, serverGotHash); });
-        cw.join();
-        sw.join();
-        cr.join();
-        sr.join();
-        QVERIFY(!watchdog.fired());
-        QVERIFY(clientSent->ok() && serverSent->ok());
-        QVERIFY2(clientGot->ok(), clientGot->ok() ? "" : clientGot->error().message.c_str());
-        QVERIFY2(serverGot->ok(), serverGot->ok() ? "" : serverGot->error().message.c_str());
-        QCOMPARE(**clientGot, kBytes);
-        QCOMPARE(**serverGot, kBytes);
-        QVERIFY(clientGotHash == serverSentHash);
-        QVERIFY(serverGotHash == clientSentHash);
+        const DuplexOutcome o = runFullDuplex(e, kBytes, 4242, 60000);
+        QVERIFY(!o.watchdogFired);
+        QVERIFY(o.clientSent->ok() && o.serverSent->ok());
+        QVERIFY2(o.clientGot->ok(), o.clientGot->ok() ? "" : o.clientGot->error().message.c_str());
+        QVERIFY2(o.serverGot->ok(), o.serverGot->ok() ? "" : o.serverGot->error().message.c_str());
+        QCOMPARE(**o.clientGot, kBytes);
+        QCOMPARE(**o.serverGot, kBytes);
+        QVERIFY(o.clientGotHash == o.serverSentHash);
+        QVERIFY(o.serverGotHash == o.clientSentHash);
         QVERIFY2(e.client->keyUpdates() >= 20, std::to_string(e.client->keyUpdates()).c_str());
         QVERIFY2(e.server->keyUpdates() >= 6, std::to_string(e.server->keyUpdates()).c_str());
     }
