@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <initializer_list>
 #include <thread>
 
 using namespace fg;
@@ -83,30 +84,19 @@ public:
         send(end);
     }
 
-    // Reads frames until one of the given type (or the end); returns it.
-    std::optional<proto::Frame> waitFor(proto::MsgType type)
+    // Reads frames until one of the given types (or the end); returns it.
+    std::optional<proto::Frame> waitFor(std::initializer_list<proto::MsgType> types)
     {
         for (;;) {
             auto f = m_link->receive();
             if (!f.ok()) return std::nullopt;
             if (f->type == uint16_t(proto::MsgType::Error) || f->type == uint16_t(proto::MsgType::JobDone))
                 m_ended = true;
-            if (f->type == uint16_t(type)) return std::move(f).value();
+            for (proto::MsgType type : types)
+                if (f->type == uint16_t(type)) return std::move(f).value();
         }
     }
-
-    // The first of FileDone or FileFailed (or nothing at the end).
-    std::optional<proto::Frame> waitForSettled()
-    {
-        for (;;) {
-            auto f = m_link->receive();
-            if (!f.ok()) return std::nullopt;
-            if (f->type == uint16_t(proto::MsgType::Error) || f->type == uint16_t(proto::MsgType::JobDone))
-                m_ended = true;
-            if (f->type == uint16_t(proto::MsgType::FileDone) || f->type == uint16_t(proto::MsgType::FileFailed))
-                return std::move(f).value();
-        }
-    }
+    std::optional<proto::Frame> waitFor(proto::MsgType type) { return waitFor({type}); }
 
     // Waits for the receiver's last word (an Error, or JobDone), then hangs up.
     Status finish()
@@ -337,7 +327,7 @@ private Q_SLOTS:
         end.mode = 0644;
         end.hash = hash128(content.data(), content.size());
         sender.sendOn(1, end);
-        auto settled = sender.waitForSettled();
+        auto settled = sender.waitFor({proto::MsgType::FileDone, proto::MsgType::FileFailed});
         QVERIFY(settled.has_value());
         if (settled->type == uint16_t(proto::MsgType::FileDone)) {
             QCOMPARE(readFile(s.sub("dst/f")), content);
