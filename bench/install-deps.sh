@@ -10,6 +10,7 @@ packages=(
   iperf3                            # the bulk TCP link test
   zstd tar procps                   # tar|zstd peer; sysctl
   g++                               # the link emulator and the TCP helper
+  e2fsprogs util-linux              # the destinations' fresh ext4: mkfs.ext4, mount -o loop
   python3                           # the driver (standard library only)
 )
 
