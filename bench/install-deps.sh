@@ -19,17 +19,6 @@ if [ "$(id -u)" -ne 0 ]; then
   exit 1
 fi
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "bench/install-deps: all packages present"
-  exit 0
-fi
-echo "bench/install-deps: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends "${missing[@]}"
+"$(dirname "$0")/../scripts/apt-install-missing.sh" bench/install-deps "${packages[@]}"
 # iperf3's package may enable a system-wide server; the driver starts its own.
 systemctl disable --now iperf3 >/dev/null 2>&1 || true
