@@ -282,7 +282,6 @@ private Q_SLOTS:
         QVERIFY(!bad.ok());
         QVERIFY(bad.error().message.find("--fsync") != std::string::npos);
         QVERIFY(bad.error().message.find("'always'") != std::string::npos);
-        QCOMPARE(std::string(fg::fsyncModeName(fg::FsyncMode::File)), std::string("file"));
         QVERIFY(fg::SyncOptions{}.fsync == fg::FsyncMode::End);
     }
 

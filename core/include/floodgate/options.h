@@ -50,7 +50,6 @@ enum class FsyncMode : uint8_t { End = 0, File = 1, None = 2 };
 
 // "end", "file", "none"; the error names --fsync and the choices.
 Result<FsyncMode> parseFsyncMode(const std::string& text);
-const char* fsyncModeName(FsyncMode mode);
 
 struct SyncOptions {
     bool dryRun = false;           // -n: plan and report, change nothing
