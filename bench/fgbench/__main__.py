@@ -247,11 +247,7 @@ def main(argv) -> int:
         log(f"interrupted ({e or 'Ctrl-C'}); cleaning up")
         return 130
     finally:
-        if servers:
-            servers.stop()
-        if net:
-            net.down()
-        netns.clean_stale()
+        teardown(servers, net)
         dstfs.unmount(dst_root)
         dstfs.remove_image(paths.scratch)
         if "own_cpu" in locals():
@@ -319,6 +315,16 @@ def emu_delta(before: dict, after: dict) -> dict:
     return out
 
 
+def teardown(servers, net) -> None:
+    """Servers stopped, the link down, and anything else of ours in the
+    namespaces gone: also after an error or Ctrl-C."""
+    if servers:
+        servers.stop()
+    if net:
+        net.down()
+    netns.clean_stale()
+
+
 def emu_ceiling(paths, args) -> int:
     """linkemu with no rate limit and no delay: how much it can forward, and
     at what CPU cost, compared with the plain veth pair."""
@@ -339,11 +345,7 @@ def emu_ceiling(paths, args) -> int:
         print(json.dumps(out, indent=1))
         return 0
     finally:
-        if servers:
-            servers.stop()
-        if net:
-            net.down()
-        netns.clean_stale()
+        teardown(servers, net)
         if not args.keep:
             subprocess.run(["rm", "-rf", "--", paths.scratch])
 
