@@ -45,6 +45,9 @@ const char* kSyncHelp =
     "      --congestion NAME    TCP congestion control for data connections (default: bbr where available)\n"
     "      --fsync WHEN         make written files durable: end (default: once, before the job reports\n"
     "                           done), file (each file before it is renamed into place), none\n"
+    "  -W, --whole-file         send changed files whole (default auto: differences when the\n"
+    "                           destination has an old copy and the file is not small or local)\n"
+    "      --no-whole-file      send differences whenever the destination has an old copy\n"
     "  -e, --rsh COMMAND        the ssh command for host:path (default: ssh)\n"
     "      --remote-floodgate PATH  floodgate on the ssh host (default: floodgate)\n"
     "      --state-dir DIR      keys and pins (default: $FLOODGATE_HOME or ~/.config/floodgate)\n"
@@ -61,7 +64,8 @@ const std::vector<OptionSpec> kSyncOptions = {
     {"include-from", 0, true},    {"files-from", 0, true},      {"modify-window", 0, true},
     {"bwlimit", 0, true},         {"rsh", 'e', true},           {"remote-floodgate", 0, true},
     {"streams", 0, true},         {"chunk-size", 0, true},      {"congestion", 0, true},
-    {"fsync", 0, true},           {"state-dir", 0, true},       {"progress", 0, false},       {"verbose", 'v', false},
+    {"fsync", 0, true},           {"whole-file", 'W', false},   {"no-whole-file", 0, false},
+    {"state-dir", 0, true},       {"progress", 0, false},       {"verbose", 'v', false},
     {"quiet", 'q', false},        {"json", 0, false},           {"archive", 'a', false},
     {"recursive", 'r', false},    {"help", 'h', false},
 };
@@ -157,7 +161,14 @@ private:
     double m_rate = 0;
 };
 
-std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode)
+// How each updated file travelled, and why (new files always go whole).
+struct UpdateMethod {
+    std::string path;
+    TransferMethod method;
+    const char* reason;
+};
+
+std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode, const std::vector<UpdateMethod>& updates)
 {
     JsonWriter j;
     j.beginObject();
@@ -179,6 +190,12 @@ std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode
     for (const auto& e : r.errors) {
         j.beginObject().key("path").value(e.path).key("code").value(errcName(e.error.code));
         j.key("message").value(e.error.message).endObject();
+    }
+    j.endArray();
+    j.key("updates").beginArray();
+    for (const auto& u : updates) {
+        j.beginObject().key("path").value(u.path).key("method").value(transferMethodName(u.method));
+        j.key("reason").value(u.reason).endObject();
     }
     j.endArray();
     j.key("stages").beginArray();
@@ -256,6 +273,10 @@ int parse(const std::vector<std::string>& args, SyncCliOptions& o)
             auto mode = parseFsyncMode(value);
             if (!mode.ok()) return usageError(mode.error().message);
             opt.fsync = *mode;
+        } else if (name == "whole-file") {
+            opt.wholeFile = WholeFileMode::Always;
+        } else if (name == "no-whole-file") {
+            opt.wholeFile = WholeFileMode::Never;
         } else if (name == "rsh") opt.rsh = value;
         else if (name == "remote-floodgate") opt.remoteFloodgate = value;
         else if (name == "state-dir") opt.stateDir = value;
@@ -304,11 +325,19 @@ int runSync(const std::vector<std::string>& args)
     auto lastProgress = std::chrono::steady_clock::now();
     job->start();
 
+    std::vector<UpdateMethod> updates;
     auto drain = [&] {
         for (Event& ev : job->takeEvents()) {
             if (auto* planned = std::get_if<event::Planned>(&ev)) {
-                if (o.spec.options.dryRun && !o.quiet) {
-                    for (const auto& item : planned->items)
+                for (const auto& item : planned->items) {
+                    const bool update = item.action == FileAction::Update && item.method != TransferMethod::None;
+                    if (update && o.json) updates.push_back({item.path, item.method, item.methodReason});
+                    if (o.quiet || (!o.spec.options.dryRun && !(o.verbose && update))) continue;
+                    if (o.progress) std::fputs("\r\033[K", info);
+                    if (update)
+                        std::fprintf(info, "%s %s  (%s: %s)\n", actionLabel(item.action), item.path.c_str(),
+                                     transferMethodName(item.method), item.methodReason);
+                    else if (o.spec.options.dryRun)
                         std::fprintf(info, "%s %s%s\n", actionLabel(item.action), item.path.c_str(),
                                      item.isDir && item.path != "." ? "/" : "");
                 }
@@ -349,7 +378,7 @@ int runSync(const std::vector<std::string>& args)
 
     if (result.state == JobState::Failed && !o.json) std::fprintf(stderr, "floodgate: %s\n", result.fatal.message.c_str());
     if (o.json) {
-        std::printf("%s\n", resultJson(result, o, code).c_str());
+        std::printf("%s\n", resultJson(result, o, code, updates).c_str());
     } else if (!o.quiet) {
         if (o.spec.options.dryRun) {
             MetricsSnapshot plan = job->snapshot();

@@ -211,6 +211,51 @@ private Q_SLOTS:
         QVERIFY(r2.error().message.find("exceeds the limit") != std::string::npos);
     }
 
+    void signaturesRoundTripAndMustDescribeTheirBasis()
+    {
+        SignatureMsg sig;
+        sig.index = 7;
+        sig.basisSize = 10 * 4096 + 5;
+        sig.blockLength = 4096;
+        sig.seed = 99;
+        sig.first = 8;
+        sig.total = 10;
+        sig.blocks = {{1, 2}, {3, 4}};
+        SignatureMsg back = roundTrip(sig);
+        QCOMPARE(back.blocks.size(), size_t(2));
+        QCOMPARE(back.blocks[1].second, uint64_t(4));
+        QCOMPARE(back.seed, uint64_t(99));
+
+        auto refused = [](SignatureMsg m) { return fromFrame<SignatureMsg>(toFrame(m)); };
+        SignatureMsg lying = sig;
+        lying.total = 1'000'000; // a count the basis cannot have: no reservation follows
+        QVERIFY(!refused(lying).ok());
+        SignatureMsg past = sig;
+        past.first = 9; // blocks 9 and 10 of 10
+        QVERIFY(!refused(past).ok());
+        SignatureMsg zeroBlock = sig;
+        zeroBlock.blockLength = 0;
+        QVERIFY(!refused(zeroBlock).ok());
+        SignatureMsg none;
+        none.index = 1;
+        QVERIFY(refused(none).ok()); // "no old copy": send it whole
+        none.blocks = {{1, 1}};
+        QVERIFY(!refused(none).ok());
+    }
+
+    void planItemsCarryTheirMethod()
+    {
+        PlanBatchMsg plan;
+        plan.items = {{1, WireAction::Update, WireMethod::Delta}, {2, WireAction::Copy, WireMethod::WholeNew}};
+        PlanBatchMsg back = roundTrip(plan);
+        QCOMPARE(int(back.items[0].method), int(WireMethod::Delta));
+        QCOMPARE(int(back.items[1].method), int(WireMethod::WholeNew));
+        // A delta needs an old copy: only an update can have one.
+        PlanBatchMsg bad;
+        bad.items = {{1, WireAction::Copy, WireMethod::Delta}};
+        QVERIFY(!fromFrame<PlanBatchMsg>(toFrame(bad)).ok());
+    }
+
     void helloWithWrongMagicSaysSo()
     {
         HelloMsg hello;

@@ -1,3 +1,4 @@
+#include "engine/transfer_method.h"
 #include "plan/planner.h"
 
 #include <QTest>
@@ -130,6 +131,38 @@ private Q_SLOTS:
         QCOMPARE(fg::decide(link, target(FileType::Regular, 4), {}).action, FileAction::Symlink);
         // A file replacing a link: the link is renamed over, never followed.
         QCOMPARE(fg::decide(file(3, 3), target(FileType::Symlink), {}).action, FileAction::Update);
+    }
+
+    void wholeOrDeltaIsChosenPerFile()
+    {
+        using fg::proto::WireMethod;
+        fg::MethodInputs in;
+        in.newSize = 10 << 20;
+        QCOMPARE(int(fg::chooseMethod(in)), int(WireMethod::WholeNew)); // nothing to take differences from
+        in.oldSize = 10 << 20;
+        QCOMPARE(int(fg::chooseMethod(in)), int(WireMethod::Delta));
+        in.localCopy = true;
+        QCOMPARE(int(fg::chooseMethod(in)), int(WireMethod::WholeLocal));
+        in.mode = fg::WholeFileMode::Never;
+        QCOMPARE(int(fg::chooseMethod(in)), int(WireMethod::Delta)); // asked for, even locally
+        in.mode = fg::WholeFileMode::Always;
+        in.localCopy = false;
+        QCOMPARE(int(fg::chooseMethod(in)), int(WireMethod::WholeOption));
+        in.mode = fg::WholeFileMode::Auto;
+        in.newSize = 1000;
+        QCOMPARE(int(fg::chooseMethod(in)), int(WireMethod::WholeSmall));
+        in.newSize = 10 << 20;
+        // The link outruns reading the old copy here: whole is quicker.
+        in.linkBytesPerSec = 900e6;
+        in.basisReadBytesPerSec = 150e6;
+        QCOMPARE(int(fg::chooseMethod(in)), int(WireMethod::WholeFastLink));
+        in.linkBytesPerSec = 50e6;
+        QCOMPARE(int(fg::chooseMethod(in)), int(WireMethod::Delta));
+
+        fg::PlanItem item;
+        fg::describeMethod(WireMethod::WholeFastLink, item);
+        QCOMPARE(int(item.method), int(fg::TransferMethod::Whole));
+        QVERIFY(std::string(item.methodReason).find("faster") != std::string::npos);
     }
 };
 

@@ -1,6 +1,7 @@
 #include "fuzz_targets.h"
 
 #include "engine/observer.h"
+#include "delta/ops.h"
 #include "engine/receiver.h"
 #include "platform/fs.h"
 #include "proto/frame.h"
@@ -42,6 +43,20 @@ void decodeAny(const Frame& f)
         (void)decodeDataHeader(f, &p, &n);
         break;
     }
+    case MsgType::Delta: {
+        const uint8_t* p = nullptr;
+        size_t n = 0;
+        if (!decodeDataHeader(f, &p, &n).ok()) break;
+        // The instructions against an old copy of 1 MiB in 4 KiB blocks.
+        delta::OpReader reader(p, n, delta::BasisGeometry{1u << 20, 4096});
+        delta::Op op;
+        for (;;) {
+            auto more = reader.next(op);
+            if (!more.ok() || !*more) break;
+        }
+        break;
+    }
+    case MsgType::Signature: (void)fromFrame<SignatureMsg>(f); break;
     case MsgType::FileEnd: (void)fromFrame<FileEndMsg>(f); break;
     case MsgType::ChunkEnd: (void)fromFrame<ChunkEndMsg>(f); break;
     case MsgType::SmallFile: {

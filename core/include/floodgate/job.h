@@ -28,11 +28,22 @@ enum class FileAction : uint8_t {
 
 const char* fileActionName(FileAction action);
 
+// How a copied or updated file's data travels (the receiver picks, per file).
+enum class TransferMethod : uint8_t {
+    None,  // nothing to send (attributes, directories, links, deletions)
+    Whole, // every byte
+    Delta, // only what the receiver's old copy lacks (rsync's algorithm)
+};
+
+const char* transferMethodName(TransferMethod method);
+
 struct PlanItem {
     std::string path;
     FileAction action = FileAction::Copy;
     uint64_t size = 0;
     bool isDir = false;
+    TransferMethod method = TransferMethod::None;
+    const char* methodReason = ""; // why this method, in a few words; static text
 };
 
 namespace event {

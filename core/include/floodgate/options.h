@@ -51,6 +51,13 @@ enum class FsyncMode : uint8_t { End = 0, File = 1, None = 2 };
 // "end", "file", "none"; the error names --fsync and the choices.
 Result<FsyncMode> parseFsyncMode(const std::string& text);
 
+// How a changed file travels when the receiver has an old copy of it:
+// Auto    the receiver picks per file (delta when it has an old copy worth
+//         reading, whole when the file is small or the copy is local);
+// Always  whole, like rsync -W (no reading of the old copy);
+// Never   delta whenever there is an old copy (--no-whole-file).
+enum class WholeFileMode : uint8_t { Auto = 0, Always = 1, Never = 2 };
+
 struct SyncOptions {
     bool dryRun = false;           // -n: plan and report, change nothing
     bool deleteExtraneous = false; // --delete: remove target entries the source lacks
@@ -77,6 +84,8 @@ struct SyncOptions {
     std::string congestion;
     // When the receiver makes written files durable (--fsync).
     FsyncMode fsync = FsyncMode::End;
+    // -W / --no-whole-file: whole files or differences for changed files.
+    WholeFileMode wholeFile = WholeFileMode::Auto;
 
     // Remote endpoints
     std::string rsh = "ssh";                 // -e/--rsh: the command that reaches an ssh host

@@ -251,6 +251,7 @@ private:
     Status runLocal()
     {
         TransferParams params = paramsFromOptions(m_spec.options);
+        params.localCopy = true;
         FG_TRY(checkDestinationOutsideSource(rootFor(m_source), rootFor(m_destination), params));
         auto [senderLink, receiverLink] = proto::makeMemoryLinkPair(kMemoryLinkBytes);
         NullObserver quiet;

@@ -33,4 +33,14 @@ const char* fileActionName(FileAction action)
     return "unknown";
 }
 
+const char* transferMethodName(TransferMethod method)
+{
+    switch (method) {
+    case TransferMethod::None: return "none";
+    case TransferMethod::Whole: return "whole";
+    case TransferMethod::Delta: return "delta";
+    }
+    return "unknown";
+}
+
 } // namespace fg

@@ -6,6 +6,7 @@
 #include "common/path.h"
 
 #include <algorithm>
+#include <random>
 #include <limits>
 
 namespace fg {
@@ -31,7 +32,9 @@ Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& contr
     : RoleBase(control, observer, stages), m_root(std::move(root)), m_params(std::move(params)),
       m_receiveStage(stages.add("receive")), m_planStage(stages.add("plan")), m_writeStage(stages.add("write")),
       m_verifyStage(stages.add("verify")), m_dataLinks(std::move(dataLinks)),
-      m_listQueue(std::numeric_limits<size_t>::max())
+      m_listQueue(std::numeric_limits<size_t>::max()), m_signStage(stages.add("sign")),
+      m_signQueue(std::numeric_limits<size_t>::max()), m_deltaSeed(uint64_t(std::random_device()()) << 32 | std::random_device()()),
+      m_startNs(monotonicNs())
 {
     m_rules.checksum = m_params.checksum;
     m_rules.deleteExtraneous = m_params.deleteExtraneous;
@@ -44,6 +47,11 @@ Receiver::~Receiver() { cancel(); }
 void Receiver::abortQueues()
 {
     m_listQueue.abort();
+    m_signQueue.abort();
+    {
+        std::lock_guard lock(m_basisMutex);
+        m_basisCv.notify_all();
+    }
     for (auto& w : m_writers) w->queue.abort();
     // Nothing more is read from data links: close them so their threads end.
     std::lock_guard lock(m_dataMutex);
@@ -175,6 +183,7 @@ Status Receiver::run()
             m_dataThreads.emplace_back([this, link = m_dataLinks[i], i] { dataLoop(link, uint16_t(i)); });
     }
     for (auto& w : m_writers) w->thread = std::thread([this, writer = w.get()] { writeLoop(*writer); });
+    m_signer = std::thread([this] { signLoop(); });
     startStatsReports();
     if (m_rootDir && !m_params.dryRun && m_params.fsync == FsyncMode::End) {
         if (auto dup = m_rootDir->duplicate(); dup.ok())
@@ -210,7 +219,9 @@ Status Receiver::run()
 
     // The writers end when the sender says it is done (every file settled)
     // or on failure.
+    m_signQueue.close();
     for (auto& w : m_writers) w->thread.join();
+    m_signer.join();
     if (!cancelled()) {
         // Every wanted file must have been settled, one way or the other.
         std::lock_guard lock(m_listMutex);
@@ -290,6 +301,7 @@ bool Receiver::routeData(proto::Frame& frame, uint16_t link)
     using proto::MsgType;
     switch (MsgType(frame.type)) {
     case MsgType::Data:
+    case MsgType::Delta:
         m_receiveStage.addBytes(frame.payload.size() - std::min(frame.payload.size(), proto::kDataHeaderSize));
         break;
     case MsgType::SmallFile:

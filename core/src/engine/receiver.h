@@ -6,7 +6,8 @@
 // attributes and (with --delete) removes what the source lacks.
 // Threads: this one plans; one network thread per link reads frames; a pool
 // of writers writes files (each file belongs to one writer, by its index);
-// a stats thread reports counters.
+// a signer reads the old copies of files that come as deltas; a stats thread
+// reports counters.
 
 #include "engine/background_flush.h"
 #include "engine/dir_cache.h"
@@ -15,6 +16,7 @@
 #include "engine/observer.h"
 #include "engine/role_base.h"
 #include "engine/role_params.h"
+#include "delta/ops.h"
 #include "exec/bounded_queue.h"
 #include "metrics/stage_counters.h"
 #include "plan/planner.h"
@@ -29,6 +31,7 @@
 #include <optional>
 #include <set>
 #include <thread>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace fg {
@@ -68,6 +71,17 @@ private:
         std::map<uint64_t, std::pair<uint64_t, Hash128>> verified; // start -> (length, hash)
         uint64_t verifiedBytes = 0;
         std::optional<proto::FileEndMsg> end;  // a chunked file's end, once it came
+        // A delta's old copy, opened when its first instructions come.
+        std::optional<platform::FileHandle> basis;
+        delta::BasisGeometry geometry;
+    };
+
+    // An old copy as it was signed, so the writer can tell if it changed since.
+    struct SignedBasis {
+        uint64_t size = 0;
+        int64_t mtimeNs = 0;
+        uint32_t blockLength = 0;
+        uint64_t signatureBytes = 0;
     };
 
     // A frame and the link it came on.
@@ -104,6 +118,20 @@ private:
     // The region as it is in the temporary file hashes to what the sender read.
     bool matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Hash128& hash);
     void handleSmallFile(const proto::Frame& frame, DirCache& dirs);
+    void handleDelta(Writer& w, const Inbound& in, DirCache& dirs);
+    // The chunk a Data or Delta frame belongs to (kDataStart opens one);
+    // nullptr when the frame is to be dropped.
+    ChunkState* chunkFor(OpenFile& file, uint64_t offset, uint16_t link, bool start);
+    void reportProgress(uint32_t index, const OpenFile& file);
+    Status openBasis(OpenFile& file, uint32_t index, const std::string& target, DirCache& dirs);
+    // Signing old copies for deltas (receiver_delta.cpp).
+    void signLoop();
+    void signOne(uint32_t index, DirCache& dirs);
+    Status sendSignature(uint32_t index, platform::FileHandle& file, const platform::FileInfo& info);
+    // The file is settled: its old copy's signature no longer counts.
+    void forgetBasis(uint32_t index);
+    double basisReadRate() const;
+    double receiveRate() const;
     // The writer's file for a frame; nullptr when the frame is to be dropped
     // (the file is settled) or the file could not be opened (then failed).
     OpenFile* openFor(Writer& w, uint32_t index, DirCache& dirs, FileEntry* entry);
@@ -160,6 +188,18 @@ private:
     std::condition_variable m_netCv;
     bool m_netDone = false;
     std::atomic<size_t> m_dataLinksAlive{0};
+
+    // Files to sign, in plan order, and what was signed (guarded by
+    // m_basisMutex; the signer waits there while too much is outstanding).
+    StageCounters& m_signStage;
+    BoundedQueue<uint32_t> m_signQueue;
+    std::thread m_signer;
+    std::mutex m_basisMutex;
+    std::condition_variable m_basisCv;
+    std::unordered_map<uint32_t, SignedBasis> m_bases;
+    uint64_t m_signaturesOutstanding = 0;
+    const uint64_t m_deltaSeed;
+    const uint64_t m_startNs;
 };
 
 } // namespace fg

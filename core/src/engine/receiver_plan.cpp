@@ -4,6 +4,7 @@
 #include "engine/receiver.h"
 
 #include "common/path.h"
+#include "engine/transfer_method.h"
 #include "engine/tree_ops.h"
 #include "filter/filter.h"
 #include "scan/scanner.h"
@@ -37,6 +38,8 @@ Status Receiver::planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs)
     StageTimer busy(m_planStage, StageTimer::Bucket::Busy);
     proto::PlanBatchMsg out;
     std::vector<PlanItem> items;
+    // Signed only once the sender has the plan that says they come as deltas.
+    std::vector<uint32_t> toSign;
     for (auto& wire : batch.entries) {
         uint32_t index = 0;
         {
@@ -47,9 +50,13 @@ Status Receiver::planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs)
             m_wants.push_back(Want::None);
         }
         FG_TRY(planEntry(index, dirs, out, items));
+        if (!out.items.empty() && out.items.back().index == index && out.items.back().method == proto::WireMethod::Delta
+            && !m_params.dryRun)
+            toSign.push_back(index);
     }
     m_planStage.addItems(batch.entries.size());
     if (!out.items.empty()) FG_TRY(m_link.send(proto::toFrame(out)));
+    for (uint32_t index : toSign) (void)m_signQueue.push(index);
     if (!items.empty()) m_observer.onPlanned(std::move(items));
     return {};
 }
@@ -116,12 +123,26 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         m_wants[index] = decision.replaceTarget ? Want::ReplaceDirAndWrite : Want::Write;
         ++m_wantedCount;
     }
-    out.items.push_back({index, *wireActionOf(decision.action)});
+    proto::WireMethod method = proto::WireMethod::Whole;
+    if (decision.action == FileAction::Copy || decision.action == FileAction::Update) {
+        MethodInputs in;
+        in.mode = m_params.wholeFile;
+        in.localCopy = m_params.localCopy;
+        in.newSize = entry.size;
+        const bool oldCopy = decision.action == FileAction::Update && state->has_value()
+                             && (*state)->type == platform::FileType::Regular && !decision.replaceTarget;
+        if (oldCopy) in.oldSize = (*state)->size;
+        in.linkBytesPerSec = receiveRate();
+        in.basisReadBytesPerSec = basisReadRate();
+        method = chooseMethod(in);
+    }
+    out.items.push_back({index, *wireActionOf(decision.action), method});
     PlanItem item;
     item.path = target;
     item.action = decision.action;
     item.size = entry.size;
     item.isDir = entry.isDir();
+    describeMethod(method, item);
     items.push_back(std::move(item));
     return {};
 }

@@ -39,6 +39,9 @@ void Receiver::writeLoop(Writer& writer)
         case MsgType::SmallFile:
             handleSmallFile(in->frame, *dirs);
             break;
+        case MsgType::Delta:
+            handleDelta(writer, *in, *dirs);
+            break;
         case MsgType::ChunkEnd: {
             auto msg = proto::fromFrame<proto::ChunkEndMsg>(in->frame);
             if (!msg.ok()) return fail(msg.error());
@@ -86,6 +89,7 @@ void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
         m_wants[index] = Want::Finished;
         path = targetPath(m_list.view(index).path);
     }
+    forgetBasis(index);
     m_observer.onFileFailed(index, path, error);
     if (tellSender) {
         proto::FileFailedMsg msg;
@@ -157,32 +161,8 @@ void Receiver::handleData(Writer& w, const Inbound& in, DirCache& dirs)
     OpenFile* file = openFor(w, header->index, dirs, &entry);
     if (!file) return;
     const uint64_t offset = header->offset;
-
-    ChunkState* chunk = nullptr;
-    if (in.frame.flags & proto::kDataStart) {
-        // A new chunk, or a resend after a stream broke (from its start).
-        // A resend of a chunk already verified has nothing to add.
-        if (file->verified.count(offset)) return;
-        bool contested = false;
-        for (auto it = file->open.lower_bound({offset, 0}); it != file->open.end() && it->first.first == offset; ++it) {
-            if (it->first.second == in.link) continue;
-            it->second.contested = true;
-            contested = true;
-        }
-        ChunkState& fresh = file->open[{offset, in.link}];
-        fresh = ChunkState{};
-        fresh.next = offset;
-        fresh.contested = contested;
-        chunk = &fresh;
-    } else {
-        for (auto& [key, state] : file->open)
-            if (key.second == in.link && state.next == offset) chunk = &state;
-        if (!chunk) {
-            // Frames of a chunk cut short on a broken link, overtaken by its
-            // resend: nothing to do with them.
-            return;
-        }
-    }
+    ChunkState* chunk = chunkFor(*file, offset, in.link, in.frame.flags & proto::kDataStart);
+    if (!chunk) return;
     Status st;
     {
         StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
@@ -199,16 +179,46 @@ void Receiver::handleData(Writer& w, const Inbound& in, DirCache& dirs)
     }
     m_verifyStage.addBytes(n);
     chunk->next += n;
+    reportProgress(header->index, *file);
+}
+
+Receiver::ChunkState* Receiver::chunkFor(OpenFile& file, uint64_t offset, uint16_t link, bool start)
+{
+    if (start) {
+        // A new chunk, or a resend after a stream broke (from its start).
+        // A resend of a chunk already verified has nothing to add.
+        if (file.verified.count(offset)) return nullptr;
+        bool contested = false;
+        for (auto it = file.open.lower_bound({offset, 0}); it != file.open.end() && it->first.first == offset; ++it) {
+            if (it->first.second == link) continue;
+            it->second.contested = true;
+            contested = true;
+        }
+        ChunkState& fresh = file.open[{offset, link}];
+        fresh = ChunkState{};
+        fresh.next = offset;
+        fresh.contested = contested;
+        return &fresh;
+    }
+    for (auto& [key, state] : file.open)
+        if (key.second == link && state.next == offset) return &state;
+    // Frames of a chunk cut short on a broken link, overtaken by its resend:
+    // nothing to do with them.
+    return nullptr;
+}
+
+void Receiver::reportProgress(uint32_t index, const OpenFile& file)
+{
     // A chunk carried by two links counts once, by the one further along.
-    uint64_t progress = file->verifiedBytes;
-    for (auto it = file->open.begin(); it != file->open.end();) {
+    uint64_t progress = file.verifiedBytes;
+    for (auto it = file.open.begin(); it != file.open.end();) {
         const uint64_t start = it->first.first;
         uint64_t furthest = 0;
-        for (; it != file->open.end() && it->first.first == start; ++it)
+        for (; it != file.open.end() && it->first.first == start; ++it)
             furthest = std::max(furthest, it->second.next - start);
         progress += furthest;
     }
-    m_observer.onFileProgress(header->index, progress);
+    m_observer.onFileProgress(index, progress);
 }
 
 void Receiver::handleChunkEnd(Writer& w, const proto::ChunkEndMsg& end, uint16_t link, DirCache& dirs)
@@ -394,6 +404,7 @@ void Receiver::commit(Writer& w, uint32_t index, const FileEntry& entry, uint64_
         std::lock_guard lock(m_listMutex);
         m_wants[index] = Want::Finished;
     }
+    forgetBasis(index);
     m_writeStage.addItems(1);
     m_observer.onFileDone(index, target, size);
     proto::FileDoneMsg done;

@@ -21,6 +21,10 @@ struct TransferParams {
     uint64_t chunkSize = 0; // 0: picked per file (see Scheduler)
     std::string congestion; // data connections; "" = bbr where available
     FsyncMode fsync = FsyncMode::End;
+    WholeFileMode wholeFile = WholeFileMode::Auto;
+    // Both roles run in this process (a local copy): reading the old copy to
+    // save writing the new one does not pay there.
+    bool localCopy = false;
     std::vector<FilterSpec> filters;
     std::vector<std::string> filesFrom;
     bool hasFilesFrom = false;
@@ -56,6 +60,7 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
     p.chunkSize = o.chunkSize;
     p.congestion = o.congestion;
     p.fsync = o.fsync;
+    p.wholeFile = o.wholeFile;
     return p;
 }
 
@@ -73,6 +78,7 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
     p.chunkSize = m.chunkSize;
     p.congestion = m.congestion;
     p.fsync = m.fsync;
+    p.wholeFile = m.wholeFile;
     return p;
 }
 
@@ -89,6 +95,7 @@ inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
     m.chunkSize = p.chunkSize;
     m.congestion = p.congestion;
     m.fsync = p.fsync;
+    m.wholeFile = p.wholeFile;
 }
 
 } // namespace fg

@@ -28,15 +28,43 @@ uint64_t Scheduler::chunkSizeFor(uint64_t fileSize) const
     return std::clamp(target, kMinChunk, kMaxChunk);
 }
 
-uint32_t Scheduler::add(uint32_t index, uint64_t size)
+void Scheduler::expectLocked(uint32_t index)
 {
-    const uint64_t chunk = chunkSizeFor(size);
-    std::lock_guard lock(m_mutex);
     if (index >= m_state.size()) m_state.resize(size_t(index) + 1, 0);
     if (m_state[index] == 0) {
         m_state[index] = 1;
         ++m_pending;
     }
+}
+
+void Scheduler::expect(uint32_t index)
+{
+    std::lock_guard lock(m_mutex);
+    expectLocked(index);
+}
+
+uint32_t Scheduler::addDelta(uint32_t index, uint64_t size)
+{
+    // Segments are cut like chunks, so a big file's matching runs on every
+    // stream's worker at once; a file too small to chunk is one segment.
+    const uint64_t chunk = std::max<uint64_t>(1, chunkSizeFor(size) ? chunkSizeFor(size) : size);
+    const auto count = uint32_t(std::max<uint64_t>(1, (size + chunk - 1) / chunk));
+    std::lock_guard lock(m_mutex);
+    expectLocked(index);
+    if (!pendingLocked(index)) return count; // settled meanwhile
+    for (uint32_t c = 0; c < count; ++c) {
+        const uint64_t offset = uint64_t(c) * chunk;
+        m_chunks.push_back(WorkItem{index, offset, std::min(chunk, size - offset), c, count, true});
+    }
+    m_cv.notify_all();
+    return count;
+}
+
+uint32_t Scheduler::add(uint32_t index, uint64_t size)
+{
+    const uint64_t chunk = chunkSizeFor(size);
+    std::lock_guard lock(m_mutex);
+    expectLocked(index);
     if (chunk == 0) {
         m_whole.push_back(WorkItem{index, 0, size, 0, 0});
         m_cv.notify_one();

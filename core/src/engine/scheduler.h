@@ -20,6 +20,7 @@ struct WorkItem {
     uint64_t length = 0;  // chunks: its length; whole files: the listed size
     uint32_t chunk = 0;   // chunks: which one (0-based)
     uint32_t chunks = 0;  // 0: the file goes whole; else how many chunks it has
+    bool delta = false;   // a segment of a delta: instructions against the receiver's old copy
 };
 
 class Scheduler {
@@ -29,6 +30,12 @@ public:
 
     // A wanted file; returns the chunk count (0 = whole).
     uint32_t add(uint32_t index, uint64_t size);
+    // A wanted file whose work comes later (a delta waiting for the
+    // receiver's signature): the schedule is not finished before it is.
+    void expect(uint32_t index);
+    // A file that goes as a delta, cut into segments like chunks (at least
+    // one; each is matched and sent on its own); returns their count.
+    uint32_t addDelta(uint32_t index, uint64_t size);
     // The plan is complete: no more files.
     void closeInput();
     // The file is settled (done or failed): none of it is sent again. True
@@ -50,6 +57,7 @@ public:
 
 private:
     std::optional<WorkItem> takeLocked();
+    void expectLocked(uint32_t index);
     bool pendingLocked(uint32_t index) const { return index < m_state.size() && m_state[index] == 1; }
 
     mutable std::mutex m_mutex;

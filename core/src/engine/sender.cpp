@@ -1,6 +1,7 @@
 #include "engine/sender.h"
 
 #include "common/path.h"
+#include "engine/transfer_method.h"
 #include "filter/files_from.h"
 #include "filter/filter.h"
 #include "scan/scanner.h"
@@ -20,7 +21,7 @@ Sender::Sender(RootSpec root, TransferParams params, proto::FrameLink& control, 
                RoleObserver& observer, StageSet& stages, RateLimiter* limiter)
     : RoleBase(control, observer, stages), m_root(std::move(root)), m_params(std::move(params)), m_limiter(limiter),
       m_scanStage(stages.add("scan")), m_readStage(stages.add("read")), m_hashStage(stages.add("hash")),
-      m_sendStage(stages.add("send")),
+      m_sendStage(stages.add("send")), m_matchStage(stages.add("match")),
       m_scheduler(m_params.chunkSize, unsigned(std::max<size_t>(1, dataLinks.size())))
 {
     if (dataLinks.empty()) {
@@ -328,6 +329,7 @@ void Sender::controlLoop()
                 PlanItem item;
                 item.path = file->path;
                 item.size = file->size;
+                describeMethod(it.method, item);
                 switch (it.action) {
                 case proto::WireAction::Copy: item.action = FileAction::Copy; break;
                 case proto::WireAction::Update: item.action = FileAction::Update; break;
@@ -335,9 +337,16 @@ void Sender::controlLoop()
                 case proto::WireAction::MkDir: item.action = FileAction::MkDir; item.isDir = true; break;
                 case proto::WireAction::Symlink: item.action = FileAction::Symlink; break;
                 }
-                if ((it.action == proto::WireAction::Copy || it.action == proto::WireAction::Update)
-                    && !m_params.dryRun)
-                    m_scheduler.add(it.index, file->size);
+                const bool wanted = it.action == proto::WireAction::Copy || it.action == proto::WireAction::Update;
+                if (wanted && !m_params.dryRun) {
+                    // A delta waits for the receiver's signature.
+                    if (it.method == proto::WireMethod::Delta) {
+                        m_scheduler.expect(it.index);
+                        m_incomingSignatures.try_emplace(it.index);
+                    } else {
+                        m_scheduler.add(it.index, file->size);
+                    }
+                }
                 items.push_back(std::move(item));
             }
             if (!bad) m_observer.onPlanned(std::move(items));
@@ -368,6 +377,12 @@ void Sender::controlLoop()
             }
             m_observer.onUnchanged(msg->unchanged);
             m_scheduler.closeInput();
+            break;
+        }
+        case MsgType::Signature: {
+            auto msg = proto::fromFrame<proto::SignatureMsg>(*frame);
+            Status st = msg.ok() ? onSignature(std::move(msg).value()) : Status(msg.error());
+            if (!st) fail(st.error());
             break;
         }
         case MsgType::FileDone: {
@@ -471,6 +486,7 @@ void Sender::settled(uint32_t index)
     std::lock_guard lock(m_streamMutex);
     for (auto& s : m_streams) s.inFlight.erase(index);
     m_chunked.erase(index);
+    m_deltaIndexes.erase(index);
 }
 
 } // namespace fg

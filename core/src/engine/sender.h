@@ -15,6 +15,7 @@
 #include "engine/role_params.h"
 #include "engine/scheduler.h"
 #include "engine/socket_tuning.h"
+#include "delta/signature_index.h"
 #include "exec/rate_limiter.h"
 #include "metrics/stage_counters.h"
 #include "proto/frame.h"
@@ -77,6 +78,18 @@ private:
     // comes back only when the stream or the job cannot go on.
     Status sendWhole(const WorkItem& item, proto::FrameLink& link, DirCache& dirs);
     Status sendChunk(const WorkItem& item, proto::FrameLink& link, DirCache& dirs);
+    // A segment of a delta: matched against the receiver's signature (sender_delta.cpp).
+    Status sendDelta(const WorkItem& item, proto::FrameLink& link, DirCache& dirs);
+    // Chunks and delta segments alike: open the file, check it is the listed
+    // version, and register it for FileEnd; the error is the file's.
+    Result<platform::FileHandle> beginChunk(const WorkItem& item, const ListedFile& file, DirCache& dirs);
+    // False once the file is settled (failed elsewhere): stop sending it.
+    bool chunkProgress(const WorkItem& item, const ListedFile& file, uint64_t bytes);
+    // ChunkEnd, and FileEnd once every chunk is out.
+    Status finishChunk(const WorkItem& item, const ListedFile& file, const Hash128& hash, proto::FrameLink& link);
+    // A piece of a receiver's signature (control thread); a complete one
+    // schedules its file as a delta.
+    Status onSignature(proto::SignatureMsg&& msg);
     Status sendData(proto::FrameLink& link, proto::Frame frame, bool more);
     Status fileFailed(uint32_t index, const std::string& path, const Error& error);
     void settled(uint32_t index);
@@ -96,6 +109,7 @@ private:
     StageCounters& m_readStage;
     StageCounters& m_hashStage;
     StageCounters& m_sendStage;
+    StageCounters& m_matchStage;
 
     proto::RootKind m_rootKind = proto::RootKind::Contents;
     std::string m_rootName;
@@ -109,6 +123,10 @@ private:
     std::mutex m_streamMutex; // guards the three below
     std::vector<Stream> m_streams;
     std::unordered_map<uint32_t, ChunkedFile> m_chunked;
+    // Signatures of files that go as deltas, until they are settled.
+    std::unordered_map<uint32_t, std::shared_ptr<const delta::SignatureIndex>> m_deltaIndexes;
+    // Control thread only: files waiting for their signature, and the pieces so far.
+    std::unordered_map<uint32_t, delta::Signature> m_incomingSignatures;
     std::optional<Error> m_allStreamsLost; // every data link broke; the job ends with this
     std::vector<std::thread> m_workers;
     bool m_acceptLinks = true; // false once the workers are being joined

@@ -50,7 +50,9 @@ void Sender::workerLoop(size_t stream)
             std::lock_guard lock(m_streamMutex);
             m_streams[stream].inFlight[item->index].push_back(*item);
         }
-        Status st = item->chunks ? sendChunk(*item, *link, dirs) : sendWhole(*item, *link, dirs);
+        Status st = item->delta ? sendDelta(*item, *link, dirs)
+                    : item->chunks ? sendChunk(*item, *link, dirs)
+                                   : sendWhole(*item, *link, dirs);
         if (st) continue;
         if (cancelled()) return;
         if (st.error().code != Errc::Network) return fail(st.error());
@@ -207,33 +209,84 @@ Status Sender::sendWhole(const WorkItem& item, proto::FrameLink& link, DirCache&
     return link.send(proto::toFrame(end), true);
 }
 
+Result<platform::FileHandle> Sender::beginChunk(const WorkItem& item, const ListedFile& file, DirCache& dirs)
+{
+    FG_TRY_ASSIGN(platform::FileHandle handle, openListed(file, dirs));
+    FG_TRY_ASSIGN(platform::FileInfo info, handle.stat());
+    // Chunks read at different times must come from one version of the file.
+    if (info.type != platform::FileType::Regular || info.size != file.size || info.mtimeNs != file.mtimeNs)
+        return Error(Errc::Vanished, file.path + " changed while it was being sent; run the sync again");
+    std::lock_guard lock(m_streamMutex);
+    auto [it, fresh] = m_chunked.try_emplace(item.index);
+    if (fresh) {
+        it->second.hashes.resize(item.chunks);
+        it->second.sent.resize(item.chunks);
+        it->second.mtimeNs = info.mtimeNs;
+        it->second.mode = info.mode;
+    }
+    if (!it->second.started) {
+        it->second.started = true;
+        m_observer.onFileStarted(item.index, file.path, file.size);
+    }
+    return handle;
+}
+
+bool Sender::chunkProgress(const WorkItem& item, const ListedFile& file, uint64_t bytes)
+{
+    uint64_t fileSent = 0;
+    {
+        std::lock_guard lock(m_streamMutex);
+        auto it = m_chunked.find(item.index);
+        if (it == m_chunked.end()) return false; // settled meanwhile (failed elsewhere)
+        fileSent = it->second.bytesSent += bytes;
+    }
+    m_observer.onFileProgress(item.index, std::min(fileSent, file.size));
+    return true;
+}
+
+Status Sender::finishChunk(const WorkItem& item, const ListedFile& file, const Hash128& hash, proto::FrameLink& link)
+{
+    proto::ChunkEndMsg chunkEnd;
+    chunkEnd.index = item.index;
+    chunkEnd.offset = item.offset;
+    chunkEnd.length = item.length;
+    chunkEnd.hash = hash;
+    FG_TRY(link.send(proto::toFrame(chunkEnd), true));
+    m_readStage.addItems(1);
+
+    // The first time every chunk is out, FileEnd follows on the control link
+    // (it must not be lost with a data stream; resent chunks do not repeat it).
+    std::optional<proto::FileEndMsg> end;
+    {
+        std::lock_guard lock(m_streamMutex);
+        auto it = m_chunked.find(item.index);
+        if (it == m_chunked.end()) return {};
+        ChunkedFile& cf = it->second;
+        if (!cf.sent[item.chunk]) {
+            cf.sent[item.chunk] = true;
+            cf.hashes[item.chunk] = hash;
+            if (++cf.sentCount == item.chunks) {
+                end.emplace();
+                end->index = item.index;
+                end->size = file.size;
+                end->mtimeNs = cf.mtimeNs;
+                end->mode = cf.mode;
+                end->hash = proto::chunkTreeHash(cf.hashes);
+                end->chunks = item.chunks;
+            }
+        }
+    }
+    if (end) return m_link.send(proto::toFrame(*end));
+    return {};
+}
+
 Status Sender::sendChunk(const WorkItem& item, proto::FrameLink& link, DirCache& dirs)
 {
     auto file = listed(item.index);
     if (!file) return Error(Errc::Internal, "work for a file that was never listed");
-    auto opened = openListed(*file, dirs);
+    auto opened = beginChunk(item, *file, dirs);
     if (!opened.ok()) return fileFailed(item.index, file->path, opened.error());
     platform::FileHandle handle = std::move(opened).value();
-    auto info = handle.stat();
-    if (!info.ok()) return fileFailed(item.index, file->path, info.error());
-    // Chunks read at different times must come from one version of the file.
-    if (info->type != platform::FileType::Regular || info->size != file->size || info->mtimeNs != file->mtimeNs)
-        return fileFailed(item.index, file->path,
-                          Error(Errc::Vanished, file->path + " changed while it was being sent; run the sync again"));
-    {
-        std::lock_guard lock(m_streamMutex);
-        auto [it, fresh] = m_chunked.try_emplace(item.index);
-        if (fresh) {
-            it->second.hashes.resize(item.chunks);
-            it->second.sent.resize(item.chunks);
-            it->second.mtimeNs = info->mtimeNs;
-            it->second.mode = info->mode;
-        }
-        if (!it->second.started) {
-            it->second.started = true;
-            m_observer.onFileStarted(item.index, file->path, file->size);
-        }
-    }
 
     uint8_t* buffer = workBuffer();
     Hasher128 hasher;
@@ -259,47 +312,9 @@ Status Sender::sendChunk(const WorkItem& item, proto::FrameLink& link, DirCache&
         FG_TRY(sendData(link, proto::makeDataFrame(item.index, item.offset + done, buffer, want, done == 0), true));
         done += want;
         m_sendStage.addBytes(want);
-        uint64_t fileSent = 0;
-        {
-            std::lock_guard lock(m_streamMutex);
-            auto it = m_chunked.find(item.index);
-            if (it == m_chunked.end()) return {}; // settled meanwhile (failed elsewhere)
-            fileSent = it->second.bytesSent += want;
-        }
-        m_observer.onFileProgress(item.index, std::min(fileSent, file->size));
+        if (!chunkProgress(item, *file, want)) return {};
     }
-    proto::ChunkEndMsg chunkEnd;
-    chunkEnd.index = item.index;
-    chunkEnd.offset = item.offset;
-    chunkEnd.length = item.length;
-    chunkEnd.hash = hasher.digest();
-    FG_TRY(link.send(proto::toFrame(chunkEnd), true));
-    m_readStage.addItems(1);
-
-    // The first time every chunk is out, FileEnd follows on the control link
-    // (it must not be lost with a data stream; resent chunks do not repeat it).
-    std::optional<proto::FileEndMsg> end;
-    {
-        std::lock_guard lock(m_streamMutex);
-        auto it = m_chunked.find(item.index);
-        if (it == m_chunked.end()) return {};
-        ChunkedFile& cf = it->second;
-        if (!cf.sent[item.chunk]) {
-            cf.sent[item.chunk] = true;
-            cf.hashes[item.chunk] = chunkEnd.hash;
-            if (++cf.sentCount == item.chunks) {
-                end.emplace();
-                end->index = item.index;
-                end->size = file->size;
-                end->mtimeNs = cf.mtimeNs;
-                end->mode = cf.mode;
-                end->hash = proto::chunkTreeHash(cf.hashes);
-                end->chunks = item.chunks;
-            }
-        }
-    }
-    if (end) return m_link.send(proto::toFrame(*end));
-    return {};
+    return finishChunk(item, *file, hasher.digest(), link);
 }
 
 } // namespace fg

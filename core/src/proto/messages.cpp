@@ -1,6 +1,7 @@
 #include "proto/messages.h"
 
 #include "common/path.h"
+#include "delta/signature.h"
 
 namespace fg::proto {
 namespace {
@@ -47,6 +48,8 @@ const char* msgTypeName(uint16_t type)
     case MsgType::Notice: return "Notice";
     case MsgType::SmallFile: return "SmallFile";
     case MsgType::ChunkEnd: return "ChunkEnd";
+    case MsgType::Delta: return "Delta";
+    case MsgType::Signature: return "Signature";
     case MsgType::Stats: return "Stats";
     case MsgType::JobDone: return "JobDone";
     case MsgType::Cancel: return "Cancel";
@@ -154,6 +157,7 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.u16(streams);
     w.string(congestion);
     w.u8(uint8_t(fsync));
+    w.u8(uint8_t(wholeFile));
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -187,6 +191,9 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     const uint8_t fsync = r.u8();
     if (fsync > uint8_t(FsyncMode::None)) r.fail("unknown fsync mode");
     m.fsync = FsyncMode(fsync);
+    const uint8_t whole = r.u8();
+    if (whole > uint8_t(WholeFileMode::Never)) r.fail("unknown whole-file mode");
+    m.wholeFile = WholeFileMode(whole);
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");
@@ -331,13 +338,14 @@ void PlanBatchMsg::encode(WireWriter& w) const
     for (const auto& it : items) {
         w.u32(it.index);
         w.u8(uint8_t(it.action));
+        w.u8(uint8_t(it.method));
     }
 }
 
 Result<PlanBatchMsg> PlanBatchMsg::decode(WireReader& r)
 {
     PlanBatchMsg m;
-    uint32_t n = r.count(kMaxBatchItems, 5);
+    uint32_t n = r.count(kMaxBatchItems, 6);
     m.items.reserve(n);
     for (uint32_t i = 0; i < n && !r.failed(); ++i) {
         PlanItemWire it;
@@ -345,6 +353,11 @@ Result<PlanBatchMsg> PlanBatchMsg::decode(WireReader& r)
         uint8_t a = r.u8();
         if (a > uint8_t(WireAction::Symlink)) r.fail("unknown plan action");
         it.action = WireAction(a);
+        uint8_t method = r.u8();
+        if (method > uint8_t(WireMethod::Delta)) r.fail("unknown transfer method");
+        it.method = WireMethod(method);
+        // Only an update has an old copy to take differences from.
+        if (it.method == WireMethod::Delta && it.action != WireAction::Update) r.fail("a delta for a file that is not an update");
         m.items.push_back(it);
     }
     FG_TRY(r.finish("PlanBatch"));
@@ -398,6 +411,59 @@ Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t
     w.u64(offset);
     w.bytes(data, n);
     return f;
+}
+
+Frame makeDeltaFrame(uint32_t index, uint64_t offset, const uint8_t* ops, size_t n, bool start)
+{
+    Frame f = makeDataFrame(index, offset, ops, n, start);
+    f.type = uint16_t(MsgType::Delta);
+    return f;
+}
+
+void SignatureMsg::encode(WireWriter& w) const
+{
+    w.u32(index);
+    w.u64(basisSize);
+    w.u32(blockLength);
+    w.u64(seed);
+    w.u32(first);
+    w.u32(total);
+    w.u32(uint32_t(blocks.size()));
+    for (const auto& [weak, strong] : blocks) {
+        w.u64(weak);
+        w.u64(strong);
+    }
+}
+
+Result<SignatureMsg> SignatureMsg::decode(WireReader& r)
+{
+    SignatureMsg m;
+    m.index = r.u32();
+    m.basisSize = r.u64();
+    m.blockLength = r.u32();
+    m.seed = r.u64();
+    m.first = r.u32();
+    m.total = r.u32();
+    const uint32_t n = r.count(kSignatureBlocksPerFrame, 16);
+    m.blocks.reserve(n);
+    for (uint32_t i = 0; i < n && !r.failed(); ++i) {
+        const uint64_t weak = r.u64();
+        m.blocks.emplace_back(weak, r.u64());
+    }
+    FG_TRY(r.finish("Signature"));
+    if (m.total > 0) {
+        // Every count is checked against the basis it describes, so the
+        // sender never reserves more than the old copy's blocks.
+        if (m.blockLength == 0 || m.blockLength > delta::kMaxBlockLength || m.basisSize / m.blockLength != m.total)
+            return Error(Errc::Protocol, "malformed Signature: " + std::to_string(m.total) + " blocks of "
+                                             + std::to_string(m.blockLength) + " bytes do not describe "
+                                             + std::to_string(m.basisSize) + " bytes");
+        if (m.first > m.total || n > m.total - m.first)
+            return Error(Errc::Protocol, "malformed Signature: blocks past the end");
+    } else if (n > 0) {
+        return Error(Errc::Protocol, "malformed Signature: blocks for a file without an old copy");
+    }
+    return m;
 }
 
 Result<DataHeader> decodeDataHeader(const Frame& frame, const uint8_t** data, size_t* n)

@@ -18,7 +18,7 @@
 
 namespace fg::proto {
 
-inline constexpr uint16_t kProtocolVersion = 2;
+inline constexpr uint16_t kProtocolVersion = 3;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 
 enum class MsgType : uint16_t {
@@ -42,6 +42,8 @@ enum class MsgType : uint16_t {
     Notice = 25,
     SmallFile = 26,
     ChunkEnd = 27,
+    Delta = 28,
+    Signature = 34,
     JoinStream = 7,
     StreamAccepted = 8,
     StreamsReady = 9,
@@ -58,6 +60,17 @@ enum class WireFileType : uint8_t { Regular = 0, Directory = 1, Symlink = 2 };
 
 // Plan actions on the wire (stable values; match fg::FileAction's meaning).
 enum class WireAction : uint8_t { Copy = 0, Update = 1, Attrs = 2, MkDir = 3, Symlink = 4 };
+
+// Why a file goes whole or as a delta (stable values; see TransferMethod).
+enum class WireMethod : uint8_t {
+    Whole = 0,       // no reason given (attributes, directories, links)
+    WholeNew = 1,    // the receiver has no old copy
+    WholeSmall = 2,  // too small for a delta to pay
+    WholeLocal = 3,  // both ends on this machine
+    WholeOption = 4, // -W
+    WholeFastLink = 5, // the link outruns reading the old copy here
+    Delta = 6,       // a signature of the old copy follows; send differences
+};
 
 struct HelloMsg {
     static constexpr MsgType kType = MsgType::Hello;
@@ -121,6 +134,7 @@ struct JobRequestMsg {
     uint16_t streams = 0;   // data connections the client will open (daemon only)
     std::string congestion; // for the data connections ("" = bbr if available)
     FsyncMode fsync = FsyncMode::End; // when a receiving server makes files durable
+    WholeFileMode wholeFile = WholeFileMode::Auto;
     void encode(WireWriter& w) const;
     static Result<JobRequestMsg> decode(WireReader& r);
 };
@@ -208,6 +222,7 @@ struct FileListEndMsg {
 struct PlanItemWire {
     uint32_t index = 0;
     WireAction action = WireAction::Copy;
+    WireMethod method = WireMethod::Whole;
 };
 
 struct PlanBatchMsg {
@@ -253,6 +268,31 @@ inline constexpr uint16_t kDataStart = 1;
 inline constexpr size_t kMaxDataPayload = 256 * 1024;
 Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t n, bool start = false);
 Result<DataHeader> decodeDataHeader(const Frame& frame, const uint8_t** data, size_t* n);
+
+// A delta: like Data, but the payload after the header is delta instructions
+// (see delta/ops.h) whose output starts at `offset`. A file sent as a delta
+// goes in segments, each one like a chunk: its Delta frames in order on one
+// stream (the first with kDataStart), then ChunkEnd with the hash of the
+// segment's rebuilt bytes; FileEnd on the control link as for chunks.
+Frame makeDeltaFrame(uint32_t index, uint64_t offset, const uint8_t* ops, size_t n, bool start);
+
+// The receiver's signature of its old copy of a file, in pieces: blocks
+// [first, first + n) of `total`. total == 0 says there is no usable old
+// copy after all (it vanished or could not be read): send the file whole.
+struct SignatureMsg {
+    static constexpr MsgType kType = MsgType::Signature;
+    uint32_t index = 0;
+    uint64_t basisSize = 0;
+    uint32_t blockLength = 0;
+    uint64_t seed = 0;
+    uint32_t first = 0;
+    uint32_t total = 0;
+    std::vector<std::pair<uint64_t, uint64_t>> blocks; // (weak, strong)
+    void encode(WireWriter& w) const;
+    static Result<SignatureMsg> decode(WireReader& r);
+};
+// Blocks per Signature frame: 16 bytes each, so a frame stays near kBatchBytes.
+inline constexpr uint32_t kSignatureBlocksPerFrame = 16 * 1024;
 
 struct FileEndMsg {
     static constexpr MsgType kType = MsgType::FileEnd;

@@ -1,0 +1,51 @@
+#pragma once
+#include "internal.h"
+// The weak checksum that finds blocks at any offset: rsync's two running sums,
+// kept at 32 bits each instead of 16. With blocks of kilobytes and more,
+// 16-bit sums wrap so often that unrelated windows collide; 64 bits make a
+// false weak match rare enough that the strong hash is almost only computed
+// for real matches.
+//   a = sum of x[i]            b = sum of (L - i) * x[i]     (mod 2^32)
+// Both move one byte in O(1), which is what lets the matcher test every offset.
+
+#include <cstddef>
+#include <cstdint>
+
+namespace fg::delta {
+
+class RollingSum {
+public:
+    // The sums of one whole window.
+    static RollingSum of(const uint8_t* data, size_t length)
+    {
+        // b = L*a - sum(i * x[i]): two plain reductions, which the compiler
+        // unrolls, instead of the chained b += a.
+        uint32_t a = 0;
+        uint32_t weighted = 0;
+        for (size_t i = 0; i < length; ++i) {
+            a += data[i];
+            weighted += uint32_t(i) * data[i];
+        }
+        RollingSum s;
+        s.m_a = a;
+        s.m_b = uint32_t(length) * a - weighted;
+        s.m_length = uint32_t(length);
+        return s;
+    }
+
+    // Slides the window one byte: `out` leaves at the front, `in` enters at the back.
+    void roll(uint8_t out, uint8_t in)
+    {
+        m_a += uint32_t(in) - uint32_t(out);
+        m_b += m_a - m_length * uint32_t(out);
+    }
+
+    uint64_t value() const { return uint64_t(m_b) << 32 | m_a; }
+
+private:
+    uint32_t m_a = 0;
+    uint32_t m_b = 0;
+    uint32_t m_length = 0;
+};
+
+} // namespace fg::delta

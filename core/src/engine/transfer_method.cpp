@@ -1,0 +1,47 @@
+#include "engine/transfer_method.h"
+
+namespace fg {
+
+using proto::WireMethod;
+
+WireMethod chooseMethod(const MethodInputs& in)
+{
+    if (!in.oldSize) return WireMethod::WholeNew;
+    if (in.newSize == 0) return WireMethod::WholeSmall; // nothing to rebuild
+    switch (in.mode) {
+    case WholeFileMode::Always: return WireMethod::WholeOption;
+    case WholeFileMode::Never: return WireMethod::Delta;
+    case WholeFileMode::Auto: break;
+    }
+    if (in.localCopy) return WireMethod::WholeLocal;
+    if (in.newSize < kDeltaMinFileSize || *in.oldSize < kDeltaMinFileSize) return WireMethod::WholeSmall;
+    // A delta reads the whole old copy here; when the data arrives faster
+    // than that, sending it whole is quicker (a fast LAN into a slow disk).
+    if (in.linkBytesPerSec > 0 && in.basisReadBytesPerSec > 0 && in.linkBytesPerSec > in.basisReadBytesPerSec)
+        return WireMethod::WholeFastLink;
+    return WireMethod::Delta;
+}
+
+void describeMethod(WireMethod method, PlanItem& item)
+{
+    item.method = TransferMethod::Whole;
+    switch (method) {
+    case WireMethod::Whole:
+        item.method = TransferMethod::None;
+        item.methodReason = "";
+        return;
+    case WireMethod::WholeNew: item.methodReason = "no old copy at the destination"; return;
+    case WireMethod::WholeSmall: item.methodReason = "small file: a delta would not pay"; return;
+    case WireMethod::WholeLocal: item.methodReason = "local copy: reading the old copy costs more than it saves"; return;
+    case WireMethod::WholeOption: item.methodReason = "--whole-file"; return;
+    case WireMethod::WholeFastLink:
+        item.methodReason = "the link is faster than the destination reads its old copy";
+        return;
+    case WireMethod::Delta:
+        item.method = TransferMethod::Delta;
+        item.methodReason = "old copy at the destination: sending only the differences";
+        return;
+    }
+}
+
+} // namespace fg

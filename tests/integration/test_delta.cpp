@@ -1,0 +1,191 @@
+// Delta transfers through the real CLI: a daemon on 127.0.0.1 and local
+// copies; each update must arrive byte for byte while only the differences
+// cross the wire, and -W / --no-whole-file / auto must pick as documented.
+
+#include "test_support.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace fgtest;
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+class DaemonFixture {
+public:
+    explicit DaemonFixture(const ScratchDir& dir) : m_dir(dir)
+    {
+        QString why;
+        const QStringList args = {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--module"),
+                                  q("m=" + dir.sub("module")), QStringLiteral("--state-dir"), q(dir.sub("server-state"))};
+        writeFile(dir.sub("module/.keep"), "");
+        ok = daemon.start(args, q(dir.sub("serve.log")), &why);
+        if (!ok) return;
+        auto paired = runCli({QStringLiteral("pair"), daemon.url(QString()).chopped(1), QStringLiteral("--code"),
+                              daemon.pairCode(), QStringLiteral("--state-dir"), q(dir.sub("client-state"))});
+        ok = paired.exitCode == 0;
+    }
+    CliRun sync(QStringList args)
+    {
+        args.prepend(QStringLiteral("sync"));
+        args << QStringLiteral("--json") << QStringLiteral("--state-dir") << q(m_dir.sub("client-state"));
+        return runCli(args);
+    }
+    DaemonProcess daemon;
+    bool ok = false;
+
+private:
+    const ScratchDir& m_dir;
+};
+
+// Three files an update changes in different ways: bytes inserted into a big
+// file (shifting everything after), a region overwritten in a medium one, a
+// small one appended to.
+void writeOriginals(const std::string& root)
+{
+    writeFile(root + "/big.img", randomBytes(20 << 20, 1));
+    writeFile(root + "/medium.db", randomBytes(300 << 10, 2));
+    writeFile(root + "/small.txt", randomBytes(10 << 10, 3));
+}
+
+void editOriginals(const std::string& root)
+{
+    std::string big = readFile(root + "/big.img");
+    big.insert(7'000'003, "inserted, and everything after it moves");
+    big.erase(15'000'000, 5000);
+    writeFile(root + "/big.img", big + randomBytes(1234, 4));
+    std::string medium = readFile(root + "/medium.db");
+    medium.replace(100'000, 64, std::string(64, 'x'));
+    writeFile(root + "/medium.db", medium);
+    writeFile(root + "/small.txt", readFile(root + "/small.txt") + "appended");
+    // A different time, so the quick check sees every one as changed.
+    for (const char* name : {"/big.img", "/medium.db", "/small.txt"}) setMtime(root + name, 1'700'000'000);
+}
+
+QMap<QString, QString> methodsOf(const QJsonObject& json)
+{
+    QMap<QString, QString> methods;
+    for (const auto& u : json.value(QStringLiteral("updates")).toArray()) {
+        const QJsonObject o = u.toObject();
+        methods[o.value(QStringLiteral("path")).toString()] = o.value(QStringLiteral("method")).toString();
+    }
+    return methods;
+}
+
+double wireOf(const QJsonObject& json) { return json.value(QStringLiteral("wire_bytes")).toDouble(); }
+
+} // namespace
+
+class TestDelta : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void pushAndPullSendOnlyTheDifferences_data()
+    {
+        QTest::addColumn<QStringList>("extra");
+        QTest::newRow("1 stream") << QStringList{QStringLiteral("--streams"), QStringLiteral("1")};
+        QTest::newRow("3 streams, 1M segments")
+            << QStringList{QStringLiteral("--streams"), QStringLiteral("3"), QStringLiteral("--chunk-size"), QStringLiteral("1M")};
+    }
+    void pushAndPullSendOnlyTheDifferences()
+    {
+        QFETCH(QStringList, extra);
+        ScratchDir dir;
+        DaemonFixture f(dir);
+        QVERIFY2(f.ok, qPrintable(f.daemon.log()));
+        writeOriginals(dir.sub("src"));
+        auto first = f.sync(extra + QStringList{q(dir.sub("src/")), f.daemon.url(QStringLiteral("m/copy/"))});
+        QVERIFY2(first.exitCode == 0, first.err.constData());
+        editOriginals(dir.sub("src"));
+
+        auto push = f.sync(extra + QStringList{q(dir.sub("src/")), f.daemon.url(QStringLiteral("m/copy/"))});
+        QVERIFY2(push.exitCode == 0, push.err.constData());
+        QString diff = diffTrees(describeTree(dir.sub("src")), describeTree(dir.sub("module/copy")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        QString error;
+        QJsonObject json = parseJsonObject(push.out, &error);
+        const auto methods = methodsOf(json);
+        QCOMPARE(methods.value(QStringLiteral("big.img")), QStringLiteral("delta"));
+        QCOMPARE(methods.value(QStringLiteral("medium.db")), QStringLiteral("delta"));
+        QCOMPARE(methods.value(QStringLiteral("small.txt")), QStringLiteral("whole"));
+        // 20.3 MB changed in three places: the signature (~70 KB), a few
+        // blocks of literals and the small file, not the file.
+        QVERIFY2(wireOf(json) < 1e6, qPrintable(QStringLiteral("wire bytes %1").arg(wireOf(json))));
+        QVERIFY(tempFilesUnder(dir.sub("module")).isEmpty());
+
+        // And back: the daemon sends, the client rebuilds from its own old copies.
+        writeOriginals(dir.sub("back"));
+        auto pull = f.sync(extra + QStringList{f.daemon.url(QStringLiteral("m/copy/")), q(dir.sub("back"))});
+        QVERIFY2(pull.exitCode == 0, pull.err.constData());
+        diff = diffTrees(describeTree(dir.sub("src")), describeTree(dir.sub("back")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        json = parseJsonObject(pull.out, &error);
+        QCOMPARE(methodsOf(json).value(QStringLiteral("big.img")), QStringLiteral("delta"));
+        QVERIFY2(wireOf(json) < 1e6, qPrintable(QStringLiteral("wire bytes %1").arg(wireOf(json))));
+    }
+
+    void wholeFileOptionSendsEverything()
+    {
+        ScratchDir dir;
+        DaemonFixture f(dir);
+        QVERIFY2(f.ok, qPrintable(f.daemon.log()));
+        writeOriginals(dir.sub("src"));
+        QCOMPARE(f.sync({q(dir.sub("src/")), f.daemon.url(QStringLiteral("m/copy/"))}).exitCode, 0);
+        editOriginals(dir.sub("src"));
+        auto push = f.sync({QStringLiteral("-W"), q(dir.sub("src/")), f.daemon.url(QStringLiteral("m/copy/"))});
+        QVERIFY2(push.exitCode == 0, push.err.constData());
+        QString error;
+        QJsonObject json = parseJsonObject(push.out, &error);
+        QCOMPARE(methodsOf(json).value(QStringLiteral("big.img")), QStringLiteral("whole"));
+        QVERIFY(wireOf(json) > 20e6);
+        const QString diff = diffTrees(describeTree(dir.sub("src")), describeTree(dir.sub("module/copy")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    }
+
+    void localCopiesGoWholeUnlessAsked()
+    {
+        ScratchDir dir;
+        writeOriginals(dir.sub("src"));
+        QCOMPARE(runCli({QStringLiteral("sync"), q(dir.sub("src/")), q(dir.sub("dst"))}).exitCode, 0);
+        editOriginals(dir.sub("src"));
+        auto dry = runCli({QStringLiteral("sync"), QStringLiteral("-n"), q(dir.sub("src/")), q(dir.sub("dst"))});
+        QCOMPARE(dry.exitCode, 0);
+        QVERIFY2(dry.out.contains("big.img  (whole: local copy"), dry.out.constData());
+
+        auto run = runCli({QStringLiteral("sync"), QStringLiteral("--no-whole-file"), QStringLiteral("--json"),
+                           q(dir.sub("src/")), q(dir.sub("dst"))});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QString error;
+        const QJsonObject json = parseJsonObject(run.out, &error);
+        const auto methods = methodsOf(json);
+        QCOMPARE(methods.value(QStringLiteral("big.img")), QStringLiteral("delta"));
+        // --no-whole-file takes even the small file as a delta.
+        QCOMPARE(methods.value(QStringLiteral("small.txt")), QStringLiteral("delta"));
+        const QString diff = diffTrees(describeTree(dir.sub("src")), describeTree(dir.sub("dst")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        QVERIFY(tempFilesUnder(dir.sub("dst")).isEmpty());
+    }
+
+    void emptiedAndTinyFilesStillArrive()
+    {
+        // Edges of the method: an update to an empty file and to a file
+        // smaller than one block, both forced through the delta path.
+        ScratchDir dir;
+        writeFile(dir.sub("src/empty"), randomBytes(5000, 1));
+        writeFile(dir.sub("src/tiny"), "abc");
+        QCOMPARE(runCli({QStringLiteral("sync"), q(dir.sub("src/")), q(dir.sub("dst"))}).exitCode, 0);
+        writeFile(dir.sub("src/empty"), "");
+        writeFile(dir.sub("src/tiny"), "abcd");
+        setMtime(dir.sub("src/empty"), 1'700'000'000);
+        setMtime(dir.sub("src/tiny"), 1'700'000'000);
+        auto run = runCli({QStringLiteral("sync"), QStringLiteral("--no-whole-file"), q(dir.sub("src/")), q(dir.sub("dst"))});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QString diff = diffTrees(describeTree(dir.sub("src")), describeTree(dir.sub("dst")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDelta)
+#include "test_delta.moc"
