@@ -161,7 +161,7 @@ private:
     double m_rate = 0;
 };
 
-// How each updated file travelled, and why (new files always go whole).
+// How each updated (or resumed) file travelled, and why; new files go whole.
 struct UpdateMethod {
     std::string path;
     TransferMethod method;
@@ -330,7 +330,9 @@ int runSync(const std::vector<std::string>& args)
         for (Event& ev : job->takeEvents()) {
             if (auto* planned = std::get_if<event::Planned>(&ev)) {
                 for (const auto& item : planned->items) {
-                    const bool update = item.action == FileAction::Update && item.method != TransferMethod::None;
+                    // Updates, and copies resumed from an interrupted run.
+                    const bool update = (item.action == FileAction::Update && item.method != TransferMethod::None)
+                                        || item.method == TransferMethod::Delta;
                     if (update && o.json) updates.push_back({item.path, item.method, item.methodReason});
                     if (o.quiet || (!o.spec.options.dryRun && !(o.verbose && update))) continue;
                     if (o.progress) std::fputs("\r\033[K", info);

@@ -36,7 +36,7 @@ def parse_args(argv):
                     "namespaces on this machine. Run as root.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="links: fast (veth), lan (1 Gbit/s, 0.5 ms RTT), wan (500 Mbit/s, 141 ms RTT)\n"
-               "workloads: small (65,536 × 4 KiB), big (1 GiB), mixed (~20k files)\n"
+               "workloads: small (65,536 × 4 KiB), big (1 GiB), mixed (~20k files), delta (an update of 1 GiB)\n"
                f"peers: {', '.join(peers.PEER_IDS)}\n\n"
                "examples:\n"
                "  sudo bench/run.sh --quick --link fast          # smoke test, ~1 min\n"
@@ -44,7 +44,7 @@ def parse_args(argv):
                "  sudo bench/run.sh --link lan --fg-args '--streams 4'\n"
                "  sudo bench/run.sh --plan                       # only print the plan and its duration")
     ap.add_argument("--link", default="fast,lan,wan", help="comma list of links (default: all)")
-    ap.add_argument("--workload", default="small,big,mixed", help="comma list of workloads (default: all)")
+    ap.add_argument("--workload", default="small,big,mixed,delta", help="comma list of workloads (default: all)")
     ap.add_argument("--peers", default=",".join(peers.PEER_IDS), help="comma list of peers (default: all)")
     ap.add_argument("--skip-peers", default="", help="comma list of peers to leave out")
     ap.add_argument("--runs", type=int, help="runs per peer, the median is reported (default 3; 1 with --quick)")
@@ -110,7 +110,9 @@ class Plan:
                 for p in chosen:
                     est = peers.estimate_seconds(p, ln, spec.files, nbytes)
                     skip = None
-                    if est > args.max_peer_seconds:
+                    if spec.name == "delta" and p.kind == "scp":
+                        skip = "scp copies into a new directory; it cannot update an existing tree"
+                    elif est > args.max_peer_seconds:
                         skip = f"estimated {fmt_duration(est)} per run (> --max-peer-seconds)"
                     else:
                         # + emptying the destination, cache drop, verification
@@ -134,7 +136,7 @@ class Plan:
 def estimate_bytes(spec: C.WorkloadSpec) -> int:
     if spec.name == "small":
         return spec.files * spec.file_size
-    if spec.name == "big":
+    if spec.name in ("big", "delta"):
         return spec.size
     mean = spec.median_size * 2.718281828 ** (spec.sigma ** 2 / 2)
     return int(min(mean, spec.max_size) * (spec.files - len(spec.big_files)) + sum(spec.big_files))
@@ -211,8 +213,9 @@ def main(argv) -> int:
     try:
         wls = {s.name: workloads.ensure(s, os.path.join(paths.scratch, "src"), paths.tools) for s in specs}
         if not args.dst_on_scratch:
+            # An update holds the old version and the new one's temporary file.
             facts["destination"] = dstfs.mount_fresh(paths.scratch, dst_root,
-                                                     max(w.bytes for w in wls.values()))
+                                                     max(w.bytes * (2 if w.basis else 1) for w in wls.values()))
         else:
             facts["destination"] = f"{dst_root} on the scratch file system"
         servers = Servers(paths.scratch, logdir, paths.floodgate)
@@ -284,7 +287,7 @@ def run_table(args, ln, wl, chosen, plan, net, servers, paths, logdir, iperf, sy
             servers.check_alive()
             timeout = min(args.timeout, max(120.0, 5 * est))
             tag = f"{ln.name}-{wl.spec.name}-{p.id}-{i + 1}"
-            res = run.run(p, wl.manifest, tag, timeout)
+            res = run.run(p, wl.manifest, tag, timeout, basis=wl.basis)
             rows[p.id]["runs"].append(res)
             say = (f"{res['seconds']:.2f} s, {wl.bytes / res['seconds'] / 1e6:.1f} MB/s, "
                    f"wire {res['wire_bytes'] / 1e6:.1f} MB, CPU {res['cpu_pct']:.0f}%"

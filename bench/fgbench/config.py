@@ -79,7 +79,7 @@ def link_presets() -> dict:
 
 
 LINK_ORDER = ["fast", "lan", "wan"]
-WORKLOAD_ORDER = ["small", "big", "mixed"]
+WORKLOAD_ORDER = ["small", "big", "mixed", "delta"]
 
 
 @dataclass
@@ -106,6 +106,8 @@ def workload_specs(quick: bool) -> dict:
             "big": WorkloadSpec("big", 1, "one 64 MiB random file (quick)", size=64 << 20),
             "mixed": WorkloadSpec("mixed", 2000, "2,000 files, log-normal sizes (quick)", median_size=8192,
                                   sigma=1.8, max_size=2 << 20, big_files=(3_000_000, 6_000_000)),
+            "delta": WorkloadSpec("delta", 1, "a 64 MiB file whose old version is at the destination; "
+                                  "~1% differs (quick)", size=64 << 20),
         }
     return {
         "small": WorkloadSpec("small", 65536, "65,536 × 4 KiB", file_size=4096, fanout=(16, 16, 256)),
@@ -113,6 +115,8 @@ def workload_specs(quick: bool) -> dict:
         "mixed": WorkloadSpec("mixed", 20000, "20,000 files, log-normal sizes, half text", median_size=8192,
                               sigma=1.6, max_size=8 << 20,
                               big_files=(12_000_000, 25_000_000, 40_000_000, 64_000_000, 100_000_000)),
+        "delta": WorkloadSpec("delta", 1, "a 1 GiB file whose old version is at the destination; ~1% differs "
+                              "(scattered overwrites, small insertions and deletions)", size=1 << 30),
     }
 
 

@@ -42,9 +42,12 @@ class Runner:
         self.logdir = logdir
         self.drop = drop
 
-    def run(self, peer: Peer, manifest: dict, tag: str, timeout: float) -> dict:
-        """A run from an empty destination; verified byte for byte."""
+    def run(self, peer: Peer, manifest: dict, tag: str, timeout: float, basis: str = None) -> dict:
+        """A run from an empty destination (or one holding `basis`, the old
+        version an update starts from); verified byte for byte."""
         empty_dir(self.dst_root)
+        if basis:
+            subprocess.run(["cp", "-a", basis, self.ctx.dst], check=True)
         cache_dropped = drop_caches() if self.drop else False
         # Other people's work on a shared machine skews a run: wait for quiet,
         # and record how busy the machine was just before.

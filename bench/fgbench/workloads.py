@@ -6,6 +6,11 @@ mixed  ~20,000 files in a few hundred directories, log-normal sizes plus a
        few 10-100 MB files; about half the files are text-like (compress
        about 3× with zstd -1, named .log/.txt/.csv/...), half random
        (.jpg/.gz/...): the names matter to tools that skip compressing media
+delta  an update: the destination starts with the old version of a 1 GiB
+       random file (the tree beside the source, "delta.basis"); the new
+       version differs by ~1%: 150 scattered overwrites of 16-96 KiB and 70
+       insertions and deletions of up to 4 KiB, which shift everything after
+       them, so a tool that compares blocks only in place finds little
 
 Random bytes come from bench/tools/prng (seeded xoshiro256**), text from a
 seeded word generator. A manifest (path, size, SHA-256) of each tree is
@@ -131,7 +136,52 @@ def gen_mixed(spec: WorkloadSpec, root: str, prng: str) -> None:
     stream.close()
 
 
-GENERATORS = {"small": gen_small, "big": gen_big, "mixed": gen_mixed}
+def _delta_edits(size: int, rng: random.Random) -> list:
+    """Sorted, non-overlapping (offset, kind, length) edits of the old version."""
+    slot = 128 * 1024   # one edit per slot at most, so none overlap
+    kinds = ["over"] * 150 + ["ins"] * 45 + ["del"] * 25
+    slots = sorted(rng.sample(range(size // slot - 1), len(kinds)))
+    rng.shuffle(kinds)
+    edits = []
+    for s, kind in zip(slots, kinds):
+        length = rng.randint(16 << 10, 96 << 10) if kind == "over" else rng.randint(100, 4096)
+        edits.append((s * slot + rng.randrange(slot - (96 << 10)), kind, length))
+    return edits
+
+
+def gen_delta(spec: WorkloadSpec, root: str, prng: str) -> None:
+    basis_dir = root + ".basis"
+    if os.path.exists(basis_dir):
+        subprocess.run(["rm", "-rf", basis_dir], check=True)
+    os.makedirs(basis_dir)
+    old = os.path.join(basis_dir, "big.bin")
+    with open(old, "wb") as f:
+        subprocess.run([prng, "fgbench-big", str(spec.size)], stdout=f, check=True)
+    rng = random.Random(20261130)
+    with open(old, "rb") as src, open(os.path.join(root, "big.bin"), "wb") as dst:
+        at = 0
+
+        def copy_to(end: int) -> None:
+            nonlocal at
+            while at < end:
+                piece = src.read(min(4 << 20, end - at))
+                dst.write(piece)
+                at += len(piece)
+
+        for offset, kind, length in _delta_edits(spec.size, rng):
+            copy_to(offset)
+            if kind in ("over", "ins"):
+                dst.write(rng.randbytes(length))
+            if kind in ("over", "del"):
+                src.seek(length, os.SEEK_CUR)
+                at += length
+        copy_to(spec.size)
+    # A day older than the new version: every tool's quick check sees the change.
+    for path in (old, basis_dir):
+        os.utime(path, (MTIME - 86400, MTIME - 86400))
+
+
+GENERATORS = {"small": gen_small, "big": gen_big, "mixed": gen_mixed, "delta": gen_delta}
 
 
 class Workload:
@@ -141,6 +191,9 @@ class Workload:
         self.manifest = manifest
         self.files = sum(1 for e in manifest.values() if e[0] == "f")
         self.bytes = sum(e[1] for e in manifest.values() if e[0] == "f")
+        # The destination's old version, copied in before each run (delta only).
+        basis = root + ".basis"
+        self.basis = basis if os.path.isdir(basis) else None
 
 
 def ensure(spec: WorkloadSpec, src_dir: str, tools: str) -> Workload:
@@ -151,7 +204,7 @@ def ensure(spec: WorkloadSpec, src_dir: str, tools: str) -> Workload:
     if os.path.exists(mpath) and os.path.isdir(root):
         with open(mpath) as f:
             saved = json.load(f)
-        if saved.get("key") == json.loads(json.dumps(key)):
+        if saved.get("key") == json.loads(json.dumps(key)) and (spec.name != "delta" or os.path.isdir(root + ".basis")):
             return Workload(spec, root, saved["manifest"])
     if os.path.exists(root):
         subprocess.run(["rm", "-rf", root], check=True)

@@ -21,6 +21,24 @@ fg::PlanItem item(const std::string& path, uint64_t size, fg::FileAction action 
 class TestFileTableModel : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void showsHowEachFileTravelsAndWhy()
+    {
+        Model model;
+        fg::PlanItem update = item("disk.img", 1 << 30, fg::FileAction::Update);
+        update.method = fg::TransferMethod::Delta;
+        update.methodReason = "old copy at the destination: sending only the differences";
+        fg::PlanItem fresh = item("new.txt", 10);
+        fresh.method = fg::TransferMethod::Whole;
+        fresh.methodReason = "no old copy at the destination";
+        model.addPlanned({update, fresh, item("gone", 1, fg::FileAction::Delete)});
+        auto at = [&](int row, int role) { return model.data(model.index(row, Model::MethodColumn), role).toString(); };
+        QCOMPARE(at(0, Qt::DisplayRole), QStringLiteral("delta"));
+        QVERIFY(at(0, Qt::ToolTipRole).contains(QStringLiteral("differences")));
+        QCOMPARE(at(1, Qt::DisplayRole), QStringLiteral("whole"));
+        QCOMPARE(at(2, Qt::DisplayRole), QString()); // nothing travels for a deletion
+        QCOMPARE(model.headerData(Model::MethodColumn, Qt::Horizontal).toString(), QStringLiteral("Method"));
+    }
+
     void followsAFileThroughItsLife()
     {
         Model model;

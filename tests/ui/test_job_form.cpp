@@ -176,6 +176,7 @@ private Q_SLOTS:
         in.options.congestion = kernel.empty() ? std::string() : kernel.back();
         in.options.bwlimitSchedule = schedule(kTimetable);
         in.options.fsync = fg::FsyncMode::File;
+        in.options.wholeFile = fg::WholeFileMode::Never;
         QCOMPARE(in.options.bwlimitSchedule.rules.size(), size_t(3));
 
         fgui::JobForm form;
@@ -196,6 +197,8 @@ private Q_SLOTS:
         QCOMPARE(out->options.congestion, in.options.congestion);
         QVERIFY(out->options.fsync == fg::FsyncMode::File);
         QVERIFY(child<QLabel>(form, "fsyncHint")->text().contains(QStringLiteral("Each file")));
+        QVERIFY(out->options.wholeFile == fg::WholeFileMode::Never);
+        QVERIFY(child<QLabel>(form, "wholeFileHint")->text().contains(QStringLiteral("old copy")));
         QCOMPARE(out->options.bwlimitBytesPerSec, uint64_t(0));
         QCOMPARE(out->options.bwlimitSchedule.rules.size(), size_t(3));
         QVERIFY(sameRates(out->options.bwlimitSchedule, in.options.bwlimitSchedule));

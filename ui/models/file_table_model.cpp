@@ -84,6 +84,8 @@ void FileTableModel::addPlanned(const std::vector<fg::PlanItem>& items)
     for (const auto* item : wanted) {
         const bool queued = !m_dryRun && isTransfer(item->action);
         addRow(item->path, item->size, item->action, queued ? FileState::Queued : FileState::Planned);
+        m_rows.back().method = item->method;
+        m_rows.back().methodReason = item->methodReason;
     }
     endInsertRows();
 }
@@ -289,6 +291,9 @@ QVariant FileTableModel::data(const QModelIndex& index, int role) const
         case NameColumn: return r.name;
         case SizeColumn: return r.action == fg::FileAction::Delete ? QVariant() : QVariant(formatBytes(r.size));
         case StateColumn: return stateText(r);
+        case MethodColumn:
+            return r.method == fg::TransferMethod::None ? QVariant()
+                                                         : QVariant(QString::fromUtf8(fg::transferMethodName(r.method)));
         case ProgressColumn:
             return hasProgress ? QVariant(QStringLiteral("%1 %").arg(int(fraction * 100))) : QVariant();
         }
@@ -298,6 +303,7 @@ QVariant FileTableModel::data(const QModelIndex& index, int role) const
     case StateRole:
         return int(r.state);
     case Qt::ToolTipRole:
+        if (index.column() == MethodColumn && *r.methodReason) return QString::fromUtf8(r.methodReason);
         return r.error.isEmpty() ? r.name : r.name + QLatin1Char('\n') + r.error;
     case Qt::TextAlignmentRole:
         if (index.column() == SizeColumn) return QVariant(Qt::AlignRight | Qt::AlignVCenter);
@@ -337,6 +343,7 @@ QVariant FileTableModel::headerData(int section, Qt::Orientation orientation, in
     case NameColumn: return tr("Name");
     case SizeColumn: return tr("Size");
     case StateColumn: return tr("State");
+    case MethodColumn: return tr("Method");
     case ProgressColumn: return tr("Progress");
     }
     return {};

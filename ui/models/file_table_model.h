@@ -22,7 +22,8 @@ namespace fgui {
 class FileTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { NameColumn, SizeColumn, StateColumn, ProgressColumn, ColumnCount };
+    // Method: whole or delta for a transferred file (why, in the tooltip).
+    enum Column { NameColumn, SizeColumn, StateColumn, MethodColumn, ProgressColumn, ColumnCount };
 
     enum class FileState : uint8_t {
         Planned, // a non-transfer action (delete, attrs, symlink), or any action in a dry run
@@ -76,6 +77,8 @@ private:
         uint32_t startSeq = 0; // order of FileStarted, 0 = not started
         fg::FileAction action = fg::FileAction::Copy;
         FileState state = FileState::Queued;
+        fg::TransferMethod method = fg::TransferMethod::None;
+        const char* methodReason = "";
     };
 
     int rowForPath(const std::string& path) const;

@@ -395,6 +395,19 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     m_fsyncHint = makeHint(transfer);
     m_fsyncHint->setObjectName(QStringLiteral("fsyncHint"));
     addSetting(tr("Write to disk"), m_fsync, m_fsyncHint, false);
+
+    // Applies to every job with an old copy at the destination.
+    m_wholeFile = new QComboBox(transfer);
+    m_wholeFile->setObjectName(QStringLiteral("wholeFileCombo"));
+    m_wholeFile->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_wholeFile->addItem(tr("Auto (default)"), int(fg::WholeFileMode::Auto));
+    m_wholeFile->addItem(tr("Only the differences"), int(fg::WholeFileMode::Never));
+    m_wholeFile->addItem(tr("Whole files"), int(fg::WholeFileMode::Always));
+    m_wholeFile->setToolTip(tr("How a changed file travels when the destination has an old copy of it "
+                               "(-W / --no-whole-file)."));
+    m_wholeFileHint = makeHint(transfer);
+    m_wholeFileHint->setObjectName(QStringLiteral("wholeFileHint"));
+    addSetting(tr("Changed files"), m_wholeFile, m_wholeFileHint, false);
     layout->addWidget(transfer);
 
     // Filters
@@ -464,7 +477,7 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     setAdvancedVisible(false);
 
     // The stream fields are not in the list: updateStreamSettingsEnabled() decides for them.
-    m_lockable = {m_source, m_destination, m_dryRun, m_delete, m_checksum, m_bwlimit, m_fsync,
+    m_lockable = {m_source, m_destination, m_dryRun, m_delete, m_checksum, m_bwlimit, m_fsync, m_wholeFile,
                   m_excludes, m_includes, m_rsh, m_remoteFloodgate, stateRow};
     for (QLineEdit* edit : {m_source, m_destination, m_bwlimit, m_chunkSize, m_rsh, m_remoteFloodgate, m_stateDir}) {
         connect(edit, &QLineEdit::textChanged, this, &JobForm::updateHints);
@@ -472,6 +485,7 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     connect(m_streams, &QSpinBox::valueChanged, this, &JobForm::updateHints);
     connect(m_congestion, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_fsync, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
+    connect(m_wholeFile, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     for (QCheckBox* box : {m_dryRun, m_delete, m_checksum}) {
         connect(box, &QCheckBox::toggled, this, &JobForm::updateHints);
     }
@@ -589,6 +603,21 @@ void JobForm::updateTransferHints()
         break;
     }
 
+    switch (fg::WholeFileMode(m_wholeFile->currentData().toInt())) {
+    case fg::WholeFileMode::Auto:
+        showHint(m_wholeFileHint, tr("Differences for big files with an old copy; whole for small files, local "
+                                     "copies and links faster than the old copy reads."),
+                 false);
+        break;
+    case fg::WholeFileMode::Never:
+        showHint(m_wholeFileHint, tr("Saves the most on slow links; reads every old copy at the destination."), false);
+        break;
+    case fg::WholeFileMode::Always:
+        showHint(m_wholeFileHint, tr("No reading of old copies: best when the link outruns the destination's disk."),
+                 false);
+        break;
+    }
+
     const std::string congestion = m_congestion->currentData().toString().toStdString();
     const bool offered = congestion.empty() || std::find(m_kernelCongestion.begin(), m_kernelCongestion.end(),
                                                          congestion) != m_kernelCongestion.end();
@@ -677,6 +706,7 @@ fg::Result<fg::JobSpec> JobForm::spec() const
     o.bwlimitBytesPerSec = bwlimit->bytesPerSec;
     o.bwlimitSchedule = std::move(bwlimit->schedule);
     o.fsync = fg::FsyncMode(m_fsync->currentData().toInt());
+    o.wholeFile = fg::WholeFileMode(m_wholeFile->currentData().toInt());
     // Greyed settings are not in force: a local or ssh job gets the defaults, so the
     // spec says what runs.
     if (usesDataStreams(source, destination)) {
@@ -720,6 +750,7 @@ void JobForm::setSpec(const fg::JobSpec& spec)
     m_chunkSize->setText(sizeSpecText(o.chunkSize));
     setCongestion(o.congestion);
     m_fsync->setCurrentIndex(std::max(0, m_fsync->findData(int(o.fsync))));
+    m_wholeFile->setCurrentIndex(std::max(0, m_wholeFile->findData(int(o.wholeFile))));
     QStringList includes, excludes;
     for (const auto& f : o.filters) {
         (f.kind == fg::FilterSpec::Kind::Include ? includes : excludes) << QString::fromStdString(f.pattern);

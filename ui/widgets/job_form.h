@@ -76,6 +76,8 @@ private:
     QLabel* m_congestionHint = nullptr;
     QComboBox* m_fsync = nullptr;
     QLabel* m_fsyncHint = nullptr;
+    QComboBox* m_wholeFile = nullptr;
+    QLabel* m_wholeFileHint = nullptr;
     QList<QWidget*> m_streamSettings; // greyed together when no endpoint is a daemon
     std::vector<std::string> m_kernelCongestion; // what this kernel offers, read once
     bool m_editable = true;

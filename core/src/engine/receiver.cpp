@@ -269,12 +269,13 @@ Status Receiver::run()
     for (auto& t : dataThreads) t.join();
     m_linger.finish();
 
-    // Temp files of files that never finished must not stay behind.
+    // Temp files of files that never finished do not stay behind as such: big
+    // ones with verified data become the partial files the next run resumes from.
     if (dirs) {
         for (auto& w : m_writers) {
             std::vector<uint32_t> unfinished;
             for (const auto& [index, open] : w->open) unfinished.push_back(index);
-            for (uint32_t index : unfinished) dropOpenFile(*w, index, *dirs);
+            for (uint32_t index : unfinished) dropOpenFile(*w, index, *dirs, true);
         }
     }
 

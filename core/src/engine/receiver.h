@@ -78,6 +78,7 @@ private:
 
     // An old copy as it was signed, so the writer can tell if it changed since.
     struct SignedBasis {
+        std::string name; // in the target's directory: the target, or its partial file
         uint64_t size = 0;
         int64_t mtimeNs = 0;
         uint32_t blockLength = 0;
@@ -108,6 +109,9 @@ private:
     Status planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& out, std::vector<PlanItem>& items);
     Result<std::optional<TargetState>> targetState(const FileEntry& entry, DirCache* dirs);
     void cleanStaleTemps(const std::string& dirPath, DirCache& dirs);
+    // The partial file an interrupted run left for this target, if any.
+    std::optional<std::string> partialFor(const std::string& target, DirCache& dirs);
+    void removePartial(const std::string& target, const std::string& partial, DirCache& dirs);
     Status applyDecision(const FileEntry& entry, const Decision& decision, DirCache& dirs);
     Status finishList(const proto::FileListEndMsg& end);
     void finishDirectories(DirCache& dirs);
@@ -127,7 +131,8 @@ private:
     // Signing old copies for deltas (receiver_delta.cpp).
     void signLoop();
     void signOne(uint32_t index, DirCache& dirs);
-    Status sendSignature(uint32_t index, platform::FileHandle& file, const platform::FileInfo& info);
+    Status sendSignature(uint32_t index, const std::string& basisName, platform::FileHandle& file,
+                         const platform::FileInfo& info);
     // The file is settled: its old copy's signature no longer counts.
     void forgetBasis(uint32_t index);
     double basisReadRate() const;
@@ -139,7 +144,9 @@ private:
     void commit(Writer& w, uint32_t index, const FileEntry& entry, uint64_t size, int64_t mtimeNs, uint32_t mode,
                 DirCache& dirs);
     void failFile(uint32_t index, const Error& error, bool tellSender);
-    void dropOpenFile(Writer& w, uint32_t index, DirCache& dirs);
+    // keepPartial: the job stops with the file unfinished; what it has
+    // becomes the partial file the next run resumes from.
+    void dropOpenFile(Writer& w, uint32_t index, DirCache& dirs, bool keepPartial = false);
     // The state of a listed file; Finished once settled.
     Result<Want> wantOf(uint32_t index, FileEntry* entry);
     std::string targetPath(std::string_view listPath) const;
@@ -197,6 +204,9 @@ private:
     std::mutex m_basisMutex;
     std::condition_variable m_basisCv;
     std::unordered_map<uint32_t, SignedBasis> m_bases;
+    // Files with a partial file from an interrupted run: the name, to resume
+    // from it (DeltaResume) or to remove it once the file is in place.
+    std::unordered_map<uint32_t, std::string> m_partials;
     uint64_t m_signaturesOutstanding = 0;
     const uint64_t m_deltaSeed;
     const uint64_t m_startNs;

@@ -79,13 +79,20 @@ void Receiver::signOne(uint32_t index, DirCache& dirs)
         if (m_wants[index] == Want::Finished) return;
         target = targetPath(m_list.view(index).path);
     }
+    // What an interrupted run left holds more of the new version than the
+    // old copy does: it is the better basis when it is there.
+    std::string basisName(baseName(target));
+    {
+        std::lock_guard lock(m_basisMutex);
+        if (auto it = m_partials.find(index); it != m_partials.end()) basisName = it->second;
+    }
     Status st = [&]() -> Status {
         FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentOf(target)));
-        FG_TRY_ASSIGN(platform::FileHandle file, parent->openRead(baseName(target)));
+        FG_TRY_ASSIGN(platform::FileHandle file, parent->openRead(basisName));
         FG_TRY_ASSIGN(platform::FileInfo info, file.stat());
         if (info.type != platform::FileType::Regular)
             return Error(Errc::Vanished, "the old copy is no longer a regular file");
-        return sendSignature(index, file, info);
+        return sendSignature(index, basisName, file, info);
     }();
     if (st) return;
     if (cancelled() || st.error().code == Errc::Network) return;
@@ -96,7 +103,8 @@ void Receiver::signOne(uint32_t index, DirCache& dirs)
     if (Status sent = m_link.send(proto::toFrame(none)); !sent) fail(sent.error());
 }
 
-Status Receiver::sendSignature(uint32_t index, platform::FileHandle& file, const platform::FileInfo& info)
+Status Receiver::sendSignature(uint32_t index, const std::string& basisName, platform::FileHandle& file,
+                               const platform::FileInfo& info)
 {
     const uint32_t blockLength = delta::blockLengthFor(info.size);
     const uint64_t blocks = delta::wholeBlocks(info.size, blockLength);
@@ -135,7 +143,7 @@ Status Receiver::sendSignature(uint32_t index, platform::FileHandle& file, const
     {
         std::lock_guard lock(m_basisMutex);
         const uint64_t bytes = blocks * sizeof(delta::BlockSignature);
-        m_bases[index] = SignedBasis{info.size, info.mtimeNs, blockLength, bytes};
+        m_bases[index] = SignedBasis{basisName, info.size, info.mtimeNs, blockLength, bytes};
         m_signaturesOutstanding += bytes;
     }
     proto::SignatureMsg msg;
@@ -159,6 +167,7 @@ Status Receiver::sendSignature(uint32_t index, platform::FileHandle& file, const
 void Receiver::forgetBasis(uint32_t index)
 {
     std::lock_guard lock(m_basisMutex);
+    m_partials.erase(index);
     auto it = m_bases.find(index);
     if (it == m_bases.end()) return;
     m_signaturesOutstanding -= it->second.signatureBytes;
@@ -195,7 +204,7 @@ Status Receiver::openBasis(OpenFile& file, uint32_t index, const std::string& ta
         signedAs = it->second;
     }
     FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentOf(target)));
-    FG_TRY_ASSIGN(platform::FileHandle basis, parent->openRead(baseName(target)));
+    FG_TRY_ASSIGN(platform::FileHandle basis, parent->openRead(signedAs.name));
     FG_TRY_ASSIGN(platform::FileInfo info, basis.stat());
     if (info.type != platform::FileType::Regular || info.size != signedAs.size || info.mtimeNs != signedAs.mtimeNs)
         return Error(Errc::Vanished, "the old copy of " + target

@@ -50,7 +50,7 @@ Status Receiver::planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs)
             m_wants.push_back(Want::None);
         }
         FG_TRY(planEntry(index, dirs, out, items));
-        if (!out.items.empty() && out.items.back().index == index && out.items.back().method == proto::WireMethod::Delta
+        if (!out.items.empty() && out.items.back().index == index && isDelta(out.items.back().method)
             && !m_params.dryRun)
             toSign.push_back(index);
     }
@@ -107,8 +107,12 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         cleanStaleTemps(target, *dirs);
     else if (m_rootKind == proto::RootKind::File && !m_params.dryRun && dirs)
         cleanStaleTemps(".", *dirs);
+    std::optional<std::string> partial;
+    if (entry.isRegular() && dirs && !m_rootMissing) partial = partialFor(target, *dirs);
     if (decision.action == FileAction::Unchanged) {
         ++m_unchanged;
+        // Nothing left to resume: the file is complete.
+        if (partial && !m_params.dryRun) removePartial(target, *partial, *dirs);
         return {};
     }
     if (!m_params.dryRun && dirs) {
@@ -132,9 +136,14 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         const bool oldCopy = decision.action == FileAction::Update && state->has_value()
                              && (*state)->type == platform::FileType::Regular && !decision.replaceTarget;
         if (oldCopy) in.oldSize = (*state)->size;
+        in.partial = partial.has_value();
         in.linkBytesPerSec = receiveRate();
         in.basisReadBytesPerSec = basisReadRate();
         method = chooseMethod(in);
+        if (partial && !m_params.dryRun) {
+            std::lock_guard lock(m_basisMutex);
+            m_partials[index] = *partial;
+        }
     }
     out.items.push_back({index, *wireActionOf(decision.action), method});
     PlanItem item;
@@ -147,14 +156,35 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
     return {};
 }
 
+std::optional<std::string> Receiver::partialFor(const std::string& target, DirCache& dirs)
+{
+    if (target == ".") return std::nullopt;
+    const auto name = partialNameFor(baseName(target));
+    if (!name) return std::nullopt;
+    auto parent = dirs.get(parentOf(target));
+    if (!parent.ok()) return std::nullopt;
+    auto info = (*parent)->statAt(*name);
+    if (!info.ok() || info->type != platform::FileType::Regular) return std::nullopt;
+    return name;
+}
+
+void Receiver::removePartial(const std::string& target, const std::string& partial, DirCache& dirs)
+{
+    auto parent = dirs.get(parentOf(target));
+    if (parent.ok()) (void)(*parent)->unlinkAt(partial);
+}
+
 void Receiver::cleanStaleTemps(const std::string& dirPath, DirCache& dirs)
 {
     auto dir = dirs.get(dirPath == "." ? std::string() : dirPath);
     if (!dir.ok()) return;
-    size_t removed = removeStaleTemps(**dir);
-    if (removed > 0)
-        m_observer.onNotice(false, dirPath, Error(Errc::Ok, "removed " + std::to_string(removed)
+    const StaleTemps stale = salvageStaleTemps(**dir);
+    if (stale.removed > 0)
+        m_observer.onNotice(false, dirPath, Error(Errc::Ok, "removed " + std::to_string(stale.removed)
                                                                 + " temporary file(s) left by an interrupted run"));
+    if (stale.kept > 0)
+        m_observer.onNotice(false, dirPath, Error(Errc::Ok, "kept " + std::to_string(stale.kept)
+                                                                + " partial file(s) left by an interrupted run, to resume from"));
 }
 
 Result<std::optional<TargetState>> Receiver::targetState(const FileEntry& entry, DirCache* cache)

@@ -100,13 +100,19 @@ void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
     }
 }
 
-void Receiver::dropOpenFile(Writer& w, uint32_t index, DirCache& dirs)
+void Receiver::dropOpenFile(Writer& w, uint32_t index, DirCache& dirs, bool keepPartial)
 {
     auto it = w.open.find(index);
     if (it == w.open.end()) return;
+    OpenFile& file = it->second;
     const std::string target = targetPath(m_list.view(index).path);
-    (void)it->second.handle.close();
-    if (auto parent = dirs.get(parentOf(target)); parent.ok()) (void)(*parent)->unlinkAt(it->second.tempName);
+    const auto partial = partialNameFor(baseName(target));
+    const bool keep = keepPartial && partial && file.verifiedBytes >= kMinPartialBytes;
+    (void)file.handle.close();
+    if (auto parent = dirs.get(parentOf(target)); parent.ok()) {
+        // Kept under a name the next run looks for: it resumes from here.
+        if (!keep || !(*parent)->renameAt(file.tempName, *partial).ok()) (void)(*parent)->unlinkAt(file.tempName);
+    }
     w.open.erase(it);
 }
 
@@ -404,6 +410,13 @@ void Receiver::commit(Writer& w, uint32_t index, const FileEntry& entry, uint64_
         std::lock_guard lock(m_listMutex);
         m_wants[index] = Want::Finished;
     }
+    // What an interrupted run left of it is done with.
+    std::optional<std::string> partial;
+    {
+        std::lock_guard lock(m_basisMutex);
+        if (auto it = m_partials.find(index); it != m_partials.end()) partial = it->second;
+    }
+    if (partial) (void)dir->unlinkAt(*partial);
     forgetBasis(index);
     m_writeStage.addItems(1);
     m_observer.onFileDone(index, target, size);

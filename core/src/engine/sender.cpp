@@ -340,7 +340,7 @@ void Sender::controlLoop()
                 const bool wanted = it.action == proto::WireAction::Copy || it.action == proto::WireAction::Update;
                 if (wanted && !m_params.dryRun) {
                     // A delta waits for the receiver's signature.
-                    if (it.method == proto::WireMethod::Delta) {
+                    if (isDelta(it.method)) {
                         m_scheduler.expect(it.index);
                         m_incomingSignatures.try_emplace(it.index);
                     } else {

@@ -6,6 +6,11 @@ using proto::WireMethod;
 
 WireMethod chooseMethod(const MethodInputs& in)
 {
+    // What an interrupted run already moved is not sent again, unless whole
+    // files were asked for or the copy is local (where resending is cheap).
+    if (in.partial && in.newSize >= kDeltaMinFileSize && in.mode != WholeFileMode::Always
+        && (!in.localCopy || in.mode == WholeFileMode::Never))
+        return WireMethod::DeltaResume;
     if (!in.oldSize) return WireMethod::WholeNew;
     if (in.newSize == 0) return WireMethod::WholeSmall; // nothing to rebuild
     switch (in.mode) {
@@ -40,6 +45,10 @@ void describeMethod(WireMethod method, PlanItem& item)
     case WireMethod::Delta:
         item.method = TransferMethod::Delta;
         item.methodReason = "old copy at the destination: sending only the differences";
+        return;
+    case WireMethod::DeltaResume:
+        item.method = TransferMethod::Delta;
+        item.methodReason = "resuming: sending only what an interrupted run did not";
         return;
     }
 }

@@ -23,6 +23,7 @@ struct MethodInputs {
     bool localCopy = false;
     uint64_t newSize = 0;
     std::optional<uint64_t> oldSize; // a regular file is there to take differences from
+    bool partial = false;            // an interrupted run left part of the new version
     // Measured so far in this job (0 = not yet): how fast data arrives, and
     // how fast this end reads and signs old copies.
     double linkBytesPerSec = 0;
@@ -30,6 +31,8 @@ struct MethodInputs {
 };
 
 proto::WireMethod chooseMethod(const MethodInputs& in);
+// Either kind of delta: a signature follows.
+inline bool isDelta(proto::WireMethod m) { return m == proto::WireMethod::Delta || m == proto::WireMethod::DeltaResume; }
 
 // The method and its reason as a front end shows them.
 void describeMethod(proto::WireMethod method, PlanItem& item);

@@ -38,21 +38,51 @@ bool isTempName(std::string_view name)
     return name.substr(name.size() - kRandomChars - kTempMarker.size(), kTempMarker.size()) == kTempMarker;
 }
 
-size_t removeStaleTemps(const platform::DirHandle& dir)
+namespace {
+constexpr std::string_view kPartialSuffix = ".fg-partial";
+} // namespace
+
+std::optional<std::string> partialNameFor(std::string_view name)
 {
+    if (name.empty() || 1 + name.size() + kPartialSuffix.size() > 255) return std::nullopt;
+    std::string out = ".";
+    out.append(name);
+    out.append(kPartialSuffix);
+    return out;
+}
+
+std::optional<std::string> targetOfTemp(std::string_view tempName)
+{
+    if (!isTempName(tempName)) return std::nullopt;
+    std::string_view stem = tempName.substr(1, tempName.size() - 1 - kTempMarker.size() - kRandomChars);
+    // A stem of the longest length may have been cut short.
+    if (stem.empty() || stem.size() >= kMaxStem) return std::nullopt;
+    return std::string(stem);
+}
+
+StaleTemps salvageStaleTemps(const platform::DirHandle& dir)
+{
+    StaleTemps out;
     auto names = dir.list();
-    if (!names.ok()) return 0;
-    size_t removed = 0;
+    if (!names.ok()) return out;
     for (const auto& entry : *names) {
         if (!isTempName(entry.name)) continue;
         auto file = dir.openRead(entry.name);
         if (!file.ok()) continue;
         auto locked = file->tryLockExclusive();
-        // Unlinked while we hold the lock, so no writer can be between its
-        // lock and its rename.
-        if (locked.ok() && *locked && dir.unlinkAt(entry.name).ok()) ++removed;
+        // Renamed or unlinked while we hold the lock, so no writer can be
+        // between its lock and its rename.
+        if (!locked.ok() || !*locked) continue;
+        auto info = file->stat();
+        const auto target = targetOfTemp(entry.name);
+        const auto partial = target ? partialNameFor(*target) : std::nullopt;
+        if (info.ok() && info->size >= kMinPartialBytes && partial && dir.renameAt(entry.name, *partial).ok()) {
+            ++out.kept;
+            continue;
+        }
+        if (dir.unlinkAt(entry.name).ok()) ++out.removed;
     }
-    return removed;
+    return out;
 }
 
 } // namespace fg

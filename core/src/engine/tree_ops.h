@@ -6,6 +6,7 @@
 
 #include <floodgate/error.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -21,10 +22,22 @@ Status removeRecursive(const platform::DirHandle& parent, std::string_view name)
 std::string tempNameFor(std::string_view name);
 bool isTempName(std::string_view name);
 
-// Removes the temporary files of writers that died (killed, crashed, power
-// cut) from one directory; a writer holds a lock on its temporary file while
-// it lives, so the files of a job still running are left alone. Returns how
-// many were removed.
-size_t removeStaleTemps(const platform::DirHandle& dir);
+// What an interrupted transfer of `name` leaves for the next run to resume
+// from: "." + name + ".fg-partial"; nullopt when the name is too long for it.
+std::optional<std::string> partialNameFor(std::string_view name);
+// The name a temporary file was made for; nullopt when it was cut to fit.
+std::optional<std::string> targetOfTemp(std::string_view tempName);
+// Smaller temporary files are not worth keeping: sending them again is cheap.
+inline constexpr uint64_t kMinPartialBytes = 1u << 20;
+
+struct StaleTemps {
+    size_t removed = 0;
+    size_t kept = 0; // became partial files
+};
+// Clears away the temporary files of writers that died (killed, crashed,
+// power cut) in one directory: big ones become their target's partial file
+// (replacing an older one), the rest are removed. A writer holds a lock on
+// its temporary file while it lives, so a job still running is left alone.
+StaleTemps salvageStaleTemps(const platform::DirHandle& dir);
 
 } // namespace fg

@@ -354,10 +354,13 @@ Result<PlanBatchMsg> PlanBatchMsg::decode(WireReader& r)
         if (a > uint8_t(WireAction::Symlink)) r.fail("unknown plan action");
         it.action = WireAction(a);
         uint8_t method = r.u8();
-        if (method > uint8_t(WireMethod::Delta)) r.fail("unknown transfer method");
+        if (method > uint8_t(WireMethod::DeltaResume)) r.fail("unknown transfer method");
         it.method = WireMethod(method);
-        // Only an update has an old copy to take differences from.
-        if (it.method == WireMethod::Delta && it.action != WireAction::Update) r.fail("a delta for a file that is not an update");
+        // Only an update has an old copy to take differences from; a resume
+        // may also finish a copy.
+        if ((it.method == WireMethod::Delta && it.action != WireAction::Update)
+            || (it.method == WireMethod::DeltaResume && it.action != WireAction::Update && it.action != WireAction::Copy))
+            r.fail("a delta for a file that has nothing to take differences from");
         m.items.push_back(it);
     }
     FG_TRY(r.finish("PlanBatch"));

@@ -70,6 +70,7 @@ enum class WireMethod : uint8_t {
     WholeOption = 4, // -W
     WholeFastLink = 5, // the link outruns reading the old copy here
     Delta = 6,       // a signature of the old copy follows; send differences
+    DeltaResume = 7, // the same, against what an interrupted run left (a copy or an update)
 };
 
 struct HelloMsg {
