@@ -285,6 +285,49 @@ private Q_SLOTS:
         QVERIFY(fg::SyncOptions{}.fsync == fg::FsyncMode::End);
     }
 
+    void parsesCompressSpecs()
+    {
+        using fg::CompressMode;
+        QVERIFY((fg::parseCompress("none").value() == fg::CompressSpec{CompressMode::None, 3}));
+        QVERIFY((fg::parseCompress("lz4").value() == fg::CompressSpec{CompressMode::Lz4, 3}));
+        QVERIFY((fg::parseCompress("auto").value() == fg::CompressSpec{CompressMode::Auto, 3}));
+        QVERIFY((fg::parseCompress("zstd").value() == fg::CompressSpec{CompressMode::Zstd, fg::kDefaultZstdLevel}));
+        QVERIFY((fg::parseCompress("zstd:1").value() == fg::CompressSpec{CompressMode::Zstd, 1}));
+        QVERIFY((fg::parseCompress("zstd:19").value() == fg::CompressSpec{CompressMode::Zstd, 19}));
+        QVERIFY((fg::parseCompress("zstd:-7").value() == fg::CompressSpec{CompressMode::Zstd, -7}));
+        QVERIFY(fg::SyncOptions{}.compress.mode == CompressMode::None);
+    }
+
+    void refusesBadCompressSpecs_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("unknown") << QStringLiteral("gzip")
+                                 << QStringLiteral("unknown compression 'gzip'; choose zstd[:LEVEL], lz4, none or auto");
+        QTest::newRow("empty") << QStringLiteral("") << QStringLiteral("unknown compression ''");
+        QTest::newRow("upper case") << QStringLiteral("ZSTD") << QStringLiteral("unknown compression 'ZSTD'");
+        QTest::newRow("level too high") << QStringLiteral("zstd:20") << QStringLiteral("zstd level 20 is not in 1..19");
+        QTest::newRow("level too low") << QStringLiteral("zstd:-8") << QStringLiteral("-7..-1");
+        QTest::newRow("level zero") << QStringLiteral("zstd:0") << QStringLiteral("zstd level 0");
+        QTest::newRow("level huge") << QStringLiteral("zstd:99999999999") << QStringLiteral("zstd level 99999999999");
+        QTest::newRow("level missing") << QStringLiteral("zstd:") << QStringLiteral("must be a number");
+        QTest::newRow("level not a number") << QStringLiteral("zstd:fast") << QStringLiteral("must be a number");
+        QTest::newRow("level trailing junk") << QStringLiteral("zstd:3x") << QStringLiteral("must be a number");
+        QTest::newRow("level plus sign") << QStringLiteral("zstd:+3") << QStringLiteral("must be a number");
+        QTest::newRow("lz4 with level") << QStringLiteral("lz4:9") << QStringLiteral("only zstd takes a level");
+        QTest::newRow("auto with level") << QStringLiteral("auto:5") << QStringLiteral("only zstd takes a level");
+    }
+    void refusesBadCompressSpecs()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, mentions);
+        auto spec = fg::parseCompress(text.toStdString());
+        QVERIFY(!spec.ok());
+        QCOMPARE(int(spec.error().code), int(fg::Errc::InvalidArgument));
+        QVERIFY2(contains(spec.error().message, "--compress: "), spec.error().message.c_str());
+        QVERIFY2(contains(spec.error().message, mentions.toStdString()), spec.error().message.c_str());
+    }
+
     void defaultsAreValid()
     {
         QVERIFY(fg::validateOptions(fg::SyncOptions{}).ok());

@@ -1,5 +1,6 @@
 #include "fuzz_targets.h"
 
+#include "codec/compress.h"
 #include "engine/observer.h"
 #include "delta/ops.h"
 #include "engine/receiver.h"
@@ -7,10 +8,12 @@
 #include "proto/frame.h"
 #include "proto/messages.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace fgfuzz {
 
@@ -150,6 +153,36 @@ int fuzzReceiver(const uint8_t* data, size_t size)
     auto names = listed->list();
     if (!names.ok() || !names->empty()) {
         std::fprintf(stderr, "fuzzReceiver: something was written outside the destination\n");
+        std::abort();
+    }
+    return 0;
+}
+
+int fuzzDecompress(const uint8_t* data, size_t size)
+{
+    if (size == 0) return 0;
+    // One pair per thread, reused as the pipeline reuses them: state left
+    // behind by a refused frame must not spoil the next one.
+    thread_local codec::FrameCompressor compressor;
+    thread_local codec::FrameDecompressor decompressor;
+    thread_local std::vector<uint8_t> packed;
+    thread_local std::vector<uint8_t> out;
+    constexpr size_t kLimit = kMaxDataPayload;
+    const auto algo = codec::Algo(data[0] % 4); // 3: an unknown algorithm
+    const int level = int(data[0] >> 2) % 12 - 2;
+    ++data;
+    --size;
+
+    if (decompressor.decompress(algo, data, size, out, kLimit).ok() && out.size() > kLimit) {
+        std::fprintf(stderr, "fuzzDecompress: %zu bytes out of a frame limited to %zu\n", out.size(), kLimit);
+        std::abort();
+    }
+    if (size > kLimit || algo == codec::Algo(3)) return 0;
+    const codec::Algo used = compressor.compress(data, size, packed, algo, level);
+    if (used == codec::Algo::None) return 0;
+    if (!decompressor.decompress(used, packed.data(), packed.size(), out, kLimit).ok()
+        || out.size() != size || !std::equal(out.begin(), out.end(), data)) {
+        std::fprintf(stderr, "fuzzDecompress: a %zu-byte frame did not come back intact\n", size);
         std::abort();
     }
     return 0;

@@ -13,4 +13,9 @@ int fuzzWire(const uint8_t* data, size_t size);
 // writes into a scratch directory; checks that nothing escapes it.
 int fuzzReceiver(const uint8_t* data, size_t size);
 
+// The first byte picks an algorithm (and a level), the rest is a frame to
+// decompress under the 256 KiB frame limit: refused or within the limit,
+// never more. The same bytes are also compressed and must come back intact.
+int fuzzDecompress(const uint8_t* data, size_t size);
+
 } // namespace fgfuzz

@@ -1,12 +1,16 @@
 // Replays random and mutated inputs through the fuzz targets: the same code
 // libFuzzer drives, run in every ctest (and under the sanitizers).
 
+#include "codec/compress.h"
 #include "fuzz_targets.h"
 #include "proto/messages.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <random>
+#include <string>
+#include <vector>
 
 using namespace fg::proto;
 
@@ -119,6 +123,39 @@ private Q_SLOTS:
             auto data = seed;
             mutate(data, rng);
             fgfuzz::fuzzWire(data.data(), data.size());
+        }
+        QVERIFY(true);
+    }
+
+    void decompressorSurvivesMutatedFrames()
+    {
+        // Seeds: real frames of each algorithm, of a short and a long text.
+        std::string text;
+        for (int i = 0; text.size() < 200000; ++i) text += "frame " + std::to_string(i % 977) + " of a file; ";
+        std::vector<std::vector<uint8_t>> seeds;
+        fg::codec::FrameCompressor compressor;
+        std::vector<uint8_t> packed;
+        for (const auto algo : {fg::codec::Algo::Zstd, fg::codec::Algo::Lz4}) {
+            for (size_t n : {size_t(300), text.size()}) {
+                const auto* raw = reinterpret_cast<const uint8_t*>(text.data());
+                const auto used = compressor.compress(raw, n, packed, algo, 3);
+                QCOMPARE(used, algo);
+                std::vector<uint8_t> seed(packed.size() + 1, uint8_t(algo));
+                std::copy(packed.begin(), packed.end(), seed.begin() + 1);
+                seeds.push_back(std::move(seed));
+            }
+        }
+        std::mt19937 rng(99);
+        for (const auto& seed : seeds) fgfuzz::fuzzDecompress(seed.data(), seed.size());
+        for (int i = 0; i < 4000; ++i) {
+            auto data = seeds[rng() % seeds.size()];
+            mutate(data, rng);
+            fgfuzz::fuzzDecompress(data.data(), data.size());
+        }
+        for (int i = 0; i < 4000; ++i) {
+            std::vector<uint8_t> data(rng() % 2048);
+            for (auto& b : data) b = uint8_t(rng());
+            fgfuzz::fuzzDecompress(data.data(), data.size());
         }
         QVERIFY(true);
     }

@@ -96,6 +96,10 @@ private Q_SLOTS:
             << QStringList{u"sync"_s, u"--exclude"_s, u"[abc"_s, u"@SRC@"_s, u"@DST@"_s} << "[abc";
         QTest::newRow("fsync sometimes")
             << QStringList{u"sync"_s, u"--fsync"_s, u"sometimes"_s, u"@SRC@"_s, u"@DST@"_s} << "end";
+        QTest::newRow("compress gzip")
+            << QStringList{u"sync"_s, u"--compress"_s, u"gzip"_s, u"@SRC@"_s, u"@DST@"_s} << "choose zstd[:LEVEL]";
+        QTest::newRow("compress zstd:42")
+            << QStringList{u"sync"_s, u"--compress=zstd:42"_s, u"@SRC@"_s, u"@DST@"_s} << "zstd level 42";
         QTest::newRow("unknown command") << QStringList{u"synk"_s, u"@SRC@"_s, u"@DST@"_s} << "synk";
         QTest::newRow("both remote") << QStringList{u"sync"_s, u"floodgate://127.0.0.1:1/m/a"_s,
                                                     u"floodgate://127.0.0.1:1/m/b"_s}
@@ -177,6 +181,25 @@ private Q_SLOTS:
         VERIFY_EXIT(r, 0);
         QCOMPARE(fgtest::readFile(dir.sub("dst/big.bin")), big);
         QCOMPARE(fgtest::readFile(dir.sub("dst/sub/small.txt")), std::string("small"));
+    }
+
+    // Compression is chosen per job; a local copy has no wire to compress
+    // for, but the flags are read and the copy is whole.
+    void compressFlagsAreAccepted_data()
+    {
+        QTest::addColumn<QStringList>("flags");
+        QTest::newRow("-avz") << QStringList{u"-avz"_s};
+        QTest::newRow("zstd:19") << QStringList{u"--compress"_s, u"zstd:19"_s};
+        QTest::newRow("-z then none") << QStringList{u"-z"_s, u"--compress=none"_s};
+    }
+    void compressFlagsAreAccepted()
+    {
+        QFETCH(QStringList, flags);
+        ScratchDir dir("fgcli");
+        fgtest::writeFile(dir.sub("src/a.txt"), std::string(5000, 'a'));
+        CliRun r = sync(flags + QStringList{q(dir.sub("src/")), q(dir.sub("dst/"))});
+        VERIFY_EXIT(r, 0);
+        QCOMPARE(fgtest::readFile(dir.sub("dst/a.txt")), std::string(5000, 'a'));
     }
 
     void jsonSummary()

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fg {
@@ -57,6 +58,34 @@ Result<FsyncMode> parseFsyncMode(const std::string& text);
 // Always  whole, like rsync -W (no reading of the old copy);
 // Never   delta whenever there is an old copy (--no-whole-file).
 enum class WholeFileMode : uint8_t { Auto = 0, Always = 1, Never = 2 };
+// How data frames are compressed on the wire (--compress):
+// None  never;
+// Lz4   lz4 (fast, modest ratio), every frame;
+// Zstd  zstd at `level`, every frame;
+// Auto  zstd with the level following the bottleneck (none while compressing
+//       is the slowest stage), skipping known compressed formats by name and
+//       data that does not compress by trying.
+// Under every mode but None a frame that does not shrink by a few percent is
+// sent raw.
+enum class CompressMode : uint8_t { None = 0, Lz4 = 1, Zstd = 2, Auto = 3 };
+
+// zstd's negative levels are its fast modes (zstd --fast=N); below -7 they
+// gain little speed and lose much ratio. 20-22 (zstd --ultra) only widen the
+// window, which 256 KiB frames cannot use.
+inline constexpr int kMinZstdLevel = -7;
+inline constexpr int kMaxZstdLevel = 19;
+inline constexpr int kDefaultZstdLevel = 3;
+
+struct CompressSpec {
+    CompressMode mode = CompressMode::None;
+    int level = kDefaultZstdLevel; // Zstd only
+
+    bool operator==(const CompressSpec&) const = default;
+};
+
+// "none", "lz4", "auto", "zstd" or "zstd:LEVEL"; the error names --compress
+// and the choices.
+Result<CompressSpec> parseCompress(std::string_view text);
 
 struct SyncOptions {
     bool dryRun = false;           // -n: plan and report, change nothing
@@ -86,6 +115,8 @@ struct SyncOptions {
     FsyncMode fsync = FsyncMode::End;
     // -W / --no-whole-file: whole files or differences for changed files.
     WholeFileMode wholeFile = WholeFileMode::Auto;
+    // How data is compressed on the wire (--compress, -z).
+    CompressSpec compress;
 
     // Remote endpoints
     std::string rsh = "ssh";                 // -e/--rsh: the command that reaches an ssh host
