@@ -20,6 +20,10 @@ namespace fg::proto {
 
 inline constexpr uint16_t kProtocolVersion = 2;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
+// Hello capabilities. PlainData: this end can carry a session's data
+// connections unencrypted after their TLS join (--cipher none); a client
+// relies on it only when the server's Hello has it.
+inline constexpr uint64_t kCapPlainData = 1;
 
 enum class MsgType : uint16_t {
     Hello = 1,
@@ -121,6 +125,7 @@ struct JobRequestMsg {
     uint16_t streams = 0;   // data connections the client will open (daemon only)
     std::string congestion; // for the data connections ("" = bbr if available)
     FsyncMode fsync = FsyncMode::End; // when a receiving server makes files durable
+    bool plainData = false; // --cipher none: data connections drop TLS once joined (a flag bit)
     void encode(WireWriter& w) const;
     static Result<JobRequestMsg> decode(WireReader& r);
 };
