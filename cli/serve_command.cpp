@@ -26,6 +26,8 @@ const char* kServeHelp =
     "  --listen ADDR:PORT     where to listen (default 0.0.0.0:7878; [::]:7878 for IPv6)\n"
     "  --module NAME=PATH     serve PATH as floodgate://HOST:PORT/NAME (repeatable)\n"
     "  --read-only NAME       NAME may be read from but not written to (repeatable)\n"
+    "  --allow-plaintext NAME clients may send NAME's file data unencrypted (sync --cipher none):\n"
+    "                         only on a trusted LAN where the CPU limits the rate (repeatable)\n"
     "  --pair-code CODE       the one-time code clients pair with (default: a fresh one, printed)\n"
     "  --state-dir DIR        keys and paired clients (default: $FLOODGATE_HOME or ~/.config/floodgate)\n"
     "  --max-sessions N       concurrent sessions (default 64)\n"
@@ -34,6 +36,7 @@ const char* kServeHelp =
 const std::vector<OptionSpec> kServeOptions = {
     {"listen", 0, true},      {"module", 0, true},       {"read-only", 0, true}, {"pair-code", 0, true},
     {"state-dir", 0, true},   {"max-sessions", 0, true}, {"stdio", 0, false},    {"help", 'h', false},
+    {"allow-plaintext", 0, true},
 };
 
 int usageError(const std::string& message)
@@ -79,6 +82,7 @@ int runServe(const std::vector<std::string>& args)
     config.port = kDefaultPort;
     bool stdio = false;
     std::set<std::string> readOnly;
+    std::set<std::string> allowPlaintext;
     for (const auto& [name, value] : parsed.options) {
         if (name == "help") {
             std::fputs(kServeHelp, stdout);
@@ -94,6 +98,8 @@ int runServe(const std::vector<std::string>& args)
             config.modules.push_back({value.substr(0, eq), value.substr(eq + 1), false});
         } else if (name == "read-only") {
             readOnly.insert(value);
+        } else if (name == "allow-plaintext") {
+            allowPlaintext.insert(value);
         } else if (name == "pair-code") {
             config.pairCode = value;
         } else if (name == "state-dir") {
@@ -111,15 +117,21 @@ int runServe(const std::vector<std::string>& args)
     if (stdio) {
         return runStdioSession([](const std::string& line) { std::fprintf(stderr, "floodgate serve: %s\n", line.c_str()); });
     }
-    for (const auto& name : readOnly) {
-        bool found = false;
-        for (auto& m : config.modules)
-            if (m.name == name) {
-                m.readOnly = true;
-                found = true;
-            }
-        if (!found) return usageError("--read-only " + name + ": no --module has that name");
-    }
+    // --read-only NAME, --allow-plaintext NAME: a flag on a module given with --module.
+    auto markModules = [&](const std::set<std::string>& names, const char* option, bool ModuleConfig::*flag) {
+        for (const auto& name : names) {
+            bool found = false;
+            for (auto& m : config.modules)
+                if (m.name == name) {
+                    m.*flag = true;
+                    found = true;
+                }
+            if (!found) return usageError(std::string(option) + " " + name + ": no --module has that name");
+        }
+        return 0;
+    };
+    if (int rc = markModules(readOnly, "--read-only", &ModuleConfig::readOnly)) return rc;
+    if (int rc = markModules(allowPlaintext, "--allow-plaintext", &ModuleConfig::allowPlaintext)) return rc;
     if (config.modules.empty()) return usageError("no --module given: nothing to serve");
 
     // Before any thread starts: the signals are blocked in every thread that
@@ -143,7 +155,8 @@ int runServe(const std::vector<std::string>& args)
     std::printf("floodgate serve: listening on %s:%u\n", config.listenHost.c_str(), unsigned((*server)->port()));
     std::printf("server identity: %s\n", (*server)->fingerprint().c_str());
     for (const auto& m : config.modules)
-        std::printf("module %s = %s%s\n", m.name.c_str(), m.path.c_str(), m.readOnly ? " (read-only)" : "");
+        std::printf("module %s = %s%s%s\n", m.name.c_str(), m.path.c_str(), m.readOnly ? " (read-only)" : "",
+                    m.allowPlaintext ? " (allows unencrypted data)" : "");
     std::string code = (*server)->pairCode();
     if (!code.empty())
         std::printf("pairing code: %s  (single use; on the client run: floodgate pair floodgate://THIS-HOST:%u --code %s)\n",

@@ -6,6 +6,7 @@
 #include "human.h"
 #include "json_writer.h"
 
+#include <floodgate/endpoint.h>
 #include <floodgate/job.h>
 #include <floodgate/options.h>
 #include <floodgate/signals.h>
@@ -52,6 +53,10 @@ const char* kSyncHelp =
     "                           or auto: zstd at a level that follows the bottleneck, skipping data that\n"
     "                           does not compress (known formats by name, the rest by trying)\n"
     "  -z                       the same as --compress auto\n"
+    "      --cipher NAME        floodgate:// encryption: auto (default: AES-GCM when both ends have AES\n"
+    "                           instructions, else ChaCha20), aes128-gcm, aes256-gcm, chacha20-poly1305,\n"
+    "                           none (file data unencrypted, for a trusted LAN; the module must allow it)\n"
+    "      --ssh-cipher NAME    passed to ssh as -c NAME for host:path (see `ssh -Q cipher`)\n"
     "  -e, --rsh COMMAND        the ssh command for host:path (default: ssh)\n"
     "      --remote-floodgate PATH  floodgate on the ssh host (default: floodgate)\n"
     "      --state-dir DIR      keys and pins (default: $FLOODGATE_HOME or ~/.config/floodgate)\n"
@@ -70,6 +75,7 @@ const std::vector<OptionSpec> kSyncOptions = {
     {"streams", 0, true},         {"chunk-size", 0, true},      {"congestion", 0, true},
     {"fsync", 0, true},           {"whole-file", 'W', false},   {"no-whole-file", 0, false},
     {"compress", 0, true},        {"z", 'z', false},
+    {"cipher", 0, true},          {"ssh-cipher", 0, true},
     {"state-dir", 0, true},       {"progress", 0, false},       {"verbose", 'v', false},
     {"quiet", 'q', false},        {"json", 0, false},           {"archive", 'a', false},
     {"recursive", 'r', false},    {"help", 'h', false},
@@ -293,6 +299,13 @@ int parse(const std::vector<std::string>& args, SyncCliOptions& o)
             // the link, would set the pace (a fast LAN), where a fixed zstd
             // level would cap a 10 Gbit/s link at a few hundred MB/s a core.
             opt.compress = CompressSpec{CompressMode::Auto, kDefaultZstdLevel};
+        } else if (name == "cipher") {
+            auto cipher = parseCipherChoice(value);
+            if (!cipher.ok()) return usageError(cipher.error().message);
+            opt.cipher = *cipher;
+        } else if (name == "ssh-cipher") {
+            if (Status st = checkSshCipher(value); !st) return usageError(st.error().message);
+            opt.sshCipher = value;
         } else if (name == "rsh") opt.rsh = value;
         else if (name == "remote-floodgate") opt.remoteFloodgate = value;
         else if (name == "state-dir") opt.stateDir = value;
@@ -308,6 +321,32 @@ int parse(const std::vector<std::string>& args, SyncCliOptions& o)
     o.spec.source = parsed.positional[0];
     o.spec.destination = parsed.positional[1];
     return -1;
+}
+
+bool anyEndpointIs(const JobSpec& spec, Endpoint::Kind kind)
+{
+    for (const std::string* text : {&spec.source, &spec.destination}) {
+        auto e = parseEndpoint(*text);
+        if (e.ok() && e->kind == kind) return true;
+    }
+    return false;
+}
+
+// Said before anything moves, even with -q: nobody should learn from a packet
+// capture that their files went in the clear, or that a cipher they chose
+// was never used.
+void warnAboutCiphers(const JobSpec& spec)
+{
+    const SyncOptions& o = spec.options;
+    const bool daemon = anyEndpointIs(spec, Endpoint::Kind::Daemon);
+    if (o.cipher == CipherChoice::None && daemon)
+        std::fprintf(stderr, "floodgate: warning: --cipher none: file data crosses the network unencrypted; anyone on "
+                             "the path can read it and alter it undetected. Use it only on a trusted LAN.\n");
+    else if (o.cipher != CipherChoice::Auto && !daemon)
+        std::fprintf(stderr, "floodgate: note: --cipher applies to floodgate:// connections only; this job has none "
+                             "(an ssh job takes --ssh-cipher)\n");
+    if (!o.sshCipher.empty() && !anyEndpointIs(spec, Endpoint::Kind::Ssh))
+        std::fprintf(stderr, "floodgate: note: --ssh-cipher applies to host:path (ssh) jobs only; this job has none\n");
 }
 
 } // namespace
@@ -335,6 +374,8 @@ int runSync(const std::vector<std::string>& args)
     });
     Job* jobPtr = job.get();
     onInterrupt([jobPtr] { jobPtr->cancel(); });
+
+    warnAboutCiphers(o.spec);
 
     FILE* info = o.json ? stderr : stdout;
     ProgressLine progress(info);

@@ -115,6 +115,10 @@ private Q_SLOTS:
         QCOMPARE(back.bwlimit, req.bwlimit);
         QVERIFY(back.filters == req.filters);
         QVERIFY(back.filesFrom == req.filesFrom);
+        QVERIFY(!back.plainData);
+        req.plainData = true;
+        QVERIFY(roundTrip(req).plainData);
+        QCOMPARE(roundTrip(hello).capabilities, hello.capabilities);
 
         FileListBatchMsg batch;
         WireEntry e1;

@@ -328,6 +328,44 @@ private Q_SLOTS:
         QVERIFY2(contains(spec.error().message, mentions.toStdString()), spec.error().message.c_str());
     }
 
+    void parsesCipherChoices()
+    {
+        QVERIFY(fg::parseCipherChoice("auto").value() == fg::CipherChoice::Auto);
+        QVERIFY(fg::parseCipherChoice("aes128-gcm").value() == fg::CipherChoice::Aes128Gcm);
+        QVERIFY(fg::parseCipherChoice("aes256-gcm").value() == fg::CipherChoice::Aes256Gcm);
+        QVERIFY(fg::parseCipherChoice("chacha20-poly1305").value() == fg::CipherChoice::Chacha20Poly1305);
+        QVERIFY(fg::parseCipherChoice("none").value() == fg::CipherChoice::None);
+        for (const char* bad : {"", "AES128-GCM", "aes", "chacha20", "TLS_AES_128_GCM_SHA256", "off"}) {
+            auto parsed = fg::parseCipherChoice(bad);
+            QVERIFY2(!parsed.ok(), bad);
+            QCOMPARE(parsed.error().code, fg::Errc::InvalidArgument);
+            QVERIFY(parsed.error().message.find("--cipher: '" + std::string(bad) + "'") == 0);
+            QVERIFY(parsed.error().message.find("chacha20-poly1305") != std::string::npos);
+        }
+        QVERIFY(fg::SyncOptions{}.cipher == fg::CipherChoice::Auto);
+    }
+
+    // It lands on ssh's command line: a name, a list of names, never an option.
+    void sshCipherIsOnePlainWord()
+    {
+        for (const char* good : {"", "aes128-ctr", "aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com",
+                                 "aes256-ctr,aes128-ctr", "3des-cbc"}) {
+            QVERIFY2(fg::checkSshCipher(good).ok(), good);
+        }
+        for (const char* bad : {"-oProxyCommand=x", ",aes128-ctr", "aes128-ctr nas", "aes;rm", "a\nb", "aes$(x)",
+                                "aes'", "aes\\"}) {
+            auto st = fg::checkSshCipher(bad);
+            QVERIFY2(!st.ok(), bad);
+            QVERIFY(st.error().message.rfind("--ssh-cipher: ", 0) == 0);
+        }
+        QVERIFY(!fg::checkSshCipher(std::string(300, 'a')).ok());
+        fg::SyncOptions options;
+        options.sshCipher = "-x";
+        QVERIFY(!fg::validateOptions(options).ok());
+        options.sshCipher = "aes128-ctr";
+        QVERIFY(fg::validateOptions(options).ok());
+    }
+
     void defaultsAreValid()
     {
         QVERIFY(fg::validateOptions(fg::SyncOptions{}).ok());

@@ -5,6 +5,7 @@
 #include "net/tls_stream.h"
 #include "platform/socket.h"
 #include "test_support.h"
+#include "tls_pair.h"
 
 #include <openssl/err.h>
 #include <openssl/ssl.h>
@@ -38,35 +39,11 @@ namespace {
 constexpr int kHandshakeMs = 5000;
 using StreamResult = Result<std::unique_ptr<TlsStream>>;
 
-struct Endpoints {
-    std::unique_ptr<TlsStream> client;
-    std::unique_ptr<TlsStream> server;
-};
+using Endpoints = fgtest::TlsPair;
 
-// Runs a client and a server handshake at once over a fresh 127.0.0.1
-// listener. Returns "" on success, else which side failed and why.
 std::string connectPair(TlsContext& clientCtx, TlsContext& serverCtx, Endpoints& out)
 {
-    auto listener = platform::Listener::listenTcp("127.0.0.1", 0);
-    if (!listener.ok()) return "listen: " + listener.error().message;
-    const uint16_t port = listener->port();
-    std::optional<StreamResult> client;
-    std::thread connector([&] {
-        auto sock = platform::Socket::connectTcp("127.0.0.1", port, kHandshakeMs);
-        if (!sock.ok()) client.emplace(sock.error());
-        else client.emplace(fg::net::tlsConnect(std::move(*sock), clientCtx, kHandshakeMs));
-    });
-    std::optional<StreamResult> server;
-    auto sock = listener->accept(kHandshakeMs);
-    if (!sock.ok()) server.emplace(sock.error());
-    else if (!sock->valid()) server.emplace(Error(Errc::Network, "no connection arrived"));
-    else server.emplace(fg::net::tlsAccept(std::move(*sock), serverCtx, kHandshakeMs));
-    connector.join();
-    if (!client->ok()) return "client: " + client->error().message;
-    if (!server->ok()) return "server: " + server->error().message;
-    out.client = std::move(*client).value();
-    out.server = std::move(*server).value();
-    return {};
+    return fgtest::connectTlsPair(clientCtx, serverCtx, out, kHandshakeMs);
 }
 
 struct AcceptOutcome {

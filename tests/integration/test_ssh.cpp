@@ -169,6 +169,23 @@ private Q_SLOTS:
         m_dir.reset();
     }
 
+    // --ssh-cipher reaches ssh as -c: a cipher both ends have works, one the
+    // server does not offer (3DES is off by default in sshd) fails in ssh.
+    void sshCipherIsPassedToSsh()
+    {
+        ScratchDir dir("fgssh-t");
+        const std::string src = dir.sub("src");
+        fgtest::makeSampleTree(src, 23);
+        CliRun r = sync({u"--ssh-cipher"_s, u"aes128-ctr"_s, q(src + "/"), remote(dir.sub("remote/"))});
+        VERIFY_EXIT(r, 0);
+        VERIFY_SAME_TREE(src, dir.sub("remote"));
+
+        r = sync({u"--ssh-cipher"_s, u"3des-cbc"_s, q(src + "/"), remote(dir.sub("refused/"))});
+        QVERIFY2(r.exitCode != 0, explain(r).constData());
+        QVERIFY2(r.err.contains("accepts --ssh-cipher 3des-cbc"), explain(r).constData());
+        QVERIFY(!fgtest::exists(dir.sub("refused")));
+    }
+
     void pushAndPull()
     {
         ScratchDir dir("fgssh-t");

@@ -1,3 +1,4 @@
+#include "models/ssh_ciphers.h"
 #include "widgets/job_form.h"
 
 #include <floodgate/options.h>
@@ -5,6 +6,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -429,6 +431,151 @@ private Q_SLOTS:
         QVERIFY(form.spec()->options.congestion.empty());
         // The kernel's list is offered as it is.
         QCOMPARE(combo->count(), int(fg::availableCongestionControls().size()) + 2);
+    }
+
+    // ---- ciphers ----
+
+    void cipherRoundTrips_data()
+    {
+        QTest::addColumn<int>("cipher");
+        QTest::addColumn<QString>("hintWord");
+        QTest::addColumn<bool>("warns");
+        QTest::newRow("auto") << int(fg::CipherChoice::Auto) << QStringLiteral("AES") << false;
+        QTest::newRow("aes128") << int(fg::CipherChoice::Aes128Gcm) << QStringLiteral("AES instructions") << false;
+        QTest::newRow("aes256") << int(fg::CipherChoice::Aes256Gcm) << QStringLiteral("256-bit") << false;
+        QTest::newRow("chacha20") << int(fg::CipherChoice::Chacha20Poly1305) << QStringLiteral("without AES") << false;
+        QTest::newRow("none") << int(fg::CipherChoice::None) << QStringLiteral("trusted LAN") << true;
+    }
+    void cipherRoundTrips()
+    {
+        QFETCH(int, cipher);
+        QFETCH(QString, hintWord);
+        QFETCH(bool, warns);
+        fg::JobSpec in;
+        in.source = "/srv/tree/";
+        in.destination = kDaemon.toStdString();
+        in.options.cipher = fg::CipherChoice(cipher);
+        fgui::JobForm form;
+        form.show();
+        form.setSpec(in);
+        auto* combo = child<QComboBox>(form, "cipherCombo");
+        auto* hint = child<QLabel>(form, "cipherHint");
+        QCOMPARE(combo->currentData().toInt(), cipher);
+        QVERIFY(combo->isEnabled());
+        QVERIFY2(hint->text().contains(hintWord), qPrintable(hint->text()));
+        QCOMPARE(isError(hint), warns); // none warns where the choice is made
+        auto out = form.spec();
+        QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+        QVERIFY(out->options.cipher == in.options.cipher);
+        QCOMPARE(combo->count(), 5);
+    }
+
+    // --cipher is for floodgate:// jobs, --ssh-cipher for ssh jobs: each greyed
+    // (and left at its default in the spec) where it does not apply.
+    void ciphersOnlyWhereTheyApply()
+    {
+        fgui::JobForm form;
+        form.show();
+        auto* cipher = child<QComboBox>(form, "cipherCombo");
+        auto* sshCipher = child<QComboBox>(form, "sshCipherCombo");
+        form.setSource(QStringLiteral("/a/"));
+        form.setDestination(kDaemon);
+        QVERIFY(cipher->isEnabled() && !sshCipher->isEnabled());
+        cipher->setCurrentIndex(cipher->findData(int(fg::CipherChoice::None)));
+        QVERIFY(form.spec()->options.cipher == fg::CipherChoice::None);
+        QVERIFY(isError(child<QLabel>(form, "cipherHint")));
+
+        form.setDestination(QStringLiteral("/b"));
+        QVERIFY(!cipher->isEnabled() && !sshCipher->isEnabled());
+        QVERIFY(!isError(child<QLabel>(form, "cipherHint"))); // not in force: no alarm
+        QVERIFY(form.spec()->options.cipher == fg::CipherChoice::Auto);
+        form.setDestination(QString());
+        QVERIFY(!cipher->isEnabled());
+        QVERIFY(child<QLabel>(form, "streamsNote")->text().contains(QStringLiteral("cipher")));
+
+        form.setDestination(QStringLiteral("ann@nas:/backup"));
+        QVERIFY(!cipher->isEnabled() && sshCipher->isEnabled());
+        QVERIFY(form.spec()->options.cipher == fg::CipherChoice::Auto);
+        QVERIFY(form.spec()->options.sshCipher.empty()); // "(ssh default)"
+        QCOMPARE(sshCipher->itemText(0), QStringLiteral("(ssh default)"));
+
+        form.setEditable(false);
+        QVERIFY(!sshCipher->isEnabled());
+        form.setEditable(true);
+        QVERIFY(sshCipher->isEnabled());
+    }
+
+    // The ssh list is what this computer's ssh says (`ssh -Q cipher`), asked
+    // once without blocking; a saved choice it lacks is kept and flagged.
+    void sshCipherListAndRoundTrip()
+    {
+        fgui::JobForm form;
+        form.show();
+        form.setSource(QStringLiteral("/a/"));
+        form.setDestination(QStringLiteral("ann@nas:/backup"));
+        QTRY_VERIFY_WITH_TIMEOUT(fgui::SshCiphers::instance().isReady(), 10000);
+        const QStringList offered = fgui::SshCiphers::instance().ciphers();
+        auto* combo = child<QComboBox>(form, "sshCipherCombo");
+        auto* hint = child<QLabel>(form, "sshCipherHint");
+        QCOMPARE(combo->count(), int(offered.size()) + 1);
+        if (offered.isEmpty()) QSKIP("no ssh here to ask for its ciphers");
+        QVERIFY(!offered.contains(QString())); // every entry a name
+
+        fg::JobSpec in;
+        in.source = "/a/";
+        in.destination = "ann@nas:/backup";
+        in.options.sshCipher = offered.last().toStdString();
+        form.setSpec(in);
+        QCOMPARE(combo->currentText(), offered.last());
+        QVERIFY(!isError(hint));
+        auto out = form.spec();
+        QVERIFY(out.ok());
+        QCOMPARE(out->options.sshCipher, in.options.sshCipher);
+
+        in.options.sshCipher = "no-such-cipher@example.org";
+        form.setSpec(in);
+        QCOMPARE(combo->currentText(), QStringLiteral("no-such-cipher@example.org"));
+        QVERIFY(isError(hint));
+        QVERIFY(!form.isComplete());
+        combo->setCurrentIndex(0);
+        QVERIFY(form.isComplete());
+        QVERIFY(form.spec()->options.sshCipher.empty());
+
+        // A second form gets the list without asking ssh again.
+        fgui::JobForm again;
+        QCOMPARE(child<QComboBox>(again, "sshCipherCombo")->count(), int(offered.size()) + 1);
+    }
+
+    void sshCipherListParsing()
+    {
+        const QStringList got = fgui::SshCiphers::parse("aes128-ctr\n\naes128-gcm@openssh.com\r\n-evil\naes128-ctr\n");
+        QCOMPARE(got, (QStringList{QStringLiteral("aes128-ctr"), QStringLiteral("aes128-gcm@openssh.com")}));
+    }
+
+    // Not a check: with FG_UI_GRAB_DIR set, saves the form with the cipher
+    // settings for a person to look at.
+    void screenshots()
+    {
+        const QString dir = qEnvironmentVariable("FG_UI_GRAB_DIR");
+        if (dir.isEmpty()) QSKIP("set FG_UI_GRAB_DIR to save screenshots");
+        QDir().mkpath(dir);
+        fgui::JobForm form; // asks ssh for its list
+        QTRY_VERIFY_WITH_TIMEOUT(fgui::SshCiphers::instance().isReady(), 10000);
+        form.resize(380, 1300);
+        form.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&form));
+        form.setSource(QStringLiteral("/home/ann/Archive/"));
+        form.setDestination(kDaemon);
+        auto* cipher = child<QComboBox>(form, "cipherCombo");
+        cipher->setCurrentIndex(cipher->findData(int(fg::CipherChoice::None)));
+        QTest::qWait(100);
+        form.grab().save(dir + QStringLiteral("/job-form-cipher-none.png"));
+        cipher->setCurrentIndex(0);
+        form.setDestination(QStringLiteral("ann@nas:/volume1/archive"));
+        auto* ssh = child<QComboBox>(form, "sshCipherCombo");
+        ssh->setCurrentIndex(ssh->findData(QStringLiteral("aes128-gcm@openssh.com")));
+        QTest::qWait(100);
+        form.grab().save(dir + QStringLiteral("/job-form-ssh-cipher.png"));
     }
 
     void describesEndpoints()

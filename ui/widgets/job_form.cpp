@@ -1,5 +1,6 @@
 #include "widgets/job_form.h"
 
+#include "models/ssh_ciphers.h"
 #include "widgets/format.h"
 
 #include <floodgate/endpoint.h>
@@ -154,6 +155,15 @@ fg::Result<uint64_t> parseChunkField(const QString& text)
     return *size;
 }
 
+// A cipher name the local ssh was asked about and does not offer (not while
+// the answer is pending, nor when ssh could not be asked: then ssh decides).
+bool sshLacks(const std::string& name)
+{
+    const SshCiphers& offered = SshCiphers::instance();
+    return !name.empty() && offered.isReady() && !offered.ciphers().isEmpty() &&
+           !offered.ciphers().contains(QString::fromStdString(name));
+}
+
 QString timeText(int minute)
 {
     return QStringLiteral("%1:%2").arg(minute / 60, 2, 10, QLatin1Char('0')).arg(minute % 60, 2, 10, QLatin1Char('0'));
@@ -217,13 +227,25 @@ QString rateScheduleText(const fg::RateSchedule& schedule)
     return rules.join(QStringLiteral(", "));
 }
 
-bool usesDataStreams(const QString& source, const QString& destination)
+namespace {
+bool anyEndpointIs(fg::Endpoint::Kind kind, const QString& source, const QString& destination)
 {
     for (const QString& text : {source, destination}) {
         auto e = fg::parseEndpoint(text.trimmed().toStdString());
-        if (e && e->kind == fg::Endpoint::Kind::Daemon) return true;
+        if (e && e->kind == kind) return true;
     }
     return false;
+}
+} // namespace
+
+bool usesDataStreams(const QString& source, const QString& destination)
+{
+    return anyEndpointIs(fg::Endpoint::Kind::Daemon, source, destination);
+}
+
+bool usesSsh(const QString& source, const QString& destination)
+{
+    return anyEndpointIs(fg::Endpoint::Kind::Ssh, source, destination);
 }
 
 EndpointHint describeEndpoint(const QString& text, bool isSource)
@@ -381,7 +403,23 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     m_congestionHint->setObjectName(QStringLiteral("congestionHint"));
     QLabel* congestionLabel = addSetting(tr("Congestion control"), m_congestion, m_congestionHint, false);
 
-    m_streamSettings = {streamsLabel, m_streamsHint, chunkLabel, m_chunkSizeHint, congestionLabel, m_congestionHint};
+    m_cipher = new QComboBox(transfer);
+    m_cipher->setObjectName(QStringLiteral("cipherCombo"));
+    m_cipher->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_cipher->addItem(tr("Auto (default)"), int(fg::CipherChoice::Auto));
+    m_cipher->addItem(QStringLiteral("AES-128-GCM"), int(fg::CipherChoice::Aes128Gcm));
+    m_cipher->addItem(QStringLiteral("AES-256-GCM"), int(fg::CipherChoice::Aes256Gcm));
+    m_cipher->addItem(QStringLiteral("ChaCha20-Poly1305"), int(fg::CipherChoice::Chacha20Poly1305));
+    m_cipher->addItem(tr("None (unencrypted)"), int(fg::CipherChoice::None));
+    m_cipher->setToolTip(tr("How the connections to the daemon are encrypted (--cipher, TLS 1.3). None still "
+                            "checks both ends' identities and keeps the control connection encrypted, but sends "
+                            "file data in the clear; the daemon's module must allow it (--allow-plaintext)."));
+    m_cipherHint = makeHint(transfer);
+    m_cipherHint->setObjectName(QStringLiteral("cipherHint"));
+    QLabel* cipherLabel = addSetting(tr("Cipher"), m_cipher, m_cipherHint, false);
+
+    m_streamSettings = {streamsLabel, m_streamsHint,     chunkLabel,  m_chunkSizeHint,
+                        congestionLabel, m_congestionHint, cipherLabel, m_cipherHint};
 
     // Applies to every job: whoever receives writes the files.
     m_fsync = new QComboBox(transfer);
@@ -408,6 +446,26 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     m_wholeFileHint = makeHint(transfer);
     m_wholeFileHint->setObjectName(QStringLiteral("wholeFileHint"));
     addSetting(tr("Changed files"), m_wholeFile, m_wholeFileHint, false);
+    // Filled from `ssh -Q cipher` once ssh answers; the default is ssh's own choice.
+    m_sshCipher = new QComboBox(transfer);
+    m_sshCipher->setObjectName(QStringLiteral("sshCipherCombo"));
+    m_sshCipher->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_sshCipher->addItem(tr("(ssh default)"), QString());
+    m_sshCipher->setToolTip(tr("The cipher ssh uses for user@host:path jobs (--ssh-cipher, passed to ssh as -c). "
+                               "The list is what this computer's ssh offers; the server must offer it too."));
+    m_sshCipherHint = makeHint(transfer);
+    m_sshCipherHint->setObjectName(QStringLiteral("sshCipherHint"));
+    m_sshCipherLabel = addSetting(tr("SSH cipher"), m_sshCipher, m_sshCipherHint, false);
+    SshCiphers& sshCiphers = SshCiphers::instance();
+    if (sshCiphers.isReady()) {
+        addSshCiphers();
+    } else {
+        connect(&sshCiphers, &SshCiphers::ready, this, [this] {
+            addSshCiphers();
+            updateHints();
+        });
+        sshCiphers.request();
+    }
     layout->addWidget(transfer);
 
     // Filters
@@ -486,6 +544,8 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     connect(m_congestion, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_fsync, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_wholeFile, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
+    connect(m_cipher, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
+    connect(m_sshCipher, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     for (QCheckBox* box : {m_dryRun, m_delete, m_checksum}) {
         connect(box, &QCheckBox::toggled, this, &JobForm::updateHints);
     }
@@ -632,6 +692,46 @@ void JobForm::updateTransferHints()
         if (congestion.empty() && !hasBbr) text += QLatin1Char(' ') + tr("This kernel has no bbr: default is its own.");
         showHint(m_congestionHint, text, false);
     }
+    updateCipherHints();
+}
+
+void JobForm::updateCipherHints()
+{
+    switch (fg::CipherChoice(m_cipher->currentData().toInt())) {
+    case fg::CipherChoice::Auto:
+        showHint(m_cipherHint,
+                 fg::cpuHasAesAcceleration()
+                     ? tr("AES-GCM when both ends have AES instructions (this computer has them), else ChaCha20.")
+                     : tr("ChaCha20 here: this computer has no AES instructions, so AES-GCM would be slower."),
+                 false);
+        break;
+    case fg::CipherChoice::Aes128Gcm:
+        showHint(m_cipherHint, tr("Fastest when both CPUs have AES instructions (AES-NI, ARMv8)."), false);
+        break;
+    case fg::CipherChoice::Aes256Gcm:
+        showHint(m_cipherHint, tr("For policies that ask for 256-bit keys; a little slower than AES-128."), false);
+        break;
+    case fg::CipherChoice::Chacha20Poly1305:
+        showHint(m_cipherHint, tr("Fastest on CPUs without AES instructions, such as older ARM NAS boxes."), false);
+        break;
+    case fg::CipherChoice::None:
+        // Red, as a warning, where it would be in force: the one choice that gives something up.
+        showHint(m_cipherHint, tr("Unencrypted: anyone on the network can read and alter the files. Only on a "
+                                  "trusted LAN where the CPU limits the rate."),
+                 usesDataStreams(m_source->text(), m_destination->text()));
+        break;
+    }
+
+    const std::string sshCipher = m_sshCipher->currentData().toString().toStdString();
+    if (sshLacks(sshCipher) && usesSsh(m_source->text(), m_destination->text())) {
+        showHint(m_sshCipherHint, tr("This computer's ssh does not offer %1; pick one from the list")
+                                      .arg(QString::fromStdString(sshCipher)),
+                 true);
+    } else {
+        showHint(m_sshCipherHint, tr("aes128-gcm@openssh.com is fastest with AES instructions, "
+                                     "chacha20-poly1305@openssh.com without."),
+                 false);
+    }
 }
 
 void JobForm::updateStreamSettingsEnabled()
@@ -639,9 +739,13 @@ void JobForm::updateStreamSettingsEnabled()
     const bool applies = usesDataStreams(m_source->text(), m_destination->text());
     for (QWidget* w : std::as_const(m_streamSettings)) w->setEnabled(applies);
     for (QWidget* w : {static_cast<QWidget*>(m_streams), static_cast<QWidget*>(m_chunkSize),
-                       static_cast<QWidget*>(m_congestion)}) {
+                       static_cast<QWidget*>(m_congestion), static_cast<QWidget*>(m_cipher)}) {
         w->setEnabled(applies && m_editable);
     }
+    const bool ssh = usesSsh(m_source->text(), m_destination->text());
+    m_sshCipherLabel->setEnabled(ssh);
+    m_sshCipherHint->setEnabled(ssh);
+    m_sshCipher->setEnabled(ssh && m_editable);
     if (applies) {
         showHint(m_streamsNote, QString(), false);
         return;
@@ -656,11 +760,12 @@ void JobForm::updateStreamSettingsEnabled()
     const auto destination = kindOf(m_destination->text());
     QString note;
     if (source == fg::Endpoint::Kind::Ssh || destination == fg::Endpoint::Kind::Ssh) {
-        note = tr("SSH job: one stream through ssh. These settings apply to floodgate:// targets.");
+        note = tr("SSH job: one stream through ssh (its cipher is the SSH cipher below). These settings apply to "
+                  "floodgate:// targets.");
     } else if (source && destination) {
         note = tr("Local job: one stream, no network. These settings apply to floodgate:// targets.");
     } else {
-        note = tr("Streams, chunk size and congestion control apply to floodgate:// targets.");
+        note = tr("Streams, chunk size, congestion control and cipher apply to floodgate:// targets.");
     }
     showHint(m_streamsNote, note, false);
 }
@@ -675,6 +780,26 @@ void JobForm::setCongestion(const std::string& name)
         index = m_congestion->count() - 1;
     }
     m_congestion->setCurrentIndex(index);
+}
+
+void JobForm::setSshCipher(const std::string& name)
+{
+    const QString wanted = QString::fromStdString(name);
+    int index = m_sshCipher->findData(wanted);
+    if (index < 0) {
+        // Kept, as with congestion control: a saved job names it, and the hint
+        // says when this ssh lacks it.
+        m_sshCipher->addItem(wanted, wanted);
+        index = m_sshCipher->count() - 1;
+    }
+    m_sshCipher->setCurrentIndex(index);
+}
+
+void JobForm::addSshCiphers()
+{
+    for (const QString& name : SshCiphers::instance().ciphers()) {
+        if (m_sshCipher->findData(name) < 0) m_sshCipher->addItem(name, name);
+    }
 }
 
 bool JobForm::isComplete() const { return spec().ok(); }
@@ -715,12 +840,22 @@ fg::Result<fg::JobSpec> JobForm::spec() const
         if (!chunk) return fieldError(tr("Chunk size"), chunk.error().message);
         o.chunkSize = *chunk;
         o.congestion = m_congestion->currentData().toString().toStdString();
+        o.cipher = fg::CipherChoice(m_cipher->currentData().toInt());
         if (!o.congestion.empty() &&
             std::find(m_kernelCongestion.begin(), m_kernelCongestion.end(), o.congestion) == m_kernelCongestion.end()) {
             return fg::Error(fg::Errc::InvalidArgument,
                              tr("Congestion control: this computer's kernel does not offer %1")
                                  .arg(QString::fromStdString(o.congestion))
                                  .toStdString());
+        }
+    }
+    if (usesSsh(source, destination)) {
+        o.sshCipher = m_sshCipher->currentData().toString().toStdString();
+        if (auto st = fg::checkSshCipher(o.sshCipher); !st) return fieldError(tr("SSH cipher"), st.error().message);
+        if (sshLacks(o.sshCipher)) {
+            return fg::Error(fg::Errc::InvalidArgument, tr("SSH cipher: this computer's ssh does not offer %1")
+                                                            .arg(QString::fromStdString(o.sshCipher))
+                                                            .toStdString());
         }
     }
     // Includes first: with first-match-wins, "include *.jpg" then "exclude *" keeps
@@ -751,6 +886,8 @@ void JobForm::setSpec(const fg::JobSpec& spec)
     setCongestion(o.congestion);
     m_fsync->setCurrentIndex(std::max(0, m_fsync->findData(int(o.fsync))));
     m_wholeFile->setCurrentIndex(std::max(0, m_wholeFile->findData(int(o.wholeFile))));
+    m_cipher->setCurrentIndex(std::max(0, m_cipher->findData(int(o.cipher))));
+    setSshCipher(o.sshCipher);
     QStringList includes, excludes;
     for (const auto& f : o.filters) {
         (f.kind == fg::FilterSpec::Kind::Include ? includes : excludes) << QString::fromStdString(f.pattern);

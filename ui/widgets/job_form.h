@@ -55,6 +55,9 @@ private:
     void updateStreamSettingsEnabled();
     void setAdvancedVisible(bool visible);
     void setCongestion(const std::string& name);
+    void setSshCipher(const std::string& name);
+    void addSshCiphers();
+    void updateCipherHints();
 
     QLineEdit* m_source = nullptr;
     QLineEdit* m_destination = nullptr;
@@ -78,6 +81,12 @@ private:
     QLabel* m_fsyncHint = nullptr;
     QComboBox* m_wholeFile = nullptr;
     QLabel* m_wholeFileHint = nullptr;
+    // Ciphers: --cipher for floodgate:// jobs, ssh's -c for user@host:path jobs.
+    QComboBox* m_cipher = nullptr;
+    QLabel* m_cipherHint = nullptr;
+    QComboBox* m_sshCipher = nullptr;
+    QLabel* m_sshCipherHint = nullptr;
+    QWidget* m_sshCipherLabel = nullptr;
     QList<QWidget*> m_streamSettings; // greyed together when no endpoint is a daemon
     std::vector<std::string> m_kernelCongestion; // what this kernel offers, read once
     bool m_editable = true;
@@ -101,6 +110,8 @@ QString rateScheduleText(const fg::RateSchedule& schedule);
 // Whether a job between these endpoints opens data connections (streams): only a
 // floodgate:// daemon on either end does; local and ssh jobs move data over one pipe.
 bool usesDataStreams(const QString& source, const QString& destination);
+// Whether either endpoint is reached over ssh (user@host:path).
+bool usesSsh(const QString& source, const QString& destination);
 // What an endpoint text means, in words ("Local folder: its contents", "SSH: alice@nas,
 // path /data"), or the parse error. Empty text gives an empty hint.
 struct EndpointHint {

@@ -86,6 +86,22 @@ struct CompressSpec {
 // "none", "lz4", "auto", "zstd" or "zstd:LEVEL"; the error names --compress
 // and the choices.
 Result<CompressSpec> parseCompress(std::string_view text);
+// ---- ciphers (--cipher, --ssh-cipher) ----
+// What protects a floodgate:// job's connections (TLS 1.3 suites):
+// Auto    AES-128-GCM when both ends have AES instructions, else ChaCha20;
+// None    the connections still authenticate with TLS and the control
+//         connection stays encrypted, but file data crosses the network in
+//         the clear (the daemon's module must allow it). For a trusted LAN
+//         where the CPU, not the link, limits the rate.
+enum class CipherChoice : uint8_t { Auto = 0, Aes128Gcm = 1, Aes256Gcm = 2, Chacha20Poly1305 = 3, None = 4 };
+
+// "auto", "aes128-gcm", "aes256-gcm", "chacha20-poly1305", "none"; the error
+// names --cipher and the choices.
+Result<CipherChoice> parseCipherChoice(const std::string& text);
+
+// An --ssh-cipher value goes onto ssh's command line: one word of cipher-name
+// characters (a comma-separated list is ssh's own syntax), never an option.
+Status checkSshCipher(const std::string& name);
 
 struct SyncOptions {
     bool dryRun = false;           // -n: plan and report, change nothing
@@ -117,6 +133,10 @@ struct SyncOptions {
     WholeFileMode wholeFile = WholeFileMode::Auto;
     // How data is compressed on the wire (--compress, -z).
     CompressSpec compress;
+    // floodgate:// connections (--cipher) and ssh's own cipher (--ssh-cipher,
+    // passed as `-c NAME`; empty = ssh's default).
+    CipherChoice cipher = CipherChoice::Auto;
+    std::string sshCipher;
 
     // Remote endpoints
     std::string rsh = "ssh";                 // -e/--rsh: the command that reaches an ssh host

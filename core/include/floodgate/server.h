@@ -15,6 +15,9 @@ struct ModuleConfig {
     std::string name;
     std::string path;
     bool readOnly = false;
+    // Clients may ask for file data unencrypted (--cipher none) on this
+    // module's data connections: for a trusted LAN only.
+    bool allowPlaintext = false;
 };
 
 struct ServerConfig {

@@ -9,4 +9,8 @@ namespace fg {
 // TCP congestion controls this kernel offers ("bbr", "cubic", "reno", ...).
 std::vector<std::string> availableCongestionControls();
 
+// Whether this CPU has AES instructions (AES-NI, ARMv8 AES): what --cipher
+// auto looks at on this end.
+bool cpuHasAesAcceleration();
+
 } // namespace fg

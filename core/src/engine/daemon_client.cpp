@@ -1,12 +1,15 @@
 // The client side of a daemon connection: TLS with this install's identity,
 // the server's identity pinned, and pairing.
 
+#include "engine/plain_data.h"
 #include "engine/session.h"
+#include "net/cipher_suites.h"
 #include "net/identity.h"
 #include "net/pairing_proof.h"
 #include "net/tls_context.h"
 #include "net/tls_stream.h"
 #include "net/trust_store.h"
+#include "platform/cpu.h"
 #include "platform/process.h"
 #include "platform/socket.h"
 
@@ -31,11 +34,13 @@ struct TlsConnection {
     std::string ourFingerprint;
 };
 
-Result<TlsConnection> openTls(const std::string& host, uint16_t port, const std::string& stateDir)
+Result<TlsConnection> openTls(const std::string& host, uint16_t port, const std::string& stateDir,
+                              CipherChoice cipher = CipherChoice::Auto)
 {
     platform::ignoreSigpipe();
     FG_TRY_ASSIGN(auto identity, net::TlsIdentity::loadOrCreate(stateDir));
     FG_TRY_ASSIGN(auto context, net::TlsContext::create(net::TlsContext::Role::Client, identity));
+    FG_TRY(context->setCipherSuites(net::clientCipherSuites(cipher, platform::hasAesAcceleration())));
     FG_TRY_ASSIGN(platform::Socket socket, platform::Socket::connectTcp(host, port, kConnectTimeoutMs));
     auto tls = net::tlsConnect(std::move(socket), *context, kHandshakeTimeoutMs);
     if (!tls.ok()) {
@@ -60,7 +65,7 @@ Error pinMismatch(const std::string& hp, const std::string& got, const std::stri
 Result<proto::FrameLinkPtr> connectDaemon(const Endpoint& endpoint, const std::string& stateDir, const LogLine& log,
                                           DaemonConnect how)
 {
-    FG_TRY_ASSIGN(TlsConnection conn, openTls(endpoint.host, endpoint.port, stateDir));
+    FG_TRY_ASSIGN(TlsConnection conn, openTls(endpoint.host, endpoint.port, stateDir, how.cipher));
     const std::string hp = hostPort(endpoint.host, endpoint.port);
     FG_TRY_ASSIGN(net::KnownServers known, net::KnownServers::load(stateDir));
     std::string expected;
@@ -81,8 +86,11 @@ Result<proto::FrameLinkPtr> connectDaemon(const Endpoint& endpoint, const std::s
     return proto::FrameLinkPtr(std::move(link));
 }
 
-Status joinOpenedStream(proto::FrameLink& link, const proto::SessionToken& token, uint16_t number)
+Status joinOpenedStream(proto::FrameLink& link, const proto::SessionToken& token, uint16_t number,
+                        CipherChoice cipher)
 {
+    const bool plain = cipher == CipherChoice::None;
+    if (plain) FG_TRY(preparePlainSwitch(link));
     proto::JoinStreamMsg join;
     join.token = token;
     join.stream = number;
@@ -93,14 +101,17 @@ Status joinOpenedStream(proto::FrameLink& link, const proto::SessionToken& token
         return Error(err.code, "data connection refused: " + err.message);
     }
     FG_TRY(proto::fromFrame<proto::StreamAcceptedMsg>(frame));
+    if (plain) FG_TRY(switchToPlain(link));
     return {};
 }
 
 Result<proto::FrameLinkPtr> joinStream(const Endpoint& endpoint, const std::string& stateDir,
-                                       const proto::SessionToken& token, uint16_t number)
+                                       const proto::SessionToken& token, uint16_t number, CipherChoice cipher)
 {
-    FG_TRY_ASSIGN(proto::FrameLinkPtr link, connectDaemon(endpoint, stateDir, nullptr));
-    FG_TRY(joinOpenedStream(*link, token, number));
+    DaemonConnect how;
+    how.cipher = cipher;
+    FG_TRY_ASSIGN(proto::FrameLinkPtr link, connectDaemon(endpoint, stateDir, nullptr, how));
+    FG_TRY(joinOpenedStream(*link, token, number, cipher));
     return link;
 }
 
@@ -126,19 +137,19 @@ std::vector<proto::FrameLinkPtr> takeJoined(std::vector<Result<proto::FrameLinkP
 
 std::vector<proto::FrameLinkPtr> joinStreams(const Endpoint& endpoint, const std::string& stateDir,
                                              const proto::SessionToken& token, uint16_t first, uint16_t count,
-                                             uint32_t* joined, std::vector<Error>* errors)
+                                             uint32_t* joined, std::vector<Error>* errors, CipherChoice cipher)
 {
     std::vector<Result<proto::FrameLinkPtr>> results;
     for (uint16_t i = 0; i < count; ++i) results.emplace_back(Error(Errc::Internal, "not tried"));
     std::vector<std::thread> threads;
     for (uint16_t i = 0; i < count; ++i)
-        threads.emplace_back([&, i] { results[i] = joinStream(endpoint, stateDir, token, uint16_t(first + i)); });
+        threads.emplace_back([&, i] { results[i] = joinStream(endpoint, stateDir, token, uint16_t(first + i), cipher); });
     for (auto& t : threads) t.join();
     return takeJoined(results, first, joined, errors);
 }
 
-EarlyStreams::EarlyStreams(Endpoint endpoint, std::string stateDir, uint16_t count)
-    : m_endpoint(std::move(endpoint)), m_stateDir(std::move(stateDir))
+EarlyStreams::EarlyStreams(Endpoint endpoint, std::string stateDir, uint16_t count, CipherChoice cipher)
+    : m_endpoint(std::move(endpoint)), m_stateDir(std::move(stateDir)), m_cipher(cipher)
 {
     for (uint16_t i = 0; i < count; ++i) m_results.emplace_back(Error(Errc::Internal, "not joined"));
     for (uint16_t i = 0; i < count; ++i) m_threads.emplace_back([this, i] { open(i); });
@@ -158,6 +169,7 @@ void EarlyStreams::open(uint16_t number)
 {
     DaemonConnect how;
     how.pinOnFirstContact = false; // the control connection pins
+    how.cipher = m_cipher;
     Result<proto::FrameLinkPtr> link = connectDaemon(m_endpoint, m_stateDir, nullptr, how);
     std::unique_lock lock(m_mutex);
     m_cv.wait(lock, [&] { return m_abandoned || m_token; });
@@ -165,9 +177,9 @@ void EarlyStreams::open(uint16_t number)
     const proto::SessionToken token = *m_token;
     lock.unlock();
     if (link.ok()) {
-        if (Status st = joinOpenedStream(**link, token, number); !st) link = st.error();
+        if (Status st = joinOpenedStream(**link, token, number, m_cipher); !st) link = st.error();
     } else {
-        link = joinStream(m_endpoint, m_stateDir, token, number);
+        link = joinStream(m_endpoint, m_stateDir, token, number, m_cipher);
     }
     lock.lock();
     m_results[number] = std::move(link);

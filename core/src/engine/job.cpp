@@ -1,5 +1,6 @@
 #include "common/path.h"
 #include "engine/observer.h"
+#include "engine/plain_data.h"
 #include "engine/receiver.h"
 #include "engine/role_params.h"
 #include "engine/sender.h"
@@ -294,12 +295,14 @@ private:
         const bool autoStreams = daemon && m_spec.options.streams == 0;
         const auto firstStreams = uint16_t(autoStreams ? kAutoStartStreams : m_spec.options.streams);
         std::optional<EarlyStreams> early;
-        if (daemon && firstStreams > 0) early.emplace(remote, stateDir, firstStreams);
+        const CipherChoice cipher = m_spec.options.cipher;
+        if (daemon && firstStreams > 0) early.emplace(remote, stateDir, firstStreams, cipher);
 
         Result<proto::FrameLinkPtr> link = Error(Errc::Internal, "no link");
         if (daemon) {
             DaemonConnect how;
             how.awaitHello = false; // the job request follows our Hello at once
+            how.cipher = cipher;
             link = connectDaemon(remote, stateDir, [this](const std::string& line) {
                 pushEvent(event::Log{event::Log::Level::Info, line}, false);
             }, how);
@@ -325,6 +328,7 @@ private:
             request.hasFilesFrom = false;
         }
         if (daemon) request.streams = uint16_t(autoStreams ? kAutoMaxStreams : m_spec.options.streams);
+        request.plainData = daemon && cipher == CipherChoice::None;
         FG_TRY_ASSIGN(proto::JobAcceptMsg accept, requestJob(*m_link, request, daemon));
 
         std::vector<proto::FrameLink*> data;
@@ -357,6 +361,7 @@ private:
                                      + (m_congestionInForce.empty() ? std::string() : ", congestion control " + m_congestionInForce)},
                       false);
         }
+        if (daemon) reportDataProtection(data);
 
         RoleBase* role = nullptr;
         {
@@ -439,7 +444,8 @@ private:
             }
             if (count == 0) return;
             uint32_t joined = 0;
-            auto links = joinStreams(remote, stateDir, m_streamToken, first, count, &joined, nullptr);
+            auto links = joinStreams(remote, stateDir, m_streamToken, first, count, &joined, nullptr,
+                                     m_spec.options.cipher);
             {
                 std::lock_guard lock(m_linkMutex);
                 for (auto& l : links) {
@@ -459,6 +465,24 @@ private:
             if (next < rate * kTuneGain) return;
             rate = next;
         }
+    }
+
+    // What protects the file data, said once per job: the negotiated TLS
+    // suite, or a warning when it crosses the network in the clear.
+    void reportDataProtection(const std::vector<proto::FrameLink*>& data)
+    {
+        if (data.empty()) {
+            pushEvent(event::Log{event::Log::Level::Info,
+                                 "no data connections: file data goes on the control connection ("
+                                     + linkProtection(*m_link) + ")"},
+                      false);
+            return;
+        }
+        const std::string protection = linkProtection(*data.front());
+        if (protection == kUnencrypted)
+            pushEvent(event::Log{event::Log::Level::Warning, "data connections: unencrypted (module allows it)"}, false);
+        else
+            pushEvent(event::Log{event::Log::Level::Info, "data connections: " + protection}, false);
     }
 
     uint64_t bytesMoved() const

@@ -355,6 +355,7 @@ Status validateOptions(const SyncOptions& options)
                                                   "spread, much larger cannot balance the streams (or leave it out "
                                                   "for a size picked per file)");
     FG_TRY(checkCongestion(options.congestion));
+    FG_TRY(checkSshCipher(options.sshCipher));
     FG_TRY(filter::FilterSet::compile(options.filters));
     if (options.hasFilesFrom) FG_TRY(filter::FilesFromSet::compile(options.filesFrom));
     return {};

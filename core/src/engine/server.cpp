@@ -2,11 +2,13 @@
 
 #include "engine/server_session.h"
 #include "engine/stream_registry.h"
+#include "net/cipher_suites.h"
 #include "net/identity.h"
 #include "net/pipe_stream.h"
 #include "net/tls_context.h"
 #include "net/tls_stream.h"
 #include "net/trust_store.h"
+#include "platform/cpu.h"
 #include "platform/fs.h"
 #include "platform/process.h"
 #include "platform/socket.h"
@@ -96,6 +98,9 @@ private:
         std::string stateDir = m_config.stateDir.empty() ? defaultStateDir() : m_config.stateDir;
         FG_TRY_ASSIGN(m_identity, net::TlsIdentity::loadOrCreate(stateDir));
         FG_TRY_ASSIGN(m_tls, net::TlsContext::create(net::TlsContext::Role::Server, m_identity));
+        const net::ServerCipherSuites suites = net::serverCipherSuites(platform::hasAesAcceleration());
+        FG_TRY(m_tls->setCipherSuites(suites.suites));
+        m_tls->setServerPreference(suites.serverPreference);
         m_authorized = std::make_unique<net::AuthorizedClients>(stateDir);
         bool generated = m_config.pairCode.empty();
         m_pairing = std::make_unique<PairingState>(generated ? generatePairCode() : m_config.pairCode, generated, m_log);

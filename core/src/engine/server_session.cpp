@@ -2,6 +2,7 @@
 
 #include "common/path.h"
 #include "engine/observer.h"
+#include "engine/plain_data.h"
 #include "engine/receiver.h"
 #include "engine/role_params.h"
 #include "engine/sender.h"
@@ -95,7 +96,8 @@ struct ResolvedRequest {
     std::string module;
 };
 
-Result<ResolvedRequest> resolveDaemonPath(const std::string& requestPath, const SessionContext& ctx, bool forWriting)
+Result<ResolvedRequest> resolveDaemonPath(const std::string& requestPath, const SessionContext& ctx, bool forWriting,
+                                          bool plainData)
 {
     size_t slash = requestPath.find('/');
     std::string moduleName = requestPath.substr(0, slash);
@@ -110,6 +112,10 @@ Result<ResolvedRequest> resolveDaemonPath(const std::string& requestPath, const 
     }
     if (forWriting && module->readOnly)
         return Error(Errc::ReadOnly, "module '" + module->name + "' is read-only: it can be a source, not a destination");
+    if (plainData && !module->allowPlaintext)
+        return Error(Errc::AuthFailed, "module '" + module->name + "' does not allow unencrypted file data (--cipher "
+                                           "none); choose another --cipher, or, on a trusted network only, have the "
+                                           "server run with `--allow-plaintext " + module->name + "`");
     ResolvedRequest out;
     out.module = module->name;
     out.root.base = module->path;
@@ -168,6 +174,15 @@ private:
     RoleBase* m_role = nullptr;
     std::vector<proto::FrameLinkPtr> m_links;
 };
+
+// " (TLS_AES_128_GCM_SHA256)", or the reason file data goes in the clear.
+std::string dataProtectionNote(const std::vector<proto::FrameLink*>& data, const std::string& module)
+{
+    if (data.empty()) return {};
+    const std::string protection = linkProtection(*data.front());
+    if (protection == kUnencrypted) return " (unencrypted: module '" + module + "' allows it)";
+    return protection.empty() ? std::string() : " (" + protection + ")";
+}
 
 // How long the server waits for the data connections a client said it opened.
 constexpr auto kJoinTimeout = std::chrono::seconds(30);
@@ -230,7 +245,12 @@ Status joinSession(proto::FrameLinkPtr& link, const proto::Frame& frame, const S
         (void)sendError(*link, st.error().code, st.error().message);
         return st;
     }
+    // The client sends nothing more until StreamAccepted, so nothing it sends
+    // later can have been read ahead yet (engine/plain_data.h).
+    const bool plain = ctx.registry->isPlain(join->token);
+    if (plain) FG_TRY(preparePlainSwitch(*link));
     FG_TRY(link->send(proto::toFrame(proto::StreamAcceptedMsg{})));
+    if (plain) FG_TRY(switchToPlain(*link));
     if (ctx.handOver) ctx.handOver();
     return ctx.registry->attach(join->token, ctx.clientFingerprint, join->stream, std::move(link));
 }
@@ -245,14 +265,16 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
     if (!paired(ctx)) return refuseUnpaired(link, ctx);
     const bool push = request->direction == proto::Direction::Push; // the client sends: we receive
     RootSpec root;
+    std::string module;
     if (ctx.daemon) {
-        auto resolved = resolveDaemonPath(request->path, ctx, push);
+        auto resolved = resolveDaemonPath(request->path, ctx, push, request->plainData);
         if (!resolved.ok()) {
             (void)sendError(link, resolved.error().code, resolved.error().message);
             if (ctx.log) ctx.log("refused request from " + ctx.peer + ": " + resolved.error().message);
             return resolved.error();
         }
         root = resolved->root;
+        module = resolved->module;
     } else {
         root = resolveStdioPath(request->path);
     }
@@ -273,7 +295,7 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
     accept.serverSoftware = softwareVersion();
     std::optional<proto::SessionToken> token;
     if (ctx.registry && request->streams > 0) {
-        FG_TRY_ASSIGN(token, ctx.registry->open(ctx.clientFingerprint, request->streams));
+        FG_TRY_ASSIGN(token, ctx.registry->open(ctx.clientFingerprint, request->streams, request->plainData));
         accept.token = *token;
         accept.streams = request->streams;
     }
@@ -306,6 +328,7 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
         ctx.log(std::string(push ? "receiving into " : "sending from ") + root.base
                 + (root.relative.empty() ? "" : "/" + root.relative) + " for " + ctx.peer
                 + (data.empty() ? std::string() : " on " + std::to_string(data.size()) + " data connections")
+                + dataProtectionNote(data, module)
                 + (params.dryRun ? " (dry run)" : ""));
 
     StageSet stages;

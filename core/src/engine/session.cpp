@@ -11,6 +11,7 @@ Status sendHello(proto::FrameLink& link)
 {
     proto::HelloMsg ours;
     ours.software = softwareVersion();
+    ours.capabilities = proto::kCapPlainData;
     return link.send(proto::toFrame(ours));
 }
 
@@ -39,7 +40,15 @@ Result<proto::HelloMsg> readHello(proto::FrameLink& link)
 Result<proto::JobAcceptMsg> requestJob(proto::FrameLink& link, const proto::JobRequestMsg& request, bool helloPending)
 {
     FG_TRY(link.send(proto::toFrame(request)));
-    if (helloPending) FG_TRY(readHello(link));
+    if (helloPending) {
+        FG_TRY_ASSIGN(proto::HelloMsg hello, readHello(link));
+        // A server without the capability would take the flag for an unknown
+        // bit and stay encrypted; stop before any data connection switches.
+        if (request.plainData && !(hello.capabilities & proto::kCapPlainData))
+            return Error(Errc::Protocol, "the server (" + hello.software
+                                             + ") cannot carry file data unencrypted (--cipher none); update it, "
+                                               "or choose a cipher");
+    }
     FG_TRY_ASSIGN(proto::Frame frame, link.receive());
     if (frame.type == uint16_t(proto::MsgType::Error)) {
         FG_TRY_ASSIGN(proto::ErrorMsg err, proto::fromFrame<proto::ErrorMsg>(frame));
@@ -54,6 +63,11 @@ Result<std::vector<std::string>> sshCommandFor(const Endpoint& endpoint, const S
     if (!endpoint.user.empty()) {
         argv.push_back("-l");
         argv.push_back(endpoint.user);
+    }
+    if (!options.sshCipher.empty()) {
+        FG_TRY(checkSshCipher(options.sshCipher));
+        argv.push_back("-c");
+        argv.push_back(options.sshCipher);
     }
     // "--" would end ssh's options, but some rsh replacements do not know it;
     // a host name starting with '-' is refused instead.
@@ -78,7 +92,9 @@ Result<proto::FrameLinkPtr> connectSsh(const Endpoint& endpoint, const SyncOptio
         if (e.code == Errc::Network)
             e.message = "could not start floodgate on " + endpoint.host + " over ssh (" + e.message
                       + "); check that `ssh " + endpoint.host + "` works and that floodgate is installed there "
-                        "(or name it with --remote-floodgate PATH)";
+                        "(or name it with --remote-floodgate PATH)"
+                      + (options.sshCipher.empty() ? std::string()
+                                                   : ", and that its sshd accepts --ssh-cipher " + options.sshCipher);
         return e;
     }
     return proto::FrameLinkPtr(std::move(link));

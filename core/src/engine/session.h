@@ -36,16 +36,20 @@ Result<proto::JobAcceptMsg> requestJob(proto::FrameLink& link, const proto::JobR
 
 // Opens one data connection to a daemon and joins it to a session.
 Result<proto::FrameLinkPtr> joinStream(const Endpoint& endpoint, const std::string& stateDir,
-                                       const proto::SessionToken& token, uint16_t number);
-// Joins a connection opened with connectDaemon() to a session.
-Status joinOpenedStream(proto::FrameLink& link, const proto::SessionToken& token, uint16_t number);
+                                       const proto::SessionToken& token, uint16_t number,
+                                       CipherChoice cipher = CipherChoice::Auto);
+// Joins a connection opened with connectDaemon() to a session; with
+// CipherChoice::None it goes on unencrypted once joined (engine/plain_data.h).
+Status joinOpenedStream(proto::FrameLink& link, const proto::SessionToken& token, uint16_t number,
+                        CipherChoice cipher = CipherChoice::Auto);
 
 // Opens data connections numbered first..first+count-1 at once (each costs
 // a few round trips; together they cost the same). Returns the ones that
 // joined, in number order, and their numbers as bits in *joined.
 std::vector<proto::FrameLinkPtr> joinStreams(const Endpoint& endpoint, const std::string& stateDir,
                                              const proto::SessionToken& token, uint16_t first, uint16_t count,
-                                             uint32_t* joined, std::vector<Error>* errors);
+                                             uint32_t* joined, std::vector<Error>* errors,
+                                             CipherChoice cipher = CipherChoice::Auto);
 
 struct DaemonConnect {
     // False: our Hello is only sent; the caller's first request follows it at
@@ -55,6 +59,8 @@ struct DaemonConnect {
     // False: an unknown server is refused rather than pinned, for connections
     // opened alongside the one that pins it on first contact.
     bool pinOnFirstContact = true;
+    // The TLS suites offered (net/cipher_suites.h); None offers Auto's.
+    CipherChoice cipher = CipherChoice::Auto;
 };
 
 // Data connections opened while the control connection asks for the job:
@@ -64,7 +70,7 @@ struct DaemonConnect {
 // again when joined.
 class EarlyStreams {
 public:
-    EarlyStreams(Endpoint endpoint, std::string stateDir, uint16_t count);
+    EarlyStreams(Endpoint endpoint, std::string stateDir, uint16_t count, CipherChoice cipher = CipherChoice::Auto);
     ~EarlyStreams(); // the ones not joined are closed
     EarlyStreams(const EarlyStreams&) = delete;
     EarlyStreams& operator=(const EarlyStreams&) = delete;
@@ -79,6 +85,7 @@ private:
 
     const Endpoint m_endpoint;
     const std::string m_stateDir;
+    const CipherChoice m_cipher;
     std::mutex m_mutex;
     std::condition_variable m_cv;
     std::optional<proto::SessionToken> m_token;

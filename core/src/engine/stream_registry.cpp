@@ -4,7 +4,7 @@
 
 namespace fg {
 
-Result<proto::SessionToken> StreamRegistry::open(const std::string& clientFingerprint, uint16_t maxStreams)
+Result<proto::SessionToken> StreamRegistry::open(const std::string& clientFingerprint, uint16_t maxStreams, bool plain)
 {
     proto::SessionToken token{};
     // Unguessable: a token is what lets a connection into a session (the
@@ -15,7 +15,15 @@ Result<proto::SessionToken> StreamRegistry::open(const std::string& clientFinger
     Slot& slot = m_slots[token];
     slot.client = clientFingerprint;
     slot.maxStreams = maxStreams;
+    slot.plain = plain;
     return token;
+}
+
+bool StreamRegistry::isPlain(const proto::SessionToken& token) const
+{
+    std::lock_guard lock(m_mutex);
+    auto it = m_slots.find(token);
+    return it != m_slots.end() && it->second.plain;
 }
 
 Status StreamRegistry::check(const proto::SessionToken& token, const std::string& clientFingerprint,

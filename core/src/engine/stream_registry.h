@@ -21,8 +21,10 @@ namespace fg {
 
 class StreamRegistry {
 public:
-    // Registers a session that takes up to maxStreams data connections.
-    Result<proto::SessionToken> open(const std::string& clientFingerprint, uint16_t maxStreams);
+    // Registers a session that takes up to maxStreams data connections;
+    // plain: they go on unencrypted once joined (--cipher none).
+    Result<proto::SessionToken> open(const std::string& clientFingerprint, uint16_t maxStreams, bool plain = false);
+    bool isPlain(const proto::SessionToken& token) const;
     // Whether a data connection may join (before it is told it was accepted).
     Status check(const proto::SessionToken& token, const std::string& clientFingerprint, uint16_t stream) const;
     // Hands a joined connection to its session (to the running role, once
@@ -43,6 +45,7 @@ private:
     struct Slot {
         std::string client;
         uint16_t maxStreams = 0;
+        bool plain = false;
         std::map<uint16_t, proto::FrameLinkPtr> joined;
         uint32_t seen = 0; // streams that ever joined (a number joins once)
         std::function<void(proto::FrameLinkPtr)> lateJoin;

@@ -1,5 +1,6 @@
 #include <floodgate/system.h>
 
+#include "platform/cpu.h"
 #include "platform/socket.h"
 
 #include <sstream>
@@ -14,5 +15,7 @@ std::vector<std::string> availableCongestionControls()
     while (in >> word) out.push_back(word);
     return out;
 }
+
+bool cpuHasAesAcceleration() { return platform::hasAesAcceleration(); }
 
 } // namespace fg

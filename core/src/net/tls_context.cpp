@@ -120,6 +120,13 @@ Status TlsContext::setCipherSuites(const std::string& suites)
     return {};
 }
 
+void TlsContext::setServerPreference(bool on)
+{
+    std::lock_guard lock(m_mutex);
+    if (on) SSL_CTX_set_options(m_ctx.get(), SSL_OP_CIPHER_SERVER_PREFERENCE);
+    else SSL_CTX_clear_options(m_ctx.get(), SSL_OP_CIPHER_SERVER_PREFERENCE);
+}
+
 std::string TlsContext::cipherSuites() const
 {
     std::lock_guard lock(m_mutex);

@@ -36,9 +36,12 @@ public:
     // Restricts and orders the suites offered (client) or accepted (server):
     // ':'-separated names from kDefaultCipherSuites. Applies to handshakes
     // started afterwards; safe to call while other connections run. The
-    // client's order decides when both ends allow several.
+    // client's order decides when both ends allow several, unless the server
+    // prefers its own (see net/cipher_suites.h for when it does).
     Status setCipherSuites(const std::string& suites);
     std::string cipherSuites() const;
+    // Server only: its own suite order decides instead of the client's.
+    void setServerPreference(bool on);
 
     Role role() const { return m_role; }
     const TlsIdentity& identity() const { return *m_identity; }

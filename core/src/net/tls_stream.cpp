@@ -396,6 +396,63 @@ Status TlsStream::closeWrite(int timeoutMs)
     }
 }
 
+// ---- unencrypted data connections --------------------------------------------
+
+void TlsStream::readRecordsExactly()
+{
+    std::lock_guard lock(m_sslMutex);
+    SSL_set_read_ahead(m_ssl.get(), 0);
+}
+
+Result<platform::Socket> TlsStream::endTlsKeepSocket(int timeoutMs)
+{
+    const std::string what = "ending TLS with " + m_peer + " for unencrypted data";
+    const auto deadline = Clock::now() + std::chrono::milliseconds(timeoutMs);
+    FG_TRY(closeWrite(timeoutMs));
+    std::unique_lock lock(m_sslMutex);
+    SSL* ssl = m_ssl.get();
+    if (SSL_get_read_ahead(ssl) != 0)
+        return Error(Errc::Internal, what + ": records are read ahead (call readRecordsExactly first)");
+    for (;;) {
+        if (m_shutdown.load()) return cancelled();
+        if (m_failure) return *m_failure;
+        ERR_clear_error();
+        m_io.lastErrno = 0;
+        unsigned char byte = 0;
+        size_t got = 0;
+        int rc = SSL_read_ex(ssl, &byte, 1, &got);
+        if (rc == 1) {
+            m_failure = Error(Errc::Protocol, what + ": the peer sent data where its close_notify belongs");
+            return *m_failure;
+        }
+        int sslError = SSL_get_error(ssl, rc);
+        if (sslError == SSL_ERROR_ZERO_RETURN) break;
+        if (sslError != SSL_ERROR_WANT_READ && sslError != SSL_ERROR_WANT_WRITE) return failureLocked(sslError, what);
+        auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        if (left <= 0)
+            return Error(Errc::Network, what + " timed out: no close_notify from the peer", ETIMEDOUT);
+        lock.unlock();
+        auto ready = platform::waitReady(m_fd, sslError == SSL_ERROR_WANT_READ ? platform::Readiness::Readable
+                                                                                : platform::Readiness::Writable,
+                                         int(std::min<long long>(left, kShutdownPollMs)));
+        lock.lock();
+        FG_TRY(ready);
+    }
+    // Bytes OpenSSL holds past the close_notify came from the socket and
+    // belong to the plain stream; they cannot be taken back, so fail loudly
+    // rather than lose them.
+    if (SSL_has_pending(ssl)) {
+        m_failure = Error(Errc::Internal, what + ": bytes after the peer's close_notify were read into TLS buffers");
+        return *m_failure;
+    }
+    // Nothing may touch the SSL object or the socket through it again (the
+    // destructor sends nothing either).
+    m_failure = Error(Errc::Internal, "this TLS stream was handed over as plain TCP");
+    platform::Socket socket = std::move(m_socket);
+    FG_TRY(socket.setNonBlocking(false));
+    return socket;
+}
+
 void TlsStream::shutdown()
 {
     m_shutdown.store(true);

@@ -74,6 +74,22 @@ public:
     // writing thread after its last writeAll; later writes fail.
     Status closeWrite(int timeoutMs);
 
+    // ---- unencrypted data connections (--cipher none) ----
+    // The connection authenticates and joins its session over TLS, then both
+    // ends end TLS in order and go on over the bare TCP socket. The hazard is
+    // read-ahead (see TlsContext): OpenSSL may pull the peer's first plain
+    // bytes off the socket together with its close_notify, and lose them.
+    //
+    // From this call on, records are read exactly (header, then body, never
+    // further), so whatever follows the peer's close_notify stays in the
+    // socket. Call it before the peer can send its close_notify.
+    void readRecordsExactly();
+    // Sends our close_notify, reads up to the peer's, and hands over the TCP
+    // socket, blocking again. An error if the peer sent data instead, if any
+    // byte past its close_notify was taken off the socket anyway, or after
+    // timeoutMs. The stream is unusable afterwards.
+    Result<platform::Socket> endTlsKeepSocket(int timeoutMs);
+
     // Our sending keys are replaced (TLS 1.3 KeyUpdate) after this many bytes:
     // AES-GCM must not encrypt more than about 2^24.5 full records (~390 GB)
     // under one key (RFC 8446, 5.5), and a multi-terabyte job would. Lower

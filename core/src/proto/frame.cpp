@@ -131,7 +131,25 @@ Result<Frame> StreamFrameLink::receive()
 
 void StreamFrameLink::close()
 {
-    if (!m_closed.exchange(true)) m_stream->shutdown();
+    if (m_closed.exchange(true)) return;
+    std::lock_guard lock(m_streamSwap);
+    m_stream->shutdown();
+}
+
+Status StreamFrameLink::switchStream(const std::function<Result<net::StreamPtr>(net::Stream&)>& change)
+{
+    {
+        std::lock_guard lock(m_sendMutex);
+        if (!m_out.empty()) return Error(Errc::Internal, "switching the stream of a link with unsent frames");
+    }
+    if (m_decoder.buffered() > 0) return Error(Errc::Internal, "switching the stream of a link with unread bytes");
+    // Not under m_streamSwap: change() may wait on the peer, and a close()
+    // meanwhile must still reach the old stream to wake it.
+    FG_TRY_ASSIGN(net::StreamPtr next, change(*m_stream));
+    std::lock_guard lock(m_streamSwap);
+    m_stream = std::move(next);
+    if (m_closed.load()) m_stream->shutdown();
+    return {};
 }
 
 // ---- memory link -----------------------------------------------------------

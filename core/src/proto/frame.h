@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -87,6 +88,13 @@ public:
     std::string describe() const override { return m_stream->describe(); }
     int socketFd() const override { return m_stream->socketFd(); }
     net::Stream& stream() { return *m_stream; }
+    const net::Stream& stream() const { return *m_stream; }
+    // Moves the link onto another stream between frames (a data connection
+    // that drops from TLS to plain TCP once joined): `change` gets the current
+    // stream and returns its successor. Refused while bytes are buffered in
+    // either direction, since they belong to the old stream. close() from
+    // another thread stays safe throughout.
+    Status switchStream(const std::function<Result<net::StreamPtr>(net::Stream&)>& change);
 
 private:
     Status appendLocked(const Frame& frame, bool more);
@@ -100,6 +108,7 @@ private:
     std::atomic<uint64_t> m_sent{0};
     std::atomic<uint64_t> m_received{0};
     std::atomic<bool> m_closed{false};
+    std::mutex m_streamSwap; // close() against switchStream() replacing m_stream
 };
 
 // Two in-process links joined back to back (local-to-local jobs): frames move

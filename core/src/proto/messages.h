@@ -20,6 +20,10 @@ namespace fg::proto {
 
 inline constexpr uint16_t kProtocolVersion = 3;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
+// Hello capabilities. PlainData: this end can carry a session's data
+// connections unencrypted after their TLS join (--cipher none); a client
+// relies on it only when the server's Hello has it.
+inline constexpr uint64_t kCapPlainData = 1;
 
 enum class MsgType : uint16_t {
     Hello = 1,
@@ -136,6 +140,7 @@ struct JobRequestMsg {
     std::string congestion; // for the data connections ("" = bbr if available)
     FsyncMode fsync = FsyncMode::End; // when a receiving server makes files durable
     WholeFileMode wholeFile = WholeFileMode::Auto;
+    bool plainData = false; // --cipher none: data connections drop TLS once joined (a flag bit)
     void encode(WireWriter& w) const;
     static Result<JobRequestMsg> decode(WireReader& r);
 };
