@@ -34,17 +34,23 @@ size_t Matcher::scan(const uint8_t* data, size_t length, bool final, DeltaSink& 
     RollingSum sum = m_sum.value_or(RollingSum());
     bool haveSum = m_sum.has_value();
     while (at + block <= length) {
+        // Right after a match the next basis block is the likely one: in a
+        // file that changed little this is nearly every window, and it needs
+        // no rolling sums.
+        if (m_runStart && at == literalFrom && !haveSum && m_index.isBlock(*m_runStart + m_runLength, data + at)) {
+            ++m_runLength;
+            m_matched += block;
+            at += block;
+            literalFrom = at;
+            continue;
+        }
         if (!haveSum) {
             sum = RollingSum::of(data + at, block);
             haveSum = true;
         }
         const uint64_t weak = sum.value();
-        // Right after a match, the next basis block is the likely one.
-        const bool afterMatch = m_runStart && at == literalFrom;
-        if (afterMatch || m_index.mayContain(weak)) {
-            std::optional<uint32_t> next;
-            if (afterMatch) next = *m_runStart + m_runLength;
-            if (auto hit = m_index.find(weak, data + at, next)) {
+        if (m_index.mayContain(weak)) {
+            if (auto hit = m_index.find(weak, data + at, std::nullopt)) {
                 emitLiteral(data + literalFrom, at - literalFrom, sink);
                 if (m_runStart && *hit == *m_runStart + m_runLength) {
                     ++m_runLength;

@@ -37,6 +37,12 @@ SignatureIndex::SignatureIndex(Signature signature) : m_signature(std::move(sign
 
 size_t SignatureIndex::slotOf(uint64_t weak) const { return size_t(mix(weak) >> m_slotShift); }
 
+bool SignatureIndex::isBlock(uint32_t block, const uint8_t* window) const
+{
+    return block < m_signature.blocks.size()
+           && m_signature.blocks[block].strong == strongHash(window, m_signature.blockLength, m_signature.seed);
+}
+
 std::optional<uint32_t> SignatureIndex::find(uint64_t weak, const uint8_t* window, std::optional<uint32_t> preferred) const
 {
     const uint32_t length = m_signature.blockLength;
