@@ -48,7 +48,7 @@ size_t Matcher::scan(const uint8_t* data, size_t length, bool final, DeltaSink& 
             sum = RollingSum::of(data + at, block);
             haveSum = true;
         }
-        const uint64_t weak = sum.value();
+        const uint32_t weak = sum.key();
         if (m_index.mayContain(weak)) {
             if (auto hit = m_index.find(weak, data + at, std::nullopt)) {
                 emitLiteral(data + literalFrom, at - literalFrom, sink);

@@ -12,7 +12,7 @@ namespace fg::delta {
 
 uint32_t blockLengthFor(uint64_t basisSize)
 {
-    const auto root = uint64_t(std::sqrt(double(basisSize)));
+    const auto root = uint64_t(std::sqrt(double(basisSize))) / 4;
     // Multiples of 64 bytes keep block reads aligned to cache lines.
     const uint64_t rounded = (root + 63) / 64 * 64;
     return uint32_t(std::clamp<uint64_t>(rounded, kMinBlockLength, kMaxBlockLength));
@@ -22,7 +22,7 @@ uint64_t strongHash(const uint8_t* data, size_t length, uint64_t seed) { return 
 
 BlockSignature signBlock(const uint8_t* data, size_t length, uint64_t seed)
 {
-    return {RollingSum::of(data, length).value(), strongHash(data, length, seed)};
+    return {RollingSum::of(data, length).key(), strongHash(data, length, seed)};
 }
 
 void signBlocks(const uint8_t* data, size_t length, uint32_t blockLength, uint64_t seed, std::vector<BlockSignature>& out)

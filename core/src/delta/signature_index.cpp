@@ -29,13 +29,13 @@ SignatureIndex::SignatureIndex(Signature signature) : m_signature(std::move(sign
             at = (at + 1) & (slots - 1);
         }
         if (duplicate) continue;
-        m_slots[at] = Slot{b.weak, b.strong, uint32_t(i), true};
+        m_slots[at] = Slot{b.strong, b.weak, uint32_t(i), true};
         const uint64_t bit = mix(b.weak) >> m_filterShift;
         m_filter[bit / 64] |= uint64_t(1) << (bit % 64);
     }
 }
 
-size_t SignatureIndex::slotOf(uint64_t weak) const { return size_t(mix(weak) >> m_slotShift); }
+size_t SignatureIndex::slotOf(uint32_t weak) const { return size_t(mix(weak) >> m_slotShift); }
 
 bool SignatureIndex::isBlock(uint32_t block, const uint8_t* window) const
 {
@@ -43,7 +43,7 @@ bool SignatureIndex::isBlock(uint32_t block, const uint8_t* window) const
            && m_signature.blocks[block].strong == strongHash(window, m_signature.blockLength, m_signature.seed);
 }
 
-std::optional<uint32_t> SignatureIndex::find(uint64_t weak, const uint8_t* window, std::optional<uint32_t> preferred) const
+std::optional<uint32_t> SignatureIndex::find(uint32_t weak, const uint8_t* window, std::optional<uint32_t> preferred) const
 {
     const uint32_t length = m_signature.blockLength;
     std::optional<uint64_t> strong;

@@ -23,7 +23,7 @@ public:
     // The block the window (blockLength bytes at `window`, weak sum `weak`)
     // equals; `preferred` is tried first, so that runs of blocks stay runs
     // even when the basis repeats a block (zeros, say).
-    std::optional<uint32_t> find(uint64_t weak, const uint8_t* window, std::optional<uint32_t> preferred) const;
+    std::optional<uint32_t> find(uint32_t weak, const uint8_t* window, std::optional<uint32_t> preferred) const;
 
     // Whether the window is this block, by its strong hash alone: right
     // after a match the next block is the likely one, and one XXH3 pass is
@@ -31,23 +31,23 @@ public:
     bool isBlock(uint32_t block, const uint8_t* window) const;
 
     // False when no block has this weak sum; asked at every offset, so inline.
-    bool mayContain(uint64_t weak) const
+    bool mayContain(uint32_t weak) const
     {
         const uint64_t bit = mix(weak) >> m_filterShift;
         return (m_filter[bit / 64] >> (bit % 64)) & 1;
     }
 
 private:
-    // Fibonacci hashing: the weak sum's bits are not uniform (its low half is
-    // a plain byte sum), so they are mixed before they pick a slot.
-    static uint64_t mix(uint64_t weak) { return weak * 0x9E3779B97F4A7C15ull; }
+    // The key is mixed already; spreading it over 64 bits lets one shift
+    // pick a slot or a filter bit for any table size.
+    static uint64_t mix(uint32_t weak) { return uint64_t(weak) * 0x9E3779B97F4A7C15ull; }
     struct Slot {
-        uint64_t weak = 0;
         uint64_t strong = 0;
+        uint32_t weak = 0;
         uint32_t block = 0;
         bool used = false;
     };
-    size_t slotOf(uint64_t weak) const;
+    size_t slotOf(uint32_t weak) const;
 
     Signature m_signature;
     std::vector<Slot> m_slots;      // open addressing; a power of two, at most half full

@@ -434,7 +434,7 @@ void SignatureMsg::encode(WireWriter& w) const
     w.u32(total);
     w.u32(uint32_t(blocks.size()));
     for (const auto& [weak, strong] : blocks) {
-        w.u64(weak);
+        w.u32(weak);
         w.u64(strong);
     }
 }
@@ -448,10 +448,10 @@ Result<SignatureMsg> SignatureMsg::decode(WireReader& r)
     m.seed = r.u64();
     m.first = r.u32();
     m.total = r.u32();
-    const uint32_t n = r.count(kSignatureBlocksPerFrame, 16);
+    const uint32_t n = r.count(kSignatureBlocksPerFrame, 12);
     m.blocks.reserve(n);
     for (uint32_t i = 0; i < n && !r.failed(); ++i) {
-        const uint64_t weak = r.u64();
+        const uint32_t weak = r.u32();
         m.blocks.emplace_back(weak, r.u64());
     }
     FG_TRY(r.finish("Signature"));

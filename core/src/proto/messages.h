@@ -293,11 +293,11 @@ struct SignatureMsg {
     uint64_t seed = 0;
     uint32_t first = 0;
     uint32_t total = 0;
-    std::vector<std::pair<uint64_t, uint64_t>> blocks; // (weak, strong)
+    std::vector<std::pair<uint32_t, uint64_t>> blocks; // (weak, strong)
     void encode(WireWriter& w) const;
     static Result<SignatureMsg> decode(WireReader& r);
 };
-// Blocks per Signature frame: 16 bytes each, so a frame stays near kBatchBytes.
+// Blocks per Signature frame: 12 bytes each, so a frame stays near kBatchBytes.
 inline constexpr uint32_t kSignatureBlocksPerFrame = 16 * 1024;
 
 struct FileEndMsg {
