@@ -48,6 +48,8 @@ class Runner:
         empty_dir(self.dst_root)
         if basis:
             subprocess.run(["cp", "-a", basis, self.ctx.dst], check=True)
+            # Its write-back would otherwise land in the measured run.
+            os.sync()
         cache_dropped = drop_caches() if self.drop else False
         # Other people's work on a shared machine skews a run: wait for quiet,
         # and record how busy the machine was just before.

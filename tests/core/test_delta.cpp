@@ -117,7 +117,7 @@ private Q_SLOTS:
     {
         QCOMPARE(blockLengthFor(0), kMinBlockLength);
         QCOMPARE(blockLengthFor(100 * 1024), kMinBlockLength);
-        QCOMPARE(blockLengthFor(uint64_t(1) << 30), 8192u);
+        QCOMPARE(blockLengthFor(uint64_t(1) << 30), 16384u);
         QVERIFY(blockLengthFor(uint64_t(1) << 40) > 128 * 1024); // past rsync's cap
         QCOMPARE(blockLengthFor(uint64_t(1) << 60), kMaxBlockLength);
         QCOMPARE(blockLengthFor(3'000'000) % 64, 0u);

@@ -12,7 +12,7 @@ namespace fg::delta {
 
 uint32_t blockLengthFor(uint64_t basisSize)
 {
-    const auto root = uint64_t(std::sqrt(double(basisSize))) / 4;
+    const auto root = uint64_t(std::sqrt(double(basisSize))) / 2;
     // Multiples of 64 bytes keep block reads aligned to cache lines.
     const uint64_t rounded = (root + 63) / 64 * 64;
     return uint32_t(std::clamp<uint64_t>(rounded, kMinBlockLength, kMaxBlockLength));

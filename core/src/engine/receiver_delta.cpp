@@ -15,8 +15,8 @@ namespace fg {
 namespace {
 // Signatures sent for files not settled yet: the sender holds each until its
 // file is sent, so this bounds its memory (and ours) however many files
-// change. 16 bytes a block in memory: 32 MiB is the signature of ~16 GiB of
-// old copies in 8 KiB blocks (1 GiB files), more for bigger files.
+// change. 16 bytes a block in memory: 32 MiB is the signature of ~32 GiB of
+// old copies in 16 KiB blocks (1 GiB files), more for bigger files.
 constexpr uint64_t kMaxOutstandingSignatureBytes = 32u << 20;
 // Old copies this big are signed by several threads, each over its own range.
 constexpr uint64_t kParallelSignBytes = 64u << 20;
