@@ -50,8 +50,8 @@ def _rsync_ssh(flags: str, cipher: str = ""):
     return lambda c: f"rsync {flags} -e {_q(_ssh(c, cipher))} {_q(c.src + '/')} {SSH_ALIAS}:{_q(c.dst + '/')}"
 
 
-def _floodgate(c: Ctx, dst: str, ssh: bool) -> str:
-    cmd = [c.floodgate, "sync", "--json", "--state-dir", c.fg_client_state]
+def _floodgate(c: Ctx, dst: str, ssh: bool, extra: tuple = ()) -> str:
+    cmd = [c.floodgate, "sync", "--json", "--state-dir", c.fg_client_state, *extra]
     if ssh:
         cmd += ["-e", _ssh(c), "--remote-floodgate", c.floodgate]
     return shlex.join(cmd) + (f" {c.fg_args}" if c.fg_args else "") + f" {_q(c.src + '/')} {_q(dst)}"
@@ -84,6 +84,17 @@ PEERS = [
          nochange=True, kind="fg"),
     Peer("fg-ssh", "floodgate over ssh",
          lambda c: _floodgate(c, f"{SSH_ALIAS}:{c.dst}", True), nochange=True, kind="fg-ssh"),
+    # One cipher each, for the cipher table (run them with the rsync-ssh-* peers of the same cipher).
+    *[Peer(f"fg-{short}", f"floodgate to floodgate://, --cipher {name}",
+           (lambda n: lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}",
+                                          False, ("--cipher", n)))(name),
+           nochange=True, kind="fg")
+      for short, name in [("aes128", "aes128-gcm"), ("aes256", "aes256-gcm"), ("chacha", "chacha20-poly1305"),
+                          ("none", "none")]],
+    Peer("rsync-ssh-aes256", "rsync -a over ssh -c aes256-gcm", _rsync_ssh("-a", "aes256-gcm@openssh.com"),
+         nochange=True),
+    Peer("rsync-ssh-chacha", "rsync -a over ssh -c chacha20-poly1305",
+         _rsync_ssh("-a", "chacha20-poly1305@openssh.com"), nochange=True),
 ]
 PEER_IDS = [p.id for p in PEERS]
 

@@ -112,7 +112,9 @@ log file = {self.logdir}/rsyncd.log
         self._spawn("rsyncd", ["rsync", "--daemon", "--no-detach", f"--config={self.state}/rsyncd.conf"])
         self._spawn("iperf3", ["iperf3", "-s", "-B", C.SERVER_IP, "-p", str(C.IPERF_PORT)])
         fg_out = self._spawn("floodgate", [self.floodgate, "serve", "--listen", f"{C.SERVER_IP}:{C.FLOODGATE_PORT}",
-                                           "--module", f"bench={self.dst_root}", "--state-dir", self.fg_server_state])
+                                           "--module", f"bench={self.dst_root}", "--state-dir", self.fg_server_state,
+                                           # for the fg-none peer: a benchmark's trusted link
+                                           "--allow-plaintext", "bench"])
         # (not iperf3's port: a bare connect makes it report an error)
         for port in (C.SSH_PORT, C.RSYNCD_PORT, C.FLOODGATE_PORT):
             wait_port(C.SERVER_IP, port)

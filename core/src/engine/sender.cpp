@@ -414,6 +414,11 @@ void Sender::controlLoop()
             if (m_scheduler.resolved(msg->index))
                 m_observer.onFileFailed(msg->index, file->path, Error(msg->code, msg->message));
             settled(msg->index);
+            // A signature still coming for it is of no use now.
+            if (auto it = m_incomingSignatures.find(msg->index); it != m_incomingSignatures.end()) {
+                m_signatureBlocksHeld -= it->second.blocks.size();
+                m_incomingSignatures.erase(it);
+            }
             break;
         }
         case MsgType::Notice:
@@ -486,7 +491,10 @@ void Sender::settled(uint32_t index)
     std::lock_guard lock(m_streamMutex);
     for (auto& s : m_streams) s.inFlight.erase(index);
     m_chunked.erase(index);
-    m_deltaIndexes.erase(index);
+    if (auto it = m_deltaIndexes.find(index); it != m_deltaIndexes.end()) {
+        m_signatureBlocksHeld -= it->second->signature().blocks.size();
+        m_deltaIndexes.erase(it);
+    }
 }
 
 } // namespace fg

@@ -127,6 +127,7 @@ private:
     std::unordered_map<uint32_t, std::shared_ptr<const delta::SignatureIndex>> m_deltaIndexes;
     // Control thread only: files waiting for their signature, and the pieces so far.
     std::unordered_map<uint32_t, delta::Signature> m_incomingSignatures;
+    std::atomic<uint64_t> m_signatureBlocksHeld{0}; // in the two maps above
     std::optional<Error> m_allStreamsLost; // every data link broke; the job ends with this
     std::vector<std::thread> m_workers;
     bool m_acceptLinks = true; // false once the workers are being joined

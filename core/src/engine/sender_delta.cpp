@@ -19,6 +19,9 @@ constexpr size_t kDeltaBufferBlocks = 4;
 constexpr size_t kOpsPerFrame = proto::kMaxDataPayload - proto::kDataHeaderSize;
 
 thread_local std::vector<uint8_t> t_deltaBuffer;
+// A receiver keeps its outstanding signatures under 32 MiB (2M blocks), plus
+// the one file it was signing when it got there (at most 16M blocks).
+constexpr uint64_t kMaxSignatureBlocksHeld = uint64_t(24) << 20;
 } // namespace
 
 Status Sender::onSignature(proto::SignatureMsg&& msg)
@@ -40,8 +43,13 @@ Status Sender::onSignature(proto::SignatureMsg&& msg)
         sig.basisSize = msg.basisSize;
         sig.blockLength = msg.blockLength;
         sig.seed = msg.seed;
-        sig.blocks.reserve(msg.total);
     }
+    // Signatures are held until their files are sent: what a receiver may
+    // make us hold at once is bounded, whatever it claims.
+    m_signatureBlocksHeld += msg.blocks.size();
+    if (m_signatureBlocksHeld > kMaxSignatureBlocksHeld)
+        return Error(Errc::Protocol, "the receiver sent signatures of more than "
+                                         + std::to_string(kMaxSignatureBlocksHeld) + " blocks at once");
     // Pieces come in order, each continuing the last, all of one signature.
     if (msg.basisSize != sig.basisSize || msg.blockLength != sig.blockLength || msg.seed != sig.seed
         || msg.first != sig.blocks.size() || msg.blocks.empty())
@@ -51,6 +59,7 @@ Status Sender::onSignature(proto::SignatureMsg&& msg)
 
     if (file->size == 0) {
         // Nothing to rebuild: an empty file is sent as what it is.
+        m_signatureBlocksHeld -= sig.blocks.size();
         m_incomingSignatures.erase(it);
         m_scheduler.add(msg.index, 0);
         return {};

@@ -464,6 +464,9 @@ Result<SignatureMsg> SignatureMsg::decode(WireReader& r)
                                              + std::to_string(m.basisSize) + " bytes");
         if (m.first > m.total || n > m.total - m.first)
             return Error(Errc::Protocol, "malformed Signature: blocks past the end");
+        if (m.total > kMaxSignatureBlocks)
+            return Error(Errc::Protocol, "malformed Signature: " + std::to_string(m.total) + " blocks, more than the "
+                                             + std::to_string(kMaxSignatureBlocks) + " any old copy may have");
     } else if (n > 0) {
         return Error(Errc::Protocol, "malformed Signature: blocks for a file without an old copy");
     }

@@ -297,6 +297,9 @@ struct SignatureMsg {
     void encode(WireWriter& w) const;
     static Result<SignatureMsg> decode(WireReader& r);
 };
+// The most blocks one signature may have: at √size/2 blocks that is the old
+// copy of a 64 TiB file, and it bounds what a peer can make us hold.
+inline constexpr uint32_t kMaxSignatureBlocks = 1u << 24;
 // Blocks per Signature frame: 12 bytes each, so a frame stays near kBatchBytes.
 inline constexpr uint32_t kSignatureBlocksPerFrame = 16 * 1024;
 
