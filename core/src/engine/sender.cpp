@@ -418,6 +418,7 @@ void Sender::controlLoop()
             if (auto it = m_incomingSignatures.find(msg->index); it != m_incomingSignatures.end()) {
                 m_signatureBlocksHeld -= it->second.blocks.size();
                 m_incomingSignatures.erase(it);
+                m_settledWhileSigning.insert(msg->index);
             }
             break;
         }

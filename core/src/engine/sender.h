@@ -28,6 +28,7 @@
 #include <optional>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace fg {
@@ -128,6 +129,7 @@ private:
     // Control thread only: files waiting for their signature, and the pieces so far.
     std::unordered_map<uint32_t, delta::Signature> m_incomingSignatures;
     std::atomic<uint64_t> m_signatureBlocksHeld{0}; // in the two maps above
+    std::unordered_set<uint32_t> m_settledWhileSigning; // control thread: their late pieces are dropped
     std::optional<Error> m_allStreamsLost; // every data link broke; the job ends with this
     std::vector<std::thread> m_workers;
     bool m_acceptLinks = true; // false once the workers are being joined

@@ -27,6 +27,11 @@ constexpr uint64_t kMaxSignatureBlocksHeld = uint64_t(24) << 20;
 Status Sender::onSignature(proto::SignatureMsg&& msg)
 {
     auto it = m_incomingSignatures.find(msg.index);
+    // Pieces still on their way for a file that failed meanwhile are dropped.
+    if (it == m_incomingSignatures.end() && m_settledWhileSigning.erase(msg.index)) {
+        if (msg.total > 0 && msg.first + msg.blocks.size() < msg.total) m_settledWhileSigning.insert(msg.index);
+        return {};
+    }
     if (it == m_incomingSignatures.end())
         return Error(Errc::Protocol, "the receiver sent a signature for file #" + std::to_string(msg.index)
                                          + ", which it did not ask to get as a delta");
