@@ -209,6 +209,20 @@ std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode
         j.key("reason").value(u.reason).endObject();
     }
     j.endArray();
+    // What compression did, from the sender's stages (here or at the far
+    // end): frames that went compressed, and the rest, raw.
+    const StageSnapshot* compress = nullptr;
+    const StageSnapshot* send = nullptr;
+    for (const auto& s : r.stages)
+        if (s.name == "compress") compress = &s;
+    for (const auto& s : r.stages)
+        if (s.name == "send" && compress && s.remote == compress->remote) send = &s;
+    const uint64_t compressed = compress ? compress->items : 0;
+    j.key("compression").beginObject();
+    j.key("mode").value(compressText(o.spec.options.compress));
+    j.key("frames_compressed").value(compressed);
+    j.key("frames_raw").value(send && send->items > compressed ? send->items - compressed : 0);
+    j.endObject();
     j.key("stages").beginArray();
     for (const auto& s : r.stages) {
         j.beginObject();

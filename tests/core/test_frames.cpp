@@ -118,6 +118,12 @@ private Q_SLOTS:
         QVERIFY(!back.plainData);
         req.plainData = true;
         QVERIFY(roundTrip(req).plainData);
+        QVERIFY(back.compress == CompressSpec{});
+        for (const CompressSpec spec : {CompressSpec{CompressMode::Zstd, -7}, CompressSpec{CompressMode::Zstd, 19},
+                                        CompressSpec{CompressMode::Lz4, 3}, CompressSpec{CompressMode::Auto, 3}}) {
+            req.compress = spec;
+            QVERIFY(roundTrip(req).compress == spec);
+        }
         QCOMPARE(roundTrip(hello).capabilities, hello.capabilities);
 
         FileListBatchMsg batch;
@@ -173,6 +179,82 @@ private Q_SLOTS:
         QCOMPARE(h->index, 3u);
         QCOMPARE(h->offset, uint64_t(1) << 20);
         QCOMPARE(std::string(reinterpret_cast<const char*>(p), n), std::string("hello"));
+    }
+
+    // The compression fields come last in a JobRequest: a mode or level no
+    // sender could use is refused there, not when the first frame goes.
+    void jobRequestRefusesUnknownCompression_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<int>("level");
+        QTest::newRow("mode 4") << 4 << 3;
+        QTest::newRow("level 0") << int(CompressMode::Zstd) << 0;
+        QTest::newRow("level 20") << int(CompressMode::Zstd) << 20;
+        QTest::newRow("level -8") << int(CompressMode::Zstd) << -8;
+    }
+    void jobRequestRefusesUnknownCompression()
+    {
+        QFETCH(int, mode);
+        QFETCH(int, level);
+        Frame f = toFrame(JobRequestMsg{});
+        f.payload[f.payload.size() - 2] = uint8_t(mode);
+        f.payload[f.payload.size() - 1] = uint8_t(int8_t(level));
+        auto r = fromFrame<JobRequestMsg>(f);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, Errc::Protocol);
+    }
+
+    // Flag bits 1-2 say how a data payload is encoded; expandPayload gives
+    // back the raw bytes, and refuses what it cannot vouch for.
+    void dataPayloadFlags()
+    {
+        std::string text;
+        for (int i = 0; text.size() < 100'000; ++i) text += "row " + std::to_string(i % 300) + ";";
+        const auto* raw = reinterpret_cast<const uint8_t*>(text.data());
+        codec::FrameCompressor compressor;
+        codec::FrameDecompressor decompressor;
+        std::vector<uint8_t> packed, buffer;
+        for (const codec::Algo algo : {codec::Algo::Lz4, codec::Algo::Zstd}) {
+            QCOMPARE(compressor.compress(raw, text.size(), packed, algo, 3), algo);
+            const Frame frames[] = {makeDataFrame(7, 64, packed.data(), packed.size(), true, algo),
+                                    makeDeltaFrame(7, 64, packed.data(), packed.size(), false, algo),
+                                    makeSmallFileFrame(SmallFileHeader{}, packed.data(), packed.size(), algo)};
+            for (const Frame& f : frames) {
+                QCOMPARE(uint16_t(f.flags & kPayloadAlgoMask), payloadAlgoFlags(algo));
+                const uint8_t* p = nullptr;
+                size_t n = 0;
+                if (f.type == uint16_t(MsgType::SmallFile)) QVERIFY(decodeSmallFile(f, &p, &n).ok());
+                else QVERIFY(decodeDataHeader(f, &p, &n).ok());
+                QCOMPARE(n, packed.size());
+                auto used = expandPayload(f.flags, &p, &n, decompressor, buffer);
+                QVERIFY(used.ok());
+                QCOMPARE(*used, algo);
+                QCOMPARE(std::string(reinterpret_cast<const char*>(p), n), text);
+            }
+            QVERIFY(makeDataFrame(7, 0, raw, 1, true, algo).flags & kDataStart);
+        }
+        // Raw: left where it is.
+        Frame plain = makeDataFrame(1, 0, raw, 10, false);
+        QCOMPARE(plain.flags, uint16_t(0));
+        const uint8_t* p = raw;
+        size_t n = 10;
+        auto used = expandPayload(plain.flags, &p, &n, decompressor, buffer);
+        QVERIFY(used.ok() && *used == codec::Algo::None && p == raw && n == 10);
+        // Algorithm 3 and unknown bits are refused.
+        for (uint16_t flags : {uint16_t(3u << kPayloadAlgoShift), uint16_t(1u << 3), uint16_t(0x8000)}) {
+            auto refused = expandPayload(flags, &p, &n, decompressor, buffer);
+            QVERIFY(!refused.ok());
+            QCOMPARE(refused.error().code, Errc::Protocol);
+        }
+        // More than a frame may hold, however small on the wire.
+        const std::vector<uint8_t> zeros(kMaxDataPayload + 1, 0);
+        QCOMPARE(compressor.compress(zeros.data(), zeros.size(), packed, codec::Algo::Zstd, 1), codec::Algo::Zstd);
+        p = packed.data();
+        n = packed.size();
+        auto bomb = expandPayload(payloadAlgoFlags(codec::Algo::Zstd), &p, &n, decompressor, buffer);
+        QVERIFY(!bomb.ok());
+        QCOMPARE(bomb.error().code, Errc::Protocol);
+        QVERIFY(buffer.capacity() <= kMaxDataPayload);
     }
 
     void truncatedAndPaddedMessagesAreRefused()

@@ -296,6 +296,20 @@ private Q_SLOTS:
         QVERIFY((fg::parseCompress("zstd:19").value() == fg::CompressSpec{CompressMode::Zstd, 19}));
         QVERIFY((fg::parseCompress("zstd:-7").value() == fg::CompressSpec{CompressMode::Zstd, -7}));
         QVERIFY(fg::SyncOptions{}.compress.mode == CompressMode::None);
+        // compressText gives back what parseCompress takes.
+        for (const char* text : {"none", "lz4", "auto", "zstd:1", "zstd:-7", "zstd:19"})
+            QCOMPARE(fg::compressText(fg::parseCompress(text).value()), std::string(text));
+        QCOMPARE(fg::compressText(fg::parseCompress("zstd").value()), std::string("zstd:3"));
+        // A spec built in code (the GUI) is checked as the CLI's text is.
+        fg::SyncOptions o;
+        for (int level : {0, 20, -8}) {
+            o.compress = fg::CompressSpec{CompressMode::Zstd, level};
+            auto st = fg::validateOptions(o);
+            QVERIFY(!st.ok());
+            QVERIFY2(st.error().message.find("--compress") != std::string::npos, st.error().message.c_str());
+        }
+        o.compress = fg::CompressSpec{CompressMode::Zstd, -1};
+        QVERIFY(fg::validateOptions(o).ok());
     }
 
     void refusesBadCompressSpecs_data()

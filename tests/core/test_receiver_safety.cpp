@@ -8,6 +8,9 @@
 #include <QFileInfo>
 #include <QTest>
 
+#include <lz4.h>
+#include <zstd.h>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -123,6 +126,51 @@ private:
     Status m_result;
     bool m_ended = false;
 };
+
+// Text that compresses well.
+std::string text(size_t n)
+{
+    std::string t;
+    for (int i = 0; t.size() < n; ++i) t += "line " + std::to_string(i % 1000) + " of some text\n";
+    t.resize(n);
+    return t;
+}
+
+const uint8_t* bytes(const std::string& s) { return reinterpret_cast<const uint8_t*>(s.data()); }
+
+// Payloads that inflate beyond what a frame may hold (kMaxDataPayload), or
+// lie about their size, each a few hundred bytes on the wire.
+std::vector<uint8_t> bomb(const std::string& kind)
+{
+    const std::string zeros((4u << 20), '\0');
+    std::vector<uint8_t> out;
+    if (kind == "zstd, size declared") {
+        codec::FrameCompressor c;
+        if (c.compress(bytes(zeros), zeros.size(), out, codec::Algo::Zstd, 1) != codec::Algo::Zstd) qFatal("no bomb");
+    } else if (kind == "zstd, size not declared") {
+        // As a streaming encoder writes it: the receiver finds out only by
+        // decoding, and must stop at its limit.
+        ZSTD_CCtx* cctx = ZSTD_createCCtx();
+        ZSTD_CCtx_setParameter(cctx, ZSTD_c_contentSizeFlag, 0);
+        out.resize(ZSTD_compressBound(zeros.size()));
+        ZSTD_outBuffer o{out.data(), out.size(), 0};
+        ZSTD_inBuffer i{zeros.data(), zeros.size(), 0};
+        while (ZSTD_compressStream2(cctx, &o, &i, ZSTD_e_end) != 0) {
+        }
+        out.resize(o.pos);
+        ZSTD_freeCCtx(cctx);
+    } else {
+        // lz4: a declared size over the limit, or one under it that the block
+        // then overruns.
+        const uint32_t declared = kind == "lz4, size declared" ? uint32_t(zeros.size()) : 1000;
+        out.resize(4 + size_t(LZ4_compressBound(int(zeros.size()))));
+        const int n = LZ4_compress_default(zeros.data(), reinterpret_cast<char*>(out.data() + 4), int(zeros.size()),
+                                           int(out.size() - 4));
+        for (int b = 0; b < 4; ++b) out[size_t(b)] = uint8_t(declared >> (8 * b));
+        out.resize(4 + size_t(n));
+    }
+    return out;
+}
 
 } // namespace
 
@@ -361,6 +409,83 @@ private Q_SLOTS:
         QCOMPARE(::stat(s.sub("dst/f").c_str(), &st), 0);
         QCOMPARE(st.st_mode & 07777, 0600u);
         QCOMPARE(int64_t(st.st_mtim.tv_sec), int64_t(1'500'000'000));
+    }
+
+    // Compressed payloads are decompressed before they are hashed and
+    // written; one file may mix raw and compressed frames of either kind.
+    void compressedFramesArriveIntact()
+    {
+        ScratchDir s;
+        const std::string small = text(100 * 1024);
+        const std::string big = text(proto::kMaxDataPayload + 5000);
+        FakeSender sender(s.sub("dst"));
+        sender.list({dirEntry("."), fileEntry("small", small.size()), fileEntry("big", big.size())});
+        QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
+        codec::FrameCompressor c;
+        std::vector<uint8_t> packed;
+        proto::SmallFileHeader h;
+        h.index = 1;
+        h.mode = 0644;
+        h.hash = hash128(small.data(), small.size());
+        QCOMPARE(c.compress(bytes(small), small.size(), packed, codec::Algo::Zstd, 3), codec::Algo::Zstd);
+        QVERIFY(packed.size() < small.size() / 4);
+        sender.sendFrame(proto::makeSmallFileFrame(h, packed.data(), packed.size(), codec::Algo::Zstd));
+        QCOMPARE(c.compress(bytes(big), proto::kMaxDataPayload, packed, codec::Algo::Lz4, 0), codec::Algo::Lz4);
+        sender.sendFrame(proto::makeDataFrame(2, 0, packed.data(), packed.size(), true, codec::Algo::Lz4));
+        sender.sendFrame(proto::makeDataFrame(2, proto::kMaxDataPayload, bytes(big) + proto::kMaxDataPayload, 5000));
+        proto::FileEndMsg end;
+        end.index = 2;
+        end.size = big.size();
+        end.hash = hash128(big.data(), big.size());
+        sender.send(end);
+        QVERIFY(sender.waitFor(proto::MsgType::FileDone).has_value());
+        QVERIFY(sender.waitFor(proto::MsgType::FileDone).has_value());
+        sender.send(proto::SenderDoneMsg{});
+        QVERIFY(sender.waitFor(proto::MsgType::JobDone).has_value());
+        QVERIFY(sender.finish().ok());
+        QCOMPARE(readFile(s.sub("dst/small")), small);
+        QCOMPARE(readFile(s.sub("dst/big")), big);
+    }
+
+    // A frame that claims or produces more than a frame may hold is a clean
+    // protocol error of the job, naming the file, and never an allocation of
+    // what it claims.
+    void decompressionBombsEndTheJob_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<bool>("smallFile");
+        for (const char* kind : {"zstd, size declared", "zstd, size not declared", "lz4, size declared",
+                                 "lz4, size understated"}) {
+            QTest::newRow(kind) << QString::fromLatin1(kind) << false;
+            QTest::newRow((std::string(kind) + ", SmallFile").c_str()) << QString::fromLatin1(kind) << true;
+        }
+    }
+    void decompressionBombsEndTheJob()
+    {
+        QFETCH(QString, kind);
+        QFETCH(bool, smallFile);
+        const std::vector<uint8_t> payload = bomb(kind.toStdString());
+        QVERIFY(payload.size() < 64 * 1024);
+        const codec::Algo algo = kind.startsWith(QLatin1String("zstd")) ? codec::Algo::Zstd : codec::Algo::Lz4;
+        ScratchDir s;
+        FakeSender sender(s.sub("dst"));
+        sender.list({dirEntry("."), fileEntry("bomb.txt", 4u << 20)});
+        QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
+        if (smallFile) {
+            proto::SmallFileHeader h;
+            h.index = 1;
+            sender.sendFrame(proto::makeSmallFileFrame(h, payload.data(), payload.size(), algo));
+        } else {
+            sender.sendFrame(proto::makeDataFrame(1, 0, payload.data(), payload.size(), true, algo));
+        }
+        Status st = sender.finish();
+        QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, Errc::Protocol);
+        QVERIFY2(st.error().message.find("bomb.txt") != std::string::npos, st.error().message.c_str());
+        QVERIFY2(st.error().message.find(smallFile ? "SmallFile frame" : "Data frame at offset 0")
+                     != std::string::npos,
+                 st.error().message.c_str());
+        QVERIFY(!exists(s.sub("dst/bomb.txt")));
     }
 
     void unknownFrameTypeEndsTheSession()

@@ -22,6 +22,20 @@ using namespace fg::proto;
 
 namespace {
 
+// A data payload as the receiver reads it: decompressed (bounded) when its
+// flags say so. False when refused.
+bool expand(const Frame& f, const uint8_t** p, size_t* n)
+{
+    thread_local codec::FrameDecompressor decompressor;
+    thread_local std::vector<uint8_t> buffer;
+    auto algo = expandPayload(f.flags, p, n, decompressor, buffer);
+    if (algo.ok() && *n > kMaxDataPayload && *algo != codec::Algo::None) {
+        std::fprintf(stderr, "decodeAny: a payload expanded to %zu bytes\n", *n);
+        std::abort();
+    }
+    return algo.ok();
+}
+
 void decodeAny(const Frame& f)
 {
     switch (MsgType(f.type)) {
@@ -43,13 +57,13 @@ void decodeAny(const Frame& f)
     case MsgType::Data: {
         const uint8_t* p = nullptr;
         size_t n = 0;
-        (void)decodeDataHeader(f, &p, &n);
+        if (decodeDataHeader(f, &p, &n).ok()) (void)expand(f, &p, &n);
         break;
     }
     case MsgType::Delta: {
         const uint8_t* p = nullptr;
         size_t n = 0;
-        if (!decodeDataHeader(f, &p, &n).ok()) break;
+        if (!decodeDataHeader(f, &p, &n).ok() || !expand(f, &p, &n)) break;
         // The instructions against an old copy of 1 MiB in 4 KiB blocks.
         delta::OpReader reader(p, n, delta::BasisGeometry{1u << 20, 4096});
         delta::Op op;
@@ -65,7 +79,7 @@ void decodeAny(const Frame& f)
     case MsgType::SmallFile: {
         const uint8_t* p = nullptr;
         size_t n = 0;
-        (void)decodeSmallFile(f, &p, &n);
+        if (decodeSmallFile(f, &p, &n).ok()) (void)expand(f, &p, &n);
         break;
     }
     case MsgType::FileFailed: (void)fromFrame<FileFailedMsg>(f); break;

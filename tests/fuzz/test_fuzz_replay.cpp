@@ -50,10 +50,24 @@ std::vector<uint8_t> validSession()
     link.path = "l";
     link.type = WireFileType::Symlink;
     link.linkTarget = "d/f";
-    batch.entries = {root, dir, file, link};
+    // Two compressible files that come compressed: one zstd SmallFile, one
+    // lz4 Data frame, seeds for the decompressing paths.
+    const std::string text = [] {
+        std::string t;
+        for (int i = 0; t.size() < 4096; ++i) t += "line " + std::to_string(i % 17) + " of a text file\n";
+        t.resize(4096);
+        return t;
+    }();
+    const auto* raw = reinterpret_cast<const uint8_t*>(text.data());
+    WireEntry zstdFile = file;
+    zstdFile.path = "d/z";
+    zstdFile.size = text.size();
+    WireEntry lz4File = zstdFile;
+    lz4File.path = "d/y";
+    batch.entries = {root, dir, file, link, zstdFile, lz4File};
     frames.push_back(toFrame(batch));
     FileListEndMsg end;
-    end.count = 4;
+    end.count = 6;
     frames.push_back(toFrame(end));
     frames.push_back(makeDataFrame(2, 0, reinterpret_cast<const uint8_t*>("hello"), 5, true));
     FileEndMsg fe;
@@ -72,6 +86,20 @@ std::vector<uint8_t> validSession()
     ce.length = 5;
     ce.hash = fg::hash128("hello", 5);
     frames.push_back(toFrame(ce));
+    fg::codec::FrameCompressor compressor;
+    std::vector<uint8_t> packed;
+    SmallFileHeader z;
+    z.index = 4;
+    z.hash = fg::hash128(raw, text.size());
+    const auto zstdUsed = compressor.compress(raw, text.size(), packed, fg::codec::Algo::Zstd, 3);
+    frames.push_back(makeSmallFileFrame(z, packed.data(), packed.size(), zstdUsed));
+    const auto lz4Used = compressor.compress(raw, text.size(), packed, fg::codec::Algo::Lz4, 0);
+    frames.push_back(makeDataFrame(5, 0, packed.data(), packed.size(), true, lz4Used));
+    FileEndMsg ye;
+    ye.index = 5;
+    ye.size = text.size();
+    ye.hash = z.hash;
+    frames.push_back(toFrame(ye));
     frames.push_back(toFrame(SenderDoneMsg{}));
     return stream(frames);
 }

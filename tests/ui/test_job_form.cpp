@@ -179,6 +179,7 @@ private Q_SLOTS:
         in.options.bwlimitSchedule = schedule(kTimetable);
         in.options.fsync = fg::FsyncMode::File;
         in.options.wholeFile = fg::WholeFileMode::Never;
+        in.options.compress = fg::CompressSpec{fg::CompressMode::Zstd, 9};
         QCOMPARE(in.options.bwlimitSchedule.rules.size(), size_t(3));
 
         fgui::JobForm form;
@@ -201,6 +202,9 @@ private Q_SLOTS:
         QVERIFY(child<QLabel>(form, "fsyncHint")->text().contains(QStringLiteral("Each file")));
         QVERIFY(out->options.wholeFile == fg::WholeFileMode::Never);
         QVERIFY(child<QLabel>(form, "wholeFileHint")->text().contains(QStringLiteral("old copy")));
+        QVERIFY(out->options.compress == in.options.compress);
+        QCOMPARE(child<QComboBox>(form, "compressCombo")->currentData().toString(), QStringLiteral("zstd:9"));
+        QVERIFY(child<QLabel>(form, "compressHint")->text().contains(QStringLiteral("slow links")));
         QCOMPARE(out->options.bwlimitBytesPerSec, uint64_t(0));
         QCOMPARE(out->options.bwlimitSchedule.rules.size(), size_t(3));
         QVERIFY(sameRates(out->options.bwlimitSchedule, in.options.bwlimitSchedule));
@@ -222,6 +226,47 @@ private Q_SLOTS:
         QVERIFY(out->options.congestion.empty());
         QCOMPARE(out->options.bwlimitBytesPerSec, uint64_t(20) << 20);
         QVERIFY(out->options.bwlimitSchedule.empty());
+        QCOMPARE(child<QComboBox>(form, "compressCombo")->currentIndex(), 0);
+        QVERIFY(out->options.compress == fg::CompressSpec{});
+    }
+
+    // Each compression choice gives the spec the CLI's --compress would, and
+    // says in one line when it helps; a level the list lacks is kept.
+    void compressionChoices_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("hint");
+        QTest::newRow("none") << QStringLiteral("none") << QStringLiteral("compressed already");
+        QTest::newRow("auto") << QStringLiteral("auto") << QStringLiteral("skips media");
+        QTest::newRow("lz4") << QStringLiteral("lz4") << QStringLiteral("fast links");
+        QTest::newRow("zstd:1") << QStringLiteral("zstd:1") << QStringLiteral("little CPU");
+        QTest::newRow("zstd:3") << QStringLiteral("zstd:3") << QStringLiteral("slow links");
+        QTest::newRow("zstd:9") << QStringLiteral("zstd:9") << QStringLiteral("very slow links");
+        QTest::newRow("zstd:5, not listed") << QStringLiteral("zstd:5") << QStringLiteral("slow links");
+    }
+    void compressionChoices()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, hint);
+        auto wanted = fg::parseCompress(text.toStdString());
+        QVERIFY(wanted.ok());
+        fg::JobSpec in;
+        in.source = "/a/";
+        in.destination = kDaemon.toStdString();
+        in.options.compress = *wanted;
+        fgui::JobForm form;
+        form.show();
+        const int listed = child<QComboBox>(form, "compressCombo")->count();
+        form.setSpec(in);
+        auto* combo = child<QComboBox>(form, "compressCombo");
+        QCOMPARE(combo->currentData().toString(), text);
+        QCOMPARE(combo->count(), text == QStringLiteral("zstd:5") ? listed + 1 : listed);
+        auto* label = child<QLabel>(form, "compressHint");
+        QVERIFY2(label->text().contains(hint), qPrintable(label->text()));
+        QVERIFY(!isError(label));
+        auto out = form.spec();
+        QVERIFY(out.ok());
+        QVERIFY(out->options.compress == *wanted);
     }
 
     // The bandwidth field maps as the CLI's --bwlimit does: one rule for all days and

@@ -58,6 +58,8 @@ private:
     void setSshCipher(const std::string& name);
     void addSshCiphers();
     void updateCipherHints();
+    void updateCompressHint();
+    void setCompress(const fg::CompressSpec& spec);
 
     QLineEdit* m_source = nullptr;
     QLineEdit* m_destination = nullptr;
@@ -81,6 +83,8 @@ private:
     QLabel* m_fsyncHint = nullptr;
     QComboBox* m_wholeFile = nullptr;
     QLabel* m_wholeFileHint = nullptr;
+    QComboBox* m_compress = nullptr; // data: the --compress text ("zstd:3")
+    QLabel* m_compressHint = nullptr;
     // Ciphers: --cipher for floodgate:// jobs, ssh's -c for user@host:path jobs.
     QComboBox* m_cipher = nullptr;
     QLabel* m_cipherHint = nullptr;

@@ -86,6 +86,8 @@ struct CompressSpec {
 // "none", "lz4", "auto", "zstd" or "zstd:LEVEL"; the error names --compress
 // and the choices.
 Result<CompressSpec> parseCompress(std::string_view text);
+// The spec as --compress takes it ("zstd:3", "auto", ...).
+std::string compressText(const CompressSpec& spec);
 // ---- ciphers (--cipher, --ssh-cipher) ----
 // What protects a floodgate:// job's connections (TLS 1.3 suites):
 // Auto    AES-128-GCM when both ends have AES instructions, else ChaCha20;

@@ -38,4 +38,15 @@ Result<CompressSpec> parseCompress(std::string_view text)
                                             + "'; choose zstd[:LEVEL], lz4, none or auto");
 }
 
+std::string compressText(const CompressSpec& spec)
+{
+    switch (spec.mode) {
+    case CompressMode::None: return "none";
+    case CompressMode::Lz4: return "lz4";
+    case CompressMode::Auto: return "auto";
+    case CompressMode::Zstd: return "zstd:" + std::to_string(spec.level);
+    }
+    return "none";
+}
+
 } // namespace fg

@@ -683,6 +683,8 @@ private:
         pushEvent(event::Log{level, path.empty() ? error.message : path + ": " + error.message}, false);
     }
 
+    void onInfo(const std::string& message) override { pushEvent(event::Log{event::Log::Level::Info, message}, false); }
+
     void onDeleted(uint64_t count) override
     {
         std::lock_guard lock(m_mutex);

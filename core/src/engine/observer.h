@@ -31,6 +31,8 @@ public:
     // A problem not tied to one transferred file (a deletion, a directory's
     // time, a skipped entry).
     virtual void onNotice(bool isError, const std::string& path, const Error& error) { (void)isError; (void)path; (void)error; }
+    // Worth a line in the log, not a problem (what compression did).
+    virtual void onInfo(const std::string& message) { (void)message; }
     virtual void onDeleted(uint64_t count) { (void)count; }
     virtual void onRemoteStats(std::vector<StageSnapshot>) {}
 };

@@ -354,6 +354,14 @@ Status validateOptions(const SyncOptions& options)
                                                 + " bytes is outside 1M..4G; chunks much smaller cost more than they "
                                                   "spread, much larger cannot balance the streams (or leave it out "
                                                   "for a size picked per file)");
+    // parseCompress checks the CLI's text; this catches a spec built in code
+    // (the GUI, a saved job) before it reaches the wire, which refuses it.
+    if (options.compress.mode == CompressMode::Zstd
+        && (options.compress.level < kMinZstdLevel || options.compress.level > kMaxZstdLevel
+            || options.compress.level == 0))
+        return Error(Errc::InvalidArgument, "--compress zstd level " + std::to_string(options.compress.level)
+                                                + " is not in 1.." + std::to_string(kMaxZstdLevel) + " (or "
+                                                + std::to_string(kMinZstdLevel) + "..-1)");
     FG_TRY(checkCongestion(options.congestion));
     FG_TRY(checkSshCipher(options.sshCipher));
     FG_TRY(filter::FilterSet::compile(options.filters));

@@ -31,7 +31,8 @@ Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& contr
                    std::vector<proto::FrameLink*> dataLinks, RoleObserver& observer, StageSet& stages)
     : RoleBase(control, observer, stages), m_root(std::move(root)), m_params(std::move(params)),
       m_receiveStage(stages.add("receive")), m_planStage(stages.add("plan")), m_writeStage(stages.add("write")),
-      m_verifyStage(stages.add("verify")), m_dataLinks(std::move(dataLinks)),
+      m_verifyStage(stages.add("verify")), m_decompressStage(stages.add("decompress")),
+      m_dataLinks(std::move(dataLinks)),
       m_listQueue(std::numeric_limits<size_t>::max()), m_signStage(stages.add("sign")),
       m_signQueue(std::numeric_limits<size_t>::max()), m_deltaSeed(uint64_t(std::random_device()()) << 32 | std::random_device()()),
       m_startNs(monotonicNs())

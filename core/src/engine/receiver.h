@@ -122,6 +122,10 @@ private:
     // The region as it is in the temporary file hashes to what the sender read.
     bool matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Hash128& hash);
     void handleSmallFile(const proto::Frame& frame, DirCache& dirs);
+    // A data payload's raw bytes (*data, *n as decoded; decompressed in place
+    // of them when the frame is compressed). False when it could not be: the
+    // job then fails with a protocol error that starts with `what`.
+    bool expandPayload(const proto::Frame& frame, const uint8_t** data, size_t* n, const std::string& what);
     void handleDelta(Writer& w, const Inbound& in, DirCache& dirs);
     // The chunk a Data or Delta frame belongs to (kDataStart opens one);
     // nullptr when the frame is to be dropped.
@@ -161,6 +165,7 @@ private:
     StageCounters& m_planStage;
     StageCounters& m_writeStage;
     StageCounters& m_verifyStage;
+    StageCounters& m_decompressStage; // bytes out, frames that came compressed
 
     proto::RootKind m_rootKind = proto::RootKind::Contents;
     std::string m_rootName;      // as the sender named it

@@ -100,10 +100,22 @@ void RoleBase::notice(bool isError, const std::string& path, const Error& error)
     (void)m_link.send(proto::toFrame(msg));
 }
 
+void RoleBase::inform(const std::string& message)
+{
+    m_observer.onInfo(message);
+    proto::NoticeMsg msg;
+    msg.level = proto::NoticeMsg::Level::Info;
+    msg.code = Errc::Ok;
+    msg.message = message;
+    (void)m_link.send(proto::toFrame(msg));
+}
+
 void RoleBase::relayPeerNotice(const proto::Frame& frame)
 {
     auto msg = proto::fromFrame<proto::NoticeMsg>(frame);
     if (!msg.ok()) return fail(msg.error());
+    if (msg->level == proto::NoticeMsg::Level::Info)
+        return m_observer.onInfo(msg->path.empty() ? msg->message : msg->path + ": " + msg->message);
     m_observer.onNotice(msg->level == proto::NoticeMsg::Level::Error, msg->path, Error(msg->code, msg->message));
 }
 

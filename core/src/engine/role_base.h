@@ -51,6 +51,9 @@ protected:
     // A problem with one path that does not stop the role: the user hears of
     // it here (observer) and on the peer's side (a Notice frame).
     void notice(bool isError, const std::string& path, const Error& error);
+    // Something worth a line in the job's log (not a problem): here
+    // (observer) and on the peer's side (an Info Notice).
+    void inform(const std::string& message);
     // The peer's Notice, for the user; a malformed one fails the role.
     void relayPeerNotice(const proto::Frame& frame);
     std::optional<Error> firstError() const;

@@ -22,6 +22,8 @@ struct TransferParams {
     std::string congestion; // data connections; "" = bbr where available
     FsyncMode fsync = FsyncMode::End;
     WholeFileMode wholeFile = WholeFileMode::Auto;
+    // How the sender compresses data frames; the receiver follows the frames.
+    CompressSpec compress;
     // Both roles run in this process (a local copy): reading the old copy to
     // save writing the new one does not pay there.
     bool localCopy = false;
@@ -61,6 +63,7 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
     p.congestion = o.congestion;
     p.fsync = o.fsync;
     p.wholeFile = o.wholeFile;
+    p.compress = o.compress;
     return p;
 }
 
@@ -79,6 +82,7 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
     p.congestion = m.congestion;
     p.fsync = m.fsync;
     p.wholeFile = m.wholeFile;
+    p.compress = m.compress;
     return p;
 }
 
@@ -96,6 +100,7 @@ inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
     m.congestion = p.congestion;
     m.fsync = p.fsync;
     m.wholeFile = p.wholeFile;
+    m.compress = p.compress;
 }
 
 } // namespace fg

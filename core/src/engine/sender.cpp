@@ -22,6 +22,7 @@ Sender::Sender(RootSpec root, TransferParams params, proto::FrameLink& control, 
     : RoleBase(control, observer, stages), m_root(std::move(root)), m_params(std::move(params)), m_limiter(limiter),
       m_scanStage(stages.add("scan")), m_readStage(stages.add("read")), m_hashStage(stages.add("hash")),
       m_sendStage(stages.add("send")), m_matchStage(stages.add("match")),
+      m_compression(m_params.compress, stages.add("compress")),
       m_scheduler(m_params.chunkSize, unsigned(std::max<size_t>(1, dataLinks.size())))
 {
     if (dataLinks.empty()) {
@@ -162,6 +163,12 @@ Status Sender::run()
     // Workers also stop when their streams broke: only a finished schedule
     // (every wanted file settled) is the end of the job.
     if (!cancelled() && m_scheduler.finished()) {
+        // The last report is this one: a periodic one taken a moment ago
+        // must not arrive after it with older counts.
+        stopStatsReports();
+        // What compression did, once per job, before the end so that the
+        // receiver (maybe the user's end) still reads it.
+        if (std::string line = m_compression.summary(); !line.empty()) inform(line);
         proto::StatsMsg st;
         st.stages = m_stages.snapshot(false);
         (void)m_link.send(proto::toFrame(st));
@@ -477,13 +484,16 @@ void Sender::onTick()
 {
     // TCP_INFO over two seconds says more than over a quarter of one.
     constexpr unsigned kTicksPerCheck = 8;
-    if (++m_ticks % kTicksPerCheck != 0) return;
     std::vector<const proto::FrameLink*> links;
     {
         std::lock_guard lock(m_streamMutex);
         for (const auto& s : m_streams)
             if (!s.broken) links.push_back(s.link);
     }
+    // One worker a stream that is not broken (they share a link without data
+    // connections): the send and compress times are over all of them.
+    m_compression.observe(m_sendStage.snapshot(), links.size(), monotonicNs());
+    if (++m_ticks % kTicksPerCheck != 0) return;
     for (const std::string& message : m_watch.check(links)) notice(false, "", Error(Errc::Network, message));
 }
 

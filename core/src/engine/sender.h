@@ -14,6 +14,7 @@
 #include "engine/role_base.h"
 #include "engine/role_params.h"
 #include "engine/scheduler.h"
+#include "engine/send_compression.h"
 #include "engine/socket_tuning.h"
 #include "delta/signature_index.h"
 #include "exec/rate_limiter.h"
@@ -97,7 +98,8 @@ private:
     void streamBroke(size_t stream, const Error& error);
     void abortQueues() override;
     bool endExchanged() const override { return m_jobDone.load(); }
-    // Every few ticks: what limits the data connections (see StreamWatch).
+    // Every tick: the auto compression level; every few: what limits the
+    // data connections (see StreamWatch).
     void onTick() override;
     // A problem or an observation for the user, here and at the far end.
     std::optional<ListedFile> listed(uint32_t index);
@@ -111,6 +113,7 @@ private:
     StageCounters& m_hashStage;
     StageCounters& m_sendStage;
     StageCounters& m_matchStage;
+    SendCompression m_compression; // its stage: "compress"
 
     proto::RootKind m_rootKind = proto::RootKind::Contents;
     std::string m_rootName;

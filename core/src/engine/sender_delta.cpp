@@ -102,13 +102,15 @@ Status Sender::sendDelta(const WorkItem& item, proto::FrameLink& link, DirCache&
     // offset its output starts at.
     uint64_t outputAt = item.offset;
     bool first = true;
-    uint64_t opBytes = 0;
+    // The instructions are compressed, literals and all: a literal run is
+    // file data that the old copy did not have.
+    codec::AutoCompressState compressState = m_compression.startFile(file->path);
     delta::OpEncoder encoder(kOpsPerFrame, index->blockLength(), [&](std::vector<uint8_t>& ops, uint64_t output) -> Status {
-        FG_TRY(sendData(link, proto::makeDeltaFrame(item.index, outputAt, ops.data(), ops.size(), first), true));
+        const PackedPayload out = m_compression.pack(ops.data(), ops.size(), compressState);
+        FG_TRY(sendData(link, proto::makeDeltaFrame(item.index, outputAt, out.data, out.size, first, out.algo), true));
         first = false;
         outputAt += output;
-        opBytes += ops.size();
-        m_sendStage.addBytes(ops.size());
+        m_sendStage.addBytes(out.size);
         return Status();
     });
     delta::Matcher matcher(*index);

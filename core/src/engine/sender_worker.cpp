@@ -121,6 +121,8 @@ Status Sender::fileFailed(uint32_t index, const std::string& path, const Error& 
     return m_link.send(proto::toFrame(failed));
 }
 
+// The limiter and the send stage count what goes on the wire (compressed,
+// framing included for the limiter); progress counts file bytes.
 Status Sender::sendData(proto::FrameLink& link, proto::Frame frame, bool more)
 {
     const size_t bytes = frame.payload.size() + proto::kFrameHeaderSize;
@@ -156,6 +158,7 @@ Status Sender::sendWhole(const WorkItem& item, proto::FrameLink& link, DirCache&
 
     uint8_t* buffer = workBuffer();
     Hasher128 hasher;
+    codec::AutoCompressState compressState = m_compression.startFile(file->path);
     uint64_t offset = 0;
     bool started = false;
     for (;;) {
@@ -184,18 +187,20 @@ Status Sender::sendWhole(const WorkItem& item, proto::FrameLink& link, DirCache&
             h.index = item.index;
             h.mtimeNs = mtimeNs;
             h.mode = info->mode;
-            h.hash = hasher.digest();
-            FG_TRY(sendData(link, proto::makeSmallFileFrame(h, buffer, n), true));
-            m_sendStage.addBytes(n);
+            h.hash = hasher.digest(); // of the raw bytes, before compression
+            const PackedPayload out = m_compression.pack(buffer, n, compressState);
+            FG_TRY(sendData(link, proto::makeSmallFileFrame(h, out.data, out.size, out.algo), true));
+            m_sendStage.addBytes(out.size);
             m_readStage.addItems(1);
             m_observer.onFileProgress(item.index, n);
             return {};
         }
         if (n == 0) break;
-        FG_TRY(sendData(link, proto::makeDataFrame(item.index, offset, buffer, n, !started), true));
+        const PackedPayload out = m_compression.pack(buffer, n, compressState);
+        FG_TRY(sendData(link, proto::makeDataFrame(item.index, offset, out.data, out.size, !started, out.algo), true));
         started = true;
         offset += n;
-        m_sendStage.addBytes(n);
+        m_sendStage.addBytes(out.size);
         m_observer.onFileProgress(item.index, offset);
         if (n < proto::kMaxDataPayload) break;
     }
@@ -290,6 +295,7 @@ Status Sender::sendChunk(const WorkItem& item, proto::FrameLink& link, DirCache&
 
     uint8_t* buffer = workBuffer();
     Hasher128 hasher;
+    codec::AutoCompressState compressState = m_compression.startFile(file->path);
     uint64_t done = 0;
     while (done < item.length) {
         if (cancelled()) return Error(Errc::Cancelled, "cancelled");
@@ -309,9 +315,12 @@ Status Sender::sendChunk(const WorkItem& item, proto::FrameLink& link, DirCache&
             hasher.update(buffer, want);
         }
         m_hashStage.addBytes(want);
-        FG_TRY(sendData(link, proto::makeDataFrame(item.index, item.offset + done, buffer, want, done == 0), true));
+        const PackedPayload out = m_compression.pack(buffer, want, compressState);
+        FG_TRY(sendData(link,
+                        proto::makeDataFrame(item.index, item.offset + done, out.data, out.size, done == 0, out.algo),
+                        true));
         done += want;
-        m_sendStage.addBytes(want);
+        m_sendStage.addBytes(out.size);
         if (!chunkProgress(item, *file, want)) return {};
     }
     return finishChunk(item, *file, hasher.digest(), link);

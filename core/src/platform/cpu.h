@@ -1,6 +1,11 @@
 #pragma once
 #include "internal.h"
-// What this CPU offers that changes which cipher is fastest.
+// What this CPU offers that changes which cipher is fastest, and how busy the
+// machine's CPUs are.
+
+#include <floodgate/error.h>
+
+#include <cstdint>
 
 namespace fg::platform {
 
@@ -9,5 +14,16 @@ namespace fg::platform {
 // a core and beats ChaCha20-Poly1305; without them AES is table-based, slow,
 // and ChaCha20 is the faster (and constant-time) choice. Read once.
 bool hasAesAcceleration();
+
+// The CPU time of the whole machine since boot, all cores together, in the
+// OS's ticks; two readings apart give the idle fraction in between.
+struct CpuTimes {
+    uint64_t idle = 0;  // idle and waiting on I/O: either could run a compressor
+    uint64_t total = 0;
+};
+
+// Linux: the "cpu" line of /proc/stat. An error where the OS does not say;
+// callers then go without the figure.
+Result<CpuTimes> cpuTimes();
 
 } // namespace fg::platform

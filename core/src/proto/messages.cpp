@@ -158,6 +158,8 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.string(congestion);
     w.u8(uint8_t(fsync));
     w.u8(uint8_t(wholeFile));
+    w.u8(uint8_t(compress.mode));
+    w.u8(uint8_t(int8_t(compress.level)));
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -195,6 +197,13 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     const uint8_t whole = r.u8();
     if (whole > uint8_t(WholeFileMode::Never)) r.fail("unknown whole-file mode");
     m.wholeFile = WholeFileMode(whole);
+    const uint8_t compressMode = r.u8();
+    if (compressMode > uint8_t(CompressMode::Auto)) r.fail("unknown compression mode");
+    m.compress.mode = CompressMode(compressMode);
+    m.compress.level = int8_t(r.u8());
+    // zstd's 0 means "its default", which no spec carries.
+    if (m.compress.level < kMinZstdLevel || m.compress.level > kMaxZstdLevel || m.compress.level == 0)
+        r.fail("zstd level out of range");
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");
@@ -404,11 +413,32 @@ Result<PlanEndMsg> PlanEndMsg::decode(WireReader& r)
 
 // ---- Data ------------------------------------------------------------------
 
-Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t n, bool start)
+Result<codec::Algo> payloadAlgo(uint16_t flags)
+{
+    if (flags & ~kKnownDataFlags)
+        return Error(Errc::Protocol, "data frame with unknown flag bits (flags " + std::to_string(flags) + ")");
+    const unsigned algo = (flags & kPayloadAlgoMask) >> kPayloadAlgoShift;
+    if (algo > unsigned(codec::Algo::Zstd))
+        return Error(Errc::Protocol, "data frame with unknown compression " + std::to_string(algo));
+    return codec::Algo(algo);
+}
+
+Result<codec::Algo> expandPayload(uint16_t flags, const uint8_t** data, size_t* n,
+                                  codec::FrameDecompressor& decompressor, std::vector<uint8_t>& buffer)
+{
+    FG_TRY_ASSIGN(codec::Algo algo, payloadAlgo(flags));
+    if (algo == codec::Algo::None) return algo;
+    FG_TRY(decompressor.decompress(algo, *data, *n, buffer, kMaxDataPayload));
+    *data = buffer.data();
+    *n = buffer.size();
+    return algo;
+}
+
+Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t n, bool start, codec::Algo algo)
 {
     Frame f;
     f.type = uint16_t(MsgType::Data);
-    f.flags = start ? kDataStart : 0;
+    f.flags = uint16_t((start ? kDataStart : 0) | payloadAlgoFlags(algo));
     f.payload.reserve(kDataHeaderSize + n);
     WireWriter w(f.payload);
     w.u32(index);
@@ -417,9 +447,9 @@ Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t
     return f;
 }
 
-Frame makeDeltaFrame(uint32_t index, uint64_t offset, const uint8_t* ops, size_t n, bool start)
+Frame makeDeltaFrame(uint32_t index, uint64_t offset, const uint8_t* ops, size_t n, bool start, codec::Algo algo)
 {
-    Frame f = makeDataFrame(index, offset, ops, n, start);
+    Frame f = makeDataFrame(index, offset, ops, n, start, algo);
     f.type = uint16_t(MsgType::Delta);
     return f;
 }
@@ -530,10 +560,11 @@ Result<ChunkEndMsg> ChunkEndMsg::decode(WireReader& r)
     return m;
 }
 
-Frame makeSmallFileFrame(const SmallFileHeader& header, const uint8_t* data, size_t n)
+Frame makeSmallFileFrame(const SmallFileHeader& header, const uint8_t* data, size_t n, codec::Algo algo)
 {
     Frame f;
     f.type = uint16_t(MsgType::SmallFile);
+    f.flags = payloadAlgoFlags(algo);
     f.payload.reserve(kSmallFileHeaderSize + n);
     WireWriter w(f.payload);
     w.u32(header.index);

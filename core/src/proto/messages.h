@@ -3,6 +3,7 @@
 // The protocol's messages: one struct per frame type, each with encode() and a
 // decode() that validates every field. See docs/PROTOCOL.md for the sequence.
 
+#include "codec/compress.h"
 #include "codec/hash.h"
 #include "proto/frame.h"
 #include "proto/wire.h"
@@ -141,6 +142,10 @@ struct JobRequestMsg {
     FsyncMode fsync = FsyncMode::End; // when a receiving server makes files durable
     WholeFileMode wholeFile = WholeFileMode::Auto;
     bool plainData = false; // --cipher none: data connections drop TLS once joined (a flag bit)
+    // How a sending server compresses (--compress); a receiving one just
+    // follows each frame's flags. Encoded last: u8 mode, then the zstd level
+    // as a signed byte.
+    CompressSpec compress;
     void encode(WireWriter& w) const;
     static Result<JobRequestMsg> decode(WireReader& r);
 };
@@ -270,9 +275,34 @@ struct DataHeader {
 inline constexpr size_t kDataHeaderSize = 12;
 inline constexpr uint16_t kDataStart = 1;
 // The most data one frame carries: big enough that per-frame costs vanish,
-// small enough that streams interleave finely.
+// small enough that streams interleave finely. Also the most a compressed
+// payload may expand to.
 inline constexpr size_t kMaxDataPayload = 256 * 1024;
-Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t n, bool start = false);
+
+// Flags of Data, SmallFile and Delta frames, bits 1-2: how the payload after
+// the fixed header is encoded, a codec::Algo (0 raw, 1 lz4, 2 zstd; 3 is
+// refused). Each frame is compressed on its own, so frames of one file may
+// take different streams and mix raw and compressed. Bits 3-15 must be 0: a
+// receiver that ignored a flag it does not know could write encoded bytes as
+// file data.
+inline constexpr unsigned kPayloadAlgoShift = 1;
+inline constexpr uint16_t kPayloadAlgoMask = uint16_t(3u << kPayloadAlgoShift);
+inline constexpr uint16_t kKnownDataFlags = kDataStart | kPayloadAlgoMask;
+constexpr uint16_t payloadAlgoFlags(codec::Algo algo) { return uint16_t(unsigned(algo) << kPayloadAlgoShift); }
+Result<codec::Algo> payloadAlgo(uint16_t flags);
+
+// The raw bytes of a Data, SmallFile or Delta payload (*data, *n: what came
+// after the fixed header). A raw one is left where it is; a compressed one is
+// decompressed into `buffer` and *data, *n point there. Refused (Protocol),
+// before anything beyond kMaxDataPayload is allocated, when the payload
+// claims or would produce more than kMaxDataPayload bytes, is malformed, or
+// the flags are unknown. Returns the algorithm the payload came in.
+Result<codec::Algo> expandPayload(uint16_t flags, const uint8_t** data, size_t* n,
+                                  codec::FrameDecompressor& decompressor, std::vector<uint8_t>& buffer);
+
+// `algo`: how data[0, n) is encoded (it is put in the frame as it is).
+Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t n, bool start = false,
+                    codec::Algo algo = codec::Algo::None);
 Result<DataHeader> decodeDataHeader(const Frame& frame, const uint8_t** data, size_t* n);
 
 // A delta: like Data, but the payload after the header is delta instructions
@@ -280,7 +310,10 @@ Result<DataHeader> decodeDataHeader(const Frame& frame, const uint8_t** data, si
 // goes in segments, each one like a chunk: its Delta frames in order on one
 // stream (the first with kDataStart), then ChunkEnd with the hash of the
 // segment's rebuilt bytes; FileEnd on the control link as for chunks.
-Frame makeDeltaFrame(uint32_t index, uint64_t offset, const uint8_t* ops, size_t n, bool start);
+// The instructions, not the rebuilt bytes, are what a compressed Delta frame
+// compresses (literals compress as file data does; copies hardly matter).
+Frame makeDeltaFrame(uint32_t index, uint64_t offset, const uint8_t* ops, size_t n, bool start,
+                     codec::Algo algo = codec::Algo::None);
 
 // The receiver's signature of its old copy of a file, in pieces: blocks
 // [first, first + n) of `total`. total == 0 says there is no usable old
@@ -336,7 +369,9 @@ struct SmallFileHeader {
     Hash128 hash{};
 };
 inline constexpr size_t kSmallFileHeaderSize = 4 + 8 + 4 + 16;
-Frame makeSmallFileFrame(const SmallFileHeader& header, const uint8_t* data, size_t n);
+// The hash is of the raw bytes, whatever `algo` the payload is in.
+Frame makeSmallFileFrame(const SmallFileHeader& header, const uint8_t* data, size_t n,
+                         codec::Algo algo = codec::Algo::None);
 Result<SmallFileHeader> decodeSmallFile(const Frame& frame, const uint8_t** data, size_t* n);
 
 // The whole-file hash of a chunked file.

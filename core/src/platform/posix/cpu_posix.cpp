@@ -1,5 +1,10 @@
 #include "platform/cpu.h"
 
+#include <cerrno>
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+
 #if defined(__linux__) && defined(__aarch64__)
 #include <asm/hwcap.h>
 #include <sys/auxv.h>
@@ -28,6 +33,28 @@ bool hasAesAcceleration()
 {
     static const bool has = detectAes();
     return has;
+}
+
+Result<CpuTimes> cpuTimes()
+{
+#if defined(__linux__)
+    std::FILE* f = std::fopen("/proc/stat", "re");
+    if (!f) return Error(Errc::Io, std::string("/proc/stat: ") + std::strerror(errno), errno);
+    // user nice system idle iowait irq softirq steal (guest time is already in user)
+    uint64_t v[8] = {};
+    const int got = std::fscanf(f, "cpu %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
+                                   " %" SCNu64 " %" SCNu64,
+                                &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+    std::fclose(f);
+    // Kernels before 2.6.11 have fewer fields; four are enough for idle.
+    if (got < 4) return Error(Errc::Io, "/proc/stat: no cpu line");
+    CpuTimes t;
+    t.idle = v[3] + v[4];
+    for (int i = 0; i < got; ++i) t.total += v[i];
+    return t;
+#else
+    return Error(Errc::Internal, "this system does not report CPU times");
+#endif
 }
 
 } // namespace fg::platform

@@ -1,0 +1,147 @@
+#include "engine/send_compression.h"
+
+#include "platform/cpu.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <utility>
+#include <vector>
+
+namespace fg {
+namespace {
+
+// One compressor and one memory of extensions per worker thread: the
+// compressor's tables are megabytes (see codec::FrameCompressor), and the
+// memory is meant to be lock-free (see codec::ExtensionMemory).
+thread_local codec::FrameCompressor t_compressor;
+thread_local codec::ExtensionMemory t_extensions;
+thread_local std::vector<uint8_t> t_packed;
+
+double fraction(uint64_t part, double whole) { return whole > 0 ? std::clamp(double(part) / whole, 0.0, 1.0) : 0.0; }
+
+std::string levelText(int level, int raw) { return level == raw ? std::string("none") : std::to_string(level); }
+
+// Binary units, as the rest of Floodgate shows them (1 MB = 1,048,576 bytes).
+std::string megabytes(uint64_t n)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f MB", double(n) / double(1 << 20));
+    return text;
+}
+
+} // namespace
+
+codec::LevelObservation observationOf(const CompressLoad& load)
+{
+    codec::LevelObservation obs;
+    const double capacity = double(load.elapsedNs) * double(load.workers);
+    // The time the workers spent handing frames to the link: waiting for
+    // the bandwidth limiter, for the link's lock, and in send calls that
+    // block while the socket buffer is full. The cipher's share of it is
+    // small wherever compression can pay (AES-GCM and ChaCha20 run at
+    // 1-4 GB/s a core, links that gain from compression are 10x slower),
+    // and where the cipher is what limits, the CPUs have no idle time and
+    // the controller does not step up anyway.
+    obs.netWait = fraction(load.sendNs, capacity);
+    obs.compressBusy = fraction(load.compressNs, capacity);
+    // Without the machine's figure the compress stage's own busy time is the
+    // only guard, which still steps down when compressing limits.
+    obs.cpuIdle = load.cpuIdle.value_or(1.0);
+    return obs;
+}
+
+SendCompression::SendCompression(CompressSpec spec, StageCounters& stage)
+    : m_spec(spec), m_stage(stage), m_adaptive(codec::LevelRange{1, 9, spec.level})
+{
+    const int start = m_adaptive.level().value_or(kRaw);
+    m_level.store(start);
+    m_startLevel = m_lowest = m_highest = start;
+}
+
+codec::AutoCompressState SendCompression::startFile(std::string_view path) const
+{
+    if (m_spec.mode != CompressMode::Auto) return codec::AutoCompressState();
+    return t_extensions.start(path);
+}
+
+PackedPayload SendCompression::pack(const uint8_t* in, size_t n, codec::AutoCompressState& state)
+{
+    if (!enabled() || n == 0) return {in, n, codec::Algo::None};
+    m_stage.addBytes(n);
+    m_frames.fetch_add(1, std::memory_order_relaxed);
+    codec::Algo used = codec::Algo::None;
+    {
+        StageTimer busy(m_stage, StageTimer::Bucket::Busy);
+        switch (m_spec.mode) {
+        case CompressMode::None: break;
+        case CompressMode::Lz4: used = t_compressor.compress(in, n, t_packed, codec::Algo::Lz4, 0); break;
+        case CompressMode::Zstd: used = t_compressor.compress(in, n, t_packed, codec::Algo::Zstd, m_spec.level); break;
+        case CompressMode::Auto: {
+            // While the controller says none, the file's own state is left
+            // as it is: it learns nothing from a frame it did not look at.
+            const int level = m_level.load(std::memory_order_relaxed);
+            if (level != kRaw) used = codec::compressAuto(t_compressor, state, in, n, t_packed, level);
+            break;
+        }
+        }
+    }
+    if (used == codec::Algo::None) return {in, n, codec::Algo::None};
+    m_stage.addItems(1);
+    m_packedIn.fetch_add(n, std::memory_order_relaxed);
+    m_packedOut.fetch_add(t_packed.size(), std::memory_order_relaxed);
+    return {t_packed.data(), t_packed.size(), used};
+}
+
+void SendCompression::observe(const StageSnapshot& send, size_t workers, uint64_t nowNs)
+{
+    if (m_spec.mode != CompressMode::Auto) return;
+    Sample now;
+    now.ns = nowNs;
+    now.sendNs = send.busyNs + send.waitOutputNs;
+    now.compressNs = m_stage.snapshot().busyNs;
+    if (auto cpu = platform::cpuTimes(); cpu.ok()) now.cpu = std::make_pair(cpu->idle, cpu->total);
+
+    std::lock_guard lock(m_controlMutex);
+    const std::optional<Sample> last = std::exchange(m_last, now);
+    if (!last || now.ns <= last->ns || workers == 0) return;
+    CompressLoad load;
+    load.elapsedNs = now.ns - last->ns;
+    load.workers = workers;
+    load.sendNs = now.sendNs - std::min(now.sendNs, last->sendNs);
+    load.compressNs = now.compressNs - std::min(now.compressNs, last->compressNs);
+    if (now.cpu && last->cpu && now.cpu->second > last->cpu->second) {
+        const uint64_t idle = now.cpu->first - std::min(now.cpu->first, last->cpu->first);
+        load.cpuIdle = std::clamp(double(idle) / double(now.cpu->second - last->cpu->second), 0.0, 1.0);
+    }
+    const int level = m_adaptive.observe(observationOf(load)).value_or(kRaw);
+    m_level.store(level, std::memory_order_relaxed);
+    m_lowest = std::min(m_lowest, level);
+    m_highest = std::max(m_highest, level);
+}
+
+std::string SendCompression::summary() const
+{
+    std::string how;
+    switch (m_spec.mode) {
+    case CompressMode::None: return {};
+    case CompressMode::Lz4: how = "lz4"; break;
+    case CompressMode::Zstd: how = "zstd level " + std::to_string(m_spec.level); break;
+    case CompressMode::Auto: {
+        std::lock_guard lock(m_controlMutex);
+        const int end = m_level.load(std::memory_order_relaxed);
+        how = "auto (zstd level " + levelText(m_startLevel, kRaw);
+        if (end != m_startLevel) how += " \u2192 " + levelText(end, kRaw);
+        if (m_lowest != std::min(m_startLevel, end) || m_highest != std::max(m_startLevel, end))
+            how += ", " + levelText(m_lowest, kRaw) + " to " + levelText(m_highest, kRaw) + " on the way";
+        how += ")";
+        break;
+    }
+    }
+    const uint64_t frames = m_frames.load(std::memory_order_relaxed);
+    const uint64_t packed = m_stage.snapshot().items;
+    return "compression: " + how + ": " + std::to_string(packed) + " of " + std::to_string(frames)
+           + " frames compressed, " + megabytes(m_packedIn.load(std::memory_order_relaxed)) + " in "
+           + megabytes(m_packedOut.load(std::memory_order_relaxed));
+}
+
+} // namespace fg

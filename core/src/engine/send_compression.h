@@ -1,0 +1,94 @@
+#pragma once
+#include "internal.h"
+// The sender's compress stage (--compress): what each Data, SmallFile and
+// Delta payload goes out as, and, under auto, the zstd level, which the stats
+// thread moves with the bottleneck (codec::AdaptiveLevel) while the workers
+// read it.
+
+#include "codec/adaptive_level.h"
+#include "codec/compress.h"
+#include "codec/compress_policy.h"
+#include "metrics/stage_counters.h"
+
+#include <floodgate/options.h>
+
+#include <atomic>
+#include <climits>
+#include <mutex>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace fg {
+
+// A payload as it goes on the wire: the raw bytes, or the compressed ones in
+// the calling thread's buffer (valid until its next pack()).
+struct PackedPayload {
+    const uint8_t* data = nullptr;
+    size_t size = 0;
+    codec::Algo algo = codec::Algo::None;
+};
+
+// Fractions of one stats period for the auto level, from the stages' counters.
+struct CompressLoad {
+    uint64_t elapsedNs = 0;
+    size_t workers = 0;
+    uint64_t sendNs = 0;     // the send stage's time over the period, all workers
+    uint64_t compressNs = 0; // the compress stage's busy time over the period, all workers
+    std::optional<double> cpuIdle; // the machine's, when the OS says
+};
+codec::LevelObservation observationOf(const CompressLoad& load);
+
+class SendCompression {
+public:
+    // `stage` counts bytes into the stage (every frame it sees), busy time,
+    // and as items the frames that went compressed.
+    SendCompression(CompressSpec spec, StageCounters& stage);
+
+    bool enabled() const { return m_spec.mode != CompressMode::None; }
+
+    // Per file, or per chunk or delta segment (they go on several streams at
+    // once): what auto has learned about this file so far. Call on the worker
+    // thread that sends it: extensions are remembered per thread.
+    codec::AutoCompressState startFile(std::string_view path) const;
+
+    // One payload of raw bytes in[0, n).
+    PackedPayload pack(const uint8_t* in, size_t n, codec::AutoCompressState& state);
+
+    // The stats thread, every period: the send stage's counters now and the
+    // number of workers sending. Moves the auto level; nothing otherwise.
+    void observe(const StageSnapshot& send, size_t workers, uint64_t nowNs);
+
+    // One line for the log, e.g. "compression: auto (zstd level 3 → 5): 120
+    // of 400 frames compressed, 30.0 MB in 9.1 MB"; empty when off.
+    std::string summary() const;
+
+private:
+    // The level under auto while the controller says "send raw".
+    static constexpr int kRaw = INT_MIN;
+
+    CompressSpec m_spec;
+    StageCounters& m_stage;
+    std::atomic<int> m_level;
+    std::atomic<uint64_t> m_frames{0};
+    std::atomic<uint64_t> m_packedIn{0};  // raw bytes of the frames that went compressed
+    std::atomic<uint64_t> m_packedOut{0}; // what they took on the wire
+
+    // The stats thread's; summary() reads them from another thread.
+    mutable std::mutex m_controlMutex;
+    codec::AdaptiveLevel m_adaptive;
+    int m_startLevel;
+    int m_lowest;
+    int m_highest;
+    struct Sample {
+        uint64_t ns = 0;
+        uint64_t sendNs = 0;
+        uint64_t compressNs = 0;
+        std::optional<std::pair<uint64_t, uint64_t>> cpu; // idle, total
+    };
+    std::optional<Sample> m_last;
+};
+
+} // namespace fg
