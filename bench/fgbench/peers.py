@@ -91,6 +91,12 @@ PEERS = [
            nochange=True, kind="fg")
       for short, name in [("aes128", "aes128-gcm"), ("aes256", "aes256-gcm"), ("chacha", "chacha20-poly1305"),
                           ("none", "none")]],
+    # Compression: rsync's zstd against Floodgate's -z (auto).
+    Peer("rsync-ssh-zstd", "rsync -az --compress-choice=zstd over ssh", _rsync_ssh("-az --compress-choice=zstd"),
+         nochange=True),
+    Peer("fg-z", "floodgate to floodgate://, TLS, -z (compression auto)",
+         lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False, ("-z",)),
+         nochange=True, kind="fg"),
     Peer("rsync-ssh-aes256", "rsync -a over ssh -c aes256-gcm", _rsync_ssh("-a", "aes256-gcm@openssh.com"),
          nochange=True),
     Peer("rsync-ssh-chacha", "rsync -a over ssh -c chacha20-poly1305",
