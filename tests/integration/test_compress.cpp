@@ -14,33 +14,6 @@ namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
-class DaemonFixture {
-public:
-    explicit DaemonFixture(const ScratchDir& dir) : m_dir(dir)
-    {
-        QString why;
-        const QStringList args = {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--module"),
-                                  q("m=" + dir.sub("module")), QStringLiteral("--state-dir"), q(dir.sub("server-state"))};
-        writeFile(dir.sub("module/.keep"), "");
-        ok = daemon.start(args, q(dir.sub("serve.log")), &why);
-        if (!ok) return;
-        auto paired = runCli({QStringLiteral("pair"), daemon.url(QString()).chopped(1), QStringLiteral("--code"),
-                              daemon.pairCode(), QStringLiteral("--state-dir"), q(dir.sub("client-state"))});
-        ok = paired.exitCode == 0;
-    }
-    CliRun sync(QStringList args)
-    {
-        args.prepend(QStringLiteral("sync"));
-        args << QStringLiteral("--json") << QStringLiteral("--state-dir") << q(m_dir.sub("client-state"));
-        return runCli(args);
-    }
-    DaemonProcess daemon;
-    bool ok = false;
-
-private:
-    const ScratchDir& m_dir;
-};
-
 // Text that compresses the way logs and sources do (zstd ~10x), not a
 // single repeated line.
 std::string text(size_t n, uint64_t seed)
@@ -135,7 +108,7 @@ private Q_SLOTS:
         QFETCH(double, maxWireShare);
         QFETCH(int, minCompressed);
         ScratchDir dir;
-        DaemonFixture f(dir);
+        PairedDaemon f(dir);
         QVERIFY2(f.ok, qPrintable(f.daemon.log()));
         writeMixedTree(dir.sub("src"));
         const QStringList how = QStringList{QStringLiteral("-v"), QStringLiteral("--compress"), mode} + extra;
@@ -176,7 +149,7 @@ private Q_SLOTS:
     void autoLeavesKnownCompressedNamesAlone()
     {
         ScratchDir dir;
-        DaemonFixture f(dir);
+        PairedDaemon f(dir);
         QVERIFY2(f.ok, qPrintable(f.daemon.log()));
         writeFile(dir.sub("src/photo.jpg"), text(600 << 10, 6));
         writeFile(dir.sub("src/thumb.JPG"), text(10 << 10, 7));
@@ -214,7 +187,7 @@ private Q_SLOTS:
     void deltaUpdateRoundTrips()
     {
         ScratchDir dir;
-        DaemonFixture f(dir);
+        PairedDaemon f(dir);
         QVERIFY2(f.ok, qPrintable(f.daemon.log()));
         std::string big = text(6 << 20, 11);
         writeFile(dir.sub("src/big.log"), big);

@@ -18,34 +18,6 @@ namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
-class DaemonFixture {
-public:
-    explicit DaemonFixture(const ScratchDir& dir) : m_dir(dir)
-    {
-        QString why;
-        const QStringList args = {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--module"),
-                                  q("m=" + dir.sub("module")), QStringLiteral("--state-dir"), q(dir.sub("server-state"))};
-        writeFile(dir.sub("module/.keep"), "");
-        ok = daemon.start(args, q(dir.sub("serve.log")), &why);
-        if (!ok) return;
-        auto paired = runCli({QStringLiteral("pair"), daemon.url(QString()).chopped(1), QStringLiteral("--code"),
-                              daemon.pairCode(), QStringLiteral("--state-dir"), q(dir.sub("client-state"))});
-        ok = paired.exitCode == 0;
-    }
-    QStringList syncArgs(QStringList args) const
-    {
-        args.prepend(QStringLiteral("sync"));
-        args << QStringLiteral("--json") << QStringLiteral("--state-dir") << q(m_dir.sub("client-state"));
-        return args;
-    }
-    CliRun sync(QStringList args) { return runCli(syncArgs(std::move(args))); }
-    DaemonProcess daemon;
-    bool ok = false;
-
-private:
-    const ScratchDir& m_dir;
-};
-
 // Three files an update changes in different ways: bytes inserted into a big
 // file (shifting everything after), a region overwritten in a medium one, a
 // small one appended to.
@@ -98,7 +70,7 @@ private Q_SLOTS:
     {
         QFETCH(QStringList, extra);
         ScratchDir dir;
-        DaemonFixture f(dir);
+        PairedDaemon f(dir);
         QVERIFY2(f.ok, qPrintable(f.daemon.log()));
         writeOriginals(dir.sub("src"));
         auto first = f.sync(extra + QStringList{q(dir.sub("src/")), f.daemon.url(QStringLiteral("m/copy/"))});
@@ -134,7 +106,7 @@ private Q_SLOTS:
     void wholeFileOptionSendsEverything()
     {
         ScratchDir dir;
-        DaemonFixture f(dir);
+        PairedDaemon f(dir);
         QVERIFY2(f.ok, qPrintable(f.daemon.log()));
         writeOriginals(dir.sub("src"));
         QCOMPARE(f.sync({q(dir.sub("src/")), f.daemon.url(QStringLiteral("m/copy/"))}).exitCode, 0);
@@ -176,7 +148,7 @@ private Q_SLOTS:
     void interruptedTransferResumesFromWhatArrived()
     {
         ScratchDir dir;
-        DaemonFixture f(dir);
+        PairedDaemon f(dir);
         QVERIFY2(f.ok, qPrintable(f.daemon.log()));
         const std::string big = randomBytes(48 << 20, 9);
         writeFile(dir.sub("src/big.bin"), big);

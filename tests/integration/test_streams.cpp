@@ -12,33 +12,6 @@ namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
-class StreamsFixture {
-public:
-    explicit StreamsFixture(const ScratchDir& dir) : m_dir(dir)
-    {
-        QString why;
-        const QStringList args = {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--module"),
-                                  q("m=" + dir.sub("module")), QStringLiteral("--state-dir"), q(dir.sub("server-state"))};
-        writeFile(dir.sub("module/.keep"), "");
-        ok = daemon.start(args, q(dir.sub("serve.log")), &why);
-        if (!ok) return;
-        auto paired = runCli({QStringLiteral("pair"), daemon.url(QString()).chopped(1), QStringLiteral("--code"),
-                              daemon.pairCode(), QStringLiteral("--state-dir"), q(dir.sub("client-state"))});
-        ok = paired.exitCode == 0;
-    }
-    CliRun sync(QStringList args)
-    {
-        args.prepend(QStringLiteral("sync"));
-        args << QStringLiteral("--json") << QStringLiteral("--state-dir") << q(m_dir.sub("client-state"));
-        return runCli(args);
-    }
-    DaemonProcess daemon;
-    bool ok = false;
-
-private:
-    const ScratchDir& m_dir;
-};
-
 void makeMixedTree(const std::string& root)
 {
     writeFile(root + "/video.bin", randomBytes((40 << 20) + 333, 1));
@@ -66,7 +39,7 @@ private Q_SLOTS:
         QFETCH(QString, streams);
         QFETCH(QString, chunk);
         ScratchDir dir;
-        StreamsFixture f(dir);
+        PairedDaemon f(dir);
         QVERIFY2(f.ok, qPrintable(f.daemon.log()));
         makeMixedTree(dir.sub("src"));
         QStringList extra = {QStringLiteral("--streams"), streams};

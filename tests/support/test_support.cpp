@@ -443,4 +443,27 @@ void DaemonProcess::killHard()
     m_proc->waitForFinished(5000);
 }
 
+PairedDaemon::PairedDaemon(const ScratchDir& dir) : m_dir(dir)
+{
+    QString why;
+    const QStringList args = {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--module"),
+                              QString::fromStdString("m=" + dir.sub("module")), QStringLiteral("--state-dir"),
+                              QString::fromStdString(dir.sub("server-state"))};
+    writeFile(dir.sub("module/.keep"), "");
+    ok = daemon.start(args, QString::fromStdString(dir.sub("serve.log")), &why);
+    if (!ok) return;
+    auto paired = runCli({QStringLiteral("pair"), daemon.url(QString()).chopped(1), QStringLiteral("--code"),
+                          daemon.pairCode(), QStringLiteral("--state-dir"), QString::fromStdString(dir.sub("client-state"))});
+    ok = paired.exitCode == 0;
+}
+
+QStringList PairedDaemon::syncArgs(QStringList args) const
+{
+    args.prepend(QStringLiteral("sync"));
+    args << QStringLiteral("--json") << QStringLiteral("--state-dir") << QString::fromStdString(m_dir.sub("client-state"));
+    return args;
+}
+
+CliRun PairedDaemon::sync(QStringList args) const { return runCli(syncArgs(std::move(args))); }
+
 } // namespace fgtest

@@ -133,4 +133,21 @@ private:
     uint16_t m_port = 0;
 };
 
+// A daemon on 127.0.0.1 serving module "m" (DIR/module) and a client paired
+// with it (state in DIR/client-state): the set-up of every test that syncs
+// through a daemon with the real CLI.
+class PairedDaemon {
+public:
+    explicit PairedDaemon(const ScratchDir& dir);
+    // `floodgate sync ARGS --json --state-dir <the paired client's>`.
+    QStringList syncArgs(QStringList args) const;
+    CliRun sync(QStringList args) const;
+
+    DaemonProcess daemon;
+    bool ok = false; // up and paired; else daemon.log() says why
+
+private:
+    const ScratchDir& m_dir;
+};
+
 } // namespace fgtest
