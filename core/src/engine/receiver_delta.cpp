@@ -34,12 +34,9 @@ Status signRange(platform::FileHandle& file, uint32_t blockLength, uint64_t seed
     const uint64_t end = (first + count) * blockLength;
     for (uint64_t at = first * blockLength; at < end;) {
         const size_t want = size_t(std::min<uint64_t>(perRead, end - at));
-        size_t got = 0;
-        while (got < want) {
-            FG_TRY_ASSIGN(size_t n, file.pread(buffer.data() + got, want - got, at + got));
-            if (n == 0) return Error(Errc::Vanished, "the old copy shrank while it was read");
-            got += n;
-        }
+        // pread reads all it asks for unless the file ends first.
+        FG_TRY_ASSIGN(size_t got, file.pread(buffer.data(), want, at));
+        if (got != want) return Error(Errc::Vanished, "the old copy shrank while it was read");
         delta::signBlocks(buffer.data(), want, blockLength, seed, out);
         at += want;
     }
@@ -244,11 +241,8 @@ void Receiver::handleDelta(Writer& w, const Inbound& in, DirCache& dirs)
     uint64_t written = 0;
     const delta::ReadBasis readBasis = [&](uint64_t offset, uint8_t* into, size_t length) -> Status {
         StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
-        for (size_t got = 0; got < length;) {
-            FG_TRY_ASSIGN(size_t r, file->basis->pread(into + got, length - got, offset + got));
-            if (r == 0) return Error(Errc::Vanished, "the old copy of " + target + " shrank while it was being updated");
-            got += r;
-        }
+        FG_TRY_ASSIGN(size_t got, file->basis->pread(into, length, offset));
+        if (got != length) return Error(Errc::Vanished, "the old copy of " + target + " shrank while it was being updated");
         return {};
     };
     const delta::WriteOutput write = [&](const uint8_t* data, size_t length) -> Status {
