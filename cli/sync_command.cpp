@@ -57,6 +57,9 @@ const char* kSyncHelp =
     "                           instructions, else ChaCha20), aes128-gcm, aes256-gcm, chacha20-poly1305,\n"
     "                           none (file data unencrypted, for a trusted LAN; the module must allow it)\n"
     "      --ssh-cipher NAME    passed to ssh as -c NAME for host:path (see `ssh -Q cipher`)\n"
+    "      --checksum-choice H  what every chunk and file is verified with, and -c compares: xxh128\n"
+    "                           (default: XXH3-128, catches any accidental corruption), xxh3 (XXH3-64),\n"
+    "                           sha256 (cryptographic: for sources someone could craft collisions in)\n"
     "  -e, --rsh COMMAND        the ssh command for host:path (default: ssh)\n"
     "      --remote-floodgate PATH  floodgate on the ssh host (default: floodgate)\n"
     "      --state-dir DIR      keys and pins (default: $FLOODGATE_HOME or ~/.config/floodgate)\n"
@@ -75,7 +78,7 @@ const std::vector<OptionSpec> kSyncOptions = {
     {"streams", 0, true},         {"chunk-size", 0, true},      {"congestion", 0, true},
     {"fsync", 0, true},           {"whole-file", 'W', false},   {"no-whole-file", 0, false},
     {"compress", 0, true},        {"z", 'z', false},
-    {"cipher", 0, true},          {"ssh-cipher", 0, true},
+    {"cipher", 0, true},          {"ssh-cipher", 0, true},      {"checksum-choice", 0, true},
     {"state-dir", 0, true},       {"progress", 0, false},       {"verbose", 'v', false},
     {"quiet", 'q', false},        {"json", 0, false},           {"archive", 'a', false},
     {"recursive", 'r', false},    {"help", 'h', false},
@@ -218,6 +221,7 @@ std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode
     for (const auto& s : r.stages)
         if (s.name == "send" && compress && s.remote == compress->remote) send = &s;
     const uint64_t compressed = compress ? compress->items : 0;
+    j.key("checksum_choice").value(checksumChoiceName(o.spec.options.checksumChoice));
     j.key("compression").beginObject();
     j.key("mode").value(compressText(o.spec.options.compress));
     j.key("frames_compressed").value(compressed);
@@ -320,6 +324,10 @@ int parse(const std::vector<std::string>& args, SyncCliOptions& o)
         } else if (name == "ssh-cipher") {
             if (Status st = checkSshCipher(value); !st) return usageError(st.error().message);
             opt.sshCipher = value;
+        } else if (name == "checksum-choice") {
+            auto choice = parseChecksumChoice(value);
+            if (!choice.ok()) return usageError(choice.error().message);
+            opt.checksumChoice = *choice;
         } else if (name == "rsh") opt.rsh = value;
         else if (name == "remote-floodgate") opt.remoteFloodgate = value;
         else if (name == "state-dir") opt.stateDir = value;

@@ -125,6 +125,11 @@ private Q_SLOTS:
             QVERIFY(roundTrip(req).compress == spec);
         }
         QCOMPARE(roundTrip(hello).capabilities, hello.capabilities);
+        QCOMPARE(roundTrip(req).checksumChoice, ChecksumChoice::Xxh128);
+        for (const ChecksumChoice choice : {ChecksumChoice::Xxh3, ChecksumChoice::Sha256}) {
+            req.checksumChoice = choice;
+            QCOMPARE(roundTrip(req).checksumChoice, choice);
+        }
 
         FileListBatchMsg batch;
         WireEntry e1;
@@ -133,7 +138,7 @@ private Q_SLOTS:
         e1.mode = 0640;
         e1.size = 123456789012ull;
         e1.mtimeNs = -5;
-        e1.hash = hash128("x", 1);
+        e1.hash = digestOf(ChecksumChoice::Xxh128, "x", 1);
         WireEntry e2;
         e2.path = "dir/link";
         e2.type = WireFileType::Symlink;
@@ -154,7 +159,7 @@ private Q_SLOTS:
         end.size = 99;
         end.mtimeNs = 1700000000123456789;
         end.mode = 0755;
-        end.hash = hash128("abc", 3);
+        end.hash = digestOf(ChecksumChoice::Xxh128, "abc", 3);
         FileEndMsg eb = roundTrip(end);
         QCOMPARE(eb.index, 7u);
         QVERIFY(eb.hash == end.hash);
@@ -197,9 +202,54 @@ private Q_SLOTS:
         QFETCH(int, mode);
         QFETCH(int, level);
         Frame f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 2] = uint8_t(mode);
-        f.payload[f.payload.size() - 1] = uint8_t(int8_t(level));
+        f.payload[f.payload.size() - 3] = uint8_t(mode);
+        f.payload[f.payload.size() - 2] = uint8_t(int8_t(level));
         auto r = fromFrame<JobRequestMsg>(f);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, Errc::Protocol);
+    }
+
+    void jobRequestRefusesUnknownChecksumChoice()
+    {
+        Frame f = toFrame(JobRequestMsg{});
+        f.payload.back() = 3;
+        auto r = fromFrame<JobRequestMsg>(f);
+        QVERIFY(!r.ok());
+        QVERIFY(r.error().message.find("checksum") != std::string::npos);
+    }
+
+    // Every digest carries its size: each choice's travels whole, and a size
+    // no choice has is refused, not read past.
+    void digestsOfEveryChoiceRoundTrip()
+    {
+        for (const ChecksumChoice choice : {ChecksumChoice::Xxh128, ChecksumChoice::Xxh3, ChecksumChoice::Sha256}) {
+            ChunkEndMsg end;
+            end.index = 2;
+            end.offset = 1 << 20;
+            end.length = 4096;
+            end.hash = digestOf(choice, "chunk", 5);
+            ChunkEndMsg back = roundTrip(end);
+            QCOMPARE(back.hash.size(), digestSize(choice));
+            QVERIFY(back.hash == end.hash);
+            QCOMPARE(back.length, end.length);
+        }
+    }
+    void digestOfUnknownSizeIsRefused_data()
+    {
+        QTest::addColumn<int>("size");
+        QTest::newRow("0") << 0;
+        QTest::newRow("20") << 20;
+        QTest::newRow("255") << 255;
+    }
+    void digestOfUnknownSizeIsRefused()
+    {
+        QFETCH(int, size);
+        ChunkEndMsg end;
+        end.hash = digestOf(ChecksumChoice::Sha256, "x", 1);
+        Frame f = toFrame(end);
+        // index u32, offset u64, length u64, then the digest's size byte.
+        f.payload[20] = uint8_t(size);
+        auto r = fromFrame<ChunkEndMsg>(f);
         QVERIFY(!r.ok());
         QCOMPARE(r.error().code, Errc::Protocol);
     }
@@ -218,7 +268,8 @@ private Q_SLOTS:
             QCOMPARE(compressor.compress(raw, text.size(), packed, algo, 3), algo);
             const Frame frames[] = {makeDataFrame(7, 64, packed.data(), packed.size(), true, algo),
                                     makeDeltaFrame(7, 64, packed.data(), packed.size(), false, algo),
-                                    makeSmallFileFrame(SmallFileHeader{}, packed.data(), packed.size(), algo)};
+                                    makeSmallFileFrame(SmallFileHeader{.hash = digestOf(ChecksumChoice::Xxh3, "x", 1)},
+                                                       packed.data(), packed.size(), algo)};
             for (const Frame& f : frames) {
                 QCOMPARE(uint16_t(f.flags & kPayloadAlgoMask), payloadAlgoFlags(algo));
                 const uint8_t* p = nullptr;

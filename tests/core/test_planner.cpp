@@ -72,17 +72,17 @@ private Q_SLOTS:
         PlanRules rules;
         rules.checksum = true;
         FileEntry src = file(4, 100);
-        src.hash = fg::hash128("abcd", 4);
+        src.hash = fg::digestOf(fg::ChecksumChoice::Xxh128, "abcd", 4);
         TargetState same = target(FileType::Regular, 4, 100);
         QVERIFY(fg::needsTargetHash(src, same, rules));
-        same.hash = fg::hash128("abcd", 4);
+        same.hash = fg::digestOf(fg::ChecksumChoice::Xxh128, "abcd", 4);
         QCOMPARE(fg::decide(src, same, rules).action, FileAction::Unchanged);
         TargetState other = target(FileType::Regular, 4, 100);
-        other.hash = fg::hash128("abce", 4);
+        other.hash = fg::digestOf(fg::ChecksumChoice::Xxh128, "abce", 4);
         QCOMPARE(fg::decide(src, other, rules).action, FileAction::Update);
         // Same content, other time: only the time is fixed.
         TargetState older = target(FileType::Regular, 4, 50);
-        older.hash = fg::hash128("abcd", 4);
+        older.hash = fg::digestOf(fg::ChecksumChoice::Xxh128, "abcd", 4);
         QCOMPARE(fg::decide(src, older, rules).action, FileAction::Attrs);
         // Different sizes need no hash at all.
         QVERIFY(!fg::needsTargetHash(src, target(FileType::Regular, 5, 100), rules));

@@ -214,7 +214,7 @@ private Q_SLOTS:
         end.index = 2;
         end.size = 3;
         end.mode = 0644;
-        end.hash = hash128("abc", 3);
+        end.hash = digestOf(ChecksumChoice::Xxh128, "abc", 3);
         sender.send(end);
         sender.send(proto::SenderDoneMsg{});
         QVERIFY(sender.waitFor(proto::MsgType::JobDone).has_value());
@@ -263,7 +263,7 @@ private Q_SLOTS:
         proto::FileEndMsg end;
         end.index = 1;
         end.size = 3;
-        end.hash = hash128("xyz", 3); // not what was sent
+        end.hash = digestOf(ChecksumChoice::Xxh128, "xyz", 3); // not what was sent
         sender.send(end);
         auto failed = sender.waitFor(proto::MsgType::FileFailed);
         QVERIFY(failed.has_value());
@@ -275,6 +275,46 @@ private Q_SLOTS:
         (void)sender.finish();
         QCOMPARE(readFile(s.sub("dst/f")), std::string("old content"));
         QCOMPARE(describeTree(s.sub("dst")).size(), size_t(1)); // no temp file left
+    }
+
+    // Under --checksum-choice sha256 the receiver verifies with SHA-256: the
+    // right SHA-256 digest commits the file, and the XXH3-128 digest of the
+    // very same bytes (a sender still on the default) is a verify failure.
+    void theJobsChecksumChoiceIsWhatVerifies()
+    {
+        for (const bool sha : {true, false}) {
+            ScratchDir s;
+            TransferParams params;
+            params.checksumChoice = ChecksumChoice::Sha256;
+            FakeSender sender(s.sub("dst"), 0, params);
+            sender.list({dirEntry("."), fileEntry("f", 5), fileEntry("g", 5)});
+            QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
+            const ChecksumChoice used = sha ? ChecksumChoice::Sha256 : ChecksumChoice::Xxh128;
+            proto::SmallFileHeader h;
+            h.index = 1;
+            h.hash = digestOf(used, "hello", 5);
+            sender.sendFrame(proto::makeSmallFileFrame(h, reinterpret_cast<const uint8_t*>("hello"), 5));
+            sender.sendFrame(proto::makeDataFrame(2, 0, reinterpret_cast<const uint8_t*>("world"), 5, true));
+            proto::FileEndMsg end;
+            end.index = 2;
+            end.size = 5;
+            end.hash = digestOf(used, "world", 5);
+            sender.send(end);
+            for (int settled = 0; settled < 2; ++settled) {
+                auto frame = sender.waitFor({proto::MsgType::FileDone, proto::MsgType::FileFailed});
+                QVERIFY(frame.has_value());
+                QCOMPARE(frame->type, uint16_t(sha ? proto::MsgType::FileDone : proto::MsgType::FileFailed));
+            }
+            sender.send(proto::SenderDoneMsg{});
+            QVERIFY(sender.waitFor(proto::MsgType::JobDone).has_value());
+            (void)sender.finish();
+            if (sha) {
+                QCOMPARE(readFile(s.sub("dst/f")), std::string("hello"));
+                QCOMPARE(readFile(s.sub("dst/g")), std::string("world"));
+            } else {
+                QVERIFY(!exists(s.sub("dst/f")) && !exists(s.sub("dst/g")));
+            }
+        }
     }
 
     void chunksOnSeveralLinksInAnyOrder()
@@ -294,7 +334,7 @@ private Q_SLOTS:
         end.size = content.size();
         end.mode = 0640;
         end.chunks = 2;
-        end.hash = proto::chunkTreeHash({hash128(a.data(), a.size()), hash128(b.data(), b.size())});
+        end.hash = proto::chunkTreeHash(ChecksumChoice::Xxh128, {digestOf(ChecksumChoice::Xxh128, a.data(), a.size()), digestOf(ChecksumChoice::Xxh128, b.data(), b.size())});
         sender.send(end);
         sender.sendFrameOn(1, proto::makeDataFrame(1, a.size(), bytes(b, 0), 100 * 1024, true));
         sender.sendFrameOn(0, proto::makeDataFrame(1, 0, bytes(a, 0), 150 * 1024, true));
@@ -304,11 +344,11 @@ private Q_SLOTS:
         ce.index = 1;
         ce.offset = a.size();
         ce.length = b.size();
-        ce.hash = hash128(b.data(), b.size());
+        ce.hash = digestOf(ChecksumChoice::Xxh128, b.data(), b.size());
         sender.sendOn(1, ce);
         ce.offset = 0;
         ce.length = a.size();
-        ce.hash = hash128(a.data(), a.size());
+        ce.hash = digestOf(ChecksumChoice::Xxh128, a.data(), a.size());
         sender.sendOn(0, ce);
         QVERIFY(sender.waitFor(proto::MsgType::FileDone).has_value());
         sender.send(proto::SenderDoneMsg{});
@@ -335,7 +375,7 @@ private Q_SLOTS:
         end.index = 1;
         end.size = content.size();
         end.mode = 0644;
-        end.hash = hash128(content.data(), content.size());
+        end.hash = digestOf(ChecksumChoice::Xxh128, content.data(), content.size());
         sender.sendOn(1, end);
         QVERIFY(sender.waitFor(proto::MsgType::FileDone).has_value());
         sender.send(proto::SenderDoneMsg{});
@@ -373,7 +413,7 @@ private Q_SLOTS:
         end.index = 1;
         end.size = content.size();
         end.mode = 0644;
-        end.hash = hash128(content.data(), content.size());
+        end.hash = digestOf(ChecksumChoice::Xxh128, content.data(), content.size());
         sender.sendOn(1, end);
         auto settled = sender.waitFor({proto::MsgType::FileDone, proto::MsgType::FileFailed});
         QVERIFY(settled.has_value());
@@ -398,7 +438,7 @@ private Q_SLOTS:
         h.index = 1;
         h.mode = 0600;
         h.mtimeNs = 1'500'000'000'000'000'000;
-        h.hash = hash128("hello", 5);
+        h.hash = digestOf(ChecksumChoice::Xxh128, "hello", 5);
         sender.sendFrame(proto::makeSmallFileFrame(h, reinterpret_cast<const uint8_t*>("hello"), 5));
         QVERIFY(sender.waitFor(proto::MsgType::FileDone).has_value());
         sender.send(proto::SenderDoneMsg{});
@@ -426,7 +466,7 @@ private Q_SLOTS:
         proto::SmallFileHeader h;
         h.index = 1;
         h.mode = 0644;
-        h.hash = hash128(small.data(), small.size());
+        h.hash = digestOf(ChecksumChoice::Xxh128, small.data(), small.size());
         QCOMPARE(c.compress(bytes(small), small.size(), packed, codec::Algo::Zstd, 3), codec::Algo::Zstd);
         QVERIFY(packed.size() < small.size() / 4);
         sender.sendFrame(proto::makeSmallFileFrame(h, packed.data(), packed.size(), codec::Algo::Zstd));
@@ -436,7 +476,7 @@ private Q_SLOTS:
         proto::FileEndMsg end;
         end.index = 2;
         end.size = big.size();
-        end.hash = hash128(big.data(), big.size());
+        end.hash = digestOf(ChecksumChoice::Xxh128, big.data(), big.size());
         sender.send(end);
         QVERIFY(sender.waitFor(proto::MsgType::FileDone).has_value());
         QVERIFY(sender.waitFor(proto::MsgType::FileDone).has_value());
@@ -474,6 +514,7 @@ private Q_SLOTS:
         if (smallFile) {
             proto::SmallFileHeader h;
             h.index = 1;
+            h.hash = digestOf(ChecksumChoice::Xxh128, "x", 1); // never reached: the payload is refused first
             sender.sendFrame(proto::makeSmallFileFrame(h, payload.data(), payload.size(), algo));
         } else {
             sender.sendFrame(proto::makeDataFrame(1, 0, payload.data(), payload.size(), true, algo));

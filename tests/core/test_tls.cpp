@@ -133,13 +133,13 @@ const std::string& patternBlock()
     return block;
 }
 
-Status sendPattern(fg::net::Stream& stream, uint64_t total, size_t offset, fg::Hash128& sentHash)
+Status sendPattern(fg::net::Stream& stream, uint64_t total, size_t offset, fg::Digest& sentHash)
 {
     // Mostly big writes (the bulk path), some odd small ones in between.
     static const size_t kSizes[] = {262144, 7, 65539, 1000, 131072, 16384, 262151, 1};
     const std::string& block = patternBlock();
     size_t pos = offset % block.size();
-    fg::Hasher128 hasher;
+    fg::Hasher hasher;
     for (size_t k = 0; total > 0; ++k) {
         size_t take = std::min<uint64_t>({kSizes[k % std::size(kSizes)], total, block.size() - pos});
         hasher.update(block.data() + pos, take);
@@ -153,10 +153,10 @@ Status sendPattern(fg::net::Stream& stream, uint64_t total, size_t offset, fg::H
 
 // Reads until the peer's orderly close, with the 256 KiB buffer the bulk
 // path uses.
-Result<uint64_t> receiveAll(fg::net::Stream& stream, fg::Hash128& receivedHash)
+Result<uint64_t> receiveAll(fg::net::Stream& stream, fg::Digest& receivedHash)
 {
     std::vector<char> buffer(256 * 1024);
-    fg::Hasher128 hasher;
+    fg::Hasher hasher;
     uint64_t total = 0;
     for (;;) {
         FG_TRY_ASSIGN(size_t n, stream.read(buffer.data(), buffer.size()));
@@ -172,7 +172,7 @@ Result<uint64_t> receiveAll(fg::net::Stream& stream, fg::Hash128& receivedHash)
 struct DuplexOutcome {
     std::optional<Status> clientSent, serverSent;
     std::optional<Result<uint64_t>> clientGot, serverGot;
-    fg::Hash128 clientSentHash{}, serverSentHash{}, clientGotHash{}, serverGotHash{};
+    fg::Digest clientSentHash, serverSentHash{}, clientGotHash{}, serverGotHash{};
     bool watchdogFired = false;
     qint64 ns = 0;
 };
@@ -189,7 +189,7 @@ DuplexOutcome runFullDuplex(Endpoints& e, uint64_t bytes, size_t serverOffset, i
     });
     QElapsedTimer timer;
     timer.start();
-    auto sender = [bytes](TlsStream& s, size_t offset, fg::Hash128& hash, std::optional<Status>& out) {
+    auto sender = [bytes](TlsStream& s, size_t offset, fg::Digest& hash, std::optional<Status>& out) {
         Status st = sendPattern(s, bytes, offset, hash);
         if (st.ok()) st = s.closeWrite(10000);
         out = st;
@@ -449,7 +449,7 @@ private Q_SLOTS:
             e.server->shutdown();
         });
         std::optional<Status> sent;
-        fg::Hash128 sentHash{}, gotHash{};
+        fg::Digest sentHash, gotHash{};
         QElapsedTimer timer;
         timer.start();
         std::thread writer([&] {
@@ -477,11 +477,11 @@ private Q_SLOTS:
         QElapsedTimer tcpTimer;
         tcpTimer.start();
         std::thread tcpWriter([&] {
-            fg::Hash128 ignored{};
+            fg::Digest ignored;
             (void)sendPattern(tcpClient, kBytes, 0, ignored);
             tcpClient.shutdown();
         });
-        fg::Hash128 tcpHash{};
+        fg::Digest tcpHash;
         auto tcpGot = receiveAll(tcpServer, tcpHash);
         tcpWriter.join();
         const qint64 tcpNs = tcpTimer.nsecsElapsed();

@@ -73,24 +73,24 @@ std::vector<uint8_t> validSession()
     FileEndMsg fe;
     fe.index = 2;
     fe.size = 5;
-    fe.hash = fg::hash128("hello", 5);
+    fe.hash = fg::digestOf(fg::ChecksumChoice::Xxh128, "hello", 5);
     frames.push_back(toFrame(fe));
     // The same file again as one SmallFile frame, and a chunk end: seeds
     // for the other data paths.
     SmallFileHeader small;
     small.index = 2;
-    small.hash = fg::hash128("hello", 5);
+    small.hash = fg::digestOf(fg::ChecksumChoice::Xxh128, "hello", 5);
     frames.push_back(makeSmallFileFrame(small, reinterpret_cast<const uint8_t*>("hello"), 5));
     ChunkEndMsg ce;
     ce.index = 2;
     ce.length = 5;
-    ce.hash = fg::hash128("hello", 5);
+    ce.hash = fg::digestOf(fg::ChecksumChoice::Xxh128, "hello", 5);
     frames.push_back(toFrame(ce));
     fg::codec::FrameCompressor compressor;
     std::vector<uint8_t> packed;
     SmallFileHeader z;
     z.index = 4;
-    z.hash = fg::hash128(raw, text.size());
+    z.hash = fg::digestOf(fg::ChecksumChoice::Xxh128, raw, text.size());
     const auto zstdUsed = compressor.compress(raw, text.size(), packed, fg::codec::Algo::Zstd, 3);
     frames.push_back(makeSmallFileFrame(z, packed.data(), packed.size(), zstdUsed));
     const auto lz4Used = compressor.compress(raw, text.size(), packed, fg::codec::Algo::Lz4, 0);

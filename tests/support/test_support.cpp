@@ -119,7 +119,7 @@ void describeInto(const std::string& root, const std::string& rel, bool withMtim
         }
         if (S_ISREG(st.st_mode)) {
             std::string data = readFile(full);
-            line << " xxh=" << fg::toHex(fg::hash128(data.data(), data.size()));
+            line << " xxh=" << fg::toHex(fg::digestOf(fg::ChecksumChoice::Xxh128, data.data(), data.size()));
         }
         out[childRel] = line.str();
         if (S_ISDIR(st.st_mode)) describeInto(root, childRel, withMtime, out);

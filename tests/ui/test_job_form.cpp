@@ -515,6 +515,40 @@ private Q_SLOTS:
         QCOMPARE(combo->count(), 5);
     }
 
+    // ---- file checksum ----
+    void checksumChoiceRoundTrips_data()
+    {
+        QTest::addColumn<int>("choice");
+        QTest::addColumn<QString>("hintWord");
+        QTest::newRow("xxh128") << int(fg::ChecksumChoice::Xxh128) << QStringLiteral("accidental");
+        QTest::newRow("xxh3") << int(fg::ChecksumChoice::Xxh3) << QStringLiteral("rsync");
+        QTest::newRow("sha256") << int(fg::ChecksumChoice::Sha256) << QStringLiteral("Cryptographic");
+    }
+    void checksumChoiceRoundTrips()
+    {
+        QFETCH(int, choice);
+        QFETCH(QString, hintWord);
+        // Every kind of job hashes: a local copy as much as a daemon job.
+        for (const char* destination : {"/backup/tree", "floodgate://nas/photos"}) {
+            fg::JobSpec in;
+            in.source = "/srv/tree/";
+            in.destination = destination;
+            in.options.checksumChoice = fg::ChecksumChoice(choice);
+            fgui::JobForm form;
+            form.show();
+            form.setSpec(in);
+            auto* combo = child<QComboBox>(form, "checksumChoiceCombo");
+            auto* hint = child<QLabel>(form, "checksumChoiceHint");
+            QCOMPARE(combo->currentData().toInt(), choice);
+            QVERIFY(combo->isEnabled());
+            QVERIFY2(hint->text().contains(hintWord), qPrintable(hint->text()));
+            auto out = form.spec();
+            QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+            QVERIFY(out->options.checksumChoice == in.options.checksumChoice);
+            QCOMPARE(combo->count(), 3);
+        }
+    }
+
     // --cipher is for floodgate:// jobs, --ssh-cipher for ssh jobs: each greyed
     // (and left at its default in the spec) where it does not apply.
     void ciphersOnlyWhereTheyApply()

@@ -463,6 +463,18 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     m_compressHint = makeHint(transfer);
     m_compressHint->setObjectName(QStringLiteral("compressHint"));
     addSetting(tr("Compression"), m_compress, m_compressHint, false);
+    // Applies to every job: both ends hash with it.
+    m_checksumChoice = new QComboBox(transfer);
+    m_checksumChoice->setObjectName(QStringLiteral("checksumChoiceCombo"));
+    m_checksumChoice->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_checksumChoice->addItem(tr("XXH3-128 (default)"), int(fg::ChecksumChoice::Xxh128));
+    m_checksumChoice->addItem(QStringLiteral("XXH3-64"), int(fg::ChecksumChoice::Xxh3));
+    m_checksumChoice->addItem(QStringLiteral("SHA-256"), int(fg::ChecksumChoice::Sha256));
+    m_checksumChoice->setToolTip(tr("The hash every chunk and every file is verified with before it replaces the old "
+                                    "version, and the one \"Compare by checksum\" compares by (--checksum-choice)."));
+    m_checksumChoiceHint = makeHint(transfer);
+    m_checksumChoiceHint->setObjectName(QStringLiteral("checksumChoiceHint"));
+    addSetting(tr("File checksum"), m_checksumChoice, m_checksumChoiceHint, false);
     // Filled from `ssh -Q cipher` once ssh answers; the default is ssh's own choice.
     m_sshCipher = new QComboBox(transfer);
     m_sshCipher->setObjectName(QStringLiteral("sshCipherCombo"));
@@ -553,7 +565,7 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
 
     // The stream fields are not in the list: updateStreamSettingsEnabled() decides for them.
     m_lockable = {m_source, m_destination, m_dryRun, m_delete, m_checksum, m_bwlimit, m_fsync, m_wholeFile, m_compress,
-                  m_excludes, m_includes, m_rsh, m_remoteFloodgate, stateRow};
+                  m_checksumChoice, m_excludes, m_includes, m_rsh, m_remoteFloodgate, stateRow};
     for (QLineEdit* edit : {m_source, m_destination, m_bwlimit, m_chunkSize, m_rsh, m_remoteFloodgate, m_stateDir}) {
         connect(edit, &QLineEdit::textChanged, this, &JobForm::updateHints);
     }
@@ -562,6 +574,7 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     connect(m_fsync, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_wholeFile, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_compress, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
+    connect(m_checksumChoice, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_cipher, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_sshCipher, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     for (QCheckBox* box : {m_dryRun, m_delete, m_checksum}) {
@@ -697,6 +710,22 @@ void JobForm::updateTransferHints()
     }
 
     updateCompressHint();
+
+    switch (fg::ChecksumChoice(m_checksumChoice->currentData().toInt())) {
+    case fg::ChecksumChoice::Xxh128:
+        showHint(m_checksumChoiceHint, tr("Catches any accidental corruption at memory speed."), false);
+        break;
+    case fg::ChecksumChoice::Xxh3:
+        showHint(m_checksumChoiceHint, tr("As rsync's xxh3: as fast, half the bytes, a little more chance of a "
+                                          "missed accident."),
+                 false);
+        break;
+    case fg::ChecksumChoice::Sha256:
+        showHint(m_checksumChoiceHint, tr("Cryptographic: when someone could craft files that collide. Slower on "
+                                          "fast links."),
+                 false);
+        break;
+    }
 
     const std::string congestion = m_congestion->currentData().toString().toStdString();
     const bool offered = congestion.empty() || std::find(m_kernelCongestion.begin(), m_kernelCongestion.end(),
@@ -897,6 +926,7 @@ fg::Result<fg::JobSpec> JobForm::spec() const
     auto compress = fg::parseCompress(m_compress->currentData().toString().toStdString());
     if (!compress) return fieldError(tr("Compression"), compress.error().message);
     o.compress = *compress;
+    o.checksumChoice = fg::ChecksumChoice(m_checksumChoice->currentData().toInt());
     // Greyed settings are not in force: a local or ssh job gets the defaults, so the
     // spec says what runs.
     if (usesDataStreams(source, destination)) {
@@ -952,6 +982,7 @@ void JobForm::setSpec(const fg::JobSpec& spec)
     m_fsync->setCurrentIndex(std::max(0, m_fsync->findData(int(o.fsync))));
     m_wholeFile->setCurrentIndex(std::max(0, m_wholeFile->findData(int(o.wholeFile))));
     setCompress(o.compress);
+    m_checksumChoice->setCurrentIndex(std::max(0, m_checksumChoice->findData(int(o.checksumChoice))));
     m_cipher->setCurrentIndex(std::max(0, m_cipher->findData(int(o.cipher))));
     setSshCipher(o.sshCipher);
     QStringList includes, excludes;

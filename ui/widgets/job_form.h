@@ -84,6 +84,8 @@ private:
     QComboBox* m_wholeFile = nullptr;
     QLabel* m_wholeFileHint = nullptr;
     QComboBox* m_compress = nullptr; // data: the --compress text ("zstd:3")
+    QComboBox* m_checksumChoice = nullptr;
+    QLabel* m_checksumChoiceHint = nullptr;
     QLabel* m_compressHint = nullptr;
     // Ciphers: --cipher for floodgate:// jobs, ssh's -c for user@host:path jobs.
     QComboBox* m_cipher = nullptr;

@@ -88,6 +88,24 @@ struct CompressSpec {
 Result<CompressSpec> parseCompress(std::string_view text);
 // The spec as --compress takes it ("zstd:3", "auto", ...).
 std::string compressText(const CompressSpec& spec);
+// ---- file checksums (--checksum-choice) ----
+// The hash every chunk and every file is verified with end to end, and the
+// one --checksum compares files by:
+// Xxh128  XXH3-128 (the default): catches any accidental corruption at
+//         memory speed;
+// Xxh3    XXH3-64, as rsync's xxh3: the same speed, half the bytes;
+// Sha256  SHA-256: a cryptographic hash, for when someone could craft two
+//         files with the same XXH3 (untrusted sources, --cipher none) or a
+//         policy asks for one. Slower (~1.5-2 GB/s a core with SHA
+//         instructions, a few hundred MB/s without).
+enum class ChecksumChoice : uint8_t { Xxh128 = 0, Xxh3 = 1, Sha256 = 2 };
+
+// "xxh128", "xxh3" or "sha256"; the error names --checksum-choice and the
+// choices.
+Result<ChecksumChoice> parseChecksumChoice(std::string_view text);
+// The name --checksum-choice takes.
+const char* checksumChoiceName(ChecksumChoice choice);
+
 // ---- ciphers (--cipher, --ssh-cipher) ----
 // What protects a floodgate:// job's connections (TLS 1.3 suites):
 // Auto    AES-128-GCM when both ends have AES instructions, else ChaCha20;
@@ -139,6 +157,8 @@ struct SyncOptions {
     // passed as `-c NAME`; empty = ssh's default).
     CipherChoice cipher = CipherChoice::Auto;
     std::string sshCipher;
+    // What files and chunks are verified with (--checksum-choice).
+    ChecksumChoice checksumChoice = ChecksumChoice::Xxh128;
 
     // Remote endpoints
     std::string rsh = "ssh";                 // -e/--rsh: the command that reaches an ssh host

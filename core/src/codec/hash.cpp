@@ -1,47 +1,160 @@
 #include "codec/hash.h"
 
+#include <openssl/evp.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
 namespace fg {
 
-struct Hasher128::State {
-    XXH3_state_t xxh;
-};
+Digest::Digest(const uint8_t* bytes, size_t n) : m_size(uint8_t(n))
+{
+    std::memcpy(m_bytes.data(), bytes, n);
+}
+
+size_t digestSize(ChecksumChoice choice)
+{
+    switch (choice) {
+    case ChecksumChoice::Xxh3: return 8;
+    case ChecksumChoice::Sha256: return 32;
+    case ChecksumChoice::Xxh128: break;
+    }
+    return 16;
+}
 
 namespace {
-Hash128 toBytes(XXH128_hash_t h)
+
+// SHA-256 fails only when OpenSSL cannot allocate (or the library is broken):
+// like std::bad_alloc from any container, nothing sensible can go on.
+[[noreturn]] void opensslFailed(const char* what)
 {
-    // XXH128_canonicalFromHash gives a fixed big-endian byte order, so the same
-    // bytes travel the wire whatever the machine.
+    std::fprintf(stderr, "floodgate: OpenSSL could not %s\n", what);
+    std::abort();
+}
+
+// XXH's canonical forms are big-endian: the same bytes on every machine.
+Digest fromXxh128(XXH128_hash_t h)
+{
     XXH128_canonical_t canon;
     XXH128_canonicalFromHash(&canon, h);
-    Hash128 out;
-    for (size_t i = 0; i < out.size(); ++i) out[i] = canon.digest[i];
-    return out;
+    return Digest(canon.digest, sizeof canon.digest);
 }
+
+Digest fromXxh64(XXH64_hash_t h)
+{
+    XXH64_canonical_t canon;
+    XXH64_canonicalFromHash(&canon, h);
+    return Digest(canon.digest, sizeof canon.digest);
+}
+
+// Fetched once: an implicit fetch on every init would look the provider up
+// again for each small file.
+const EVP_MD* sha256()
+{
+    static const std::unique_ptr<EVP_MD, void (*)(EVP_MD*)> md(EVP_MD_fetch(nullptr, "SHA256", nullptr), EVP_MD_free);
+    if (!md) opensslFailed("provide SHA-256");
+    return md.get();
+}
+
+struct EvpContextFree {
+    void operator()(EVP_MD_CTX* c) const { EVP_MD_CTX_free(c); }
+};
+using EvpContext = std::unique_ptr<EVP_MD_CTX, EvpContextFree>;
+
+EvpContext newSha256Context()
+{
+    EvpContext ctx(EVP_MD_CTX_new());
+    if (!ctx || EVP_DigestInit_ex2(ctx.get(), sha256(), nullptr) != 1)
+        opensslFailed("start a SHA-256 digest");
+    return ctx;
+}
+
+Digest finalSha256(const EVP_MD_CTX* ctx)
+{
+    // Finalising ends a context, and digest() may be asked mid-stream.
+    EvpContext copy(EVP_MD_CTX_new());
+    uint8_t out[EVP_MAX_MD_SIZE];
+    unsigned n = 0;
+    if (!copy || EVP_MD_CTX_copy_ex(copy.get(), ctx) != 1 || EVP_DigestFinal_ex(copy.get(), out, &n) != 1)
+        opensslFailed("finish a SHA-256 digest");
+    return Digest(out, n);
+}
+
 } // namespace
 
-Hasher128::Hasher128() : m_state(std::make_unique<State>()) { reset(); }
-Hasher128::~Hasher128() = default;
-Hasher128::Hasher128(Hasher128&&) noexcept = default;
-Hasher128& Hasher128::operator=(Hasher128&&) noexcept = default;
+struct Hasher::State {
+    ChecksumChoice choice;
+    XXH3_state_t xxh;
+    EvpContext sha; // Sha256 only
+};
 
-void Hasher128::reset() { XXH3_128bits_reset(&m_state->xxh); }
+Hasher::Hasher(ChecksumChoice choice) : m_state(std::make_unique<State>())
+{
+    m_state->choice = choice;
+    reset();
+}
+Hasher::~Hasher() = default;
+Hasher::Hasher(Hasher&&) noexcept = default;
+Hasher& Hasher::operator=(Hasher&&) noexcept = default;
 
-void Hasher128::update(const void* data, size_t n) { XXH3_128bits_update(&m_state->xxh, data, n); }
+void Hasher::reset()
+{
+    switch (m_state->choice) {
+    case ChecksumChoice::Xxh128: XXH3_128bits_reset(&m_state->xxh); break;
+    case ChecksumChoice::Xxh3: XXH3_64bits_reset(&m_state->xxh); break;
+    case ChecksumChoice::Sha256: m_state->sha = newSha256Context(); break;
+    }
+}
 
-Hash128 Hasher128::digest() const { return toBytes(XXH3_128bits_digest(&m_state->xxh)); }
+void Hasher::update(const void* data, size_t n)
+{
+    switch (m_state->choice) {
+    case ChecksumChoice::Xxh128: XXH3_128bits_update(&m_state->xxh, data, n); break;
+    case ChecksumChoice::Xxh3: XXH3_64bits_update(&m_state->xxh, data, n); break;
+    case ChecksumChoice::Sha256:
+        if (EVP_DigestUpdate(m_state->sha.get(), data, n) != 1)
+            opensslFailed("update a SHA-256 digest");
+        break;
+    }
+}
 
-Hash128 hash128(const void* data, size_t n) { return toBytes(XXH3_128bits(data, n)); }
+Digest Hasher::digest() const
+{
+    switch (m_state->choice) {
+    case ChecksumChoice::Xxh3: return fromXxh64(XXH3_64bits_digest(&m_state->xxh));
+    case ChecksumChoice::Sha256: return finalSha256(m_state->sha.get());
+    case ChecksumChoice::Xxh128: break;
+    }
+    return fromXxh128(XXH3_128bits_digest(&m_state->xxh));
+}
 
-std::string toHex(const Hash128& hash)
+Digest digestOf(ChecksumChoice choice, const void* data, size_t n)
+{
+    switch (choice) {
+    case ChecksumChoice::Xxh3: return fromXxh64(XXH3_64bits(data, n));
+    case ChecksumChoice::Sha256: {
+        uint8_t out[EVP_MAX_MD_SIZE];
+        unsigned size = 0;
+        if (EVP_Digest(data, n, out, &size, sha256(), nullptr) != 1)
+            opensslFailed("compute a SHA-256 digest");
+        return Digest(out, size);
+    }
+    case ChecksumChoice::Xxh128: break;
+    }
+    return fromXxh128(XXH3_128bits(data, n));
+}
+
+std::string toHex(const Digest& digest)
 {
     static const char* digits = "0123456789abcdef";
     std::string out;
-    for (uint8_t b : hash) {
-        out.push_back(digits[b >> 4]);
-        out.push_back(digits[b & 15]);
+    for (size_t i = 0; i < digest.size(); ++i) {
+        out.push_back(digits[digest.data()[i] >> 4]);
+        out.push_back(digits[digest.data()[i] & 15]);
     }
     return out;
 }

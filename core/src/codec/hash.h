@@ -1,7 +1,11 @@
 #pragma once
 #include "internal.h"
-// XXH3-128: the whole-file hash every transfer is verified with. Fast enough
-// (~10x MD5) that verifying costs little next to the disk and the network.
+// The file hashes every transfer is verified with (--checksum-choice): XXH3-128
+// by default, fast enough (~10x MD5) that verifying costs little next to the
+// disk and the network; XXH3-64; or SHA-256 where a cryptographic hash is
+// needed. Digests travel the wire in a fixed byte order whatever the machine.
+
+#include <floodgate/options.h>
 
 #include <array>
 #include <cstddef>
@@ -11,27 +15,50 @@
 
 namespace fg {
 
-using Hash128 = std::array<uint8_t, 16>;
-
-class Hasher128 {
+// A digest of any of the choices: its bytes, at most 32 of them.
+class Digest {
 public:
-    Hasher128();
-    ~Hasher128();
-    Hasher128(const Hasher128&) = delete;
-    Hasher128& operator=(const Hasher128&) = delete;
-    Hasher128(Hasher128&&) noexcept;
-    Hasher128& operator=(Hasher128&&) noexcept;
+    static constexpr size_t kMaxSize = 32;
+
+    Digest() = default;
+    // n <= kMaxSize.
+    Digest(const uint8_t* bytes, size_t n);
+
+    const uint8_t* data() const { return m_bytes.data(); }
+    size_t size() const { return m_size; }
+
+    // Unused bytes stay zero, so comparing everything compares the digests.
+    bool operator==(const Digest&) const = default;
+
+private:
+    std::array<uint8_t, kMaxSize> m_bytes{};
+    uint8_t m_size = 0;
+};
+
+// The digest size of a choice: 16, 8 or 32 bytes.
+size_t digestSize(ChecksumChoice choice);
+
+class Hasher {
+public:
+    Hasher() : Hasher(ChecksumChoice::Xxh128) {}
+    explicit Hasher(ChecksumChoice choice);
+    ~Hasher();
+    Hasher(const Hasher&) = delete;
+    Hasher& operator=(const Hasher&) = delete;
+    Hasher(Hasher&&) noexcept;
+    Hasher& operator=(Hasher&&) noexcept;
 
     void reset();
     void update(const void* data, size_t n);
-    Hash128 digest() const;
+    // Of everything since the last reset; hashing may go on after it.
+    Digest digest() const;
 
 private:
     struct State;
     std::unique_ptr<State> m_state;
 };
 
-Hash128 hash128(const void* data, size_t n);
-std::string toHex(const Hash128& hash);
+Digest digestOf(ChecksumChoice choice, const void* data, size_t n);
+std::string toHex(const Digest& digest);
 
 } // namespace fg

@@ -18,7 +18,7 @@ struct FileEntry {
     uint64_t size = 0;
     int64_t mtimeNs = 0;
     std::string linkTarget;
-    std::optional<Hash128> hash;
+    std::optional<Digest> hash;
 
     bool isDir() const { return type == platform::FileType::Directory; }
     bool isRegular() const { return type == platform::FileType::Regular; }

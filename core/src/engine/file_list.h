@@ -30,7 +30,7 @@ public:
         uint64_t size = 0;
         int64_t mtimeNs = 0;
         std::string_view linkTarget;
-        std::optional<Hash128> hash;
+        std::optional<Digest> hash;
 
         bool isDir() const { return type == platform::FileType::Directory; }
         bool isRegular() const { return type == platform::FileType::Regular; }
@@ -73,7 +73,7 @@ private:
     size_t m_blockUsed = 0;
     size_t m_arenaBytes = 0;
     std::unordered_map<uint32_t, std::string> m_links;
-    std::unordered_map<uint32_t, Hash128> m_hashes;
+    std::unordered_map<uint32_t, Digest> m_hashes;
 };
 
 } // namespace fg

@@ -307,7 +307,7 @@ bool Receiver::routeData(proto::Frame& frame, uint16_t link)
         m_receiveStage.addBytes(frame.payload.size() - std::min(frame.payload.size(), proto::kDataHeaderSize));
         break;
     case MsgType::SmallFile:
-        m_receiveStage.addBytes(frame.payload.size() - std::min(frame.payload.size(), proto::kSmallFileHeaderSize));
+        m_receiveStage.addBytes(frame.payload.size() - std::min(frame.payload.size(), proto::smallFileHeaderSize(digestSize(m_params.checksumChoice))));
         break;
     case MsgType::ChunkEnd:
     case MsgType::FileEnd:

@@ -52,7 +52,7 @@ private:
     // One chunk being received (a whole file is one chunk at offset 0): its
     // frames come in order on one link; chunks of a file on any links.
     struct ChunkState {
-        Hasher128 hasher;
+        Hasher hasher;
         uint64_t next = 0; // the offset the next frame must have
         // Another link carries the same chunk: one of them is a resend after a
         // stream broke, and frames of the cut-short one still in flight may
@@ -68,7 +68,7 @@ private:
         std::string tempName;
         platform::FileHandle handle;
         std::map<ChunkKey, ChunkState> open;
-        std::map<uint64_t, std::pair<uint64_t, Hash128>> verified; // start -> (length, hash)
+        std::map<uint64_t, std::pair<uint64_t, Digest>> verified; // start -> (length, hash)
         uint64_t verifiedBytes = 0;
         std::optional<proto::FileEndMsg> end;  // a chunked file's end, once it came
         // A delta's old copy, opened when its first instructions come.
@@ -120,7 +120,7 @@ private:
     void handleChunkEnd(Writer& w, const proto::ChunkEndMsg& end, uint16_t link, DirCache& dirs);
     void handleFileEnd(Writer& w, const proto::FileEndMsg& end, uint16_t link, DirCache& dirs);
     // The region as it is in the temporary file hashes to what the sender read.
-    bool matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Hash128& hash);
+    bool matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Digest& hash);
     void handleSmallFile(const proto::Frame& frame, DirCache& dirs);
     // A data payload's raw bytes (*data, *n as decoded; decompressed in place
     // of them when the frame is compressed). False when it could not be: the

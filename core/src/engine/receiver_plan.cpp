@@ -223,7 +223,7 @@ Result<std::optional<TargetState>> Receiver::targetState(const FileEntry& entry,
     }
     if (needsTargetHash(entry, t, m_rules) && parent) {
         FG_TRY_ASSIGN(platform::FileHandle file, parent->openRead(baseName(target)));
-        FG_TRY_ASSIGN(Hash128 h, hashFile(file));
+        FG_TRY_ASSIGN(Digest h, hashFile(file, m_params.checksumChoice));
         t.hash = h;
     }
     return std::optional<TargetState>(std::move(t));

@@ -232,6 +232,7 @@ Receiver::ChunkState* Receiver::chunkFor(OpenFile& file, uint64_t offset, uint16
         }
         ChunkState& fresh = file.open[{offset, link}];
         fresh = ChunkState{};
+        fresh.hasher = Hasher(m_params.checksumChoice);
         fresh.next = offset;
         fresh.contested = contested;
         return &fresh;
@@ -297,7 +298,7 @@ void Receiver::handleFileEnd(Writer& w, const proto::FileEndMsg& end, uint16_t l
     // as one chunk at 0.
     const std::string target = targetPath(entry.path);
     auto it = file->open.find({0, link});
-    Hash128 got = hash128(nullptr, 0);
+    Digest got = digestOf(m_params.checksumChoice, nullptr, 0);
     uint64_t size = 0;
     bool contested = false;
     if (it != file->open.end()) {
@@ -318,10 +319,10 @@ void Receiver::handleFileEnd(Writer& w, const proto::FileEndMsg& end, uint16_t l
     commit(w, end.index, entry, end.size, end.mtimeNs, end.mode, dirs);
 }
 
-bool Receiver::matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Hash128& hash)
+bool Receiver::matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Digest& hash)
 {
     StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
-    Hasher128 hasher;
+    Hasher hasher(m_params.checksumChoice);
     std::vector<uint8_t> buffer(std::min<uint64_t>(length, 1 << 20));
     for (uint64_t done = 0; done < length;) {
         auto got = file.handle.pread(buffer.data(), size_t(std::min<uint64_t>(buffer.size(), length - done)), offset + done);
@@ -338,7 +339,7 @@ void Receiver::completeIfDone(Writer& w, uint32_t index, DirCache& dirs)
     if (!file.end || !file.open.empty() || file.verifiedBytes != file.end->size
         || file.verified.size() != file.end->chunks)
         return;
-    std::vector<Hash128> hashes;
+    std::vector<Digest> hashes;
     uint64_t expected = 0;
     bool contiguous = true;
     for (const auto& [start, lengthAndHash] : file.verified) {
@@ -348,7 +349,7 @@ void Receiver::completeIfDone(Writer& w, uint32_t index, DirCache& dirs)
     }
     FileEntry entry;
     if (!wantOf(index, &entry).ok()) return;
-    if (!contiguous || expected != file.end->size || proto::chunkTreeHash(hashes) != file.end->hash) {
+    if (!contiguous || expected != file.end->size || proto::chunkTreeHash(m_params.checksumChoice, hashes) != file.end->hash) {
         dropOpenFile(w, index, dirs);
         return failFile(index,
                         Error(Errc::VerifyFailed, "verification failed for " + targetPath(entry.path)
@@ -374,7 +375,7 @@ void Receiver::handleSmallFile(const proto::Frame& frame, DirCache& dirs)
     if (!expandPayload(frame, &data, &n, "the SmallFile frame of " + target)) return;
     {
         StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
-        if (hash128(data, n) != header->hash)
+        if (digestOf(m_params.checksumChoice, data, n) != header->hash)
             return failFile(header->index,
                             Error(Errc::VerifyFailed, "verification failed for " + target
                                                           + ": the data does not match what the sender read; the old "

@@ -24,6 +24,8 @@ struct TransferParams {
     WholeFileMode wholeFile = WholeFileMode::Auto;
     // How the sender compresses data frames; the receiver follows the frames.
     CompressSpec compress;
+    // What chunks and files are verified with, and --checksum compares.
+    ChecksumChoice checksumChoice = ChecksumChoice::Xxh128;
     // Both roles run in this process (a local copy): reading the old copy to
     // save writing the new one does not pay there.
     bool localCopy = false;
@@ -64,6 +66,7 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
     p.fsync = o.fsync;
     p.wholeFile = o.wholeFile;
     p.compress = o.compress;
+    p.checksumChoice = o.checksumChoice;
     return p;
 }
 
@@ -83,6 +86,7 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
     p.fsync = m.fsync;
     p.wholeFile = m.wholeFile;
     p.compress = m.compress;
+    p.checksumChoice = m.checksumChoice;
     return p;
 }
 
@@ -101,6 +105,7 @@ inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
     m.fsync = p.fsync;
     m.wholeFile = p.wholeFile;
     m.compress = p.compress;
+    m.checksumChoice = p.checksumChoice;
 }
 
 } // namespace fg

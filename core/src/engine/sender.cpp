@@ -240,7 +240,7 @@ Status Sender::scanAndList()
         e.mtimeNs = info->mtimeNs;
         if (m_params.checksum) {
             FG_TRY_ASSIGN(platform::FileHandle file, m_rootDir->openRead(m_fileName));
-            FG_TRY_ASSIGN(Hash128 h, hashFile(file));
+            FG_TRY_ASSIGN(Digest h, hashFile(file, m_params.checksumChoice));
             e.hash = h;
         }
         add(std::move(e));
@@ -259,6 +259,7 @@ Status Sender::scanAndList()
         options.filesFrom = filesFrom ? &*filesFrom : nullptr;
         options.prefix = m_rootKind == proto::RootKind::NamedDir ? m_rootName : std::string();
         options.withHashes = m_params.checksum;
+        options.hashWith = m_params.checksumChoice;
         ScanCallbacks callbacks;
         callbacks.entry = add;
         callbacks.error = [&](const std::string& path, const Error& error) {

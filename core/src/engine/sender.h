@@ -55,7 +55,7 @@ private:
 
     // A file on its way in chunks, shared by the workers sending them.
     struct ChunkedFile {
-        std::vector<Hash128> hashes;  // by chunk number, once sent
+        std::vector<Digest> hashes;  // by chunk number, once sent
         std::vector<bool> sent;
         uint32_t sentCount = 0;
         uint64_t bytesSent = 0;
@@ -88,7 +88,7 @@ private:
     // False once the file is settled (failed elsewhere): stop sending it.
     bool chunkProgress(const WorkItem& item, const ListedFile& file, uint64_t bytes);
     // ChunkEnd, and FileEnd once every chunk is out.
-    Status finishChunk(const WorkItem& item, const ListedFile& file, const Hash128& hash, proto::FrameLink& link);
+    Status finishChunk(const WorkItem& item, const ListedFile& file, const Digest& hash, proto::FrameLink& link);
     // A piece of a receiver's signature (control thread); a complete one
     // schedules its file as a delta.
     Status onSignature(proto::SignatureMsg&& msg);

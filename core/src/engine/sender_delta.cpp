@@ -114,7 +114,7 @@ Status Sender::sendDelta(const WorkItem& item, proto::FrameLink& link, DirCache&
         return Status();
     });
     delta::Matcher matcher(*index);
-    Hasher128 hasher;
+    Hasher hasher(m_params.checksumChoice);
     size_t held = 0;    // bytes in the buffer not settled yet
     uint64_t read = 0;  // of the segment
     while (read < item.length || held > 0) {

@@ -157,7 +157,7 @@ Status Sender::sendWhole(const WorkItem& item, proto::FrameLink& link, DirCache&
     const int64_t mtimeNs = info->mtimeNs;
 
     uint8_t* buffer = workBuffer();
-    Hasher128 hasher;
+    Hasher hasher(m_params.checksumChoice);
     codec::AutoCompressState compressState = m_compression.startFile(file->path);
     uint64_t offset = 0;
     bool started = false;
@@ -249,7 +249,7 @@ bool Sender::chunkProgress(const WorkItem& item, const ListedFile& file, uint64_
     return true;
 }
 
-Status Sender::finishChunk(const WorkItem& item, const ListedFile& file, const Hash128& hash, proto::FrameLink& link)
+Status Sender::finishChunk(const WorkItem& item, const ListedFile& file, const Digest& hash, proto::FrameLink& link)
 {
     proto::ChunkEndMsg chunkEnd;
     chunkEnd.index = item.index;
@@ -276,7 +276,7 @@ Status Sender::finishChunk(const WorkItem& item, const ListedFile& file, const H
                 end->size = file.size;
                 end->mtimeNs = cf.mtimeNs;
                 end->mode = cf.mode;
-                end->hash = proto::chunkTreeHash(cf.hashes);
+                end->hash = proto::chunkTreeHash(m_params.checksumChoice, cf.hashes);
                 end->chunks = item.chunks;
             }
         }
@@ -294,7 +294,7 @@ Status Sender::sendChunk(const WorkItem& item, proto::FrameLink& link, DirCache&
     platform::FileHandle handle = std::move(opened).value();
 
     uint8_t* buffer = workBuffer();
-    Hasher128 hasher;
+    Hasher hasher(m_params.checksumChoice);
     codec::AutoCompressState compressState = m_compression.startFile(file->path);
     uint64_t done = 0;
     while (done < item.length) {

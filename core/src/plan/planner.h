@@ -26,7 +26,7 @@ struct TargetState {
     int64_t mtimeNs = 0;
     uint32_t mode = 0;
     std::string linkTarget;       // read by the caller for symlinks
-    std::optional<Hash128> hash;  // filled by the caller when needsTargetHash()
+    std::optional<Digest> hash;  // filled by the caller when needsTargetHash()
 };
 
 struct Decision {

@@ -160,6 +160,7 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.u8(uint8_t(wholeFile));
     w.u8(uint8_t(compress.mode));
     w.u8(uint8_t(int8_t(compress.level)));
+    w.u8(uint8_t(checksumChoice));
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -204,6 +205,9 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     // zstd's 0 means "its default", which no spec carries.
     if (m.compress.level < kMinZstdLevel || m.compress.level > kMaxZstdLevel || m.compress.level == 0)
         r.fail("zstd level out of range");
+    const uint8_t checksumChoice = r.u8();
+    if (checksumChoice > uint8_t(ChecksumChoice::Sha256)) r.fail("unknown checksum choice");
+    m.checksumChoice = ChecksumChoice(checksumChoice);
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");
@@ -297,7 +301,7 @@ void FileListBatchMsg::encode(WireWriter& w) const
         w.u64(e.size);
         w.i64(e.mtimeNs);
         if (e.type == WireFileType::Symlink) w.string(e.linkTarget);
-        if (e.hash) w.array(*e.hash);
+        if (e.hash) writeDigest(w, *e.hash);
     }
 }
 
@@ -318,7 +322,7 @@ Result<FileListBatchMsg> FileListBatchMsg::decode(WireReader& r)
         e.size = r.u64();
         e.mtimeNs = r.i64();
         if (e.type == WireFileType::Symlink) e.linkTarget = r.string(kMaxPathBytes);
-        if (flags & kHasHash) e.hash = r.array<16>();
+        if (flags & kHasHash) e.hash = readDigest(r);
         m.entries.push_back(std::move(e));
     }
     FG_TRY(r.finish("FileListBatch"));
@@ -521,7 +525,7 @@ void FileEndMsg::encode(WireWriter& w) const
     w.u64(size);
     w.i64(mtimeNs);
     w.u32(mode);
-    w.array(hash);
+    writeDigest(w, hash);
     w.u32(chunks);
 }
 
@@ -532,7 +536,7 @@ Result<FileEndMsg> FileEndMsg::decode(WireReader& r)
     m.size = r.u64();
     m.mtimeNs = r.i64();
     m.mode = r.u32() & 07777;
-    m.hash = r.array<16>();
+    m.hash = readDigest(r);
     m.chunks = r.u32();
     FG_TRY(r.finish("FileEnd"));
     if (m.size > (uint64_t(1) << 62)) return Error(Errc::Protocol, "malformed FileEnd: absurd size");
@@ -544,7 +548,7 @@ void ChunkEndMsg::encode(WireWriter& w) const
     w.u32(index);
     w.u64(offset);
     w.u64(length);
-    w.array(hash);
+    writeDigest(w, hash);
 }
 
 Result<ChunkEndMsg> ChunkEndMsg::decode(WireReader& r)
@@ -553,7 +557,7 @@ Result<ChunkEndMsg> ChunkEndMsg::decode(WireReader& r)
     m.index = r.u32();
     m.offset = r.u64();
     m.length = r.u64();
-    m.hash = r.array<16>();
+    m.hash = readDigest(r);
     FG_TRY(r.finish("ChunkEnd"));
     if (m.offset > (uint64_t(1) << 62) || m.length > (uint64_t(1) << 40))
         return Error(Errc::Protocol, "malformed ChunkEnd: absurd offset or length");
@@ -565,12 +569,12 @@ Frame makeSmallFileFrame(const SmallFileHeader& header, const uint8_t* data, siz
     Frame f;
     f.type = uint16_t(MsgType::SmallFile);
     f.flags = payloadAlgoFlags(algo);
-    f.payload.reserve(kSmallFileHeaderSize + n);
+    f.payload.reserve(kMaxSmallFileHeaderSize + n);
     WireWriter w(f.payload);
     w.u32(header.index);
     w.i64(header.mtimeNs);
     w.u32(header.mode);
-    w.array(header.hash);
+    writeDigest(w, header.hash);
     w.bytes(data, n);
     return f;
 }
@@ -582,17 +586,35 @@ Result<SmallFileHeader> decodeSmallFile(const Frame& frame, const uint8_t** data
     h.index = r.u32();
     h.mtimeNs = r.i64();
     h.mode = r.u32() & 07777;
-    h.hash = r.array<16>();
+    h.hash = readDigest(r);
     if (r.failed()) return Error(Errc::Protocol, "malformed SmallFile frame: truncated header");
     *data = r.rest(n);
     return h;
 }
 
-Hash128 chunkTreeHash(const std::vector<Hash128>& chunkHashes)
+Digest chunkTreeHash(ChecksumChoice choice, const std::vector<Digest>& chunkHashes)
 {
-    Hasher128 h;
+    Hasher h(choice);
     for (const auto& c : chunkHashes) h.update(c.data(), c.size());
     return h.digest();
+}
+
+void writeDigest(WireWriter& w, const Digest& digest)
+{
+    w.u8(uint8_t(digest.size()));
+    w.bytes(digest.data(), digest.size());
+}
+
+Digest readDigest(WireReader& r)
+{
+    const uint8_t size = r.u8();
+    if (r.failed()) return {};
+    if (size != 8 && size != 16 && size != 32) {
+        r.fail("a digest of " + std::to_string(size) + " bytes (8, 16 or 32 expected)");
+        return {};
+    }
+    const uint8_t* bytes = r.view(size);
+    return bytes ? Digest(bytes, size) : Digest();
 }
 
 void FileFailedMsg::encode(WireWriter& w) const

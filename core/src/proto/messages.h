@@ -19,7 +19,7 @@
 
 namespace fg::proto {
 
-inline constexpr uint16_t kProtocolVersion = 3;
+inline constexpr uint16_t kProtocolVersion = 4;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 // Hello capabilities. PlainData: this end can carry a session's data
 // connections unencrypted after their TLS join (--cipher none); a client
@@ -146,6 +146,8 @@ struct JobRequestMsg {
     // follows each frame's flags. Encoded last: u8 mode, then the zstd level
     // as a signed byte.
     CompressSpec compress;
+    // What every digest of the job is (--checksum-choice); the last byte.
+    ChecksumChoice checksumChoice = ChecksumChoice::Xxh128;
     void encode(WireWriter& w) const;
     static Result<JobRequestMsg> decode(WireReader& r);
 };
@@ -212,7 +214,7 @@ struct WireEntry {
     uint64_t size = 0;
     int64_t mtimeNs = 0;
     std::string linkTarget;
-    std::optional<Hash128> hash; // with --checksum
+    std::optional<Digest> hash; // with --checksum
 };
 
 struct FileListBatchMsg {
@@ -342,9 +344,10 @@ struct FileEndMsg {
     uint64_t size = 0;
     int64_t mtimeNs = 0;
     uint32_t mode = 0;
-    // Whole: XXH3-128 of the content. Chunked: XXH3-128 of the chunk hashes
-    // in offset order (see chunkTreeHash).
-    Hash128 hash{};
+    // Whole: the digest of the content. Chunked: the digest of the chunk
+    // digests in offset order (see chunkTreeHash). Of the job's
+    // --checksum-choice, as every digest on the wire.
+    Digest hash;
     uint32_t chunks = 0; // 0: sent whole
     void encode(WireWriter& w) const;
     static Result<FileEndMsg> decode(WireReader& r);
@@ -355,7 +358,7 @@ struct ChunkEndMsg {
     uint32_t index = 0;
     uint64_t offset = 0;
     uint64_t length = 0;
-    Hash128 hash{}; // XXH3-128 of the chunk's bytes
+    Digest hash; // of the chunk's bytes
     void encode(WireWriter& w) const;
     static Result<ChunkEndMsg> decode(WireReader& r);
 };
@@ -366,16 +369,21 @@ struct SmallFileHeader {
     uint32_t index = 0;
     int64_t mtimeNs = 0;
     uint32_t mode = 0;
-    Hash128 hash{};
+    Digest hash;
 };
-inline constexpr size_t kSmallFileHeaderSize = 4 + 8 + 4 + 16;
+constexpr size_t smallFileHeaderSize(size_t digestBytes) { return 4 + 8 + 4 + 1 + digestBytes; }
+inline constexpr size_t kMaxSmallFileHeaderSize = smallFileHeaderSize(Digest::kMaxSize);
 // The hash is of the raw bytes, whatever `algo` the payload is in.
 Frame makeSmallFileFrame(const SmallFileHeader& header, const uint8_t* data, size_t n,
                          codec::Algo algo = codec::Algo::None);
 Result<SmallFileHeader> decodeSmallFile(const Frame& frame, const uint8_t** data, size_t* n);
 
-// The whole-file hash of a chunked file.
-Hash128 chunkTreeHash(const std::vector<Hash128>& chunkHashes);
+// The whole-file digest of a chunked file.
+Digest chunkTreeHash(ChecksumChoice choice, const std::vector<Digest>& chunkHashes);
+
+// A digest on the wire: u8 size (8, 16 or 32), then the bytes.
+void writeDigest(WireWriter& w, const Digest& digest);
+Digest readDigest(WireReader& r);
 
 struct FileFailedMsg {
     static constexpr MsgType kType = MsgType::FileFailed;

@@ -67,7 +67,7 @@ public:
                     if (file.error().code != Errc::NotFound) m_cb.error(name, file.error());
                     continue;
                 }
-                auto hash = hashFile(*file);
+                auto hash = hashFile(*file, m_options.hashWith);
                 if (!hash.ok()) {
                     m_cb.error(name, hash.error());
                     continue;
@@ -115,9 +115,9 @@ Status scanTree(const platform::DirHandle& root, const ScanOptions& options, con
     return {};
 }
 
-Result<Hash128> hashFile(platform::FileHandle& file)
+Result<Digest> hashFile(platform::FileHandle& file, ChecksumChoice choice)
 {
-    Hasher128 hasher;
+    Hasher hasher(choice);
     std::vector<uint8_t> buf(1 << 20);
     file.adviseSequential();
     for (;;) {

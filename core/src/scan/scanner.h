@@ -26,6 +26,7 @@ struct ScanOptions {
     // empty prefix, as the relative path ("a/b").
     std::string prefix;
     bool withHashes = false; // --checksum: hash every regular file while scanning
+    ChecksumChoice hashWith = ChecksumChoice::Xxh128;
 };
 
 struct ScanCallbacks {
@@ -40,7 +41,7 @@ struct ScanCallbacks {
 // error only when the walk could not run at all or was stopped.
 Status scanTree(const platform::DirHandle& root, const ScanOptions& options, const ScanCallbacks& callbacks);
 
-// Hashes a file's whole content (XXH3-128).
-Result<Hash128> hashFile(platform::FileHandle& file);
+// The digest of a file's whole content.
+Result<Digest> hashFile(platform::FileHandle& file, ChecksumChoice choice);
 
 } // namespace fg
