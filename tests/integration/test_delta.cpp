@@ -103,6 +103,32 @@ private Q_SLOTS:
         QVERIFY2(wireOf(json) < 1e6, qPrintable(QStringLiteral("wire bytes %1").arg(wireOf(json))));
     }
 
+    // An old copy of 64 MiB or more is signed by several threads in pieces
+    // that leave in file order while the rest is still being signed; the
+    // sender needs every piece, in order, for the rebuild to match.
+    void bigOldCopiesAreSignedInPiecesBySeveralThreads()
+    {
+        ScratchDir dir;
+        PairedDaemon f(dir);
+        QVERIFY2(f.ok, qPrintable(f.daemon.log()));
+        std::string big = randomBytes(80 << 20, 21);
+        writeFile(dir.sub("module/copy/huge.img"), big);
+        setMtime(dir.sub("module/copy/huge.img"), 1'600'000'000);
+        // Edits in the first, the fourth and the last of its five pieces (4096 blocks of 4608 bytes each).
+        big.replace(1000, 3000, randomBytes(3000, 22));
+        big.insert(70'000'000, "shifted from here on");
+        big.erase(83'000'000, 777);
+        writeFile(dir.sub("src/huge.img"), big);
+        auto push = f.sync({QStringLiteral("--no-whole-file"), q(dir.sub("src/")), f.daemon.url(QStringLiteral("m/copy/"))});
+        QVERIFY2(push.exitCode == 0, push.err.constData());
+        QCOMPARE(readFile(dir.sub("module/copy/huge.img")), big);
+        QString error;
+        const QJsonObject json = parseJsonObject(push.out, &error);
+        QCOMPARE(methodsOf(json).value(QStringLiteral("huge.img")), QStringLiteral("delta"));
+        // The signature (~220 KB) and a few blocks of literals.
+        QVERIFY2(wireOf(json) < 1.5e6, qPrintable(QStringLiteral("wire bytes %1").arg(wireOf(json))));
+    }
+
     void wholeFileOptionSendsEverything()
     {
         ScratchDir dir;

@@ -17,6 +17,7 @@
 #include "engine/role_base.h"
 #include "engine/role_params.h"
 #include "delta/ops.h"
+#include "delta/signature.h"
 #include "exec/bounded_queue.h"
 #include "metrics/stage_counters.h"
 #include "plan/planner.h"
@@ -26,6 +27,7 @@
 #include <memory>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -137,8 +139,15 @@ private:
     void signOne(uint32_t index, DirCache& dirs);
     Status sendSignature(uint32_t index, const std::string& basisName, platform::FileHandle& file,
                          const platform::FileInfo& info);
+    // Signs `blocks` blocks of an old copy on `threads` threads and hands
+    // each piece to the sink in file order; returns the signing's wall time.
+    using SignaturePieceSink = std::function<Status(uint64_t first, const std::vector<delta::BlockSignature>& piece)>;
+    Result<uint64_t> signInPieces(platform::FileHandle& file, uint32_t blockLength, uint64_t blocks, unsigned threads,
+                                  const SignaturePieceSink& send);
     // The file is settled: its old copy's signature no longer counts.
     void forgetBasis(uint32_t index);
+    // Its signature no longer counts (settled, or it goes whole after all).
+    void dropSignature(uint32_t index);
     double basisReadRate() const;
     double receiveRate() const;
     // The writer's file for a frame; nullptr when the frame is to be dropped

@@ -9,6 +9,9 @@
 #include "delta/signature.h"
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 namespace fg {
@@ -23,6 +26,10 @@ constexpr uint64_t kParallelSignBytes = 64u << 20;
 constexpr unsigned kMaxSignThreads = 4;
 // Each thread reads this much at a time (rounded to whole blocks).
 constexpr size_t kSignReadBytes = 1u << 20;
+// Blocks a signature piece (one Signature frame) covers: 64 MiB of a 1 GiB
+// old copy, so its first piece leaves after a sixteenth of the signing.
+constexpr uint64_t kSignaturePieceBlocks = 4096;
+static_assert(kSignaturePieceBlocks <= proto::kSignatureBlocksPerFrame);
 
 // Signs whole blocks [first, first + count) of `file`.
 Status signRange(platform::FileHandle& file, uint32_t blockLength, uint64_t seed, uint64_t first, uint64_t count,
@@ -94,6 +101,9 @@ void Receiver::signOne(uint32_t index, DirCache& dirs)
     }();
     if (st) return;
     if (cancelled() || st.error().code == Errc::Network) return;
+    // Pieces may have gone already: the sender drops them on the empty
+    // signature below, and so do we.
+    dropSignature(index);
     // Without its old copy the file still goes, whole: say so and carry on.
     notice(false, target, Error(st.error().code, "sending it whole: its old copy could not be read (" + st.error().message + ")"));
     proto::SignatureMsg none;
@@ -108,34 +118,6 @@ Status Receiver::sendSignature(uint32_t index, const std::string& basisName, pla
     const uint64_t blocks = delta::wholeBlocks(info.size, blockLength);
     if (blocks > std::numeric_limits<uint32_t>::max())
         return Error(Errc::InvalidArgument, "the old copy has too many blocks for a delta");
-    std::vector<delta::BlockSignature> signature;
-    {
-        StageTimer busy(m_signStage, StageTimer::Bucket::Busy);
-        // Big old copies are read by several threads at once: hashing keeps
-        // up with a fast disk only that way, and a cold disk likes the depth.
-        const unsigned threads = info.size >= kParallelSignBytes
-                                     ? std::min(kMaxSignThreads, std::max(2u, std::thread::hardware_concurrency()))
-                                     : 1;
-        std::vector<std::vector<delta::BlockSignature>> parts(threads);
-        std::vector<Status> results(threads);
-        std::vector<std::thread> pool;
-        const uint64_t per = (blocks + threads - 1) / threads;
-        for (unsigned t = 0; t < threads; ++t) {
-            const uint64_t first = std::min(blocks, t * per);
-            const uint64_t count = std::min(blocks, first + per) - first;
-            auto work = [&, t, first, count] {
-                results[t] = signRange(file, blockLength, m_deltaSeed, first, count, parts[t]);
-            };
-            if (t + 1 == threads) work();
-            else pool.emplace_back(work);
-        }
-        for (auto& th : pool) th.join();
-        for (auto& r : results) FG_TRY(r);
-        signature.reserve(blocks);
-        for (auto& part : parts) signature.insert(signature.end(), part.begin(), part.end());
-    }
-    m_signStage.addBytes(blocks * blockLength);
-    m_signStage.addItems(1);
 
     // Recorded before the first piece goes: the sender may answer at once.
     {
@@ -150,22 +132,104 @@ Status Receiver::sendSignature(uint32_t index, const std::string& basisName, pla
     msg.blockLength = blockLength;
     msg.seed = m_deltaSeed;
     msg.total = uint32_t(blocks);
-    uint64_t first = 0;
-    do {
-        const uint64_t n = std::min<uint64_t>(proto::kSignatureBlocksPerFrame, blocks - first);
+    auto sendPiece = [&](uint64_t first, const std::vector<delta::BlockSignature>& piece) -> Status {
         msg.first = uint32_t(first);
         msg.blocks.clear();
-        for (uint64_t i = first; i < first + n; ++i) msg.blocks.emplace_back(signature[i].weak, signature[i].strong);
-        FG_TRY(m_link.send(proto::toFrame(msg)));
-        first += n;
-    } while (first < blocks);
+        for (const auto& b : piece) msg.blocks.emplace_back(b.weak, b.strong);
+        return m_link.send(proto::toFrame(msg));
+    };
+    // Big old copies are read by several threads at once: hashing keeps up
+    // with a fast disk only that way, and a cold disk likes the depth.
+    const unsigned threads = info.size >= kParallelSignBytes
+                                 ? std::min(kMaxSignThreads, std::max(2u, std::thread::hardware_concurrency()))
+                                 : 1;
+    FG_TRY_ASSIGN(uint64_t signNs, signInPieces(file, blockLength, blocks, threads, sendPiece));
+    m_signStage.addBusy(signNs);
+    m_signStage.addBytes(blocks * blockLength);
+    m_signStage.addItems(1);
     return {};
+}
+
+Result<uint64_t> Receiver::signInPieces(platform::FileHandle& file, uint32_t blockLength, uint64_t blocks,
+                                        unsigned threads, const SignaturePieceSink& send)
+{
+    // The pieces go out in file order as soon as each (and every one before
+    // it) is signed: the first travel while the rest are still being read,
+    // so a slow link and a slow disk overlap instead of adding up.
+    const uint64_t pieceCount = std::max<uint64_t>(1, (blocks + kSignaturePieceBlocks - 1) / kSignaturePieceBlocks);
+    const uint64_t started = monotonicNs();
+    if (threads <= 1) {
+        std::vector<delta::BlockSignature> piece;
+        uint64_t signNs = 0;
+        for (uint64_t p = 0; p < pieceCount; ++p) {
+            const uint64_t first = p * kSignaturePieceBlocks;
+            const uint64_t before = monotonicNs();
+            piece.clear();
+            FG_TRY(signRange(file, blockLength, m_deltaSeed, first, std::min(kSignaturePieceBlocks, blocks - first), piece));
+            signNs += monotonicNs() - before;
+            FG_TRY(send(first, piece));
+        }
+        return signNs;
+    }
+
+    struct Piece {
+        std::vector<delta::BlockSignature> blocks;
+        Status status;
+        bool done = false;
+    };
+    std::vector<Piece> pieces(pieceCount);
+    std::mutex mutex;
+    std::condition_variable doneCv;
+    std::atomic<uint64_t> next{0};
+    std::atomic<bool> stop{false};
+    uint64_t lastDoneNs = started; // guarded by mutex
+    auto work = [&] {
+        for (uint64_t p; !stop && (p = next++) < pieceCount;) {
+            const uint64_t first = p * kSignaturePieceBlocks;
+            std::vector<delta::BlockSignature> out;
+            Status st = signRange(file, blockLength, m_deltaSeed, first, std::min(kSignaturePieceBlocks, blocks - first), out);
+            {
+                std::lock_guard lock(mutex);
+                pieces[p] = Piece{std::move(out), std::move(st), true};
+                lastDoneNs = monotonicNs();
+            }
+            doneCv.notify_all();
+        }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
+    Status result;
+    for (uint64_t p = 0; p < pieceCount && result; ++p) {
+        std::vector<delta::BlockSignature> ready;
+        {
+            std::unique_lock lock(mutex);
+            doneCv.wait(lock, [&] { return pieces[p].done; });
+            if (!pieces[p].status) {
+                result = pieces[p].status;
+                break;
+            }
+            ready = std::move(pieces[p].blocks);
+        }
+        result = send(p * kSignaturePieceBlocks, ready);
+    }
+    stop = true;
+    for (auto& th : pool) th.join();
+    FG_TRY(result);
+    return lastDoneNs - started;
 }
 
 void Receiver::forgetBasis(uint32_t index)
 {
+    {
+        std::lock_guard lock(m_basisMutex);
+        m_partials.erase(index);
+    }
+    dropSignature(index);
+}
+
+void Receiver::dropSignature(uint32_t index)
+{
     std::lock_guard lock(m_basisMutex);
-    m_partials.erase(index);
     auto it = m_bases.find(index);
     if (it == m_bases.end()) return;
     m_signaturesOutstanding -= it->second.signatureBytes;

@@ -39,7 +39,9 @@ Status Sender::onSignature(proto::SignatureMsg&& msg)
     if (!file) return Error(Errc::Internal, "a signature for a file that was never listed");
     delta::Signature& sig = it->second;
     if (msg.total == 0) {
-        // No old copy after all: the file goes whole.
+        // No old copy after all (or it could not be read to the end, after
+        // some pieces came): the file goes whole.
+        m_signatureBlocksHeld -= sig.blocks.size();
         m_incomingSignatures.erase(it);
         m_scheduler.add(msg.index, file->size);
         return {};
