@@ -207,6 +207,44 @@ private Q_SLOTS:
         QVERIFY2(!exists(partial), "the partial file outlived the file it was for");
     }
 
+    // Partial files are found from each directory's listing, at any depth: a
+    // dry run names the resume and leaves the partial alone; the run resumes
+    // from it and removes it, and removes the partial of a file that turns
+    // out unchanged.
+    void partialsDeepInTheTreeAreFoundAndCleared()
+    {
+        ScratchDir dir;
+        PairedDaemon f(dir);
+        QVERIFY2(f.ok, qPrintable(f.daemon.log()));
+        const std::string big = randomBytes(6 << 20, 31);
+        writeFile(dir.sub("src/a/b/big.bin"), big);
+        writeFile(dir.sub("src/a/same.txt"), "unchanged");
+        setMtime(dir.sub("src/a/same.txt"), 1'700'000'000);
+        writeFile(dir.sub("module/copy/a/same.txt"), "unchanged");
+        setMtime(dir.sub("module/copy/a/same.txt"), 1'700'000'000);
+        // What an interrupted run would have left: the first 4 MiB, verified.
+        const std::string partial = dir.sub("module/copy/a/b/.big.bin.fg-partial");
+        writeFile(partial, big.substr(0, 4 << 20));
+        const std::string stale = dir.sub("module/copy/a/.same.txt.fg-partial");
+        writeFile(stale, randomBytes(2 << 20, 32));
+
+        auto dry = f.sync({QStringLiteral("-n"), q(dir.sub("src/")), f.daemon.url(QStringLiteral("m/copy/"))});
+        QVERIFY2(dry.exitCode == 0, dry.err.constData());
+        QString error;
+        QJsonObject json = parseJsonObject(dry.out, &error);
+        QCOMPARE(methodsOf(json).value(QStringLiteral("a/b/big.bin")), QStringLiteral("delta"));
+        QVERIFY(exists(partial) && exists(stale));
+
+        auto run = f.sync({q(dir.sub("src/")), f.daemon.url(QStringLiteral("m/copy/"))});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QCOMPARE(readFile(dir.sub("module/copy/a/b/big.bin")), big);
+        json = parseJsonObject(run.out, &error);
+        QCOMPARE(methodsOf(json).value(QStringLiteral("a/b/big.bin")), QStringLiteral("delta"));
+        QVERIFY2(wireOf(json) < 3e6, qPrintable(QStringLiteral("wire bytes %1").arg(wireOf(json))));
+        QVERIFY(!exists(partial));
+        QVERIFY(!exists(stale));
+    }
+
     void emptiedAndTinyFilesStillArrive()
     {
         // Edges of the method: an update to an empty file and to a file

@@ -110,7 +110,9 @@ private:
     Status planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs);
     Status planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& out, std::vector<PlanItem>& items);
     Result<std::optional<TargetState>> targetState(const FileEntry& entry, DirCache* dirs);
-    void cleanStaleTemps(const std::string& dirPath, DirCache& dirs);
+    // Clears what interrupted runs left in an existing directory (a dry run
+    // only looks) and notes which of its files have partials to resume from.
+    void lookForLeftovers(const std::string& dirPath, DirCache& dirs);
     // The partial file an interrupted run left for this target, if any.
     std::optional<std::string> partialFor(const std::string& target, DirCache& dirs);
     void removePartial(const std::string& target, const std::string& partial, DirCache& dirs);
@@ -189,6 +191,10 @@ private:
     std::mutex m_listMutex;
     std::deque<Want> m_wants;
     std::unordered_set<std::string_view> m_listedDirs; // views into m_list
+    // Target directories whose leftovers were looked at ("" is the root), and
+    // the files in them with a partial beside them (planning thread only).
+    std::unordered_set<std::string> m_leftoversLooked;
+    std::unordered_set<std::string> m_withPartials;
     uint32_t m_scanErrors = 0;
     uint64_t m_unchanged = 0;
     uint64_t m_wantedCount = 0;

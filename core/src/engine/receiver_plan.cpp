@@ -102,11 +102,10 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         return {};
     }
     // An existing directory may hold what an interrupted run left behind.
-    if (entry.isDir() && state->has_value() && (*state)->type == platform::FileType::Directory
-        && !m_params.dryRun && dirs)
-        cleanStaleTemps(target, *dirs);
-    else if (m_rootKind == proto::RootKind::File && !m_params.dryRun && dirs)
-        cleanStaleTemps(".", *dirs);
+    if (entry.isDir() && state->has_value() && (*state)->type == platform::FileType::Directory && dirs)
+        lookForLeftovers(target, *dirs);
+    else if (m_rootKind == proto::RootKind::File && dirs)
+        lookForLeftovers(".", *dirs);
     std::optional<std::string> partial;
     if (entry.isRegular() && dirs && !m_rootMissing) partial = partialFor(target, *dirs);
     if (decision.action == FileAction::Unchanged) {
@@ -161,6 +160,11 @@ std::optional<std::string> Receiver::partialFor(const std::string& target, DirCa
     if (target == ".") return std::nullopt;
     const auto name = partialNameFor(baseName(target));
     if (!name) return std::nullopt;
+    // Known from its directory's listing: no look per file (a stat each is
+    // what planning a big unchanged tree would otherwise spend most on).
+    if (m_leftoversLooked.count(std::string(parentOf(target)))) {
+        if (!m_withPartials.count(target)) return std::nullopt;
+    }
     auto parent = dirs.get(parentOf(target));
     if (!parent.ok()) return std::nullopt;
     auto info = (*parent)->statAt(*name);
@@ -174,11 +178,15 @@ void Receiver::removePartial(const std::string& target, const std::string& parti
     if (parent.ok()) (void)(*parent)->unlinkAt(partial);
 }
 
-void Receiver::cleanStaleTemps(const std::string& dirPath, DirCache& dirs)
+void Receiver::lookForLeftovers(const std::string& dirPath, DirCache& dirs)
 {
     auto dir = dirs.get(dirPath == "." ? std::string() : dirPath);
     if (!dir.ok()) return;
-    const StaleTemps stale = salvageStaleTemps(**dir);
+    const std::string prefix = dirPath == "." ? std::string() : dirPath + "/";
+    // A dry run changes nothing: it only learns which files could resume.
+    const StaleTemps stale = m_params.dryRun ? StaleTemps{0, 0, namesWithPartials(**dir)} : salvageStaleTemps(**dir);
+    m_leftoversLooked.insert(dirPath == "." ? std::string() : dirPath);
+    for (const auto& name : stale.withPartials) m_withPartials.insert(prefix + name);
     if (stale.removed > 0)
         m_observer.onNotice(false, dirPath, Error(Errc::Ok, "removed " + std::to_string(stale.removed)
                                                                 + " temporary file(s) left by an interrupted run"));

@@ -60,12 +60,23 @@ std::optional<std::string> targetOfTemp(std::string_view tempName)
     return std::string(stem);
 }
 
+std::optional<std::string> targetOfPartial(std::string_view name)
+{
+    if (name.size() <= 1 + kPartialSuffix.size() || name.front() != '.' || !name.ends_with(kPartialSuffix))
+        return std::nullopt;
+    return std::string(name.substr(1, name.size() - 1 - kPartialSuffix.size()));
+}
+
 StaleTemps salvageStaleTemps(const platform::DirHandle& dir)
 {
     StaleTemps out;
     auto names = dir.list();
     if (!names.ok()) return out;
     for (const auto& entry : *names) {
+        if (auto target = targetOfPartial(entry.name)) {
+            out.withPartials.push_back(std::move(*target));
+            continue;
+        }
         if (!isTempName(entry.name)) continue;
         auto file = dir.openRead(entry.name);
         if (!file.ok()) continue;
@@ -78,10 +89,21 @@ StaleTemps salvageStaleTemps(const platform::DirHandle& dir)
         const auto partial = target ? partialNameFor(*target) : std::nullopt;
         if (info.ok() && info->size >= kMinPartialBytes && partial && dir.renameAt(entry.name, *partial).ok()) {
             ++out.kept;
+            out.withPartials.push_back(*target);
             continue;
         }
         if (dir.unlinkAt(entry.name).ok()) ++out.removed;
     }
+    return out;
+}
+
+std::vector<std::string> namesWithPartials(const platform::DirHandle& dir)
+{
+    std::vector<std::string> out;
+    auto names = dir.list();
+    if (!names.ok()) return out;
+    for (const auto& entry : *names)
+        if (auto target = targetOfPartial(entry.name)) out.push_back(std::move(*target));
     return out;
 }
 

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fg {
 
@@ -27,17 +28,25 @@ bool isTempName(std::string_view name);
 std::optional<std::string> partialNameFor(std::string_view name);
 // The name a temporary file was made for; nullopt when it was cut to fit.
 std::optional<std::string> targetOfTemp(std::string_view tempName);
+// The name a partial file is of; nullopt when `name` is not a partial file's.
+std::optional<std::string> targetOfPartial(std::string_view name);
 // Smaller temporary files are not worth keeping: sending them again is cheap.
 inline constexpr uint64_t kMinPartialBytes = 1u << 20;
 
 struct StaleTemps {
     size_t removed = 0;
     size_t kept = 0; // became partial files
+    // The names in the directory with a partial file beside them afterwards
+    // (kept now or left by an earlier run), so planning need not look again.
+    std::vector<std::string> withPartials;
 };
 // Clears away the temporary files of writers that died (killed, crashed,
 // power cut) in one directory: big ones become their target's partial file
 // (replacing an older one), the rest are removed. A writer holds a lock on
 // its temporary file while it lives, so a job still running is left alone.
 StaleTemps salvageStaleTemps(const platform::DirHandle& dir);
+// The names in the directory with a partial file beside them, changing
+// nothing (for dry runs).
+std::vector<std::string> namesWithPartials(const platform::DirHandle& dir);
 
 } // namespace fg
