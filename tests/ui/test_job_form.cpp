@@ -632,7 +632,7 @@ private Q_SLOTS:
     }
 
     // Not a check: with FG_UI_GRAB_DIR set, saves the form with the cipher
-    // settings for a person to look at.
+    // and checksum settings for a person to look at.
     void screenshots()
     {
         const QString dir = qEnvironmentVariable("FG_UI_GRAB_DIR");
@@ -647,6 +647,8 @@ private Q_SLOTS:
         form.setDestination(kDaemon);
         auto* cipher = child<QComboBox>(form, "cipherCombo");
         cipher->setCurrentIndex(cipher->findData(int(fg::CipherChoice::None)));
+        auto* checksum = child<QComboBox>(form, "checksumChoiceCombo");
+        checksum->setCurrentIndex(checksum->findData(int(fg::ChecksumChoice::Sha256)));
         QTest::qWait(100);
         form.grab().save(dir + QStringLiteral("/job-form-cipher-none.png"));
         cipher->setCurrentIndex(0);
