@@ -97,6 +97,11 @@ PEERS = [
     Peer("fg-z", "floodgate to floodgate://, TLS, -z (compression auto)",
          lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False, ("-z",)),
          nochange=True, kind="fg"),
+    # A cryptographic file hash: what --checksum-choice sha256 costs against the default XXH3-128.
+    Peer("fg-sha256", "floodgate to floodgate://, TLS, --checksum-choice sha256",
+         lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False,
+                              ("--checksum-choice", "sha256")),
+         nochange=True, kind="fg"),
     Peer("rsync-ssh-aes256", "rsync -a over ssh -c aes256-gcm", _rsync_ssh("-a", "aes256-gcm@openssh.com"),
          nochange=True),
     Peer("rsync-ssh-chacha", "rsync -a over ssh -c chacha20-poly1305",
