@@ -147,6 +147,10 @@ std::vector<uint8_t> bomb(const std::string& kind)
     if (kind == "zstd, size declared") {
         codec::FrameCompressor c;
         if (c.compress(bytes(zeros), zeros.size(), out, codec::Algo::Zstd, 1) != codec::Algo::Zstd) qFatal("no bomb");
+    } else if (kind == "zstd, stream piece") {
+        // As a sender's connection stream makes it: flushed, not ended.
+        codec::StreamCompressor c;
+        if (!c.compress(bytes(zeros), zeros.size(), out, 1)) qFatal("no bomb");
     } else if (kind == "zstd, size not declared") {
         // As a streaming encoder writes it: the receiver finds out only by
         // decoding, and must stop at its limit.
@@ -494,7 +498,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<bool>("smallFile");
-        for (const char* kind : {"zstd, size declared", "zstd, size not declared", "lz4, size declared",
+        for (const char* kind : {"zstd, size declared", "zstd, size not declared", "zstd, stream piece", "lz4, size declared",
                                  "lz4, size understated"}) {
             QTest::newRow(kind) << QString::fromLatin1(kind) << false;
             QTest::newRow((std::string(kind) + ", SmallFile").c_str()) << QString::fromLatin1(kind) << true;

@@ -22,6 +22,15 @@ std::string text(size_t n)
 
 const uint8_t* bytes(const std::string& s) { return reinterpret_cast<const uint8_t*>(s.data()); }
 
+// One payload through one connection's stream, its order released at once
+// (nothing is sent here).
+PackedPayload pack(SendCompression& c, const std::string& t, codec::AutoCompressState& state, LinkCompression& link)
+{
+    std::unique_lock<std::mutex> order;
+    const PackedPayload out = c.pack(bytes(t), t.size(), state, link, order);
+    return out;
+}
+
 constexpr uint64_t kPeriod = 250'000'000; // ns, the stats tick
 
 } // namespace
@@ -36,42 +45,104 @@ private Q_SLOTS:
         QVERIFY(!none.enabled());
         const std::string t = text(100'000);
         auto state = none.startFile("a.txt");
-        const PackedPayload out = none.pack(bytes(t), t.size(), state);
+        LinkCompression link;
+        const PackedPayload out = pack(none, t, state, link);
         QVERIFY(out.algo == codec::Algo::None && out.data == bytes(t) && out.size == t.size());
         QCOMPARE(stage.snapshot().bytes, uint64_t(0));
         QVERIFY(none.summary().empty());
     }
 
-    // Fixed modes compress every frame that saves, and send the rest raw.
-    void fixedModesCompressWhatSaves()
+    // lz4 compresses every frame that saves and sends the rest raw; zstd puts
+    // every frame into the connection's stream, whatever it saves, and packs
+    // it while holding the stream's order.
+    void fixedModesCompressEveryFrame()
     {
         for (const CompressSpec spec : {CompressSpec{CompressMode::Zstd, 3}, CompressSpec{CompressMode::Lz4, 3}}) {
+            const bool zstd = spec.mode == CompressMode::Zstd;
             StageCounters stage("compress");
             SendCompression c(spec, stage);
+            LinkCompression link;
             const std::string t = text(200'000);
             const std::string noise = fgtest::randomBytes(200'000, 7);
             auto state = c.startFile("photo.jpg"); // names do not matter here
-            const PackedPayload packed = c.pack(bytes(t), t.size(), state);
-            QVERIFY(packed.algo == (spec.mode == CompressMode::Zstd ? codec::Algo::Zstd : codec::Algo::Lz4));
-            QVERIFY(packed.size < t.size() / 4);
-            const PackedPayload raw = c.pack(bytes(noise), noise.size(), state);
-            QVERIFY(raw.algo == codec::Algo::None && raw.data == bytes(noise));
+            {
+                std::unique_lock<std::mutex> order;
+                const PackedPayload packed = c.pack(bytes(t), t.size(), state, link, order);
+                QVERIFY(packed.algo == (zstd ? codec::Algo::Zstd : codec::Algo::Lz4));
+                QCOMPARE(order.owns_lock(), zstd);
+                QVERIFY(packed.size < t.size() / 4);
+            }
+            const PackedPayload second = pack(c, noise, state, link);
+            if (zstd) {
+                // In zstd's raw blocks: a few bytes more than it was.
+                QVERIFY(second.algo == codec::Algo::Zstd);
+                QVERIFY(second.size > noise.size() && second.size < noise.size() + 64);
+            } else {
+                QVERIFY(second.algo == codec::Algo::None && second.data == bytes(noise));
+            }
             const StageSnapshot s = stage.snapshot();
             QCOMPARE(s.bytes, uint64_t(400'000)); // bytes in, both frames
-            QCOMPARE(s.items, uint64_t(1));       // frames that went compressed
-            QVERIFY2(c.summary().find("1 of 2 frames compressed") != std::string::npos, c.summary().c_str());
+            QCOMPARE(s.items, uint64_t(zstd ? 2 : 1)); // frames that went compressed
+            const std::string expect = zstd ? "2 of 2 frames compressed" : "1 of 2 frames compressed";
+            QVERIFY2(c.summary().find(expect) != std::string::npos, c.summary().c_str());
+            if (zstd) {
+                // A big frame of a file not known to compress is looked at
+                // first, and noise goes raw, outside the stream; a small one
+                // is too cheap to look at and goes in.
+                auto fresh = c.startFile("noise.bin");
+                QVERIFY(pack(c, noise, fresh, link).algo == codec::Algo::None);
+                const std::string smallNoise = noise.substr(0, 10'000);
+                QVERIFY(pack(c, smallNoise, fresh, link).algo == codec::Algo::Zstd);
+            }
         }
     }
 
+    // Frames packed on one link are pieces of one stream: a frame whose lines
+    // an earlier frame carried costs a fraction of what it does alone, and
+    // the pieces decode in order, raw frames between them left out.
+    void zstdFramesShareTheirLinksHistory()
+    {
+        StageCounters stage("compress");
+        SendCompression c(CompressSpec{CompressMode::Auto, 3}, stage);
+        LinkCompression link;
+        codec::StreamDecompressor receiver;
+        codec::FrameCompressor alone;
+        std::vector<uint8_t> out, single;
+        // Lines that repeat across files, in another order in each.
+        std::vector<std::string> lines;
+        for (int i = 0; i < 200; ++i) lines.push_back(text(60 + i % 50).substr(i % 40) + std::to_string(i * 7919) + "\n");
+        size_t streamed = 0, independent = 0;
+        for (int f = 0; f < 40; ++f) {
+            std::string file;
+            for (int i = 0; i < 60; ++i) file += lines[size_t(f * 37 + i * 11) % lines.size()];
+            auto state = c.startFile("log" + std::to_string(f) + ".txt");
+            const PackedPayload p = pack(c, file, state, link);
+            QVERIFY(p.algo == codec::Algo::Zstd);
+            QVERIFY(receiver.decompress(p.data, p.size, out, 256 * 1024).ok());
+            QCOMPARE(std::string(out.begin(), out.end()), file);
+            QCOMPARE(alone.compress(bytes(file), file.size(), single, codec::Algo::Zstd, 3), codec::Algo::Zstd);
+            if (f >= 10) {
+                streamed += p.size;
+                independent += single.size();
+            }
+            // A known compressed name goes raw: not in the stream, which
+            // goes on undisturbed.
+            const std::string noise = fgtest::randomBytes(3000, uint64_t(f));
+            auto jpg = c.startFile("p" + std::to_string(f) + ".jpg");
+            QVERIFY(pack(c, noise, jpg, link).algo == codec::Algo::None);
+        }
+        QVERIFY2(streamed * 3 < independent, qPrintable(QStringLiteral("%1 streamed, %2 alone").arg(streamed).arg(independent)));
+    }
     void autoSkipsKnownCompressedNames()
     {
         StageCounters stage("compress");
         SendCompression c(CompressSpec{CompressMode::Auto, 3}, stage);
         const std::string t = text(200'000);
         auto jpg = c.startFile("dir/IMG_0001.JPG");
-        for (int i = 0; i < 3; ++i) QVERIFY(c.pack(bytes(t), t.size(), jpg).algo == codec::Algo::None);
+        LinkCompression link;
+        for (int i = 0; i < 3; ++i) QVERIFY(pack(c, t, jpg, link).algo == codec::Algo::None);
         auto txt = c.startFile("dir/notes.txt");
-        QVERIFY(c.pack(bytes(t), t.size(), txt).algo == codec::Algo::Zstd);
+        QVERIFY(pack(c, t, txt, link).algo == codec::Algo::Zstd);
         QCOMPARE(stage.snapshot().items, uint64_t(1));
     }
 
@@ -112,7 +183,8 @@ private Q_SLOTS:
         }
         const std::string t = text(100'000);
         auto state = c.startFile("notes.txt");
-        QVERIFY(c.pack(bytes(t), t.size(), state).algo == codec::Algo::None);
+        LinkCompression link;
+        QVERIFY(pack(c, t, state, link).algo == codec::Algo::None);
         QVERIFY2(c.summary().find("auto (zstd level 3 \u2192 none)") != std::string::npos, c.summary().c_str());
     }
 };

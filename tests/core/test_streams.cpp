@@ -58,12 +58,13 @@ struct Session {
     Status received;
     CountingObserver senderSide;
     CountingObserver receiverSide;
+    uint64_t decompressedFrames = 0;
 };
 
 // Runs one transfer over `streams` data links; breakAfter[i] >= 0 makes the
 // sender's end of link i fail after that many frames.
 void transfer(const std::string& src, const std::string& dst, size_t streams, const std::vector<int>& breakAfter,
-              Session& session, uint64_t chunkSize = 0)
+              Session& session, uint64_t chunkSize = 0, CompressSpec compress = {})
 {
     auto [senderControl, receiverControl] = proto::makeMemoryLinkPair(16 << 20);
     std::vector<proto::FrameLinkPtr> senderData;
@@ -80,6 +81,7 @@ void transfer(const std::string& src, const std::string& dst, size_t streams, co
     }
     TransferParams params;
     params.chunkSize = chunkSize;
+    params.compress = compress;
     RootSpec from;
     from.base = src;
     from.trailingSlash = true;
@@ -92,6 +94,45 @@ void transfer(const std::string& src, const std::string& dst, size_t streams, co
     std::thread t([&] { session.sent = sender.run(); });
     session.received = receiver.run();
     t.join();
+    for (const auto& st : receiverStages.snapshot(false))
+        if (st.name == "decompress") session.decompressedFrames = st.items;
+}
+
+// Log-like text: lines from a shared pool, so files repeat each other's lines.
+std::string logText(size_t n, uint64_t seed)
+{
+    static const std::vector<std::string> pool = [] {
+        std::vector<std::string> lines;
+        for (int i = 0; i < 3000; ++i)
+            lines.push_back("2024-05-01 INFO job[" + std::to_string(i * 7919 % 65536) + "] copied "
+                            + std::to_string(i * 104729 % 1000003) + " bytes from node" + std::to_string(i % 97)
+                            + " in " + std::to_string(i % 1000) + " ms\n");
+        return lines;
+    }();
+    std::string out;
+    uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
+    while (out.size() < n) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        out += pool[x % pool.size()];
+    }
+    out.resize(n);
+    return out;
+}
+
+// Text and noise, small and chunked, under names auto compresses, tries, and
+// leaves alone: frames in the connections' zstd streams and raw ones between.
+void makeMixedTree(const std::string& root)
+{
+    writeFile(root + "/big.log", logText((9 << 20) + 4321, 1));
+    writeFile(root + "/big.bin", randomBytes((6 << 20) + 99, 2));
+    for (int i = 0; i < 150; ++i) {
+        const std::string n = std::to_string(i);
+        writeFile(root + "/text/f" + n + ".log", logText(size_t(i) * 211 + 1, uint64_t(i) + 10));
+        if (i % 3 == 0) writeFile(root + "/noise/f" + n + ".jpg", randomBytes(size_t(i) * 157, uint64_t(i) + 500));
+        if (i % 5 == 0) writeFile(root + "/noise/f" + n + ".dat", randomBytes(size_t(i) * 331, uint64_t(i) + 900));
+    }
 }
 
 void makeTree(const std::string& root)
@@ -171,6 +212,54 @@ private Q_SLOTS:
         auto diff = diffTrees(describeTree(d.sub("src")), describeTree(d.sub("dst")));
         QVERIFY2(diff.isEmpty(), qPrintable(diff));
         QVERIFY(tempFilesUnder(d.sub("dst")).empty());
+    }
+
+    // Each data link carries its own zstd stream; raw frames (noise, known
+    // compressed names) pass between its pieces without entering it.
+    void compressedStreamsRoundTrip_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<int>("streams");
+        QTest::newRow("zstd, 3 streams") << int(CompressMode::Zstd) << 3;
+        QTest::newRow("auto, 3 streams") << int(CompressMode::Auto) << 3;
+        QTest::newRow("lz4, 2 streams") << int(CompressMode::Lz4) << 2;
+        QTest::newRow("zstd, shared link") << int(CompressMode::Zstd) << 0;
+    }
+    void compressedStreamsRoundTrip()
+    {
+        QFETCH(int, mode);
+        QFETCH(int, streams);
+        ScratchDir d;
+        makeMixedTree(d.sub("src"));
+        Session session;
+        transfer(d.sub("src"), d.sub("dst"), size_t(streams), {}, session, 2 << 20,
+                 CompressSpec{CompressMode(mode), 3});
+        QVERIFY2(session.sent.ok(), session.sent.ok() ? "" : session.sent.error().message.c_str());
+        QVERIFY2(session.received.ok(), session.received.ok() ? "" : session.received.error().message.c_str());
+        QCOMPARE(session.receiverSide.failed.load(), 0);
+        QVERIFY(session.decompressedFrames > 150);
+        auto diff = diffTrees(describeTree(d.sub("src")), describeTree(d.sub("dst")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    }
+
+    // A link lost mid-job takes its stream with it: its work is sent again,
+    // compressed in the other links' streams, and every file arrives intact.
+    void aBrokenStreamWithCompressionResendsOnTheOthers()
+    {
+        for (const CompressMode mode : {CompressMode::Zstd, CompressMode::Auto}) {
+            ScratchDir d;
+            makeMixedTree(d.sub("src"));
+            Session session;
+            transfer(d.sub("src"), d.sub("dst"), 3, {-1, 25, 4}, session, 2 << 20, CompressSpec{mode, 3});
+            QVERIFY2(session.sent.ok(), session.sent.ok() ? "" : session.sent.error().message.c_str());
+            QVERIFY2(session.received.ok(), session.received.ok() ? "" : session.received.error().message.c_str());
+            QCOMPARE(session.receiverSide.failed.load(), 0);
+            QVERIFY(session.senderSide.warnings.load() >= 2);
+            QVERIFY(session.decompressedFrames > 0);
+            auto diff = diffTrees(describeTree(d.sub("src")), describeTree(d.sub("dst")));
+            QVERIFY2(diff.isEmpty(), qPrintable(diff));
+            QVERIFY(tempFilesUnder(d.sub("dst")).empty());
+        }
     }
 
     void losingEveryStreamFailsWithoutTornFiles()

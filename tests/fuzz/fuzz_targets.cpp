@@ -1,6 +1,7 @@
 #include "fuzz_targets.h"
 
 #include "codec/compress.h"
+#include "codec/compress_stream.h"
 #include "engine/observer.h"
 #include "delta/ops.h"
 #include "engine/receiver.h"
@@ -24,11 +25,16 @@ namespace {
 
 // A data payload as the receiver reads it: decompressed (bounded) when its
 // flags say so. False when refused.
+// zstd payloads continue the stream of the input's earlier ones, as they
+// would on one connection.
+thread_local codec::StreamDecompressor* t_stream = nullptr;
+
 bool expand(const Frame& f, const uint8_t** p, size_t* n)
 {
     thread_local codec::FrameDecompressor decompressor;
     thread_local std::vector<uint8_t> buffer;
-    auto algo = expandPayload(f.flags, p, n, decompressor, buffer);
+    codec::StreamDecompressor fallback;
+    auto algo = expandPayload(f.flags, p, n, decompressor, t_stream ? *t_stream : fallback, buffer);
     if (algo.ok() && *n > kMaxDataPayload && *algo != codec::Algo::None) {
         std::fprintf(stderr, "decodeAny: a payload expanded to %zu bytes\n", *n);
         std::abort();
@@ -111,6 +117,8 @@ std::vector<Frame> framesOf(const uint8_t* data, size_t size)
 
 int fuzzWire(const uint8_t* data, size_t size)
 {
+    codec::StreamDecompressor stream;
+    t_stream = &stream;
     for (const Frame& f : framesOf(data, size)) {
         decodeAny(f);
         // Every message type against every payload: a decoder must refuse, not crash.
@@ -191,7 +199,34 @@ int fuzzDecompress(const uint8_t* data, size_t size)
         std::fprintf(stderr, "fuzzDecompress: %zu bytes out of a frame limited to %zu\n", out.size(), kLimit);
         std::abort();
     }
+    // The same bytes as the first piece of a connection's zstd stream.
+    if (algo == codec::Algo::Zstd) {
+        codec::StreamDecompressor stream;
+        if (stream.decompress(data, size, out, kLimit).ok() && out.size() > kLimit) {
+            std::fprintf(stderr, "fuzzDecompress: a stream piece of %zu bytes out, limit %zu\n", out.size(), kLimit);
+            std::abort();
+        }
+    }
     if (size > kLimit || algo == codec::Algo(3)) return 0;
+    if (algo == codec::Algo::Zstd) {
+        // Two pieces of one stream, the second at another level (a new zstd
+        // frame inside the stream), must come back as they went.
+        codec::StreamCompressor sender;
+        codec::StreamDecompressor receiver;
+        const size_t half = size / 2;
+        const std::pair<size_t, size_t> pieces[] = {{0, half}, {half, size - half}};
+        int pieceLevel = level;
+        for (const auto& [at, length] : pieces) {
+            if (length == 0) continue;
+            if (!sender.compress(data + at, length, packed, pieceLevel)
+                || !receiver.decompress(packed.data(), packed.size(), out, kLimit).ok() || out.size() != length
+                || !std::equal(out.begin(), out.end(), data + at)) {
+                std::fprintf(stderr, "fuzzDecompress: a %zu-byte stream piece did not come back intact\n", length);
+                std::abort();
+            }
+            pieceLevel = pieceLevel == 3 ? 1 : 3;
+        }
+    }
     const codec::Algo used = compressor.compress(data, size, packed, algo, level);
     if (used == codec::Algo::None) return 0;
     if (!decompressor.decompress(used, packed.data(), packed.size(), out, kLimit).ok()

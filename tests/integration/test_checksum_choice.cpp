@@ -23,7 +23,10 @@ QString choiceOf(const CliRun& run)
 // frames, a file cut into 1 MiB chunks, an empty file.
 void writeTree(const std::string& root)
 {
-    writeFile(root + "/small.txt", randomBytes(3000, 1));
+    writeFile(root + "/small.bin", randomBytes(3000, 1));
+    std::string text;
+    for (int i = 0; text.size() < 20000; ++i) text += "line " + std::to_string(i % 97) + " of a small text file\n";
+    writeFile(root + "/small.txt", text);
     writeFile(root + "/dir/several-frames.bin", randomBytes(700 << 10, 2));
     writeFile(root + "/big.bin", randomBytes(3 << 20, 3));
     writeFile(root + "/empty", "");
@@ -37,19 +40,26 @@ private Q_SLOTS:
     void everyChoiceDeliversEveryFile_data()
     {
         QTest::addColumn<QString>("choice");
-        QTest::newRow("xxh128") << QStringLiteral("xxh128");
-        QTest::newRow("xxh3") << QStringLiteral("xxh3");
-        QTest::newRow("sha256") << QStringLiteral("sha256");
+        QTest::addColumn<QStringList>("extra");
+        QTest::newRow("xxh128") << QStringLiteral("xxh128") << QStringList{};
+        QTest::newRow("xxh3") << QStringLiteral("xxh3") << QStringList{};
+        QTest::newRow("sha256") << QStringLiteral("sha256") << QStringList{};
+        // Compressed SmallFile frames: their header (with the digest) is
+        // read before the payload is expanded.
+        QTest::newRow("xxh3, zstd") << QStringLiteral("xxh3") << QStringList{QStringLiteral("--compress"), QStringLiteral("zstd")};
+        QTest::newRow("sha256, zstd") << QStringLiteral("sha256") << QStringList{QStringLiteral("--compress"), QStringLiteral("zstd")};
     }
     void everyChoiceDeliversEveryFile()
     {
         QFETCH(QString, choice);
+        QFETCH(QStringList, extra);
         ScratchDir dir;
         PairedDaemon f(dir);
         QVERIFY2(f.ok, qPrintable(f.daemon.log()));
         writeTree(dir.sub("src"));
-        const QStringList how = {QStringLiteral("--checksum-choice"), choice, QStringLiteral("--streams"),
-                                 QStringLiteral("3"), QStringLiteral("--chunk-size"), QStringLiteral("1M")};
+        const QStringList how = QStringList{QStringLiteral("--checksum-choice"), choice, QStringLiteral("--streams"),
+                                            QStringLiteral("3"), QStringLiteral("--chunk-size"), QStringLiteral("1M")}
+                                + extra;
         auto check = [&](const CliRun& run, const std::string& copy) {
             QVERIFY2(run.exitCode == 0, (run.err + run.out).constData());
             QCOMPARE(choiceOf(run), choice);

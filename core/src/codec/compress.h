@@ -1,8 +1,9 @@
 #pragma once
 #include "internal.h"
 // One data frame at a time, compressed on its own: no dictionary or history
-// is carried from one frame to the next, because the frames of one file may
-// travel on different TCP streams and arrive in any order.
+// is carried from one frame to the next. The wire uses it for lz4 frames and
+// for auto's look before a try; zstd payloads are pieces of their
+// connection's stream instead (codec/compress_stream.h).
 
 #include <floodgate/error.h>
 

@@ -53,8 +53,11 @@ constexpr size_t kMaxExtension = 15;
 // A look costs a fixed few microseconds (zstd sets up its context) plus the
 // slice; a failed try at zstd's fast levels (<= 3) costs about 1 us per
 // 7 KiB of random data. Below 64 KiB the try is no dearer than the look, so
-// only slower levels look first there.
-constexpr size_t kLookAlwaysFrom = 64 * 1024;
+// only slower levels look first there. (A try in a connection's stream cannot
+// be taken back: a small frame that fails goes as zstd's raw blocks, a few
+// bytes over its size, and takes its place in the window. The extension
+// memory keeps that to a file now and then.)
+constexpr size_t kLookAlwaysFrom = kLookFirstFrom;
 constexpr int kCheapTryLevel = 3;
 
 // The extension of the last name in `path`, lower-cased into `buf`: "" for
@@ -145,17 +148,23 @@ AutoCompressState ExtensionMemory::start(std::string_view path)
     return state;
 }
 
+bool autoTries(FrameCompressor& sampler, AutoCompressState& state, const uint8_t* in, size_t n, int zstdLevel)
+{
+    const FrameTry how = state.next();
+    if (how == FrameTry::Skip) return false;
+    const bool lookFirst = how == FrameTry::Sample && (n >= kLookAlwaysFrom || zstdLevel > kCheapTryLevel);
+    if (lookFirst && !sampler.sampleCompresses(in, n)) {
+        state.record(false, n);
+        return false;
+    }
+    return true;
+}
+
 Algo compressAuto(FrameCompressor& compressor, AutoCompressState& state, const uint8_t* in, size_t n,
                   std::vector<uint8_t>& out, int zstdLevel)
 {
     out.clear();
-    const FrameTry how = state.next();
-    if (how == FrameTry::Skip) return Algo::None;
-    const bool lookFirst = how == FrameTry::Sample && (n >= kLookAlwaysFrom || zstdLevel > kCheapTryLevel);
-    if (lookFirst && !compressor.sampleCompresses(in, n)) {
-        state.record(false, n);
-        return Algo::None;
-    }
+    if (!autoTries(compressor, state, in, n, zstdLevel)) return Algo::None;
     const Algo used = compressor.compress(in, n, out, Algo::Zstd, zstdLevel);
     state.record(used != Algo::None, n);
     return used;

@@ -56,6 +56,8 @@ public:
     // The outcome of a frame of `frameBytes` that next() said to Sample or
     // compress in Full.
     void record(bool saved, size_t frameBytes);
+    // The file's last frame compressed saved enough.
+    bool confident() const { return m_confident; }
 
     // Smaller frames say nothing about their file's extension: below 512
     // bytes even text and binaries often miss the 3% (zstd's headers), at
@@ -100,9 +102,18 @@ private:
     std::unordered_map<std::string, ExtensionRecord> m_records;
 };
 
-// One frame under auto: next() decides, the look and the compressor do the
-// work, record() learns the outcome. Returns the algorithm the frame ended
-// up with (Algo::None: send `in` raw; `out` is empty).
+// From this size a frame is looked at before a try that may fail (see
+// FrameCompressor::sampleCompresses): the look costs less than the try.
+inline constexpr size_t kLookFirstFrom = 64 * 1024;
+
+// Whether auto compresses the next frame of a file: next() decides, and a
+// frame to look at first is looked at (a failed look is recorded). When
+// true, compress the frame and record() whether it saved.
+bool autoTries(FrameCompressor& sampler, AutoCompressState& state, const uint8_t* in, size_t n, int zstdLevel);
+
+// One frame under auto, compressed on its own: autoTries, then the
+// compressor, then record(). Returns the algorithm the frame ended up with
+// (Algo::None: send `in` raw; `out` is empty).
 Algo compressAuto(FrameCompressor& compressor, AutoCompressState& state, const uint8_t* in, size_t n,
                   std::vector<uint8_t>& out, int zstdLevel);
 

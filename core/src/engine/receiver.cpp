@@ -298,16 +298,19 @@ bool Receiver::route(Inbound item)
     return w.queue.push(std::move(item), cost);
 }
 
-bool Receiver::routeData(proto::Frame& frame, uint16_t link)
+bool Receiver::routeData(proto::Frame& frame, uint16_t link, PayloadDecoder& decoder)
 {
     using proto::MsgType;
     switch (MsgType(frame.type)) {
     case MsgType::Data:
     case MsgType::Delta:
         m_receiveStage.addBytes(frame.payload.size() - std::min(frame.payload.size(), proto::kDataHeaderSize));
+        if (!expandOnArrival(frame, decoder)) return true;
         break;
     case MsgType::SmallFile:
-        m_receiveStage.addBytes(frame.payload.size() - std::min(frame.payload.size(), proto::smallFileHeaderSize(digestSize(m_params.checksumChoice))));
+        m_receiveStage.addBytes(frame.payload.size()
+                                - std::min(frame.payload.size(), proto::smallFileHeaderSize(digestSize(m_params.checksumChoice))));
+        if (!expandOnArrival(frame, decoder)) return true;
         break;
     case MsgType::ChunkEnd:
     case MsgType::FileEnd:
@@ -324,8 +327,74 @@ bool Receiver::routeData(proto::Frame& frame, uint16_t link)
     return true;
 }
 
+bool Receiver::expandOnArrival(proto::Frame& frame, PayloadDecoder& decoder)
+{
+    // Raw, the common case: passed on as it is.
+    if (!(frame.flags & ~proto::kDataStart)) return true;
+    // A SmallFile header's length follows its digest's.
+    size_t header = proto::kDataHeaderSize;
+    if (frame.type == uint16_t(proto::MsgType::SmallFile)) {
+        const uint8_t* payload = nullptr;
+        size_t payloadSize = 0;
+        auto small = proto::decodeSmallFile(frame, &payload, &payloadSize);
+        if (!small.ok()) {
+            fail(small.error());
+            return false;
+        }
+        header = frame.payload.size() - payloadSize;
+    }
+    if (frame.payload.size() < header) {
+        fail(Error(Errc::Protocol, std::string("malformed ") + proto::msgTypeName(frame.type)
+                                       + " frame: truncated header"));
+        return false;
+    }
+    const uint8_t* data = frame.payload.data() + header;
+    size_t n = frame.payload.size() - header;
+    const size_t wire = n;
+    Result<codec::Algo> algo = codec::Algo::None;
+    {
+        StageTimer busy(m_decompressStage, StageTimer::Bucket::Busy);
+        algo = proto::expandPayload(frame.flags, &data, &n, decoder.frames, decoder.stream, decoder.buffer);
+    }
+    if (!algo.ok()) {
+        fail(Error(Errc::Protocol, describeDataFrame(frame) + " (" + std::to_string(wire)
+                                       + " bytes on the wire): " + algo.error().message));
+        return false;
+    }
+    if (*algo == codec::Algo::None) return true;
+    // The writers get the raw bytes behind the same header.
+    std::vector<uint8_t> raw;
+    raw.reserve(header + n);
+    raw.insert(raw.end(), frame.payload.begin(), frame.payload.begin() + std::ptrdiff_t(header));
+    raw.insert(raw.end(), data, data + n);
+    frame.payload = std::move(raw);
+    frame.flags &= proto::kDataStart;
+    m_decompressStage.addBytes(n);
+    m_decompressStage.addItems(1);
+    return true;
+}
+
+std::string Receiver::describeDataFrame(const proto::Frame& frame)
+{
+    const uint8_t* p = frame.payload.data();
+    uint32_t index = 0;
+    for (int i = 0; i < 4; ++i) index |= uint32_t(p[i]) << (8 * i);
+    std::string path = "file #" + std::to_string(index);
+    {
+        std::lock_guard lock(m_listMutex);
+        if (index < m_list.size()) path = targetPath(m_list.view(index).path);
+    }
+    if (frame.type == uint16_t(proto::MsgType::SmallFile)) return "the SmallFile frame of " + path;
+    uint64_t offset = 0;
+    for (int i = 0; i < 8; ++i) offset |= uint64_t(p[4 + i]) << (8 * i);
+    return std::string("the ") + proto::msgTypeName(frame.type) + " frame at offset " + std::to_string(offset)
+           + " of " + path;
+}
+
 void Receiver::controlLoop()
 {
+    // File data shares this link in ssh and in-process sessions.
+    PayloadDecoder decoder;
     auto done = [this] {
         std::lock_guard lock(m_netMutex);
         m_netDone = true;
@@ -388,7 +457,7 @@ void Receiver::controlLoop()
         default:
             // File data may share the control link (ssh, in-process), or
             // end a chunked file there.
-            if (!routeData(frame, kControlLink))
+            if (!routeData(frame, kControlLink, decoder))
                 fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame.type)
                                                + " frame from the sender"));
             continue;
@@ -399,6 +468,7 @@ void Receiver::controlLoop()
 void Receiver::dataLoop(proto::FrameLink* dataLink, uint16_t link)
 {
     proto::FrameLink& l = *dataLink;
+    PayloadDecoder decoder;
     for (;;) {
         proto::Frame frame;
         {
@@ -415,7 +485,7 @@ void Receiver::dataLoop(proto::FrameLink* dataLink, uint16_t link)
         }
         if (cancelled()) continue;
         m_receiveStage.addItems(1);
-        if (!routeData(frame, link))
+        if (!routeData(frame, link, decoder))
             fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame.type)
                                            + " frame on a data connection"));
     }

@@ -16,6 +16,8 @@
 #include "engine/observer.h"
 #include "engine/role_base.h"
 #include "engine/role_params.h"
+#include "codec/compress.h"
+#include "codec/compress_stream.h"
 #include "delta/ops.h"
 #include "delta/signature.h"
 #include "exec/bounded_queue.h"
@@ -93,6 +95,16 @@ private:
         uint16_t link = 0;
     };
 
+    // A reader thread's decoders for the payloads of its connection. They
+    // are decompressed as they arrive, in the connection's order, which its
+    // zstd stream needs (codec::StreamDecompressor): so are the frames of a
+    // chunk already taken, which are dropped only afterwards.
+    struct PayloadDecoder {
+        codec::StreamDecompressor stream; // zstd
+        codec::FrameDecompressor frames;  // lz4
+        std::vector<uint8_t> buffer;
+    };
+
     struct Writer {
         explicit Writer(size_t capacity) : queue(capacity) {}
         BoundedQueue<Inbound> queue;
@@ -105,7 +117,13 @@ private:
     void dataLoop(proto::FrameLink* link, uint16_t number);
     // Hands a file's frame to the writer that owns the file.
     bool route(Inbound item);
-    bool routeData(proto::Frame& frame, uint16_t link);
+    bool routeData(proto::Frame& frame, uint16_t link, PayloadDecoder& decoder);
+    // Replaces a compressed Data, SmallFile or Delta payload by its raw bytes
+    // (the flags then say raw). False when it could not be: the job then
+    // fails with a protocol error that names the file and the frame.
+    bool expandOnArrival(proto::Frame& frame, PayloadDecoder& decoder);
+    // "the Data frame at offset N of PATH", for errors about a frame.
+    std::string describeDataFrame(const proto::Frame& frame);
     void writeLoop(Writer& writer);
     Status planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs);
     Status planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& out, std::vector<PlanItem>& items);
@@ -126,10 +144,6 @@ private:
     // The region as it is in the temporary file hashes to what the sender read.
     bool matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Digest& hash);
     void handleSmallFile(const proto::Frame& frame, DirCache& dirs);
-    // A data payload's raw bytes (*data, *n as decoded; decompressed in place
-    // of them when the frame is compressed). False when it could not be: the
-    // job then fails with a protocol error that starts with `what`.
-    bool expandPayload(const proto::Frame& frame, const uint8_t** data, size_t* n, const std::string& what);
     void handleDelta(Writer& w, const Inbound& in, DirCache& dirs);
     // The chunk a Data or Delta frame belongs to (kDataStart opens one);
     // nullptr when the frame is to be dropped.

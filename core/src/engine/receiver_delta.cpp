@@ -296,9 +296,6 @@ void Receiver::handleDelta(Writer& w, const Inbound& in, DirCache& dirs)
     }
     ChunkState* chunk = chunkFor(*file, header->offset, in.link, in.frame.flags & proto::kDataStart);
     if (!chunk) return;
-    if (!expandPayload(in.frame, &ops, &n,
-                       "the Delta frame at offset " + std::to_string(header->offset) + " of " + target))
-        return;
 
     // A write error is the file's; anything else wrong is the sender's.
     std::optional<Error> writeError;

@@ -157,31 +157,6 @@ Receiver::OpenFile* Receiver::openFor(Writer& w, uint32_t index, DirCache& dirs,
     return &w.open.emplace(index, std::move(open)).first->second;
 }
 
-bool Receiver::expandPayload(const proto::Frame& frame, const uint8_t** data, size_t* n, const std::string& what)
-{
-    // Raw, the common case: used where it is, and no decompressor is made.
-    if (!(frame.flags & ~proto::kDataStart)) return true;
-    // Per writer thread; the buffer never grows past kMaxDataPayload, which
-    // expandPayload checks before it allocates.
-    thread_local codec::FrameDecompressor decompressor;
-    thread_local std::vector<uint8_t> buffer;
-    const size_t wire = *n;
-    Result<codec::Algo> algo = codec::Algo::None;
-    {
-        StageTimer busy(m_decompressStage, StageTimer::Bucket::Busy);
-        algo = proto::expandPayload(frame.flags, data, n, decompressor, buffer);
-    }
-    if (!algo.ok()) {
-        fail(Error(Errc::Protocol, what + " (" + std::to_string(wire) + " bytes on the wire): " + algo.error().message));
-        return false;
-    }
-    if (*algo != codec::Algo::None) {
-        m_decompressStage.addBytes(*n);
-        m_decompressStage.addItems(1);
-    }
-    return true;
-}
-
 void Receiver::handleData(Writer& w, const Inbound& in, DirCache& dirs)
 {
     const uint8_t* data = nullptr;
@@ -194,11 +169,6 @@ void Receiver::handleData(Writer& w, const Inbound& in, DirCache& dirs)
     const uint64_t offset = header->offset;
     ChunkState* chunk = chunkFor(*file, offset, in.link, in.frame.flags & proto::kDataStart);
     if (!chunk) return;
-    // Only now, for data that is going to be used: a frame of a chunk
-    // already taken costs nothing to drop.
-    if (!expandPayload(in.frame, &data, &n,
-                       "the Data frame at offset " + std::to_string(offset) + " of " + targetPath(entry.path)))
-        return;
     Status st;
     {
         StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
@@ -372,7 +342,6 @@ void Receiver::handleSmallFile(const proto::Frame& frame, DirCache& dirs)
     if (!want.ok()) return fail(want.error());
     if (*want == Want::Finished) return;
     const std::string target = targetPath(entry.path);
-    if (!expandPayload(frame, &data, &n, "the SmallFile frame of " + target)) return;
     {
         StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
         if (digestOf(m_params.checksumChoice, data, n) != header->hash)

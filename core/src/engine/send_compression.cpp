@@ -10,9 +10,10 @@
 namespace fg {
 namespace {
 
-// One compressor and one memory of extensions per worker thread: the
-// compressor's tables are megabytes (see codec::FrameCompressor), and the
-// memory is meant to be lock-free (see codec::ExtensionMemory).
+// One compressor (lz4, and auto's look before a try) and one memory of
+// extensions per worker thread: the compressor's tables are megabytes (see
+// codec::FrameCompressor), and the memory is meant to be lock-free (see
+// codec::ExtensionMemory).
 thread_local codec::FrameCompressor t_compressor;
 thread_local codec::ExtensionMemory t_extensions;
 thread_local std::vector<uint8_t> t_packed;
@@ -64,7 +65,8 @@ codec::AutoCompressState SendCompression::startFile(std::string_view path) const
     return t_extensions.start(path);
 }
 
-PackedPayload SendCompression::pack(const uint8_t* in, size_t n, codec::AutoCompressState& state)
+PackedPayload SendCompression::pack(const uint8_t* in, size_t n, codec::AutoCompressState& state,
+                                   LinkCompression& link, std::unique_lock<std::mutex>& order)
 {
     if (!enabled() || n == 0) return {in, n, codec::Algo::None};
     m_stage.addBytes(n);
@@ -75,12 +77,25 @@ PackedPayload SendCompression::pack(const uint8_t* in, size_t n, codec::AutoComp
         switch (m_spec.mode) {
         case CompressMode::None: break;
         case CompressMode::Lz4: used = t_compressor.compress(in, n, t_packed, codec::Algo::Lz4, 0); break;
-        case CompressMode::Zstd: used = t_compressor.compress(in, n, t_packed, codec::Algo::Zstd, m_spec.level); break;
+        case CompressMode::Zstd:
+            // Every frame is compressed, as asked, except that a big frame
+            // of a file whose last one did not save is looked at first: in
+            // the stream, data that does not compress costs ~0.5 GB/s of
+            // CPU and fills the window with what nothing will refer to; the
+            // look turns it away at 7-10 GB/s.
+            if (!state.confident() && n >= codec::kLookFirstFrom && !t_compressor.sampleCompresses(in, n)) break;
+            used = packStream(in, n, m_spec.level, link, order);
+            state.record(used != codec::Algo::None && t_packed.size() <= codec::largestKeptSize(n), n);
+            break;
         case CompressMode::Auto: {
             // While the controller says none, the file's own state is left
             // as it is: it learns nothing from a frame it did not look at.
             const int level = m_level.load(std::memory_order_relaxed);
-            if (level != kRaw) used = codec::compressAuto(t_compressor, state, in, n, t_packed, level);
+            if (level == kRaw || !codec::autoTries(t_compressor, state, in, n, level)) break;
+            used = packStream(in, n, level, link, order);
+            // A frame in the stream is sent as it came out, saving or not;
+            // one that did not save enough makes auto look before the next.
+            state.record(used != codec::Algo::None && t_packed.size() <= codec::largestKeptSize(n), n);
             break;
         }
         }
@@ -90,6 +105,15 @@ PackedPayload SendCompression::pack(const uint8_t* in, size_t n, codec::AutoComp
     m_packedIn.fetch_add(n, std::memory_order_relaxed);
     m_packedOut.fetch_add(t_packed.size(), std::memory_order_relaxed);
     return {t_packed.data(), t_packed.size(), used};
+}
+
+codec::Algo SendCompression::packStream(const uint8_t* in, size_t n, int level, LinkCompression& link,
+                                        std::unique_lock<std::mutex>& order)
+{
+    order = std::unique_lock(link.order);
+    if (link.zstd.compress(in, n, t_packed, level)) return codec::Algo::Zstd;
+    order.unlock();
+    return codec::Algo::None;
 }
 
 void SendCompression::observe(const StageSnapshot& send, size_t workers, uint64_t nowNs)

@@ -3,10 +3,12 @@
 // The sender's compress stage (--compress): what each Data, SmallFile and
 // Delta payload goes out as, and, under auto, the zstd level, which the stats
 // thread moves with the bottleneck (codec::AdaptiveLevel) while the workers
-// read it.
+// read it. zstd payloads are pieces of their connection's stream
+// (codec::StreamCompressor); lz4 ones are compressed each on its own.
 
 #include "codec/adaptive_level.h"
 #include "codec/compress.h"
+#include "codec/compress_stream.h"
 #include "codec/compress_policy.h"
 #include "metrics/stage_counters.h"
 
@@ -31,6 +33,16 @@ struct PackedPayload {
     codec::Algo algo = codec::Algo::None;
 };
 
+// One connection's zstd stream, shared by whoever sends data frames on it:
+// one worker per data connection, or the few that share the one link of an
+// ssh or in-process session. A frame packed from the stream must go on the
+// wire before the next one is packed, so `order` is held from the one to the
+// other (SendCompression::pack takes it).
+struct LinkCompression {
+    std::mutex order;
+    codec::StreamCompressor zstd;
+};
+
 // Fractions of one stats period for the auto level, from the stages' counters.
 struct CompressLoad {
     uint64_t elapsedNs = 0;
@@ -50,12 +62,16 @@ public:
     bool enabled() const { return m_spec.mode != CompressMode::None; }
 
     // Per file, or per chunk or delta segment (they go on several streams at
-    // once): what auto has learned about this file so far. Call on the worker
-    // thread that sends it: extensions are remembered per thread.
+    // once): what auto (or zstd, whether to look first) has learned about
+    // this file so far. Call on the worker thread that sends it: extensions
+    // are remembered per thread.
     codec::AutoCompressState startFile(std::string_view path) const;
 
-    // One payload of raw bytes in[0, n).
-    PackedPayload pack(const uint8_t* in, size_t n, codec::AutoCompressState& state);
+    // One payload of raw bytes in[0, n), to go on the connection whose
+    // stream is `link`. When the payload is a piece of that stream, `order`
+    // holds link.order on return: send the frame, then let it go.
+    PackedPayload pack(const uint8_t* in, size_t n, codec::AutoCompressState& state, LinkCompression& link,
+                       std::unique_lock<std::mutex>& order);
 
     // The stats thread, every period: the send stage's counters now and the
     // number of workers sending. Moves the auto level; nothing otherwise.
@@ -66,6 +82,11 @@ public:
     std::string summary() const;
 
 private:
+    // A piece of the link's stream: Zstd, or None when the stream failed
+    // (then the frame goes raw).
+    codec::Algo packStream(const uint8_t* in, size_t n, int level, LinkCompression& link,
+                           std::unique_lock<std::mutex>& order);
+
     // The level under auto while the controller says "send raw".
     static constexpr int kRaw = INT_MIN;
 

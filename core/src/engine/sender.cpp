@@ -27,10 +27,17 @@ Sender::Sender(RootSpec root, TransferParams params, proto::FrameLink& control, 
 {
     if (dataLinks.empty()) {
         m_streams.resize(kSharedLinkWorkers);
-        for (auto& s : m_streams) s.link = &control;
+        auto shared = std::make_shared<LinkCompression>();
+        for (auto& s : m_streams) {
+            s.link = &control;
+            s.compression = shared;
+        }
     } else {
         m_streams.resize(dataLinks.size());
-        for (size_t i = 0; i < dataLinks.size(); ++i) m_streams[i].link = dataLinks[i];
+        for (size_t i = 0; i < dataLinks.size(); ++i) {
+            m_streams[i].link = dataLinks[i];
+            m_streams[i].compression = std::make_shared<LinkCompression>();
+        }
         m_hasDataLinks = true;
     }
 }
@@ -44,7 +51,7 @@ void Sender::addDataLink(proto::FrameLink* link)
         link->close();
         return;
     }
-    m_streams.push_back(Stream{link, {}, false});
+    m_streams.push_back(Stream{link, std::make_shared<LinkCompression>(), {}, false});
     const size_t stream = m_streams.size() - 1;
     m_workers.emplace_back([this, stream] { workerLoop(stream); });
 }

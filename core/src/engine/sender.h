@@ -23,6 +23,7 @@
 
 #include <atomic>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -68,8 +69,17 @@ private:
     // settled yet (handed back to the scheduler if the stream breaks).
     struct Stream {
         proto::FrameLink* link = nullptr;
+        // The link's zstd stream: one per data link; the workers sharing the
+        // one link of an ssh or in-process session share one.
+        std::shared_ptr<LinkCompression> compression;
         std::unordered_map<uint32_t, std::vector<WorkItem>> inFlight;
         bool broken = false;
+    };
+
+    // Where a worker's frames go.
+    struct Outlet {
+        proto::FrameLink& link;
+        LinkCompression& compression;
     };
 
     Status openRoot();
@@ -78,10 +88,10 @@ private:
     void workerLoop(size_t stream);
     // A file's own problem is reported and the job goes on (ok); an error
     // comes back only when the stream or the job cannot go on.
-    Status sendWhole(const WorkItem& item, proto::FrameLink& link, DirCache& dirs);
-    Status sendChunk(const WorkItem& item, proto::FrameLink& link, DirCache& dirs);
+    Status sendWhole(const WorkItem& item, Outlet& to, DirCache& dirs);
+    Status sendChunk(const WorkItem& item, Outlet& to, DirCache& dirs);
     // A segment of a delta: matched against the receiver's signature (sender_delta.cpp).
-    Status sendDelta(const WorkItem& item, proto::FrameLink& link, DirCache& dirs);
+    Status sendDelta(const WorkItem& item, Outlet& to, DirCache& dirs);
     // Chunks and delta segments alike: open the file, check it is the listed
     // version, and register it for FileEnd; the error is the file's.
     Result<platform::FileHandle> beginChunk(const WorkItem& item, const ListedFile& file, DirCache& dirs);
@@ -93,6 +103,11 @@ private:
     // schedules its file as a delta.
     Status onSignature(proto::SignatureMsg&& msg);
     Status sendData(proto::FrameLink& link, proto::Frame frame, bool more);
+    // Packs raw bytes in[0, n) (compressed or not) and sends the frame
+    // `make` builds around them; while the payload is a piece of the link's
+    // zstd stream, no other frame of that stream can come between.
+    Status sendPacked(Outlet& to, const uint8_t* in, size_t n, codec::AutoCompressState& state,
+                      const std::function<proto::Frame(const PackedPayload&)>& make);
     Status fileFailed(uint32_t index, const std::string& path, const Error& error);
     void settled(uint32_t index);
     void streamBroke(size_t stream, const Error& error);

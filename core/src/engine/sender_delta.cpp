@@ -81,7 +81,7 @@ Status Sender::onSignature(proto::SignatureMsg&& msg)
     return {};
 }
 
-Status Sender::sendDelta(const WorkItem& item, proto::FrameLink& link, DirCache& dirs)
+Status Sender::sendDelta(const WorkItem& item, Outlet& to, DirCache& dirs)
 {
     auto file = listed(item.index);
     if (!file) return Error(Errc::Internal, "work for a file that was never listed");
@@ -108,11 +108,11 @@ Status Sender::sendDelta(const WorkItem& item, proto::FrameLink& link, DirCache&
     // file data that the old copy did not have.
     codec::AutoCompressState compressState = m_compression.startFile(file->path);
     delta::OpEncoder encoder(kOpsPerFrame, index->blockLength(), [&](std::vector<uint8_t>& ops, uint64_t output) -> Status {
-        const PackedPayload out = m_compression.pack(ops.data(), ops.size(), compressState);
-        FG_TRY(sendData(link, proto::makeDeltaFrame(item.index, outputAt, out.data, out.size, first, out.algo), true));
+        FG_TRY(sendPacked(to, ops.data(), ops.size(), compressState, [&](const PackedPayload& out) {
+            return proto::makeDeltaFrame(item.index, outputAt, out.data, out.size, first, out.algo);
+        }));
         first = false;
         outputAt += output;
-        m_sendStage.addBytes(out.size);
         return Status();
     });
     delta::Matcher matcher(*index);
@@ -156,7 +156,7 @@ Status Sender::sendDelta(const WorkItem& item, proto::FrameLink& link, DirCache&
     }
     FG_TRY(encoder.finish());
     m_matchStage.addItems(1);
-    return finishChunk(item, *file, hasher.digest(), link);
+    return finishChunk(item, *file, hasher.digest(), to.link);
 }
 
 } // namespace fg

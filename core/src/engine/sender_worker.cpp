@@ -26,10 +26,13 @@ void Sender::workerLoop(size_t stream)
     if (!root.ok()) return fail(root.error());
     DirCache dirs(std::move(root).value());
     proto::FrameLink* link = nullptr;
+    std::shared_ptr<LinkCompression> compression;
     {
         std::lock_guard lock(m_streamMutex);
         link = m_streams[stream].link;
+        compression = m_streams[stream].compression;
     }
+    Outlet to{*link, *compression};
     for (;;) {
         std::optional<WorkItem> item = m_scheduler.tryNext();
         if (!item) {
@@ -50,9 +53,9 @@ void Sender::workerLoop(size_t stream)
             std::lock_guard lock(m_streamMutex);
             m_streams[stream].inFlight[item->index].push_back(*item);
         }
-        Status st = item->delta ? sendDelta(*item, *link, dirs)
-                    : item->chunks ? sendChunk(*item, *link, dirs)
-                                   : sendWhole(*item, *link, dirs);
+        Status st = item->delta ? sendDelta(*item, to, dirs)
+                    : item->chunks ? sendChunk(*item, to, dirs)
+                                   : sendWhole(*item, to, dirs);
         if (st) continue;
         if (cancelled()) return;
         if (st.error().code != Errc::Network) return fail(st.error());
@@ -136,8 +139,19 @@ Status Sender::sendData(proto::FrameLink& link, proto::Frame frame, bool more)
     return {};
 }
 
-Status Sender::sendWhole(const WorkItem& item, proto::FrameLink& link, DirCache& dirs)
+Status Sender::sendPacked(Outlet& to, const uint8_t* in, size_t n, codec::AutoCompressState& state,
+                          const std::function<proto::Frame(const PackedPayload&)>& make)
 {
+    std::unique_lock<std::mutex> order;
+    const PackedPayload out = m_compression.pack(in, n, state, to.compression, order);
+    FG_TRY(sendData(to.link, make(out), true));
+    m_sendStage.addBytes(out.size);
+    return {};
+}
+
+Status Sender::sendWhole(const WorkItem& item, Outlet& to, DirCache& dirs)
+{
+    proto::FrameLink& link = to.link;
     auto file = listed(item.index);
     if (!file) return Error(Errc::Internal, "work for a file that was never listed");
     auto opened = openListed(*file, dirs);
@@ -188,19 +202,19 @@ Status Sender::sendWhole(const WorkItem& item, proto::FrameLink& link, DirCache&
             h.mtimeNs = mtimeNs;
             h.mode = info->mode;
             h.hash = hasher.digest(); // of the raw bytes, before compression
-            const PackedPayload out = m_compression.pack(buffer, n, compressState);
-            FG_TRY(sendData(link, proto::makeSmallFileFrame(h, out.data, out.size, out.algo), true));
-            m_sendStage.addBytes(out.size);
+            FG_TRY(sendPacked(to, buffer, n, compressState, [&](const PackedPayload& out) {
+                return proto::makeSmallFileFrame(h, out.data, out.size, out.algo);
+            }));
             m_readStage.addItems(1);
             m_observer.onFileProgress(item.index, n);
             return {};
         }
         if (n == 0) break;
-        const PackedPayload out = m_compression.pack(buffer, n, compressState);
-        FG_TRY(sendData(link, proto::makeDataFrame(item.index, offset, out.data, out.size, !started, out.algo), true));
+        FG_TRY(sendPacked(to, buffer, n, compressState, [&](const PackedPayload& out) {
+            return proto::makeDataFrame(item.index, offset, out.data, out.size, !started, out.algo);
+        }));
         started = true;
         offset += n;
-        m_sendStage.addBytes(out.size);
         m_observer.onFileProgress(item.index, offset);
         if (n < proto::kMaxDataPayload) break;
     }
@@ -285,7 +299,7 @@ Status Sender::finishChunk(const WorkItem& item, const ListedFile& file, const D
     return {};
 }
 
-Status Sender::sendChunk(const WorkItem& item, proto::FrameLink& link, DirCache& dirs)
+Status Sender::sendChunk(const WorkItem& item, Outlet& to, DirCache& dirs)
 {
     auto file = listed(item.index);
     if (!file) return Error(Errc::Internal, "work for a file that was never listed");
@@ -315,15 +329,13 @@ Status Sender::sendChunk(const WorkItem& item, proto::FrameLink& link, DirCache&
             hasher.update(buffer, want);
         }
         m_hashStage.addBytes(want);
-        const PackedPayload out = m_compression.pack(buffer, want, compressState);
-        FG_TRY(sendData(link,
-                        proto::makeDataFrame(item.index, item.offset + done, out.data, out.size, done == 0, out.algo),
-                        true));
+        FG_TRY(sendPacked(to, buffer, want, compressState, [&](const PackedPayload& out) {
+            return proto::makeDataFrame(item.index, item.offset + done, out.data, out.size, done == 0, out.algo);
+        }));
         done += want;
-        m_sendStage.addBytes(out.size);
         if (!chunkProgress(item, *file, want)) return {};
     }
-    return finishChunk(item, *file, hasher.digest(), link);
+    return finishChunk(item, *file, hasher.digest(), to.link);
 }
 
 } // namespace fg

@@ -4,6 +4,7 @@
 // decode() that validates every field. See docs/PROTOCOL.md for the sequence.
 
 #include "codec/compress.h"
+#include "codec/compress_stream.h"
 #include "codec/hash.h"
 #include "proto/frame.h"
 #include "proto/wire.h"
@@ -19,6 +20,8 @@
 
 namespace fg::proto {
 
+// 4: zstd payloads are pieces of one stream per connection (3: each on its
+// own), and digests carry their size for --checksum-choice.
 inline constexpr uint16_t kProtocolVersion = 4;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 // Hello capabilities. PlainData: this end can carry a session's data
@@ -282,11 +285,12 @@ inline constexpr uint16_t kDataStart = 1;
 inline constexpr size_t kMaxDataPayload = 256 * 1024;
 
 // Flags of Data, SmallFile and Delta frames, bits 1-2: how the payload after
-// the fixed header is encoded, a codec::Algo (0 raw, 1 lz4, 2 zstd; 3 is
-// refused). Each frame is compressed on its own, so frames of one file may
-// take different streams and mix raw and compressed. Bits 3-15 must be 0: a
-// receiver that ignored a flag it does not know could write encoded bytes as
-// file data.
+// the fixed header is encoded, a codec::Algo (0 raw, 1 lz4 block on its own,
+// 2 the next piece of the connection's zstd stream; 3 is refused). So frames
+// of one file may take different connections and mix raw and compressed, and
+// a raw or lz4 frame does not enter the connection's zstd stream. Bits 3-15
+// must be 0: a receiver that ignored a flag it does not know could write
+// encoded bytes as file data.
 inline constexpr unsigned kPayloadAlgoShift = 1;
 inline constexpr uint16_t kPayloadAlgoMask = uint16_t(3u << kPayloadAlgoShift);
 inline constexpr uint16_t kKnownDataFlags = kDataStart | kPayloadAlgoMask;
@@ -295,12 +299,14 @@ Result<codec::Algo> payloadAlgo(uint16_t flags);
 
 // The raw bytes of a Data, SmallFile or Delta payload (*data, *n: what came
 // after the fixed header). A raw one is left where it is; a compressed one is
-// decompressed into `buffer` and *data, *n point there. Refused (Protocol),
-// before anything beyond kMaxDataPayload is allocated, when the payload
-// claims or would produce more than kMaxDataPayload bytes, is malformed, or
-// the flags are unknown. Returns the algorithm the payload came in.
-Result<codec::Algo> expandPayload(uint16_t flags, const uint8_t** data, size_t* n,
-                                  codec::FrameDecompressor& decompressor, std::vector<uint8_t>& buffer);
+// decompressed into `buffer` (lz4 by `frames`, zstd by `stream`, the
+// connection's, fed every zstd payload of the connection in order) and
+// *data, *n point there. Refused (Protocol), before anything beyond
+// kMaxDataPayload + 1 bytes is allocated, when the payload claims or would
+// produce more than kMaxDataPayload bytes, is malformed, or the flags are
+// unknown. Returns the algorithm the payload came in.
+Result<codec::Algo> expandPayload(uint16_t flags, const uint8_t** data, size_t* n, codec::FrameDecompressor& frames,
+                                  codec::StreamDecompressor& stream, std::vector<uint8_t>& buffer);
 
 // `algo`: how data[0, n) is encoded (it is put in the frame as it is).
 Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t n, bool start = false,
