@@ -97,6 +97,15 @@ PEERS = [
     Peer("fg-z", "floodgate to floodgate://, TLS, -z (compression auto)",
          lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False, ("-z",)),
          nochange=True, kind="fg"),
+    # The same with CUBIC instead of the default BBR on the data connections.
+    Peer("fg-z-cubic", "floodgate to floodgate://, TLS, -z, --congestion cubic",
+         lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False,
+                              ("-z", "--congestion", "cubic")),
+         nochange=True, kind="fg"),
+    Peer("fg-cubic", "floodgate to floodgate://, TLS, --congestion cubic",
+         lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False,
+                              ("--congestion", "cubic")),
+         nochange=True, kind="fg"),
     # A cryptographic file hash: what --checksum-choice sha256 costs against the default XXH3-128.
     Peer("fg-sha256", "floodgate to floodgate://, TLS, --checksum-choice sha256",
          lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False,

@@ -603,6 +603,23 @@ private Q_SLOTS:
         QCOMPARE(starved.observe({0.6, 0.6, 0.02}), std::optional<int>(2));
     }
 
+    // Text over a slow link: compressing limits, but even flat out it feeds
+    // more than the link carried raw, so auto goes down to the lowest level
+    // and stays there instead of sending raw (which would be slower still).
+    void adaptiveKeepsCompressingWhileItOutrunsTheLink()
+    {
+        AdaptiveLevel adaptive;
+        LevelObservation compressionBound{0.0, 0.95, 0.3};
+        compressionBound.outrunsLink = true;
+        QCOMPARE(adaptive.observe(compressionBound), std::optional<int>(2));
+        QCOMPARE(adaptive.observe(compressionBound), std::optional<int>(1));
+        QCOMPARE(adaptive.observe(compressionBound), std::optional<int>(1));
+        QCOMPARE(adaptive.observe(compressionBound), std::optional<int>(1));
+        // Once the link outruns it, compressing is what slows the transfer.
+        compressionBound.outrunsLink = false;
+        QCOMPARE(adaptive.observe(compressionBound), std::nullopt);
+    }
+
     void adaptiveHoldsOffAfterAFallAndLongerAfterAnOvershoot()
     {
         AdaptiveLevel adaptive;

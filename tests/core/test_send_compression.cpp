@@ -167,6 +167,22 @@ private Q_SLOTS:
         QCOMPARE(observationOf(load).netWait, 0.0);
     }
 
+    // Whether compressing, flat out, feeds more than the network carried at
+    // its best: 100 MB in 0.5 s of one worker's time, 2 workers = 400 MB/s.
+    void outrunsTheLinkComparesCompressingWithTheBestNetworkRate()
+    {
+        CompressLoad load;
+        load.elapsedNs = kPeriod;
+        load.workers = 2;
+        load.compressNs = 500'000'000;
+        load.packedBytes = 100'000'000;
+        QVERIFY(!observationOf(load).outrunsLink); // no network-bound period seen yet
+        load.linkBytesPerSec = 60e6;               // a 500 Mbit/s link
+        QVERIFY(observationOf(load).outrunsLink);
+        load.linkBytesPerSec = 1e9;                // a fast LAN
+        QVERIFY(!observationOf(load).outrunsLink);
+    }
+
     // While compressing takes all the workers' time, auto steps down a level a
     // period, down to none, and then sends text raw.
     void autoBacksOffWhenCompressionIsTheLimit()

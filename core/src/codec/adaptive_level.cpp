@@ -39,7 +39,7 @@ std::optional<int> AdaptiveLevel::observe(const LevelObservation& obs)
                                             || (obs.cpuIdle < kCpuStarved && obs.compressBusy >= kBusyStarving));
     if (compressionLimits) {
         m_riseStreak = 0;
-        stepDown();
+        stepDown(obs.outrunsLink);
         return level();
     }
     const bool networkLimits = obs.netWait >= kNetBound && obs.compressBusy <= kBusyRoom && obs.cpuIdle >= kCpuRoom;
@@ -64,14 +64,14 @@ void AdaptiveLevel::stepUp()
     m_sinceRise = 0;
 }
 
-void AdaptiveLevel::stepDown()
+void AdaptiveLevel::stepDown(bool keepOn)
 {
     const bool overshot = m_sinceRise >= 0 && m_sinceRise <= kOvershootWindow;
     m_holdOff = overshot ? std::min(m_holdOff * 2, kMaxHoldOff) : kBaseHoldOff;
     m_holdOffLeft = m_holdOff;
     m_sinceRise = -1;
     if (m_level > m_range.min) m_level = m_level == 1 ? -1 : m_level - 1;
-    else m_on = false;
+    else if (!keepOn) m_on = false;
 }
 
 } // namespace fg::codec

@@ -15,6 +15,11 @@ struct LevelObservation {
     double netWait = 0;      // the send stage waited for the network (socket buffers full)
     double compressBusy = 0; // the compress stage worked (averaged over its threads)
     double cpuIdle = 0;      // the machine's CPUs sat idle (averaged over cores)
+    // Compressing, flat out at this level, takes in more bytes a second than
+    // the network carried while it was the limit: then even compression that
+    // limits moves the data faster than sending it raw would (text over a
+    // slow link).
+    bool outrunsLink = false;
 };
 
 // The steps the level moves through. Level 9 as the top: zstd's levels above
@@ -31,6 +36,8 @@ struct LevelRange {
 // - down at once when compressing is busy >= 85% of the period (it is, or is
 //   about to be, the slowest stage), or when the CPUs are < 5% idle and
 //   compressing takes >= 50% (it starves reading, hashing and encryption);
+//   but never from the lowest level to none while compressing outruns the
+//   link (raw, the link would carry less than compression feeds it);
 // - up after 3 periods in a row in which the send stage waited >= 50% for
 //   the network, compressing was busy <= 50% (one step costs up to ~1.8x the CPU
 //   a byte between levels 1 and 9, so it should still fit) and the CPUs were >= 25%
@@ -55,7 +62,8 @@ public:
 
 private:
     void stepUp();
-    void stepDown();
+    // keepOn: at the lowest level, stay there rather than turn compression off.
+    void stepDown(bool keepOn);
 
     LevelRange m_range;
     bool m_on = true;

@@ -18,6 +18,10 @@ thread_local codec::FrameCompressor t_compressor;
 thread_local codec::ExtensionMemory t_extensions;
 thread_local std::vector<uint8_t> t_packed;
 
+// A period in which the workers waited on the network this much tells what
+// the network carries (as the controller's own "network limits" rule).
+constexpr double kNetworkBoundWait = 0.5;
+
 double fraction(uint64_t part, double whole) { return whole > 0 ? std::clamp(double(part) / whole, 0.0, 1.0) : 0.0; }
 
 std::string levelText(int level, int raw) { return level == raw ? std::string("none") : std::to_string(level); }
@@ -48,6 +52,12 @@ codec::LevelObservation observationOf(const CompressLoad& load)
     // Without the machine's figure the compress stage's own busy time is the
     // only guard, which still steps down when compressing limits.
     obs.cpuIdle = load.cpuIdle.value_or(1.0);
+    // What the workers would compress a second if they did nothing else,
+    // against what the network took at its best.
+    if (load.compressNs > 0 && load.linkBytesPerSec > 0) {
+        const double compressBytesPerSec = double(load.packedBytes) * 1e9 / double(load.compressNs) * double(load.workers);
+        obs.outrunsLink = compressBytesPerSec > load.linkBytesPerSec;
+    }
     return obs;
 }
 
@@ -123,6 +133,8 @@ void SendCompression::observe(const StageSnapshot& send, size_t workers, uint64_
     now.ns = nowNs;
     now.sendNs = send.busyNs + send.waitOutputNs;
     now.compressNs = m_stage.snapshot().busyNs;
+    now.sentBytes = send.bytes;
+    now.packedBytes = m_packedIn.load(std::memory_order_relaxed);
     if (auto cpu = platform::cpuTimes(); cpu.ok()) now.cpu = std::make_pair(cpu->idle, cpu->total);
 
     std::lock_guard lock(m_controlMutex);
@@ -137,6 +149,15 @@ void SendCompression::observe(const StageSnapshot& send, size_t workers, uint64_
         const uint64_t idle = now.cpu->first - std::min(now.cpu->first, last->cpu->first);
         load.cpuIdle = std::clamp(double(idle) / double(now.cpu->second - last->cpu->second), 0.0, 1.0);
     }
+    load.packedBytes = now.packedBytes - std::min(now.packedBytes, last->packedBytes);
+    const codec::LevelObservation period = observationOf(load);
+    // Over all the periods the network limited, not the best one: a period
+    // can fill empty socket buffers at memory speed.
+    if (period.netWait >= kNetworkBoundWait) {
+        m_netBoundBytes += now.sentBytes - std::min(now.sentBytes, last->sentBytes);
+        m_netBoundNs += load.elapsedNs;
+    }
+    if (m_netBoundNs > 0) load.linkBytesPerSec = double(m_netBoundBytes) * 1e9 / double(m_netBoundNs);
     const int level = m_adaptive.observe(observationOf(load)).value_or(kRaw);
     m_level.store(level, std::memory_order_relaxed);
     m_lowest = std::min(m_lowest, level);

@@ -50,6 +50,10 @@ struct CompressLoad {
     uint64_t sendNs = 0;     // the send stage's time over the period, all workers
     uint64_t compressNs = 0; // the compress stage's busy time over the period, all workers
     std::optional<double> cpuIdle; // the machine's, when the OS says
+    uint64_t packedBytes = 0;      // raw bytes that went compressed over the period
+    // Wire bytes a second the send stage moved in the periods the network
+    // limited, so far this job; 0 while no such period was seen.
+    double linkBytesPerSec = 0;
 };
 codec::LevelObservation observationOf(const CompressLoad& load);
 
@@ -107,9 +111,14 @@ private:
         uint64_t ns = 0;
         uint64_t sendNs = 0;
         uint64_t compressNs = 0;
+        uint64_t sentBytes = 0;
+        uint64_t packedBytes = 0;
         std::optional<std::pair<uint64_t, uint64_t>> cpu; // idle, total
     };
     std::optional<Sample> m_last;
+    // The send stage's bytes and time in the periods the network limited.
+    uint64_t m_netBoundBytes = 0;
+    uint64_t m_netBoundNs = 0;
 };
 
 } // namespace fg
