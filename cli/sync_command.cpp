@@ -183,6 +183,20 @@ struct UpdateMethod {
     const char* reason;
 };
 
+bool anyEndpointIs(const JobSpec& spec, Endpoint::Kind kind)
+{
+    for (const std::string* text : {&spec.source, &spec.destination}) {
+        auto e = parseEndpoint(*text);
+        if (e.ok() && e->kind == kind) return true;
+    }
+    return false;
+}
+
+bool isLocalCopy(const JobSpec& spec)
+{
+    return !anyEndpointIs(spec, Endpoint::Kind::Daemon) && !anyEndpointIs(spec, Endpoint::Kind::Ssh);
+}
+
 std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode, const std::vector<UpdateMethod>& updates)
 {
     JsonWriter j;
@@ -224,7 +238,8 @@ std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode
     const uint64_t compressed = compress ? compress->items : 0;
     j.key("checksum_choice").value(checksumChoiceName(o.spec.options.checksumChoice));
     j.key("compression").beginObject();
-    j.key("mode").value(compressText(o.spec.options.compress));
+    // A local copy never compresses (see Job), whatever was asked.
+    j.key("mode").value(isLocalCopy(o.spec) ? compressText(CompressSpec{}) : compressText(o.spec.options.compress));
     j.key("frames_compressed").value(compressed);
     j.key("frames_raw").value(send && send->items > compressed ? send->items - compressed : 0);
     j.endObject();
@@ -344,15 +359,6 @@ int parse(const std::vector<std::string>& args, SyncCliOptions& o)
     o.spec.source = parsed.positional[0];
     o.spec.destination = parsed.positional[1];
     return -1;
-}
-
-bool anyEndpointIs(const JobSpec& spec, Endpoint::Kind kind)
-{
-    for (const std::string* text : {&spec.source, &spec.destination}) {
-        auto e = parseEndpoint(*text);
-        if (e.ok() && e->kind == kind) return true;
-    }
-    return false;
 }
 
 // Said before anything moves, even with -q: nobody should learn from a packet

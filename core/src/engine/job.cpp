@@ -253,6 +253,14 @@ private:
     {
         TransferParams params = paramsFromOptions(m_spec.options);
         params.localCopy = true;
+        // Nothing crosses a network: compressing would only cost CPU on both
+        // ends of an in-process link (rsync ignores -z here too).
+        if (params.compress.mode != CompressMode::None) {
+            params.compress = CompressSpec{};
+            pushEvent(event::Log{event::Log::Level::Info,
+                                 "compression: not used for a local copy (nothing crosses a network)"},
+                      false);
+        }
         FG_TRY(checkDestinationOutsideSource(rootFor(m_source), rootFor(m_destination), params));
         auto [senderLink, receiverLink] = proto::makeMemoryLinkPair(kMemoryLinkBytes);
         NullObserver quiet;
