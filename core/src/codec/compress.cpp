@@ -1,5 +1,7 @@
 #include "codec/compress.h"
 
+#include "codec/decode_buffer.h"
+
 #include <lz4.h>
 #include <zstd.h>
 #include <zstd_errors.h>
@@ -23,15 +25,11 @@ constexpr size_t kMaxSample = 16 * 1024;
 constexpr size_t kTooSmallToJudge = 64;
 constexpr int kSampleLevel = 1;
 
-std::string sizeText(unsigned long long n) { return std::to_string(n) + " bytes"; }
-
 Error tooLarge(const char* what, unsigned long long claimed, size_t maxOut)
 {
     return Error(Errc::Protocol, std::string("decompress: ") + what + " " + sizeText(claimed)
                                      + ", more than the " + sizeText(maxOut) + " a frame may hold");
 }
-
-Error malformed(const std::string& what) { return Error(Errc::Protocol, "decompress: " + what); }
 
 // The smallest window that holds maxOut bytes. A frame without a content
 // size may ask for a window of up to 128 MiB, which zstd allocates before it
@@ -254,11 +252,7 @@ Status FrameDecompressor::zstdUnknownSize(const uint8_t* in, size_t n, std::vect
         if (rc == 0) break;
         if (output.pos == output.size) {
             size = std::min(limit, size * 2);
-            // Exactly: resize alone may double the capacity, past the limit.
-            out.reserve(size);
-            out.resize(size);
-            output.dst = out.data();
-            output.size = size;
+            growTo(out, output, size);
         } else if (input.pos == input.size || (input.pos == inBefore && output.pos == outBefore)) {
             out.clear();
             return malformed("truncated zstd frame");

@@ -1,5 +1,7 @@
 #include "codec/compress_stream.h"
 
+#include "codec/decode_buffer.h"
+
 #include <zstd.h>
 #include <zstd_errors.h>
 
@@ -22,20 +24,6 @@ constexpr int kMaxChainLog = 18;
 // Ending a frame takes a last empty block (3 bytes); a new one starts with a
 // header of at most 18 bytes.
 constexpr size_t kFrameSwitchBytes = 64;
-
-std::string sizeText(unsigned long long n) { return std::to_string(n) + " bytes"; }
-
-Error malformed(const std::string& what) { return Error(Errc::Protocol, "decompress: " + what); }
-
-// Grows `out` (and the zstd view of it) to `size` bytes.
-void growTo(std::vector<uint8_t>& out, ZSTD_outBuffer& view, size_t size)
-{
-    // Exactly: resize alone may double the capacity, past a limit.
-    out.reserve(size);
-    out.resize(size);
-    view.dst = out.data();
-    view.size = size;
-}
 
 } // namespace
 
