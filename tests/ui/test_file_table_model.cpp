@@ -1,7 +1,6 @@
 #include "models/file_table_model.h"
 #include "models/plan_model.h"
 
-#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -144,16 +143,15 @@ private Q_SLOTS:
 
     // 100k files through a whole job: batched inserts, one dataChanged per tick,
     // and fast enough to never be what the GUI thread waits on.
-    void staysFastWithAHundredThousandFiles()
+    // Timing belongs in bench/, not here: this checks the batching that keeps a
+    // 100k-file job cheap (one insert per plan batch, one change signal per tick).
+    void batchesSignalsForAHundredThousandFiles()
     {
         constexpr uint32_t kFiles = 100000;
         constexpr uint32_t kBatch = 1000;
         Model model;
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-        QElapsedTimer timer;
-        timer.start();
-
         for (uint32_t b = 0; b < kFiles; b += kBatch) {
             std::vector<fg::PlanItem> plan;
             for (uint32_t i = b; i < b + kBatch; ++i) plan.push_back(item("dir" + std::to_string(i / 500) + "/file" + std::to_string(i), 4096));
@@ -180,15 +178,10 @@ private Q_SLOTS:
         }
         model.finishJob(fg::JobState::Done);
         model.flush();
-        const qint64 ms = timer.elapsed();
-
         QCOMPARE(model.rowCount(), int(kFiles));
         QCOMPARE(model.count(State::Done), int(kFiles));
         QCOMPARE(inserted.count(), int(kFiles / kBatch));
         QVERIFY(changed.count() <= ticks + 1);
-        // About 0.3 s here in a debug-info build; 5 s leaves room for a busy machine.
-        QVERIFY2(ms < 5000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
-        qInfo("100k files: %lld ms", ms);
     }
 
     void planModelCountsAndColours()
