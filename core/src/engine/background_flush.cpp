@@ -1,6 +1,7 @@
 #include "engine/background_flush.h"
 
 #include <chrono>
+#include <utility>
 
 namespace fg {
 namespace {
@@ -27,16 +28,28 @@ BackgroundFlush::~BackgroundFlush()
     m_thread.join();
 }
 
+void BackgroundFlush::flushNow()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_now = true;
+    }
+    m_cv.notify_all();
+}
+
 void BackgroundFlush::loop()
 {
     uint64_t flushed = m_written.snapshot().bytes;
     int waited = 0;
     std::unique_lock lock(m_mutex);
-    while (!m_cv.wait_for(lock, kCheckInterval, [&] { return m_stop; })) {
+    for (;;) {
+        m_cv.wait_for(lock, kCheckInterval, [&] { return m_stop || m_now; });
+        if (m_stop) break;
         const uint64_t now = m_written.snapshot().bytes;
         const uint64_t pending = now - flushed;
         waited = pending > 0 ? waited + 1 : 0;
-        if (pending < kFlushBatchBytes && (pending == 0 || waited < kIdleChecksBeforeFlush)) continue;
+        const bool asked = std::exchange(m_now, false);
+        if (!asked && pending < kFlushBatchBytes && (pending == 0 || waited < kIdleChecksBeforeFlush)) continue;
         lock.unlock();
         // Errors here are not the job's: the final flush reports them.
         (void)m_dir.syncFileSystem();

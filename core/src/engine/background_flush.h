@@ -21,6 +21,9 @@ public:
     // batch's worth (or some is left after a while).
     BackgroundFlush(platform::DirHandle dir, const StageCounters& written);
     ~BackgroundFlush();
+    // Flushes now, whatever has piled up: the job's last file is in place,
+    // so the final flush can start while the last messages are on their way.
+    void flushNow();
     BackgroundFlush(const BackgroundFlush&) = delete;
     BackgroundFlush& operator=(const BackgroundFlush&) = delete;
 
@@ -32,6 +35,7 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_cv;
     bool m_stop = false;
+    bool m_now = false;
     std::thread m_thread;
 };
 

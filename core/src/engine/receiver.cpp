@@ -183,13 +183,14 @@ Status Receiver::run()
         for (size_t i = 0; i < m_dataLinks.size(); ++i)
             m_dataThreads.emplace_back([this, link = m_dataLinks[i], i] { dataLoop(link, uint16_t(i)); });
     }
-    for (auto& w : m_writers) w->thread = std::thread([this, writer = w.get()] { writeLoop(*writer); });
-    m_signer = std::thread([this] { signLoop(); });
-    startStatsReports();
+    // Before the writers: they ask it to flush when the last file is in place.
     if (m_rootDir && !m_params.dryRun && m_params.fsync == FsyncMode::End) {
         if (auto dup = m_rootDir->duplicate(); dup.ok())
             m_flusher = std::make_unique<BackgroundFlush>(std::move(dup).value(), m_writeStage);
     }
+    for (auto& w : m_writers) w->thread = std::thread([this, writer = w.get()] { writeLoop(*writer); });
+    m_signer = std::thread([this] { signLoop(); });
+    startStatsReports();
 
     std::optional<DirCache> dirs;
     if (m_rootDir) {
@@ -273,11 +274,12 @@ Status Receiver::run()
     // Temp files of files that never finished do not stay behind as such: big
     // ones with verified data become the partial files the next run resumes from.
     if (dirs) {
-        for (auto& w : m_writers) {
-            std::vector<uint32_t> unfinished;
-            for (const auto& [index, open] : w->open) unfinished.push_back(index);
-            for (uint32_t index : unfinished) dropOpenFile(*w, index, *dirs, true);
+        std::vector<uint32_t> unfinished;
+        {
+            std::lock_guard lock(m_openMutex);
+            for (const auto& [index, open] : m_openFiles) unfinished.push_back(index);
         }
+        for (uint32_t index : unfinished) dropOpenFile(index, *dirs, true);
     }
 
     if (auto error = firstError()) return *error;
@@ -286,13 +288,15 @@ Status Receiver::run()
 
 bool Receiver::route(Inbound item)
 {
-    // The file's index picks its writer, so one file's frames stay in order.
+    // The file's index and the link pick the writer: the frames of a chunk
+    // (and all of a file sent whole) come on one link and stay in order,
+    // while chunks of a big file on other links are written alongside.
     uint32_t index = 0;
     if (item.frame.payload.size() >= 4) {
         const uint8_t* p = item.frame.payload.data();
         index = uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
     }
-    Writer& w = *m_writers[index % m_writers.size()];
+    Writer& w = *m_writers[(uint64_t(index) + item.link) % m_writers.size()];
     size_t cost = item.frame.payload.size() + proto::kFrameHeaderSize;
     StageTimer wait(m_receiveStage, StageTimer::Bucket::WaitOutput);
     return w.queue.push(std::move(item), cost);

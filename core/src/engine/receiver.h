@@ -5,7 +5,8 @@
 // verifies their hash and renames them into place, then sets directory
 // attributes and (with --delete) removes what the source lacks.
 // Threads: this one plans; one network thread per link reads frames; a pool
-// of writers writes files (each file belongs to one writer, by its index);
+// of writers writes files (the frames of one file that come on one link go to
+// one writer, so a big file sent over several links is written by several);
 // a signer reads the old copies of files that come as deltas; a stats thread
 // reports counters.
 
@@ -34,6 +35,7 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <shared_mutex>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -56,8 +58,10 @@ private:
     // One chunk being received (a whole file is one chunk at offset 0): its
     // frames come in order on one link; chunks of a file on any links.
     struct ChunkState {
-        Hasher hasher;
-        uint64_t next = 0; // the offset the next frame must have
+        Hasher hasher; // its writer's only
+        // The offset the next frame must have: its writer moves it, the others
+        // read it for progress.
+        std::atomic<uint64_t> next{0};
         // Another link carries the same chunk: one of them is a resend after a
         // stream broke, and frames of the cut-short one still in flight may
         // have overwritten the resend's bytes on disk, so the winner is checked
@@ -68,10 +72,18 @@ private:
     // frames of a cut-short chunk can arrive after its resend started.
     using ChunkKey = std::pair<uint64_t, uint16_t>;
 
+    // A file being written, by as many writers as links carry its chunks.
+    // `gate` is held shared while a frame's bytes go to disk and exclusively
+    // to verify, commit or drop the file, so nothing is written into a file
+    // after it was checked; with the gate shared, `state` guards the rest.
     struct OpenFile {
+        std::shared_mutex gate;
+        std::mutex state;
+        bool created = false; // its temporary file exists (else frames are dropped)
+        bool closed = false;  // committed or dropped: frames still on their way are dropped
         std::string tempName;
         platform::FileHandle handle;
-        std::map<ChunkKey, ChunkState> open;
+        std::map<ChunkKey, std::shared_ptr<ChunkState>> open;
         std::map<uint64_t, std::pair<uint64_t, Digest>> verified; // start -> (length, hash)
         uint64_t verifiedBytes = 0;
         std::optional<proto::FileEndMsg> end;  // a chunked file's end, once it came
@@ -108,14 +120,14 @@ private:
     struct Writer {
         explicit Writer(size_t capacity) : queue(capacity) {}
         BoundedQueue<Inbound> queue;
-        std::map<uint32_t, OpenFile> open; // its thread only
         std::thread thread;
     };
 
     Status resolveRoot(const proto::FileListBeginMsg& begin);
     void controlLoop();
     void dataLoop(proto::FrameLink* link, uint16_t number);
-    // Hands a file's frame to the writer that owns the file.
+    // Hands a file's frame to the writer of its file and link, which keeps the
+    // frames of a chunk in order.
     bool route(Inbound item);
     bool routeData(proto::Frame& frame, uint16_t link, PayloadDecoder& decoder);
     // Replaces a compressed Data, SmallFile or Delta payload by its raw bytes
@@ -138,17 +150,18 @@ private:
     Status finishList(const proto::FileListEndMsg& end);
     void finishDirectories(DirCache& dirs);
     void deleteExtraneous(DirCache& dirs);
-    void handleData(Writer& w, const Inbound& in, DirCache& dirs);
-    void handleChunkEnd(Writer& w, const proto::ChunkEndMsg& end, uint16_t link, DirCache& dirs);
-    void handleFileEnd(Writer& w, const proto::FileEndMsg& end, uint16_t link, DirCache& dirs);
+    void handleData(const Inbound& in, DirCache& dirs);
+    void handleChunkEnd(const proto::ChunkEndMsg& end, uint16_t link, DirCache& dirs);
+    void handleFileEnd(const proto::FileEndMsg& end, uint16_t link, DirCache& dirs);
     // The region as it is in the temporary file hashes to what the sender read.
     bool matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Digest& hash);
     void handleSmallFile(const proto::Frame& frame, DirCache& dirs);
-    void handleDelta(Writer& w, const Inbound& in, DirCache& dirs);
+    void handleDelta(const Inbound& in, DirCache& dirs);
     // The chunk a Data or Delta frame belongs to (kDataStart opens one);
-    // nullptr when the frame is to be dropped.
-    ChunkState* chunkFor(OpenFile& file, uint64_t offset, uint16_t link, bool start);
-    void reportProgress(uint32_t index, const OpenFile& file);
+    // nullptr when the frame is to be dropped. The file's state is locked.
+    std::shared_ptr<ChunkState> chunkFor(OpenFile& file, uint64_t offset, uint16_t link, bool start);
+    // Locks the file's state.
+    void reportProgress(uint32_t index, OpenFile& file);
     Status openBasis(OpenFile& file, uint32_t index, const std::string& target, DirCache& dirs);
     // Signing old copies for deltas (receiver_delta.cpp).
     void signLoop();
@@ -166,18 +179,31 @@ private:
     void dropSignature(uint32_t index);
     double basisReadRate() const;
     double receiveRate() const;
-    // The writer's file for a frame; nullptr when the frame is to be dropped
-    // (the file is settled) or the file could not be opened (then failed).
-    OpenFile* openFor(Writer& w, uint32_t index, DirCache& dirs, FileEntry* entry);
-    void completeIfDone(Writer& w, uint32_t index, DirCache& dirs);
-    void commit(Writer& w, uint32_t index, const FileEntry& entry, uint64_t size, int64_t mtimeNs, uint32_t mode,
+    // The open file for a frame, created by the first frame that needs it;
+    // nullptr when the frame is to be dropped (the file is settled) or the
+    // file could not be created (then failed). Its gate is not held.
+    std::shared_ptr<OpenFile> openFor(uint32_t index, DirCache& dirs, FileEntry* entry);
+    // These three need the file's gate held exclusively.
+    void completeIfDone(OpenFile& file, uint32_t index, DirCache& dirs);
+    void commit(OpenFile& file, uint32_t index, const FileEntry& entry, uint64_t size, int64_t mtimeNs, uint32_t mode,
                 DirCache& dirs);
+    // Closes and removes the temporary file. keepPartial: the job stops with
+    // the file unfinished; what it has becomes the partial file the next run
+    // resumes from.
+    void discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keepPartial = false);
     void failFile(uint32_t index, const Error& error, bool tellSender);
-    // keepPartial: the job stops with the file unfinished; what it has
-    // becomes the partial file the next run resumes from.
-    void dropOpenFile(Writer& w, uint32_t index, DirCache& dirs, bool keepPartial = false);
+    // Fails the file (telling the sender) and discards what it has; the
+    // caller does not hold the file's gate.
+    void giveUp(OpenFile& file, uint32_t index, const Error& error, DirCache& dirs);
+    // discard() for the file's open file, if it has one.
+    void dropOpenFile(uint32_t index, DirCache& dirs, bool keepPartial = false);
     // The state of a listed file; Finished once settled.
     Result<Want> wantOf(uint32_t index, FileEntry* entry);
+    // Marks a file Finished, m_listMutex held; true when it was the last
+    // wanted file of a complete list.
+    bool settleLocked(uint32_t index);
+    // Every wanted file is in place (or failed): the final flush can start.
+    void allSettled();
     std::string targetPath(std::string_view listPath) const;
     void abortQueues() override;
     bool endExchanged() const override { return m_jobDoneSent.load(); }
@@ -212,6 +238,8 @@ private:
     uint32_t m_scanErrors = 0;
     uint64_t m_unchanged = 0;
     uint64_t m_wantedCount = 0;
+    uint64_t m_settledCount = 0; // of the wanted files (m_listMutex)
+    bool m_listComplete = false; // (m_listMutex)
     uint64_t m_deletedCount = 0;
 
     std::mutex m_dataMutex; // guards the data links and their threads
@@ -219,6 +247,10 @@ private:
     std::vector<std::thread> m_dataThreads;
     bool m_acceptLinks = true;
     std::vector<std::unique_ptr<Writer>> m_writers;
+    // Files being written. An entry is made, under this lock, only while the
+    // file is wanted; it is settled before its entry goes.
+    std::mutex m_openMutex;
+    std::unordered_map<uint32_t, std::shared_ptr<OpenFile>> m_openFiles;
     BoundedQueue<proto::Frame> m_listQueue;
     std::atomic<bool> m_senderDone{false};
 

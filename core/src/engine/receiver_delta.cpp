@@ -276,25 +276,32 @@ Status Receiver::openBasis(OpenFile& file, uint32_t index, const std::string& ta
     return {};
 }
 
-void Receiver::handleDelta(Writer& w, const Inbound& in, DirCache& dirs)
+void Receiver::handleDelta(const Inbound& in, DirCache& dirs)
 {
     const uint8_t* ops = nullptr;
     size_t n = 0;
     auto header = proto::decodeDataHeader(in.frame, &ops, &n);
     if (!header.ok()) return fail(header.error());
     FileEntry entry;
-    OpenFile* file = openFor(w, header->index, dirs, &entry);
+    std::shared_ptr<OpenFile> file = openFor(header->index, dirs, &entry);
     if (!file) return;
     const std::string target = targetPath(entry.path);
-    if (!file->basis) {
-        Status st = openBasis(*file, header->index, target, dirs);
-        if (!st) {
-            if (st.error().code == Errc::Protocol) return fail(st.error());
-            dropOpenFile(w, header->index, dirs);
-            return failFile(header->index, st.error(), true);
-        }
+    // Shared: segments of a big delta on other links rebuild at the same time.
+    std::shared_lock gate(file->gate);
+    std::shared_ptr<ChunkState> chunk;
+    Status basisOpened;
+    {
+        std::lock_guard lock(file->state);
+        if (file->closed) return;
+        // The first segment to come opens the old copy for all of them.
+        if (!file->basis) basisOpened = openBasis(*file, header->index, target, dirs);
+        if (basisOpened) chunk = chunkFor(*file, header->offset, in.link, in.frame.flags & proto::kDataStart);
     }
-    ChunkState* chunk = chunkFor(*file, header->offset, in.link, in.frame.flags & proto::kDataStart);
+    if (!basisOpened) {
+        if (basisOpened.error().code == Errc::Protocol) return fail(basisOpened.error());
+        gate.unlock();
+        return giveUp(*file, header->index, basisOpened.error(), dirs);
+    }
     if (!chunk) return;
 
     // A write error is the file's; anything else wrong is the sender's.
@@ -330,8 +337,8 @@ void Receiver::handleDelta(Writer& w, const Inbound& in, DirCache& dirs)
     m_verifyStage.addBytes(written);
     if (!st) {
         if (st.error().code == Errc::Protocol) return fail(st.error());
-        dropOpenFile(w, header->index, dirs);
-        return failFile(header->index, writeError ? *writeError : st.error(), true);
+        gate.unlock();
+        return giveUp(*file, header->index, writeError ? *writeError : st.error(), dirs);
     }
     reportProgress(header->index, *file);
 }

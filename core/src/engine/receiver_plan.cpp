@@ -296,6 +296,13 @@ Status Receiver::finishList(const proto::FileListEndMsg& end)
     if (m_rootKind == proto::RootKind::File && listed != 1)
         return Error(Errc::Protocol, "a single-file transfer must list exactly one entry");
     m_scanErrors = end.scanErrors;
+    bool settled = false;
+    {
+        std::lock_guard lock(m_listMutex);
+        m_listComplete = true;
+        settled = m_wantedCount > 0 && m_settledCount == m_wantedCount;
+    }
+    if (settled) allSettled();
     m_observer.onUnchanged(m_unchanged);
     proto::PlanEndMsg planEnd;
     planEnd.unchanged = uint32_t(std::min<uint64_t>(m_unchanged, std::numeric_limits<uint32_t>::max()));

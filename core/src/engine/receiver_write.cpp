@@ -1,6 +1,8 @@
 // The receiver's writers: file data into temporary files beside their targets,
 // each chunk checked against the sender's hash, the whole file against the
-// hash of its chunks, then renamed into place. Each file belongs to one writer.
+// hash of its chunks, then renamed into place. The frames that come on one
+// link for one file go to one writer: chunks on other links are written by
+// other writers at the same time (OpenFile says how they share the file).
 
 #include "engine/receiver.h"
 
@@ -34,31 +36,32 @@ void Receiver::writeLoop(Writer& writer)
         using proto::MsgType;
         switch (MsgType(in->frame.type)) {
         case MsgType::Data:
-            handleData(writer, *in, *dirs);
+            handleData(*in, *dirs);
             break;
         case MsgType::SmallFile:
             handleSmallFile(in->frame, *dirs);
             break;
         case MsgType::Delta:
-            handleDelta(writer, *in, *dirs);
+            handleDelta(*in, *dirs);
             break;
         case MsgType::ChunkEnd: {
             auto msg = proto::fromFrame<proto::ChunkEndMsg>(in->frame);
             if (!msg.ok()) return fail(msg.error());
-            handleChunkEnd(writer, *msg, in->link, *dirs);
+            handleChunkEnd(*msg, in->link, *dirs);
             break;
         }
         case MsgType::FileEnd: {
             auto msg = proto::fromFrame<proto::FileEndMsg>(in->frame);
             if (!msg.ok()) return fail(msg.error());
-            handleFileEnd(writer, *msg, in->link, *dirs);
+            handleFileEnd(*msg, in->link, *dirs);
             break;
         }
         case MsgType::FileFailed: {
             auto msg = proto::fromFrame<proto::FileFailedMsg>(in->frame);
             if (!msg.ok()) return fail(msg.error());
-            dropOpenFile(writer, msg->index, *dirs);
+            // Settled first, so no writer starts the file anew.
             failFile(msg->index, Error(msg->code, msg->message), false);
+            dropOpenFile(msg->index, *dirs);
             break;
         }
         default:
@@ -82,13 +85,15 @@ Result<Receiver::Want> Receiver::wantOf(uint32_t index, FileEntry* entry)
 void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
 {
     std::string path;
+    bool last = false;
     {
         std::lock_guard lock(m_listMutex);
         if (index >= m_list.size()) return fail(Error(Errc::Protocol, "a failure was reported for an unknown file"));
         if (m_wants[index] == Want::Finished) return; // settled already
-        m_wants[index] = Want::Finished;
+        last = settleLocked(index);
         path = targetPath(m_list.view(index).path);
     }
+    if (last) allSettled();
     forgetBasis(index);
     m_observer.onFileFailed(index, path, error);
     if (tellSender) {
@@ -100,12 +105,15 @@ void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
     }
 }
 
-void Receiver::dropOpenFile(Writer& w, uint32_t index, DirCache& dirs, bool keepPartial)
+void Receiver::discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keepPartial)
 {
-    auto it = w.open.find(index);
-    if (it == w.open.end()) return;
-    OpenFile& file = it->second;
-    const std::string target = targetPath(m_list.view(index).path);
+    if (file.closed) return;
+    file.closed = true;
+    std::string target;
+    {
+        std::lock_guard lock(m_listMutex);
+        target = targetPath(m_list.view(index).path);
+    }
     const auto partial = partialNameFor(baseName(target));
     const bool keep = keepPartial && partial && file.verifiedBytes >= kMinPartialBytes;
     (void)file.handle.close();
@@ -113,61 +121,107 @@ void Receiver::dropOpenFile(Writer& w, uint32_t index, DirCache& dirs, bool keep
         // Kept under a name the next run looks for: it resumes from here.
         if (!keep || !(*parent)->renameAt(file.tempName, *partial).ok()) (void)(*parent)->unlinkAt(file.tempName);
     }
-    w.open.erase(it);
+    std::lock_guard lock(m_openMutex);
+    if (auto it = m_openFiles.find(index); it != m_openFiles.end() && it->second.get() == &file) m_openFiles.erase(it);
 }
 
-Receiver::OpenFile* Receiver::openFor(Writer& w, uint32_t index, DirCache& dirs, FileEntry* entry)
+void Receiver::giveUp(OpenFile& file, uint32_t index, const Error& error, DirCache& dirs)
 {
-    auto want = wantOf(index, entry);
-    if (!want.ok()) {
-        fail(want.error());
-        return nullptr;
+    failFile(index, error, true);
+    std::unique_lock gate(file.gate);
+    discard(file, index, dirs);
+}
+
+void Receiver::dropOpenFile(uint32_t index, DirCache& dirs, bool keepPartial)
+{
+    std::shared_ptr<OpenFile> file;
+    {
+        std::lock_guard lock(m_openMutex);
+        auto it = m_openFiles.find(index);
+        if (it == m_openFiles.end()) return;
+        file = it->second;
     }
-    if (*want == Want::Finished) return nullptr;
-    auto it = w.open.find(index);
-    if (it != w.open.end()) return &it->second;
+    std::unique_lock gate(file->gate);
+    discard(*file, index, dirs, keepPartial);
+}
+
+std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& dirs, FileEntry* entry)
+{
+    std::shared_ptr<OpenFile> file;
+    std::unique_lock<std::mutex> creating;
+    {
+        // Whether the file is wanted and whether it has an entry are looked
+        // at together: a file settles before its entry goes, so a frame that
+        // comes late cannot start it again.
+        std::lock_guard lock(m_openMutex);
+        auto want = wantOf(index, entry);
+        if (!want.ok()) {
+            fail(want.error());
+            return nullptr;
+        }
+        if (*want == Want::Finished) return nullptr;
+        std::shared_ptr<OpenFile>& slot = m_openFiles[index];
+        if (!slot) {
+            slot = std::make_shared<OpenFile>();
+            creating = std::unique_lock(slot->state); // (uncontended: nobody else has it yet)
+        }
+        file = slot;
+    }
+    if (!creating) {
+        // Another writer may still be creating it.
+        std::lock_guard lock(file->state);
+        return file->created ? file : nullptr;
+    }
 
     StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
     const std::string target = targetPath(entry->path);
-    auto parent = dirs.get(parentOf(target));
-    if (!parent.ok()) {
-        failFile(index, parent.error(), true);
-        return nullptr;
-    }
-    OpenFile open;
-    open.tempName = tempNameFor(baseName(target));
-    auto created = (*parent)->createExclusive(open.tempName, 0600);
-    if (!created.ok()) {
-        failFile(index, created.error(), true);
-        return nullptr;
-    }
-    open.handle = std::move(created).value();
-    (void)open.handle.tryLockExclusive(); // marks it live for removeStaleTemps
-    // Reserving the space up front finds a full disk before the data is
-    // sent and keeps big files in few extents; for small files it only costs.
-    if (entry->size >= (1u << 20)) {
-        if (Status st = open.handle.preallocate(entry->size); !st) {
-            (void)open.handle.close();
-            (void)(*parent)->unlinkAt(open.tempName);
-            failFile(index, st.error(), true);
-            return nullptr;
+    auto created = [&]() -> Status {
+        FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentOf(target)));
+        file->tempName = tempNameFor(baseName(target));
+        FG_TRY_ASSIGN(file->handle, parent->createExclusive(file->tempName, 0600));
+        (void)file->handle.tryLockExclusive(); // marks it live for removeStaleTemps
+        // Reserving the space up front finds a full disk before the data is
+        // sent and keeps big files in few extents; for small files it only costs.
+        if (entry->size >= (1u << 20)) {
+            if (Status st = file->handle.preallocate(entry->size); !st) {
+                (void)file->handle.close();
+                (void)parent->unlinkAt(file->tempName);
+                return st;
+            }
         }
+        return {};
+    }();
+    if (!created) {
+        file->closed = true;
+        creating.unlock();
+        failFile(index, created.error(), true);
+        std::lock_guard lock(m_openMutex);
+        if (auto it = m_openFiles.find(index); it != m_openFiles.end() && it->second == file) m_openFiles.erase(it);
+        return nullptr;
     }
+    file->created = true;
+    creating.unlock();
     m_observer.onFileStarted(index, target, entry->size);
-    return &w.open.emplace(index, std::move(open)).first->second;
+    return file;
 }
 
-void Receiver::handleData(Writer& w, const Inbound& in, DirCache& dirs)
+void Receiver::handleData(const Inbound& in, DirCache& dirs)
 {
     const uint8_t* data = nullptr;
     size_t n = 0;
     auto header = proto::decodeDataHeader(in.frame, &data, &n);
     if (!header.ok()) return fail(header.error());
     FileEntry entry;
-    OpenFile* file = openFor(w, header->index, dirs, &entry);
+    std::shared_ptr<OpenFile> file = openFor(header->index, dirs, &entry);
     if (!file) return;
     const uint64_t offset = header->offset;
-    ChunkState* chunk = chunkFor(*file, offset, in.link, in.frame.flags & proto::kDataStart);
+    std::shared_lock gate(file->gate);
+    std::shared_ptr<ChunkState> chunk;
+    {
+        std::lock_guard lock(file->state);
+        if (file->closed) return;
+        chunk = chunkFor(*file, offset, in.link, in.frame.flags & proto::kDataStart);
+    }
     if (!chunk) return;
     Status st;
     {
@@ -175,8 +229,8 @@ void Receiver::handleData(Writer& w, const Inbound& in, DirCache& dirs)
         st = file->handle.pwriteAll(data, n, offset);
     }
     if (!st) {
-        dropOpenFile(w, header->index, dirs);
-        return failFile(header->index, st.error(), true);
+        gate.unlock();
+        return giveUp(*file, header->index, st.error(), dirs);
     }
     m_writeStage.addBytes(n);
     {
@@ -188,7 +242,7 @@ void Receiver::handleData(Writer& w, const Inbound& in, DirCache& dirs)
     reportProgress(header->index, *file);
 }
 
-Receiver::ChunkState* Receiver::chunkFor(OpenFile& file, uint64_t offset, uint16_t link, bool start)
+std::shared_ptr<Receiver::ChunkState> Receiver::chunkFor(OpenFile& file, uint64_t offset, uint16_t link, bool start)
 {
     if (start) {
         // A new chunk, or a resend after a stream broke (from its start).
@@ -197,96 +251,106 @@ Receiver::ChunkState* Receiver::chunkFor(OpenFile& file, uint64_t offset, uint16
         bool contested = false;
         for (auto it = file.open.lower_bound({offset, 0}); it != file.open.end() && it->first.first == offset; ++it) {
             if (it->first.second == link) continue;
-            it->second.contested = true;
+            it->second->contested = true;
             contested = true;
         }
-        ChunkState& fresh = file.open[{offset, link}];
-        fresh = ChunkState{};
-        fresh.hasher = Hasher(m_params.checksumChoice);
-        fresh.next = offset;
-        fresh.contested = contested;
-        return &fresh;
+        auto fresh = std::make_shared<ChunkState>();
+        fresh->hasher = Hasher(m_params.checksumChoice);
+        fresh->next = offset;
+        fresh->contested = contested;
+        // A writer still busy with the chunk this replaces keeps its own.
+        file.open[{offset, link}] = fresh;
+        return fresh;
     }
     for (auto& [key, state] : file.open)
-        if (key.second == link && state.next == offset) return &state;
+        if (key.second == link && state->next == offset) return state;
     // Frames of a chunk cut short on a broken link, overtaken by its resend:
     // nothing to do with them.
     return nullptr;
 }
 
-void Receiver::reportProgress(uint32_t index, const OpenFile& file)
+void Receiver::reportProgress(uint32_t index, OpenFile& file)
 {
+    // Reported under the file's lock, so writers of its chunks on other links
+    // never make it go backwards.
+    std::lock_guard lock(file.state);
     // A chunk carried by two links counts once, by the one further along.
     uint64_t progress = file.verifiedBytes;
     for (auto it = file.open.begin(); it != file.open.end();) {
         const uint64_t start = it->first.first;
         uint64_t furthest = 0;
         for (; it != file.open.end() && it->first.first == start; ++it)
-            furthest = std::max(furthest, it->second.next - start);
+            furthest = std::max(furthest, it->second->next - start);
         progress += furthest;
     }
     m_observer.onFileProgress(index, progress);
 }
 
-void Receiver::handleChunkEnd(Writer& w, const proto::ChunkEndMsg& end, uint16_t link, DirCache& dirs)
+void Receiver::handleChunkEnd(const proto::ChunkEndMsg& end, uint16_t link, DirCache& dirs)
 {
     FileEntry entry;
-    OpenFile* file = openFor(w, end.index, dirs, &entry);
+    std::shared_ptr<OpenFile> file = openFor(end.index, dirs, &entry);
     if (!file) return;
+    // Exclusively: writers of other chunks finish their frames first, and
+    // the chunk is checked with nothing writing into the file.
+    std::unique_lock gate(file->gate);
+    if (file->closed) return;
     auto it = file->open.find({end.offset, link});
     if (it == file->open.end()) return; // the end of a chunk cut short, or of a resend of a verified one
-    ChunkState& chunk = it->second;
+    ChunkState& chunk = *it->second;
     if (chunk.next != end.offset + end.length)
         return fail(Error(Errc::Protocol, "chunk at " + std::to_string(end.offset) + " of " + targetPath(entry.path)
                                               + " ended at the wrong length"));
     if (chunk.hasher.digest() != end.hash
         || (chunk.contested && !matchesOnDisk(*file, end.offset, end.length, end.hash))) {
-        dropOpenFile(w, end.index, dirs);
-        return failFile(end.index,
-                        Error(Errc::VerifyFailed, "verification failed for " + targetPath(entry.path) + ": chunk at "
-                                                      + std::to_string(end.offset)
-                                                      + " does not match what the sender read; the old version was kept"),
-                        true);
+        failFile(end.index,
+                 Error(Errc::VerifyFailed, "verification failed for " + targetPath(entry.path) + ": chunk at "
+                                               + std::to_string(end.offset)
+                                               + " does not match what the sender read; the old version was kept"),
+                 true);
+        return discard(*file, end.index, dirs);
     }
     file->verified[end.offset] = {end.length, end.hash};
     file->verifiedBytes += end.length;
     // Whatever else carried this chunk was cut short: it is done with.
     file->open.erase(file->open.lower_bound({end.offset, 0}), file->open.lower_bound({end.offset + 1, 0}));
-    completeIfDone(w, end.index, dirs);
+    completeIfDone(*file, end.index, dirs);
 }
 
-void Receiver::handleFileEnd(Writer& w, const proto::FileEndMsg& end, uint16_t link, DirCache& dirs)
+void Receiver::handleFileEnd(const proto::FileEndMsg& end, uint16_t link, DirCache& dirs)
 {
     FileEntry entry;
-    OpenFile* file = openFor(w, end.index, dirs, &entry);
+    std::shared_ptr<OpenFile> file = openFor(end.index, dirs, &entry);
     if (!file) return;
+    std::unique_lock gate(file->gate);
+    if (file->closed) return;
     if (end.chunks > 0) {
         file->end = end;
-        return completeIfDone(w, end.index, dirs);
+        return completeIfDone(*file, end.index, dirs);
     }
-    // Sent whole: its frames came in order just before this on the same link,
-    // as one chunk at 0.
+    // Sent whole: its frames came in order just before this on the same link
+    // (so to this writer), as one chunk at 0.
     const std::string target = targetPath(entry.path);
     auto it = file->open.find({0, link});
     Digest got = digestOf(m_params.checksumChoice, nullptr, 0);
     uint64_t size = 0;
     bool contested = false;
     if (it != file->open.end()) {
-        got = it->second.hasher.digest();
-        size = it->second.next;
-        contested = it->second.contested;
+        got = it->second->hasher.digest();
+        size = it->second->next;
+        contested = it->second->contested;
     }
     const bool strayChunk = !file->open.empty() && file->open.rbegin()->first.first != 0;
     if (size != end.size || got != end.hash || strayChunk
         // (a cut-short copy may also have written past the end)
         || (contested && (!file->handle.truncate(end.size) || !matchesOnDisk(*file, 0, end.size, end.hash)))) {
-        dropOpenFile(w, end.index, dirs);
-        return failFile(end.index,
-                        Error(Errc::VerifyFailed, "verification failed for " + target + ": received " + std::to_string(size)
-                                                      + " bytes that do not match what the sender read; the old version was kept"),
-                        true);
+        failFile(end.index,
+                 Error(Errc::VerifyFailed, "verification failed for " + target + ": received " + std::to_string(size)
+                                               + " bytes that do not match what the sender read; the old version was kept"),
+                 true);
+        return discard(*file, end.index, dirs);
     }
-    commit(w, end.index, entry, end.size, end.mtimeNs, end.mode, dirs);
+    commit(*file, end.index, entry, end.size, end.mtimeNs, end.mode, dirs);
 }
 
 bool Receiver::matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Digest& hash)
@@ -303,9 +367,8 @@ bool Receiver::matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, c
     return hasher.digest() == hash;
 }
 
-void Receiver::completeIfDone(Writer& w, uint32_t index, DirCache& dirs)
+void Receiver::completeIfDone(OpenFile& file, uint32_t index, DirCache& dirs)
 {
-    OpenFile& file = w.open.at(index);
     if (!file.end || !file.open.empty() || file.verifiedBytes != file.end->size
         || file.verified.size() != file.end->chunks)
         return;
@@ -320,15 +383,15 @@ void Receiver::completeIfDone(Writer& w, uint32_t index, DirCache& dirs)
     FileEntry entry;
     if (!wantOf(index, &entry).ok()) return;
     if (!contiguous || expected != file.end->size || proto::chunkTreeHash(m_params.checksumChoice, hashes) != file.end->hash) {
-        dropOpenFile(w, index, dirs);
-        return failFile(index,
-                        Error(Errc::VerifyFailed, "verification failed for " + targetPath(entry.path)
-                                                      + ": its chunks do not add up to what the sender read; "
-                                                        "the old version was kept"),
-                        true);
+        failFile(index,
+                 Error(Errc::VerifyFailed, "verification failed for " + targetPath(entry.path)
+                                               + ": its chunks do not add up to what the sender read; "
+                                                 "the old version was kept"),
+                 true);
+        return discard(file, index, dirs);
     }
     const proto::FileEndMsg end = *file.end;
-    commit(w, index, entry, end.size, end.mtimeNs, end.mode, dirs);
+    commit(file, index, entry, end.size, end.mtimeNs, end.mode, dirs);
 }
 
 void Receiver::handleSmallFile(const proto::Frame& frame, DirCache& dirs)
@@ -352,30 +415,30 @@ void Receiver::handleSmallFile(const proto::Frame& frame, DirCache& dirs)
                             true);
     }
     m_verifyStage.addBytes(n);
-    // One writer owns this file: a throwaway entry in its map keeps the
-    // open-write-commit path the same as for bigger files.
-    Writer& w = *m_writers[header->index % m_writers.size()];
-    OpenFile* file = openFor(w, header->index, dirs, &entry);
+    // The open-write-commit path of bigger files, in one go: exclusively, as
+    // a resend of the file on another link may come to another writer.
+    std::shared_ptr<OpenFile> file = openFor(header->index, dirs, &entry);
     if (!file) return;
+    std::unique_lock gate(file->gate);
+    if (file->closed) return;
     Status st;
     {
         StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
         st = n ? file->handle.writeAll(data, n) : Status();
     }
     if (!st) {
-        dropOpenFile(w, header->index, dirs);
-        return failFile(header->index, st.error(), true);
+        failFile(header->index, st.error(), true);
+        return discard(*file, header->index, dirs);
     }
     m_writeStage.addBytes(n);
-    commit(w, header->index, entry, n, header->mtimeNs, header->mode, dirs);
+    commit(*file, header->index, entry, n, header->mtimeNs, header->mode, dirs);
 }
 
-void Receiver::commit(Writer& w, uint32_t index, const FileEntry& entry, uint64_t size, int64_t mtimeNs, uint32_t mode,
+void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, uint64_t size, int64_t mtimeNs, uint32_t mode,
                       DirCache& dirs)
 {
     const std::string target = targetPath(entry.path);
     StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
-    OpenFile& file = w.open.at(index);
     Want want;
     {
         std::lock_guard lock(m_listMutex);
@@ -403,13 +466,19 @@ void Receiver::commit(Writer& w, uint32_t index, const FileEntry& entry, uint64_
     }
     if (st) st = dir->renameAt(file.tempName, baseName(target));
     if (!st) {
-        dropOpenFile(w, index, dirs);
-        return failFile(index, st.error(), true);
+        failFile(index, st.error(), true);
+        return discard(file, index, dirs);
     }
-    w.open.erase(index);
+    bool last = false;
     {
         std::lock_guard lock(m_listMutex);
-        m_wants[index] = Want::Finished;
+        last = settleLocked(index);
+    }
+    // Settled, then forgotten: a frame still on its way finds it finished.
+    file.closed = true;
+    {
+        std::lock_guard lock(m_openMutex);
+        if (auto it = m_openFiles.find(index); it != m_openFiles.end() && it->second.get() == &file) m_openFiles.erase(it);
     }
     // What an interrupted run left of it is done with.
     std::optional<std::string> partial;
@@ -424,6 +493,22 @@ void Receiver::commit(Writer& w, uint32_t index, const FileEntry& entry, uint64_
     proto::FileDoneMsg done;
     done.index = index;
     (void)m_link.send(proto::toFrame(done), true);
+    if (last) allSettled();
+}
+
+bool Receiver::settleLocked(uint32_t index)
+{
+    const bool wanted = m_wants[index] == Want::Write || m_wants[index] == Want::ReplaceDirAndWrite;
+    m_wants[index] = Want::Finished;
+    if (wanted) ++m_settledCount;
+    return wanted && m_listComplete && m_settledCount == m_wantedCount;
+}
+
+void Receiver::allSettled()
+{
+    // The sender's SenderDone is a round trip away: flushing meanwhile takes
+    // that much off the final flush.
+    if (m_flusher) m_flusher->flushNow();
 }
 
 } // namespace fg
