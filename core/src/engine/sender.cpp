@@ -40,6 +40,8 @@ Sender::Sender(RootSpec root, TransferParams params, proto::FrameLink& control, 
         }
         m_hasDataLinks = true;
     }
+    // Only where the user did not name one: a named congestion control stays.
+    m_watch.allowCongestionFallback(m_params.congestion.empty());
 }
 
 Sender::~Sender() { cancel(); }

@@ -30,6 +30,21 @@ void tuneControlConnection(const proto::FrameLink& link);
 // Checks a congestion control name against what this kernel offers.
 Status checkCongestion(const std::string& name);
 
+// The losses of our data connections since they began, all of them together.
+struct LossSample {
+    uint64_t bytesSent = 0; // resent bytes included
+    uint64_t bytesRetrans = 0;
+    uint32_t srttUs = 0;    // the largest smoothed RTT among them
+    uint32_t minRttUs = 0;  // the least RTT any of them saw
+};
+// Our own streams overflow a queue on the path: they resend a good share of
+// what they send while the round trip stays well above its minimum, i.e.
+// the queue is kept full. BBR (v1) probes past a shallow drop-tail queue and
+// loses several percent this way, where CUBIC backs off; random loss on a
+// path with an empty queue does not look like this, and there BBR is the
+// better choice, so it stays.
+bool overflowsQueue(const LossSample& s);
+
 // Watches the sending side of data connections over time. Each check()
 // compares TCP_INFO with the previous one; when a stream spent a good part of
 // its busy time limited by our send buffer or by the receiver's window, it
@@ -37,6 +52,10 @@ Status checkCongestion(const std::string& name);
 // where the system allows more than autotuning reached.
 class StreamWatch {
 public:
+    // The user left the congestion control to us: when BBR overflows the
+    // path's queue (overflowsQueue), the data connections change to CUBIC.
+    void allowCongestionFallback(bool allow) { m_mayFallBack = allow; }
+
     // Messages for the user (each at most once per job).
     std::vector<std::string> check(const std::vector<const proto::FrameLink*>& links);
 
@@ -48,6 +67,8 @@ private:
     bool m_toldSendBuffer = false;
     bool m_toldReceiveWindow = false;
     bool m_raised = false;
+    bool m_mayFallBack = false;
+    bool m_fellBack = false;
 };
 
 } // namespace fg

@@ -68,6 +68,7 @@ struct TcpInfo {
     uint32_t cwndSegments = 0;
     uint32_t mss = 0;
     uint32_t totalRetrans = 0;
+    uint32_t minRttUs = 0;        // the least seen on the connection
     uint32_t notSentBytes = 0;
     uint64_t deliveryRate = 0;    // bytes/s, the kernel's estimate
     uint64_t bytesAcked = 0;
@@ -75,6 +76,8 @@ struct TcpInfo {
     uint64_t busyUs = 0;          // time with data in flight
     uint64_t rwndLimitedUs = 0;   // stalled by the receiver's window
     uint64_t sndbufLimitedUs = 0; // stalled by our send buffer
+    uint64_t bytesSent = 0;       // resent bytes included
+    uint64_t bytesRetrans = 0;
 };
 Result<TcpInfo> tcpInfo(int fd);
 

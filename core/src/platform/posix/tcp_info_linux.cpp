@@ -23,6 +23,7 @@ Result<TcpInfo> tcpInfo(int fd)
     out.cwndSegments = ti.tcpi_snd_cwnd;
     out.mss = ti.tcpi_snd_mss;
     out.totalRetrans = ti.tcpi_total_retrans;
+    out.minRttUs = ti.tcpi_min_rtt;
     // Fields newer kernels added: zero when the kernel's struct is shorter.
     if (len >= offsetof(struct tcp_info, tcpi_sndbuf_limited) + sizeof ti.tcpi_sndbuf_limited) {
         out.notSentBytes = ti.tcpi_notsent_bytes;
@@ -32,6 +33,10 @@ Result<TcpInfo> tcpInfo(int fd)
         out.busyUs = ti.tcpi_busy_time;
         out.rwndLimitedUs = ti.tcpi_rwnd_limited;
         out.sndbufLimitedUs = ti.tcpi_sndbuf_limited;
+    }
+    if (len >= offsetof(struct tcp_info, tcpi_bytes_retrans) + sizeof ti.tcpi_bytes_retrans) {
+        out.bytesSent = ti.tcpi_bytes_sent;
+        out.bytesRetrans = ti.tcpi_bytes_retrans;
     }
     return out;
 }

@@ -1,0 +1,79 @@
+// When the data connections leave BBR for CUBIC: only when our own streams
+// keep a queue on the path full and lose a good share to it; and the kernel
+// counters that decision reads.
+
+#include "engine/socket_tuning.h"
+#include "platform/socket.h"
+
+#include <QTest>
+
+#include <thread>
+#include <vector>
+
+using fg::LossSample;
+using fg::overflowsQueue;
+
+class TestSocketTuning : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void bbrOverfillingAShallowQueueFallsBack()
+    {
+        // As measured on the 141 ms bench link with its 1-BDP queue: ~6 %
+        // resent, the RTT near twice its minimum.
+        QVERIFY(overflowsQueue(LossSample{120u << 20, 7u << 20, 270'000, 141'000}));
+    }
+
+    void randomLossOnAnEmptyPathKeepsBbr()
+    {
+        // The same losses with no queue standing: BBR's case.
+        QVERIFY(!overflowsQueue(LossSample{120u << 20, 7u << 20, 150'000, 141'000}));
+        QVERIFY(!overflowsQueue(LossSample{120u << 20, 7u << 20, 160'000, 141'000}));
+        QVERIFY(overflowsQueue(LossSample{120u << 20, 7u << 20, 168'000, 141'000}));
+    }
+
+    void aFullQueueWithFewLossesKeepsBbr()
+    {
+        QVERIFY(!overflowsQueue(LossSample{120u << 20, 1u << 20, 280'000, 141'000}));
+    }
+
+    void tooLittleSentSaysNothing()
+    {
+        // A start-up burst of losses on a small transfer is not a pattern.
+        QVERIFY(!overflowsQueue(LossSample{4u << 20, 1u << 20, 280'000, 141'000}));
+        QVERIFY(!overflowsQueue(LossSample{120u << 20, 7u << 20, 280'000, 0}));
+    }
+
+    void theKernelCountsWhatAConnectionSent()
+    {
+        auto listener = fg::platform::Listener::listenTcp("127.0.0.1", 0);
+        QVERIFY2(listener.ok(), listener.ok() ? "" : listener.error().message.c_str());
+        auto client = fg::platform::Socket::connectTcp("127.0.0.1", listener->port(), 5000);
+        QVERIFY2(client.ok(), client.ok() ? "" : client.error().message.c_str());
+        auto server = listener->accept(5000);
+        QVERIFY2(server.ok(), server.ok() ? "" : server.error().message.c_str());
+
+        constexpr size_t kBytes = 4u << 20;
+        std::thread reader([&] {
+            std::vector<char> buffer(1 << 16);
+            size_t got = 0;
+            while (got < kBytes) {
+                auto n = server->read(buffer.data(), buffer.size());
+                if (!n.ok() || *n == 0) return;
+                got += *n;
+            }
+        });
+        const std::vector<char> data(kBytes, 'x');
+        QVERIFY(client->writeAll(data.data(), data.size()).ok());
+        reader.join();
+
+        auto info = fg::platform::tcpInfo(client->fd());
+        QVERIFY2(info.ok(), info.ok() ? "" : info.error().message.c_str());
+        QVERIFY(info->bytesSent >= kBytes);
+        QCOMPARE(info->bytesRetrans, uint64_t(0)); // loopback loses nothing
+        QVERIFY(info->minRttUs > 0);
+        QVERIFY(info->minRttUs <= info->rttUs + info->rttVarUs);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSocketTuning)
+#include "test_socket_tuning.moc"
