@@ -107,7 +107,9 @@ private Q_SLOTS:
         req.filesFrom = {"a", "b/c"};
         req.hasFilesFrom = true;
         req.fsync = FsyncMode::File;
+        for (size_t i = 0; i < req.token.size(); ++i) req.token[i] = uint8_t(0xA0 + i);
         JobRequestMsg back = roundTrip(req);
+        QVERIFY(back.token == req.token);
         QVERIFY(back.fsync == FsyncMode::File);
         QCOMPARE(back.direction, Direction::Pull);
         QCOMPARE(back.path, req.path);
@@ -187,8 +189,9 @@ private Q_SLOTS:
         QCOMPARE(std::string(reinterpret_cast<const char*>(p), n), std::string("hello"));
     }
 
-    // The compression fields come last in a JobRequest: a mode or level no
-    // sender could use is refused there, not when the first frame goes.
+    // The compression fields and the checksum choice come last in a
+    // JobRequest, before the session token: a mode or level no sender could
+    // use is refused there, not when the first frame goes.
     void jobRequestRefusesUnknownCompression_data()
     {
         QTest::addColumn<int>("mode");
@@ -203,8 +206,9 @@ private Q_SLOTS:
         QFETCH(int, mode);
         QFETCH(int, level);
         Frame f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 3] = uint8_t(mode);
-        f.payload[f.payload.size() - 2] = uint8_t(int8_t(level));
+        const size_t tail = f.payload.size() - sizeof(SessionToken);
+        f.payload[tail - 3] = uint8_t(mode);
+        f.payload[tail - 2] = uint8_t(int8_t(level));
         auto r = fromFrame<JobRequestMsg>(f);
         QVERIFY(!r.ok());
         QCOMPARE(r.error().code, Errc::Protocol);
@@ -213,7 +217,7 @@ private Q_SLOTS:
     void jobRequestRefusesUnknownChecksumChoice()
     {
         Frame f = toFrame(JobRequestMsg{});
-        f.payload.back() = 3;
+        f.payload[f.payload.size() - sizeof(SessionToken) - 1] = 3;
         auto r = fromFrame<JobRequestMsg>(f);
         QVERIFY(!r.ok());
         QVERIFY(r.error().message.find("checksum") != std::string::npos);

@@ -444,9 +444,15 @@ private Q_SLOTS:
         fgtest::makeSampleTree(local.sub("src"), 15);
         const auto before = fgtest::describeTree(m_ro);
 
+        // The data connections join right behind the job request; a refused
+        // job cuts their joins short instead of waiting out the server's
+        // wait for a session that never opens (10 s).
+        QElapsedTimer timer;
+        timer.start();
         CliRun r = sync({q(local.sub("src/")), url(u"ro/"_s)});
         VERIFY_EXIT(r, 5);
         QVERIFY2(r.err.contains("read-only"), explain(r).constData());
+        QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed()) + u" ms"_s));
         r = sync({u"--delete"_s, q(local.sub("src/")), url(u"ro/x/"_s)});
         VERIFY_EXIT(r, 5);
         QString d = fgtest::diffTrees(before, fgtest::describeTree(m_ro));

@@ -15,6 +15,8 @@
 
 #include <floodgate/identity.h>
 
+#include <openssl/rand.h>
+
 #include <thread>
 
 namespace fg {
@@ -87,7 +89,7 @@ Result<proto::FrameLinkPtr> connectDaemon(const Endpoint& endpoint, const std::s
 }
 
 Status joinOpenedStream(proto::FrameLink& link, const proto::SessionToken& token, uint16_t number,
-                        CipherChoice cipher)
+                        CipherChoice cipher, bool helloPending)
 {
     const bool plain = cipher == CipherChoice::None;
     if (plain) FG_TRY(preparePlainSwitch(link));
@@ -95,6 +97,7 @@ Status joinOpenedStream(proto::FrameLink& link, const proto::SessionToken& token
     join.token = token;
     join.stream = number;
     FG_TRY(link.send(proto::toFrame(join)));
+    if (helloPending) FG_TRY(readHello(link));
     FG_TRY_ASSIGN(proto::Frame frame, link.receive());
     if (frame.type == uint16_t(proto::MsgType::Error)) {
         FG_TRY_ASSIGN(proto::ErrorMsg err, proto::fromFrame<proto::ErrorMsg>(frame));
@@ -148,8 +151,20 @@ std::vector<proto::FrameLinkPtr> joinStreams(const Endpoint& endpoint, const std
     return takeJoined(results, first, joined, errors);
 }
 
-EarlyStreams::EarlyStreams(Endpoint endpoint, std::string stateDir, uint16_t count, CipherChoice cipher)
-    : m_endpoint(std::move(endpoint)), m_stateDir(std::move(stateDir)), m_cipher(cipher)
+Result<proto::SessionToken> newSessionToken()
+{
+    proto::SessionToken token{};
+    // Unguessable: with the client's identity, it is what lets a connection
+    // into the session.
+    if (RAND_bytes(token.data(), int(token.size())) != 1)
+        return Error(Errc::Internal, "no random numbers for a session token");
+    return token;
+}
+
+EarlyStreams::EarlyStreams(Endpoint endpoint, std::string stateDir, uint16_t count, const proto::SessionToken& token,
+                           CipherChoice cipher)
+    : m_endpoint(std::move(endpoint)), m_stateDir(std::move(stateDir)), m_token(token), m_cipher(cipher),
+      m_joining(count, nullptr)
 {
     for (uint16_t i = 0; i < count; ++i) m_results.emplace_back(Error(Errc::Internal, "not joined"));
     for (uint16_t i = 0; i < count; ++i) m_threads.emplace_back([this, i] { open(i); });
@@ -160,6 +175,10 @@ EarlyStreams::~EarlyStreams()
     {
         std::lock_guard lock(m_mutex);
         m_abandoned = true;
+        // A refused job leaves the server waiting on these joins for a while:
+        // cut them short instead of waiting with it.
+        for (auto* link : m_joining)
+            if (link) link->close();
     }
     m_cv.notify_all();
     for (auto& t : m_threads) t.join();
@@ -169,34 +188,45 @@ void EarlyStreams::open(uint16_t number)
 {
     DaemonConnect how;
     how.pinOnFirstContact = false; // the control connection pins
+    how.awaitHello = false;        // the join follows our Hello at once
     how.cipher = m_cipher;
     Result<proto::FrameLinkPtr> link = connectDaemon(m_endpoint, m_stateDir, nullptr, how);
-    std::unique_lock lock(m_mutex);
-    m_cv.wait(lock, [&] { return m_abandoned || m_token; });
-    if (m_abandoned || number >= m_wanted) return; // closed here
-    const proto::SessionToken token = *m_token;
-    lock.unlock();
     if (link.ok()) {
-        if (Status st = joinOpenedStream(**link, token, number, m_cipher); !st) link = st.error();
-    } else {
-        link = joinStream(m_endpoint, m_stateDir, token, number, m_cipher);
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_abandoned) return; // closed here
+            m_joining[number] = link->get();
+        }
+        Status st = joinOpenedStream(**link, m_token, number, m_cipher, true);
+        std::lock_guard lock(m_mutex);
+        m_joining[number] = nullptr;
+        m_results[number] = st ? std::move(link) : Result<proto::FrameLinkPtr>(st.error());
+        return;
     }
+    // Not opened early: again, once the control connection has the job (and
+    // has pinned the server on first contact).
+    std::unique_lock lock(m_mutex);
+    m_cv.wait(lock, [&] { return m_abandoned || m_wanted; });
+    if (m_abandoned || number >= *m_wanted) return;
+    lock.unlock();
+    Result<proto::FrameLinkPtr> again = joinStream(m_endpoint, m_stateDir, m_token, number, m_cipher);
     lock.lock();
-    m_results[number] = std::move(link);
+    m_results[number] = std::move(again);
 }
 
-std::vector<proto::FrameLinkPtr> EarlyStreams::join(const proto::SessionToken& token, uint16_t count, uint32_t* joined,
-                                                    std::vector<Error>* errors)
+std::vector<proto::FrameLinkPtr> EarlyStreams::join(uint16_t count, uint32_t* joined, std::vector<Error>* errors)
 {
+    uint16_t wanted = 0;
     {
         std::lock_guard lock(m_mutex);
-        m_token = token;
-        m_wanted = std::min<uint16_t>(count, uint16_t(m_threads.size()));
+        wanted = std::min<uint16_t>(count, uint16_t(m_threads.size()));
+        m_wanted = wanted;
     }
     m_cv.notify_all();
     for (auto& t : m_threads) t.join();
     m_threads.clear();
-    m_results.erase(m_results.begin() + m_wanted, m_results.end()); // never joined
+    // Streams the server did not allow were refused or are not wanted: closed.
+    m_results.erase(m_results.begin() + wanted, m_results.end());
     return takeJoined(m_results, 0, joined, errors);
 }
 

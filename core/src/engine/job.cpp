@@ -304,7 +304,11 @@ private:
         const auto firstStreams = uint16_t(autoStreams ? kAutoStartStreams : m_spec.options.streams);
         std::optional<EarlyStreams> early;
         const CipherChoice cipher = m_spec.options.cipher;
-        if (daemon && firstStreams > 0) early.emplace(remote, stateDir, firstStreams, cipher);
+        proto::SessionToken token{};
+        if (daemon) {
+            FG_TRY_ASSIGN(token, newSessionToken());
+            if (firstStreams > 0) early.emplace(remote, stateDir, firstStreams, token, cipher);
+        }
 
         Result<proto::FrameLinkPtr> link = Error(Errc::Internal, "no link");
         if (daemon) {
@@ -335,7 +339,10 @@ private:
             request.filesFrom.clear();
             request.hasFilesFrom = false;
         }
-        if (daemon) request.streams = uint16_t(autoStreams ? kAutoMaxStreams : m_spec.options.streams);
+        if (daemon) {
+            request.streams = uint16_t(autoStreams ? kAutoMaxStreams : m_spec.options.streams);
+            request.token = token;
+        }
         request.plainData = daemon && cipher == CipherChoice::None;
         FG_TRY_ASSIGN(proto::JobAcceptMsg accept, requestJob(*m_link, request, daemon));
 
@@ -344,7 +351,7 @@ private:
             const auto first = std::min<uint16_t>(firstStreams, accept.streams);
             uint32_t joined = 0;
             std::vector<Error> errors;
-            auto links = early->join(accept.token, first, &joined, &errors);
+            auto links = early->join(first, &joined, &errors);
             early.reset();
             for (const auto& e : errors)
                 pushEvent(event::Log{event::Log::Level::Warning, "a data connection could not be opened: " + e.message}, false);

@@ -186,6 +186,8 @@ std::string dataProtectionNote(const std::vector<proto::FrameLink*>& data, const
 
 // How long the server waits for the data connections a client said it opened.
 constexpr auto kJoinTimeout = std::chrono::seconds(30);
+// How long a data connection that came before its job request waits for it.
+constexpr auto kEarlyJoinWait = std::chrono::seconds(10);
 
 Status handlePairing(proto::FrameLink& link, const proto::Frame& frame, const SessionContext& ctx)
 {
@@ -241,6 +243,8 @@ Status joinSession(proto::FrameLinkPtr& link, const proto::Frame& frame, const S
         (void)sendError(*link, Errc::Protocol, "data connections are for floodgate:// daemons");
         return Error(Errc::Protocol, "a data connection outside a daemon");
     }
+    // It may have come before its job request was read on the control connection.
+    (void)ctx.registry->awaitSession(join->token, kEarlyJoinWait);
     if (Status st = ctx.registry->check(join->token, ctx.clientFingerprint, join->stream); !st) {
         (void)sendError(*link, st.error().code, st.error().message);
         return st;
@@ -295,7 +299,12 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
     accept.serverSoftware = softwareVersion();
     std::optional<proto::SessionToken> token;
     if (ctx.registry && request->streams > 0) {
-        FG_TRY_ASSIGN(token, ctx.registry->open(ctx.clientFingerprint, request->streams, request->plainData));
+        if (Status opened = ctx.registry->open(request->token, ctx.clientFingerprint, request->streams, request->plainData);
+            !opened) {
+            (void)sendError(link, opened.error().code, opened.error().message);
+            return opened.error();
+        }
+        token = request->token;
         accept.token = *token;
         accept.streams = request->streams;
     }

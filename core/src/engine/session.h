@@ -40,8 +40,11 @@ Result<proto::FrameLinkPtr> joinStream(const Endpoint& endpoint, const std::stri
                                        CipherChoice cipher = CipherChoice::Auto);
 // Joins a connection opened with connectDaemon() to a session; with
 // CipherChoice::None it goes on unencrypted once joined (engine/plain_data.h).
+// helloPending: the server's Hello is still to be read (awaitHello false).
 Status joinOpenedStream(proto::FrameLink& link, const proto::SessionToken& token, uint16_t number,
-                        CipherChoice cipher = CipherChoice::Auto);
+                        CipherChoice cipher = CipherChoice::Auto, bool helloPending = false);
+// A fresh, unguessable token for a job's data connections.
+Result<proto::SessionToken> newSessionToken();
 
 // Opens data connections numbered first..first+count-1 at once (each costs
 // a few round trips; together they cost the same). Returns the ones that
@@ -64,33 +67,34 @@ struct DaemonConnect {
 };
 
 // Data connections opened while the control connection asks for the job:
-// their TCP, TLS and Hello round trips overlap the request, so only the join
-// waits for the session's token. A connection that could not be opened early
-// (a server pinned only by the control connection, on first contact) is opened
-// again when joined.
+// their TCP, TLS and Hello round trips, and their join with the token the
+// client picked for the job, all overlap the request. A connection that could
+// not be opened early (a server pinned only by the control connection, on
+// first contact) is opened again once the job is accepted.
 class EarlyStreams {
 public:
-    EarlyStreams(Endpoint endpoint, std::string stateDir, uint16_t count, CipherChoice cipher = CipherChoice::Auto);
-    ~EarlyStreams(); // the ones not joined are closed
+    EarlyStreams(Endpoint endpoint, std::string stateDir, uint16_t count, const proto::SessionToken& token,
+                 CipherChoice cipher = CipherChoice::Auto);
+    ~EarlyStreams(); // the ones not taken are closed, and joins under way cut short
     EarlyStreams(const EarlyStreams&) = delete;
     EarlyStreams& operator=(const EarlyStreams&) = delete;
 
-    // Joins streams 0..count-1 (count at most the number opened) to the
-    // session, at once; as joinStreams().
-    std::vector<proto::FrameLinkPtr> join(const proto::SessionToken& token, uint16_t count, uint32_t* joined,
-                                          std::vector<Error>* errors);
+    // The job was accepted: streams 0..count-1 (count at most the number
+    // opened) as they joined; as joinStreams().
+    std::vector<proto::FrameLinkPtr> join(uint16_t count, uint32_t* joined, std::vector<Error>* errors);
 
 private:
     void open(uint16_t number);
 
     const Endpoint m_endpoint;
     const std::string m_stateDir;
+    const proto::SessionToken m_token;
     const CipherChoice m_cipher;
     std::mutex m_mutex;
     std::condition_variable m_cv;
-    std::optional<proto::SessionToken> m_token;
-    uint16_t m_wanted = 0;
+    std::optional<uint16_t> m_wanted; // set by join()
     bool m_abandoned = false;
+    std::vector<proto::FrameLink*> m_joining; // closed when abandoned
     std::vector<Result<proto::FrameLinkPtr>> m_results;
     std::vector<std::thread> m_threads;
 };

@@ -1,22 +1,29 @@
 #include "engine/stream_registry.h"
 
-#include <openssl/rand.h>
-
 namespace fg {
 
-Result<proto::SessionToken> StreamRegistry::open(const std::string& clientFingerprint, uint16_t maxStreams, bool plain)
+Status StreamRegistry::open(const proto::SessionToken& token, const std::string& clientFingerprint, uint16_t maxStreams,
+                            bool plain)
 {
-    proto::SessionToken token{};
-    // Unguessable: a token is what lets a connection into a session (the
-    // client identity is checked too).
-    if (RAND_bytes(token.data(), int(token.size())) != 1)
-        return Error(Errc::Internal, "no random numbers for a session token");
+    // The client's random pick; what lets a connection in is the token and
+    // the client identity together, so a token another client uses is no
+    // way into that client's session.
+    if (token == proto::SessionToken{})
+        return Error(Errc::Protocol, "the job request has data connections but no session token");
     std::lock_guard lock(m_mutex);
-    Slot& slot = m_slots[token];
-    slot.client = clientFingerprint;
-    slot.maxStreams = maxStreams;
-    slot.plain = plain;
-    return token;
+    auto [it, fresh] = m_slots.try_emplace(token);
+    if (!fresh) return Error(Errc::Protocol, "that session token is already in use; run the sync again");
+    it->second.client = clientFingerprint;
+    it->second.maxStreams = maxStreams;
+    it->second.plain = plain;
+    m_cv.notify_all();
+    return {};
+}
+
+bool StreamRegistry::awaitSession(const proto::SessionToken& token, std::chrono::milliseconds timeout)
+{
+    std::unique_lock lock(m_mutex);
+    return m_cv.wait_for(lock, timeout, [&] { return m_slots.count(token) > 0; });
 }
 
 bool StreamRegistry::isPlain(const proto::SessionToken& token) const

@@ -21,9 +21,15 @@ namespace fg {
 
 class StreamRegistry {
 public:
-    // Registers a session that takes up to maxStreams data connections;
-    // plain: they go on unencrypted once joined (--cipher none).
-    Result<proto::SessionToken> open(const std::string& clientFingerprint, uint16_t maxStreams, bool plain = false);
+    // Registers a session that takes up to maxStreams data connections under
+    // the token its client picked; plain: they go on unencrypted once joined
+    // (--cipher none).
+    Status open(const proto::SessionToken& token, const std::string& clientFingerprint, uint16_t maxStreams,
+                bool plain = false);
+    // A client joins its data connections right behind its job request, so a
+    // join may come before the session is registered: waits for it, up to
+    // the timeout. False if it never came.
+    bool awaitSession(const proto::SessionToken& token, std::chrono::milliseconds timeout);
     bool isPlain(const proto::SessionToken& token) const;
     // Whether a data connection may join (before it is told it was accepted).
     Status check(const proto::SessionToken& token, const std::string& clientFingerprint, uint16_t stream) const;

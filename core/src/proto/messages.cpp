@@ -161,6 +161,7 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.u8(uint8_t(compress.mode));
     w.u8(uint8_t(int8_t(compress.level)));
     w.u8(uint8_t(checksumChoice));
+    w.array(token);
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -208,6 +209,7 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     const uint8_t checksumChoice = r.u8();
     if (checksumChoice > uint8_t(ChecksumChoice::Sha256)) r.fail("unknown checksum choice");
     m.checksumChoice = ChecksumChoice(checksumChoice);
+    m.token = r.array<16>();
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");

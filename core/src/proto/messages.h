@@ -22,7 +22,7 @@ namespace fg::proto {
 
 // 4: zstd payloads are pieces of one stream per connection (3: each on its
 // own), and digests carry their size for --checksum-choice.
-inline constexpr uint16_t kProtocolVersion = 4;
+inline constexpr uint16_t kProtocolVersion = 5;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 // Hello capabilities. PlainData: this end can carry a session's data
 // connections unencrypted after their TLS join (--cipher none); a client
@@ -125,6 +125,10 @@ enum class Direction : uint8_t {
     Pull = 1, // the server sends, the client receives
 };
 
+// A session's name for its data connections: the client picks it at random
+// and joins them with it right away (JoinStream), before the job is accepted.
+using SessionToken = std::array<uint8_t, 16>;
+
 struct JobRequestMsg {
     static constexpr MsgType kType = MsgType::JobRequest;
     Direction direction = Direction::Push;
@@ -151,13 +155,15 @@ struct JobRequestMsg {
     CompressSpec compress;
     // What every digest of the job is (--checksum-choice); the last byte.
     ChecksumChoice checksumChoice = ChecksumChoice::Xxh128;
+    // The data connections' session token (streams > 0); after the checksum
+    // choice.
+    SessionToken token{};
     void encode(WireWriter& w) const;
     static Result<JobRequestMsg> decode(WireReader& r);
 };
 
 // The most data connections one session may have.
 inline constexpr uint16_t kMaxStreams = 32;
-using SessionToken = std::array<uint8_t, 16>;
 
 struct JobAcceptMsg {
     static constexpr MsgType kType = MsgType::JobAccept;
