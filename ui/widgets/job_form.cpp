@@ -739,6 +739,8 @@ void JobForm::updateTransferHints()
         const bool hasBbr = std::find(m_kernelCongestion.begin(), m_kernelCongestion.end(), "bbr") !=
                             m_kernelCongestion.end();
         if (congestion.empty() && !hasBbr) text += QLatin1Char(' ') + tr("This kernel has no bbr: default is its own.");
+        else if (congestion.empty())
+            text = tr("BBR keeps long or lossy links full; where it overfills a shallow queue, streams change to CUBIC.");
         showHint(m_congestionHint, text, false);
     }
     updateCipherHints();
