@@ -195,6 +195,8 @@ private:
     // Fails the file (telling the sender) and discards what it has; the
     // caller does not hold the file's gate.
     void giveUp(OpenFile& file, uint32_t index, const Error& error, DirCache& dirs);
+    // Its entry in m_openFiles goes, if it is still this file's.
+    void forgetOpenFile(uint32_t index, const OpenFile& file);
     // discard() for the file's open file, if it has one.
     void dropOpenFile(uint32_t index, DirCache& dirs, bool keepPartial = false);
     // The state of a listed file; Finished once settled.

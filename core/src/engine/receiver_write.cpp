@@ -121,6 +121,11 @@ void Receiver::discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keep
         // Kept under a name the next run looks for: it resumes from here.
         if (!keep || !(*parent)->renameAt(file.tempName, *partial).ok()) (void)(*parent)->unlinkAt(file.tempName);
     }
+    forgetOpenFile(index, file);
+}
+
+void Receiver::forgetOpenFile(uint32_t index, const OpenFile& file)
+{
     std::lock_guard lock(m_openMutex);
     if (auto it = m_openFiles.find(index); it != m_openFiles.end() && it->second.get() == &file) m_openFiles.erase(it);
 }
@@ -195,8 +200,7 @@ std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& 
         file->closed = true;
         creating.unlock();
         failFile(index, created.error(), true);
-        std::lock_guard lock(m_openMutex);
-        if (auto it = m_openFiles.find(index); it != m_openFiles.end() && it->second == file) m_openFiles.erase(it);
+        forgetOpenFile(index, *file);
         return nullptr;
     }
     file->created = true;
@@ -476,10 +480,7 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     }
     // Settled, then forgotten: a frame still on its way finds it finished.
     file.closed = true;
-    {
-        std::lock_guard lock(m_openMutex);
-        if (auto it = m_openFiles.find(index); it != m_openFiles.end() && it->second.get() == &file) m_openFiles.erase(it);
-    }
+    forgetOpenFile(index, file);
     // What an interrupted run left of it is done with.
     std::optional<std::string> partial;
     {

@@ -105,13 +105,13 @@ std::vector<std::string> StreamWatch::check(const std::vector<const proto::Frame
         // comes at the first look instead of a window later.
         loss.bytesSent += info->bytesSent;
         loss.bytesRetrans += info->bytesRetrans;
-        loss.srttUs = std::max(loss.srttUs, info->rttUs);
         if (info->minRttUs > 0) loss.minRttUs = loss.minRttUs ? std::min(loss.minRttUs, info->minRttUs) : info->minRttUs;
         allBbr = allBbr && platform::congestionControl(fd) == kPreferredCongestion;
         rate += info->deliveryRate;
         rttUs = std::max(rttUs, info->rttUs);
         m_last[fd] = Sample{*info};
     }
+    loss.srttUs = rttUs;
     if (m_mayFallBack && !m_fellBack && allBbr && overflowsQueue(loss) && offered(kFallbackCongestion)) {
         m_fellBack = true;
         for (int fd : fds) (void)platform::setCongestionControl(fd, kFallbackCongestion);
