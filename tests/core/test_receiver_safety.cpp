@@ -14,7 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <initializer_list>
+#include <mutex>
 #include <thread>
 
 using namespace fg;
@@ -100,6 +103,27 @@ public:
         }
     }
     std::optional<proto::Frame> waitFor(proto::MsgType type) { return waitFor({type}); }
+
+    // As waitFor, but gives up after `limit` (the link is closed then): for
+    // frames the receiver must send on its own, without a nudge from us.
+    std::optional<proto::Frame> waitForWithin(std::initializer_list<proto::MsgType> types, std::chrono::milliseconds limit)
+    {
+        std::mutex mutex;
+        std::condition_variable cv;
+        bool done = false;
+        std::thread watchdog([&] {
+            std::unique_lock lock(mutex);
+            if (!cv.wait_for(lock, limit, [&] { return done; })) m_link->close();
+        });
+        auto frame = waitFor(types);
+        {
+            std::lock_guard lock(mutex);
+            done = true;
+        }
+        cv.notify_all();
+        watchdog.join();
+        return frame;
+    }
 
     // Waits for the receiver's last word (an Error, or JobDone), then hangs up.
     Status finish()
@@ -247,7 +271,8 @@ private Q_SLOTS:
         FakeSender sender(s.sub("dst"));
         auto e = fileEntry("f", 4);
         e.mtimeNs = 1'600'000'000'000'000'000;
-        sender.list({dirEntry("."), e});
+        // g keeps the job open (a job with nothing to send ends at its plan).
+        sender.list({dirEntry("."), e, fileEntry("g", 4)});
         QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
         sender.sendFrame(proto::makeDataFrame(1, 0, reinterpret_cast<const uint8_t*>("evil"), 4, true));
         Status st = sender.finish();
@@ -269,13 +294,15 @@ private Q_SLOTS:
         end.size = 3;
         end.hash = digestOf(ChecksumChoice::Xxh128, "xyz", 3); // not what was sent
         sender.send(end);
-        auto failed = sender.waitFor(proto::MsgType::FileFailed);
+        // The failure is the job's last file: it reaches the sender before
+        // JobDone (a sender ends on JobDone with every file accounted for).
+        auto failed = sender.waitForWithin({proto::MsgType::FileFailed, proto::MsgType::JobDone}, std::chrono::seconds(10));
         QVERIFY(failed.has_value());
+        QCOMPARE(failed->type, uint16_t(proto::MsgType::FileFailed));
         auto msg = proto::fromFrame<proto::FileFailedMsg>(*failed);
         QVERIFY(msg.ok());
         QCOMPARE(msg->code, Errc::VerifyFailed);
-        sender.send(proto::SenderDoneMsg{});
-        QVERIFY(sender.waitFor(proto::MsgType::JobDone).has_value());
+        QVERIFY(sender.waitForWithin({proto::MsgType::JobDone}, std::chrono::seconds(10)).has_value());
         (void)sender.finish();
         QCOMPARE(readFile(s.sub("dst/f")), std::string("old content"));
         QCOMPARE(describeTree(s.sub("dst")).size(), size_t(1)); // no temp file left
@@ -453,6 +480,47 @@ private Q_SLOTS:
         QCOMPARE(::stat(s.sub("dst/f").c_str(), &st), 0);
         QCOMPARE(st.st_mode & 07777, 0600u);
         QCOMPARE(int64_t(st.st_mtim.tv_sec), int64_t(1'500'000'000));
+    }
+
+    // The receiver ends the job when every file it asked for is in place and
+    // the list is complete: waiting for the sender's SenderDone would cost a
+    // round trip. What the sender sends after JobDone (its last Stats) is
+    // still read until it hangs up.
+    void theJobEndsOnceEveryFileIsInPlace()
+    {
+        ScratchDir s;
+        FakeSender sender(s.sub("dst"));
+        sender.list({dirEntry("."), fileEntry("f", 5), fileEntry("g", 5)});
+        QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
+        for (uint32_t index : {1u, 2u}) {
+            proto::SmallFileHeader h;
+            h.index = index;
+            h.mode = 0644;
+            h.hash = digestOf(ChecksumChoice::Xxh128, "hello", 5);
+            sender.sendFrame(proto::makeSmallFileFrame(h, reinterpret_cast<const uint8_t*>("hello"), 5));
+        }
+        for (int settled = 0; settled < 2; ++settled) {
+            auto done = sender.waitForWithin({proto::MsgType::FileDone, proto::MsgType::JobDone}, std::chrono::seconds(10));
+            QVERIFY(done.has_value());
+            QCOMPARE(done->type, uint16_t(proto::MsgType::FileDone));
+        }
+        QVERIFY(sender.waitForWithin({proto::MsgType::JobDone}, std::chrono::seconds(10)).has_value());
+        sender.send(proto::StatsMsg{});
+        sender.send(proto::SenderDoneMsg{});
+        QVERIFY(sender.finish().ok());
+        QCOMPARE(readFile(s.sub("dst/f")), std::string("hello"));
+        QCOMPARE(readFile(s.sub("dst/g")), std::string("hello"));
+    }
+
+    // Nothing to send (only directories here): JobDone follows the plan.
+    void aJobWithNothingToSendEndsAfterItsPlan()
+    {
+        ScratchDir s;
+        FakeSender sender(s.sub("dst"));
+        sender.list({dirEntry("."), dirEntry("d")});
+        QVERIFY(sender.waitForWithin({proto::MsgType::JobDone}, std::chrono::seconds(10)).has_value());
+        QVERIFY(sender.finish().ok());
+        QVERIFY(QFileInfo(QString::fromStdString(s.sub("dst/d"))).isDir());
     }
 
     // Compressed payloads are decompressed before they are hashed and

@@ -285,6 +285,41 @@ private Q_SLOTS:
         QCOMPARE(readFile(d.sub("dst/big")), std::string("old version"));
         QVERIFY(tempFilesUnder(d.sub("dst")).empty());
     }
+
+    // The receiver ends a job with JobDone once every file is settled, each
+    // acknowledged before it: a JobDone with a file still open is a broken
+    // receiver, not the end of the job.
+    void jobDoneWithAFileUnsettledIsAProtocolError()
+    {
+        ScratchDir d;
+        writeFile(d.sub("src/f"), randomBytes(1 << 20, 5));
+        auto [senderControl, receiverControl] = proto::makeMemoryLinkPair(16 << 20);
+        RootSpec from;
+        from.base = d.sub("src");
+        from.trailingSlash = true;
+        StageSet stages;
+        CountingObserver observer;
+        Sender sender(from, TransferParams{}, *senderControl, {}, observer, stages, nullptr);
+        Status sent;
+        std::thread t([&] { sent = sender.run(); });
+        for (;;) {
+            auto f = receiverControl->receive();
+            QVERIFY(f.ok());
+            if (f->type == uint16_t(proto::MsgType::FileListEnd)) break;
+        }
+        proto::PlanBatchMsg plan;
+        plan.items.push_back({1, proto::WireAction::Copy, proto::WireMethod::Whole});
+        (void)receiverControl->send(proto::toFrame(plan));
+        (void)receiverControl->send(proto::toFrame(proto::PlanEndMsg{}));
+        (void)receiverControl->send(proto::toFrame(proto::JobDoneMsg{}));
+        // Read on (and drop) until the sender hangs up, as a receiver does.
+        while (receiverControl->receive().ok()) {
+        }
+        receiverControl->close();
+        t.join();
+        QVERIFY(!sent.ok());
+        QCOMPARE(sent.error().code, Errc::Protocol);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStreams)

@@ -219,8 +219,8 @@ Status Receiver::run()
         }
     }
 
-    // The writers end when the sender says it is done (every file settled)
-    // or on failure.
+    // The writers end once every wanted file is settled (allSettled), or on
+    // failure.
     m_signQueue.close();
     for (auto& w : m_writers) w->thread.join();
     m_signer.join();
@@ -434,8 +434,9 @@ void Receiver::controlLoop()
             (void)route(Inbound{std::move(frame), kControlLink});
             break;
         case MsgType::SenderDone:
-            // Every wanted file is settled: the writers drain and stop.
-            m_senderDone.store(true);
+            // Its last word, most often after our JobDone. Before it, the
+            // sender claims to be done: the writers stop, and a file still
+            // missing is a protocol error (run() checks).
             for (auto& w : m_writers) w->queue.close();
             break;
         case MsgType::Notice:

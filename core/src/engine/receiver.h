@@ -204,7 +204,8 @@ private:
     // Marks a file Finished, m_listMutex held; true when it was the last
     // wanted file of a complete list.
     bool settleLocked(uint32_t index);
-    // Every wanted file is in place (or failed): the final flush can start.
+    // Every wanted file is in place (or failed) and the list is complete:
+    // the writers stop and the final flush starts; JobDone follows.
     void allSettled();
     std::string targetPath(std::string_view listPath) const;
     void abortQueues() override;
@@ -254,7 +255,6 @@ private:
     std::mutex m_openMutex;
     std::unordered_map<uint32_t, std::shared_ptr<OpenFile>> m_openFiles;
     BoundedQueue<proto::Frame> m_listQueue;
-    std::atomic<bool> m_senderDone{false};
 
     std::atomic<bool> m_jobDoneSent{false};
     // The control thread's end: after JobDone the receiver waits for it (the

@@ -300,7 +300,7 @@ Status Receiver::finishList(const proto::FileListEndMsg& end)
     {
         std::lock_guard lock(m_listMutex);
         m_listComplete = true;
-        settled = m_wantedCount > 0 && m_settledCount == m_wantedCount;
+        settled = m_settledCount == m_wantedCount;
     }
     if (settled) allSettled();
     m_observer.onUnchanged(m_unchanged);

@@ -93,7 +93,6 @@ void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
         last = settleLocked(index);
         path = targetPath(m_list.view(index).path);
     }
-    if (last) allSettled();
     forgetBasis(index);
     m_observer.onFileFailed(index, path, error);
     if (tellSender) {
@@ -103,6 +102,8 @@ void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
         msg.message = error.message;
         (void)m_link.send(proto::toFrame(msg));
     }
+    // After the failure is on its way: JobDone must not overtake it.
+    if (last) allSettled();
 }
 
 void Receiver::discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keepPartial)
@@ -507,9 +508,11 @@ bool Receiver::settleLocked(uint32_t index)
 
 void Receiver::allSettled()
 {
-    // The sender's SenderDone is a round trip away: flushing meanwhile takes
-    // that much off the final flush.
+    // Every file asked for is in place (or failed) and the list is complete:
+    // the job ends here, without waiting a round trip for the sender to say
+    // so. The writers drain and stop; the final flush starts at once.
     if (m_flusher) m_flusher->flushNow();
+    for (auto& w : m_writers) w->queue.close();
 }
 
 } // namespace fg

@@ -457,6 +457,12 @@ void Sender::controlLoop()
                 fail(msg.error());
                 continue;
             }
+            // The receiver ends the job once every file is settled, and says
+            // so for each before JobDone: one left open is a broken receiver.
+            if (!m_scheduler.finished()) {
+                fail(Error(Errc::Protocol, "the receiver ended the job before every file was settled"));
+                continue;
+            }
             m_observer.onDeleted(msg->filesDeleted);
             m_jobDone.store(true);
             return;

@@ -101,7 +101,7 @@ private:
     Status flushLocked();
 
     net::StreamPtr m_stream;
-    std::timed_mutex m_sendMutex;
+    std::mutex m_sendMutex;
     std::vector<uint8_t> m_out;
     std::vector<uint8_t> m_in;
     FrameDecoder m_decoder;
