@@ -79,6 +79,11 @@ private:
     struct OpenFile {
         std::shared_mutex gate;
         std::mutex state;
+        // Held while bytes go into the file. The kernel lets one buffered
+        // write into a file at a time anyway (ext4 takes the inode lock), and
+        // spins a core while it waits: here a writer sleeps instead, and its
+        // reading and hashing still overlap the other's write.
+        std::mutex writing;
         bool created = false; // its temporary file exists (else frames are dropped)
         bool closed = false;  // committed or dropped: frames still on their way are dropped
         std::string tempName;

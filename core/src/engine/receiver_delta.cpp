@@ -318,6 +318,7 @@ void Receiver::handleDelta(const Inbound& in, DirCache& dirs)
             return Error(Errc::Protocol, "a delta for " + target + " rebuilds more than the file's listed size");
         {
             StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
+            std::lock_guard one(file->writing);
             if (Status st = file->handle.pwriteAll(data, length, chunk->next); !st) {
                 writeError = st.error();
                 return st;

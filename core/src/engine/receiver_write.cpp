@@ -231,6 +231,7 @@ void Receiver::handleData(const Inbound& in, DirCache& dirs)
     Status st;
     {
         StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
+        std::lock_guard one(file->writing);
         st = file->handle.pwriteAll(data, n, offset);
     }
     if (!st) {
