@@ -9,6 +9,7 @@
 #include <QTest>
 
 #include <atomic>
+#include <chrono>
 #include <thread>
 
 using namespace fg;
@@ -284,6 +285,65 @@ private Q_SLOTS:
         QVERIFY(!session.received.ok());
         QCOMPARE(readFile(d.sub("dst/big")), std::string("old version"));
         QVERIFY(tempFilesUnder(d.sub("dst")).empty());
+    }
+
+    // A push to a daemon starts before its data connections have joined
+    // (protocol 6): they come while the job runs, or none does and the
+    // control link carries the data.
+    void dataLinksThatJoinLateOrNeverCarryTheJob_data()
+    {
+        QTest::addColumn<int>("links");
+        QTest::newRow("two join late") << 2;
+        QTest::newRow("none joins") << 0;
+    }
+    void dataLinksThatJoinLateOrNeverCarryTheJob()
+    {
+        QFETCH(int, links);
+        ScratchDir d;
+        makeTree(d.sub("src"));
+        auto [senderControl, receiverControl] = proto::makeMemoryLinkPair(16 << 20);
+        std::vector<proto::FrameLinkPtr> senderData;
+        std::vector<proto::FrameLinkPtr> receiverData;
+        for (int i = 0; i < links; ++i) {
+            auto [a, b] = proto::makeMemoryLinkPair(4 << 20);
+            senderData.push_back(std::move(a));
+            receiverData.push_back(std::move(b));
+        }
+        TransferParams params;
+        params.chunkSize = 4 << 20;
+        RootSpec from;
+        from.base = d.sub("src");
+        from.trailingSlash = true;
+        RootSpec to;
+        to.base = d.sub("dst");
+        StageSet senderStages;
+        StageSet receiverStages;
+        CountingObserver senderSide;
+        CountingObserver receiverSide;
+        Sender sender(from, params, *senderControl, {}, senderSide, senderStages, nullptr);
+        sender.expectDataLinks();
+        Receiver receiver(to, params, *receiverControl, {}, receiverSide, receiverStages);
+        // The receiver (a server) takes them before it runs, the sender after.
+        for (auto& l : receiverData) receiver.addDataLink(l.get());
+        Status sent;
+        std::thread t([&] { sent = sender.run(); });
+        std::thread joiner([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            for (auto& l : senderData) sender.addDataLink(l.get());
+            if (senderData.empty()) sender.noDataLinks();
+        });
+        Status received = receiver.run();
+        joiner.join();
+        t.join();
+        QVERIFY2(sent.ok(), sent.ok() ? "" : sent.error().message.c_str());
+        QVERIFY2(received.ok(), received.ok() ? "" : received.error().message.c_str());
+        auto diff = diffTrees(describeTree(d.sub("src")), describeTree(d.sub("dst")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        // The data went where it should: on the data links when they came.
+        uint64_t onData = 0;
+        for (auto& l : senderData) onData += l->bytesSent();
+        if (links > 0) QVERIFY(onData > (24u << 20));
+        else QVERIFY(senderControl->bytesSent() > (34u << 20));
     }
 
     // The receiver ends a job with JobDone once every file is settled, each

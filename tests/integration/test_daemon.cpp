@@ -463,6 +463,25 @@ private Q_SLOTS:
         VERIFY_SAME_TREE(m_ro, local.sub("pulled"));
     }
 
+    // A push sends its file list right behind the job request (protocol 6):
+    // refused, a list bigger than the socket buffers is still on its way.
+    // The server reads it and drops it, so the refusal is what the user sees,
+    // not a reset connection.
+    void aRefusedPushWithABigListSaysWhy()
+    {
+        ScratchDir local("fgdaemon-local");
+        const std::string longName(150, 'n');
+        for (int i = 0; i < 40000; ++i) fgtest::writeFile(local.sub("src/d" + std::to_string(i % 40) + "/" + longName + std::to_string(i)), "");
+        const auto before = fgtest::describeTree(m_ro);
+        QElapsedTimer timer;
+        timer.start();
+        CliRun r = sync({q(local.sub("src/")), url(u"ro/"_s)});
+        VERIFY_EXIT(r, 5);
+        QVERIFY2(r.err.contains("read-only"), explain(r).constData());
+        QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed()) + u" ms"_s));
+        QVERIFY(fgtest::diffTrees(before, fgtest::describeTree(m_ro)).isEmpty());
+    }
+
     void dotDotRefused_data()
     {
         QTest::addColumn<QString>("path");

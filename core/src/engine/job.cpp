@@ -28,6 +28,43 @@
 namespace fg {
 namespace {
 
+// The server's answer to a job request, read by the role's control thread
+// (a push that lists early) and awaited by the thread joining the streams.
+class ServerAnswer {
+public:
+    void give(Result<proto::JobAcceptMsg> answer)
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            if (answer.ok()) m_accept = std::move(answer).value();
+            m_done = true;
+        }
+        m_cv.notify_all();
+    }
+    // The role ended (maybe before it read any answer).
+    void abandon()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_done = true;
+        }
+        m_cv.notify_all();
+    }
+    // The acceptance; nothing if the job was refused or abandoned.
+    std::optional<proto::JobAcceptMsg> await()
+    {
+        std::unique_lock lock(m_mutex);
+        m_cv.wait(lock, [&] { return m_done; });
+        return m_accept;
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    bool m_done = false;
+    std::optional<proto::JobAcceptMsg> m_accept;
+};
+
 // In-process jobs join sender and receiver with this much in flight.
 constexpr size_t kMemoryLinkBytes = 32u << 20;
 // Auto streams: start with a few data connections and add kTuneStep at a
@@ -344,39 +381,24 @@ private:
             request.token = token;
         }
         request.plainData = daemon && cipher == CipherChoice::None;
-        FG_TRY_ASSIGN(proto::JobAcceptMsg accept, requestJob(*m_link, request, daemon));
 
+        // A push to a daemon sends its list right behind the request
+        // (protocol 6): the sender starts at once and reads the server's
+        // answer first, while the data connections finish joining.
+        const bool listEarly = daemon && push;
         std::vector<proto::FrameLink*> data;
-        if (accept.streams > 0 && early) {
-            const auto first = std::min<uint16_t>(firstStreams, accept.streams);
-            uint32_t joined = 0;
-            std::vector<Error> errors;
-            auto links = early->join(first, &joined, &errors);
-            early.reset();
-            for (const auto& e : errors)
-                pushEvent(event::Log{event::Log::Level::Warning, "a data connection could not be opened: " + e.message}, false);
-            proto::StreamsReadyMsg ready;
-            ready.streams = joined;
-            FG_TRY(m_link->send(proto::toFrame(ready)));
-            tuneControlConnection(*m_link);
-            std::lock_guard lock(m_linkMutex);
-            for (auto& l : links) {
-                m_congestionInForce = tuneDataConnection(*l, params.congestion);
-                data.push_back(l.get());
-                m_dataLinks.push_back(std::move(l));
+        if (listEarly) {
+            FG_TRY(m_link->send(proto::toFrame(request)));
+        } else {
+            FG_TRY_ASSIGN(proto::JobAcceptMsg accept, requestJob(*m_link, request, daemon));
+            if (accept.streams > 0 && early) {
+                auto taken = takeEarlyStreams(*early, accept, firstStreams, autoStreams, params.congestion, true);
+                if (!taken.ok()) return taken.error();
+                data = std::move(taken).value();
             }
-            m_nextStream = first;
-            m_streamToken = accept.token;
-            m_maxStreams = accept.streams;
-            pushEvent(event::Log{event::Log::Level::Info,
-                                 std::to_string(data.size()) + " data connection(s)"
-                                     + (autoStreams ? " to start with (auto: more while the rate rises, up to "
-                                                          + std::to_string(accept.streams) + ")"
-                                                    : std::string())
-                                     + (m_congestionInForce.empty() ? std::string() : ", congestion control " + m_congestionInForce)},
-                      false);
+            early.reset();
+            if (daemon) reportDataProtection(data);
         }
-        if (daemon) reportDataProtection(data);
 
         RoleBase* role = nullptr;
         {
@@ -393,9 +415,36 @@ private:
             }
         }
         std::thread tuner;
-        if (autoStreams && !data.empty() && m_maxStreams > m_nextStream)
+        auto answer = std::make_shared<ServerAnswer>();
+        if (listEarly) {
+            m_sender->expectDataLinks();
+            m_sender->awaitGreeting([this, answer, request]() -> Status {
+                auto accept = awaitJobAccept(*m_link, request, true);
+                Status st = accept.ok() ? Status() : Status(accept.error());
+                answer->give(std::move(accept));
+                return st;
+            });
+            // The data connections, once the job is accepted (then auto
+            // streams go on adding more here).
+            tuner = std::thread([&, answer] {
+                std::optional<proto::JobAcceptMsg> accept = answer->await();
+                std::vector<proto::FrameLink*> joined;
+                if (accept && accept->streams > 0 && early) {
+                    auto taken = takeEarlyStreams(*early, *accept, firstStreams, autoStreams, params.congestion, false);
+                    if (taken.ok()) joined = std::move(taken).value();
+                }
+                early.reset();
+                if (!accept) return m_sender->noDataLinks();
+                reportDataProtection(joined);
+                if (joined.empty()) return m_sender->noDataLinks();
+                for (auto* l : joined) m_sender->addDataLink(l);
+                if (autoStreams && m_maxStreams > m_nextStream) tuneStreams(*m_sender, remote, stateDir);
+            });
+        } else if (autoStreams && !data.empty() && m_maxStreams > m_nextStream) {
             tuner = std::thread([this, role, remote, stateDir] { tuneStreams(*role, remote, stateDir); });
+        }
         Status result = push ? m_sender->run() : m_receiver->run();
+        answer->abandon();
         {
             std::lock_guard lock(m_tunerMutex);
             m_tunerStop = true;
@@ -418,6 +467,44 @@ private:
             m_dataLinks.clear();
         }
         return result;
+    }
+
+    // The early data connections that joined, taken into this job; their
+    // numbers go to the server in StreamsReady when it waits for them (a pull).
+    Result<std::vector<proto::FrameLink*>> takeEarlyStreams(EarlyStreams& early, const proto::JobAcceptMsg& accept,
+                                                            uint16_t firstStreams, bool autoStreams,
+                                                            const std::string& congestion, bool sendReady)
+    {
+        const auto first = std::min<uint16_t>(firstStreams, accept.streams);
+        uint32_t joined = 0;
+        std::vector<Error> errors;
+        auto links = early.join(first, &joined, &errors);
+        for (const auto& e : errors)
+            pushEvent(event::Log{event::Log::Level::Warning, "a data connection could not be opened: " + e.message}, false);
+        if (sendReady) {
+            proto::StreamsReadyMsg ready;
+            ready.streams = joined;
+            FG_TRY(m_link->send(proto::toFrame(ready)));
+        }
+        tuneControlConnection(*m_link);
+        std::vector<proto::FrameLink*> data;
+        std::lock_guard lock(m_linkMutex);
+        for (auto& l : links) {
+            m_congestionInForce = tuneDataConnection(*l, congestion);
+            data.push_back(l.get());
+            m_dataLinks.push_back(std::move(l));
+        }
+        m_nextStream = first;
+        m_streamToken = accept.token;
+        m_maxStreams = accept.streams;
+        pushEvent(event::Log{event::Log::Level::Info,
+                             std::to_string(data.size()) + " data connection(s)"
+                                 + (autoStreams ? " to start with (auto: more while the rate rises, up to "
+                                                      + std::to_string(accept.streams) + ")"
+                                                : std::string())
+                                 + (m_congestionInForce.empty() ? std::string() : ", congestion control " + m_congestionInForce)},
+                  false);
+        return data;
     }
 
     // Auto streams: more data connections while the total rate still rises

@@ -67,6 +67,9 @@ void Receiver::addDataLink(proto::FrameLink* link)
         return;
     }
     m_dataLinks.push_back(link);
+    // Before run() has its threads going, a link only queues up (a server
+    // starts the role while data connections still join).
+    if (!m_started) return;
     ++m_dataLinksAlive;
     const auto number = uint16_t(m_dataLinks.size() - 1);
     m_dataThreads.emplace_back([this, link, number] { dataLoop(link, number); });
@@ -179,6 +182,7 @@ Status Receiver::run()
     std::thread control([this] { controlLoop(); });
     {
         std::lock_guard lock(m_dataMutex);
+        m_started = true;
         m_dataLinksAlive.store(m_dataLinks.size());
         for (size_t i = 0; i < m_dataLinks.size(); ++i)
             m_dataThreads.emplace_back([this, link = m_dataLinks[i], i] { dataLoop(link, uint16_t(i)); });

@@ -254,6 +254,7 @@ private:
     std::vector<proto::FrameLink*> m_dataLinks;
     std::vector<std::thread> m_dataThreads;
     bool m_acceptLinks = true;
+    bool m_started = false; // run() reads the data links (m_dataMutex)
     std::vector<std::unique_ptr<Writer>> m_writers;
     // Files being written. An entry is made, under this lock, only while the
     // file is wanted; it is settled before its entry goes.

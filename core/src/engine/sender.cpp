@@ -48,25 +48,58 @@ Sender::~Sender() { cancel(); }
 
 void Sender::addDataLink(proto::FrameLink* link)
 {
-    std::lock_guard lock(m_streamMutex);
-    if (!m_acceptLinks || !m_hasDataLinks) {
-        link->close();
-        return;
+    {
+        std::lock_guard lock(m_streamMutex);
+        if (!m_acceptLinks || !m_hasDataLinks) {
+            link->close();
+            return;
+        }
+        m_streams.push_back(Stream{link, std::make_shared<LinkCompression>(), {}, false});
+        const size_t stream = m_streams.size() - 1;
+        if (m_started) m_workers.emplace_back([this, stream] { workerLoop(stream); });
+        m_linksPending = false;
     }
-    m_streams.push_back(Stream{link, std::make_shared<LinkCompression>(), {}, false});
-    const size_t stream = m_streams.size() - 1;
-    m_workers.emplace_back([this, stream] { workerLoop(stream); });
+    m_streamsCv.notify_all();
+}
+
+void Sender::awaitGreeting(std::function<Status()> greeting) { m_greeting = std::move(greeting); }
+
+void Sender::expectDataLinks()
+{
+    std::lock_guard lock(m_streamMutex);
+    m_streams.clear();
+    m_hasDataLinks = true;
+    m_linksPending = true;
+}
+
+void Sender::noDataLinks()
+{
+    {
+        std::lock_guard lock(m_streamMutex);
+        if (!m_linksPending) return;
+        m_linksPending = false;
+        m_hasDataLinks = false;
+        auto shared = std::make_shared<LinkCompression>();
+        for (size_t i = 0; i < kSharedLinkWorkers; ++i) {
+            m_streams.push_back(Stream{&m_link, shared, {}, false});
+            if (m_started) m_workers.emplace_back([this, i] { workerLoop(i); });
+        }
+    }
+    m_streamsCv.notify_all();
 }
 
 void Sender::abortQueues()
 {
     m_scheduler.abort();
-    // Data links carry nothing the receiver must still read: close them now
-    // so workers blocked in a send wake up.
-    if (m_hasDataLinks) {
+    {
         std::lock_guard lock(m_streamMutex);
-        for (auto& s : m_streams) s.link->close();
+        m_linksPending = false;
+        // Data links carry nothing the receiver must still read: close them
+        // now so workers blocked in a send wake up.
+        if (m_hasDataLinks)
+            for (auto& s : m_streams) s.link->close();
     }
+    m_streamsCv.notify_all();
 }
 
 Status Sender::openRoot()
@@ -145,6 +178,7 @@ Status Sender::run()
     std::thread control([this] { controlLoop(); });
     {
         std::lock_guard lock(m_streamMutex);
+        m_started = true;
         for (size_t i = 0; i < m_streams.size(); ++i) m_workers.emplace_back([this, i] { workerLoop(i); });
     }
     startStatsReports();
@@ -160,7 +194,9 @@ Status Sender::run()
     for (size_t next = 0;;) {
         std::thread worker;
         {
-            std::lock_guard lock(m_streamMutex);
+            std::unique_lock lock(m_streamMutex);
+            // Data connections still joining: their workers are yet to come.
+            m_streamsCv.wait(lock, [&] { return !m_linksPending || next < m_workers.size(); });
             if (next == m_workers.size()) {
                 m_acceptLinks = false;
                 break;
@@ -302,6 +338,13 @@ std::optional<Sender::ListedFile> Sender::listed(uint32_t index)
 
 void Sender::controlLoop()
 {
+    if (m_greeting) {
+        if (Status st = m_greeting(); !st) {
+            fail(st.error(), false);
+            m_linger.peerClosed();
+            return;
+        }
+    }
     for (;;) {
         auto frame = m_link.receive();
         if (!frame.ok()) {

@@ -22,6 +22,7 @@
 #include "proto/frame.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <deque>
 #include <functional>
 #include <map>
@@ -46,6 +47,15 @@ public:
     // job, or with the error that stopped it.
     Status run();
     void addDataLink(proto::FrameLink* link) override;
+
+    // Before run(), for a client that sends its list before the server has
+    // accepted the job (protocol 6): `greeting` reads the server's answer on
+    // the control thread before anything else (an error ends the role), and
+    // the data connections are still joining: they come by addDataLink, or
+    // noDataLinks() says none will and the control link carries the data.
+    void awaitGreeting(std::function<Status()> greeting);
+    void expectDataLinks();
+    void noDataLinks();
 
 private:
     struct ListedFile {
@@ -151,6 +161,10 @@ private:
     std::optional<Error> m_allStreamsLost; // every data link broke; the job ends with this
     std::vector<std::thread> m_workers;
     bool m_acceptLinks = true; // false once the workers are being joined
+    bool m_started = false;      // workers run (before, links only queue up)
+    bool m_linksPending = false; // expectDataLinks(), and none came yet
+    std::condition_variable m_streamsCv; // m_linksPending went false, or cancel
+    std::function<Status()> m_greeting;
 
     std::atomic<bool> m_jobDone{false};
     StreamWatch m_watch; // stats thread only

@@ -148,23 +148,33 @@ namespace {
 // any moment).
 class LateLinks {
 public:
+    // Connections that came before the role was attached go to it now.
     void attach(RoleBase* role)
     {
         std::lock_guard lock(m_mutex);
         m_role = role;
+        for (auto& link : m_links) m_role->addDataLink(link.get());
     }
     void detach()
     {
         std::lock_guard lock(m_mutex);
         m_role = nullptr;
+        m_over = true;
     }
     explicit LateLinks(std::string congestion) : m_congestion(std::move(congestion)) {}
+    std::vector<proto::FrameLink*> links()
+    {
+        std::lock_guard lock(m_mutex);
+        std::vector<proto::FrameLink*> out;
+        for (auto& l : m_links) out.push_back(l.get());
+        return out;
+    }
     void add(proto::FrameLinkPtr link)
     {
         std::lock_guard lock(m_mutex);
-        if (!m_role) return; // dropped: closes the connection
+        if (m_over) return; // dropped: closes the connection
         tuneDataConnection(*link, m_congestion);
-        m_role->addDataLink(link.get());
+        if (m_role) m_role->addDataLink(link.get());
         m_links.push_back(std::move(link));
     }
 
@@ -172,6 +182,7 @@ private:
     std::mutex m_mutex;
     std::string m_congestion;
     RoleBase* m_role = nullptr;
+    bool m_over = false;
     std::vector<proto::FrameLinkPtr> m_links;
 };
 
@@ -259,23 +270,53 @@ Status joinSession(proto::FrameLinkPtr& link, const proto::Frame& frame, const S
     return ctx.registry->attach(join->token, ctx.clientFingerprint, join->stream, std::move(link));
 }
 
+// A push client sends its file list right behind its job request (protocol
+// 6): a refused one is still sending. Its bytes are read and dropped until it
+// hangs up, so that our close does not reset the connection before it has
+// read why; bounded, for a client that never hangs up.
+constexpr auto kRefusedDrain = std::chrono::seconds(5);
+
+void drainRefused(proto::FrameLink& link)
+{
+    std::mutex mutex;
+    std::condition_variable cv;
+    bool done = false;
+    std::thread guard([&] {
+        std::unique_lock lock(mutex);
+        if (!cv.wait_for(lock, kRefusedDrain, [&] { return done; })) link.close();
+    });
+    while (link.receive().ok()) {
+    }
+    {
+        std::lock_guard lock(mutex);
+        done = true;
+    }
+    cv.notify_all();
+    guard.join();
+}
+
 Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionContext& ctx)
 {
+    auto refuse = [&](const Error& e) -> Status {
+        (void)sendError(link, e.code, e.message);
+        drainRefused(link);
+        return e;
+    };
     auto request = proto::fromFrame<proto::JobRequestMsg>(frame);
-    if (!request.ok()) {
-        (void)sendError(link, request.error().code, request.error().message);
-        return request.error();
+    if (!request.ok()) return refuse(request.error());
+    if (!paired(ctx)) {
+        Status refused = refuseUnpaired(link, ctx);
+        drainRefused(link);
+        return refused;
     }
-    if (!paired(ctx)) return refuseUnpaired(link, ctx);
     const bool push = request->direction == proto::Direction::Push; // the client sends: we receive
     RootSpec root;
     std::string module;
     if (ctx.daemon) {
         auto resolved = resolveDaemonPath(request->path, ctx, push, request->plainData);
         if (!resolved.ok()) {
-            (void)sendError(link, resolved.error().code, resolved.error().message);
             if (ctx.log) ctx.log("refused request from " + ctx.peer + ": " + resolved.error().message);
-            return resolved.error();
+            return refuse(resolved.error());
         }
         root = resolved->root;
         module = resolved->module;
@@ -290,20 +331,15 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
     check.modifyWindowNs = params.modifyWindowNs;
     check.chunkSize = params.chunkSize;
     // The client's congestion choice is a wish here: this kernel may lack it.
-    if (Status st = validateOptions(check); !st) {
-        (void)sendError(link, st.error().code, st.error().message);
-        return st;
-    }
+    if (Status st = validateOptions(check); !st) return refuse(st.error());
 
     proto::JobAcceptMsg accept;
     accept.serverSoftware = softwareVersion();
     std::optional<proto::SessionToken> token;
     if (ctx.registry && request->streams > 0) {
         if (Status opened = ctx.registry->open(request->token, ctx.clientFingerprint, request->streams, request->plainData);
-            !opened) {
-            (void)sendError(link, opened.error().code, opened.error().message);
-            return opened.error();
-        }
+            !opened)
+            return refuse(opened.error());
         token = request->token;
         accept.token = *token;
         accept.streams = request->streams;
@@ -320,8 +356,15 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
 
     auto late = std::make_shared<LateLinks>(params.congestion);
     std::vector<proto::FrameLinkPtr> dataLinks;
-    if (token) {
-        // The client opens its data connections, then says which made it.
+    if (token && push) {
+        // The client's list follows its request at once: receive it now, and
+        // take the data connections as they join (the client sends data on
+        // the control connection only if none did).
+        dataLinks = ctx.registry->collect(*token, ~0u, std::chrono::milliseconds(0),
+                                          [late](proto::FrameLinkPtr l) { late->add(std::move(l)); });
+    } else if (token) {
+        // The client opens its data connections, then says which made it: we
+        // send on them, so we must know before the first file goes.
         FG_TRY_ASSIGN(proto::Frame readyFrame, link.receive());
         FG_TRY_ASSIGN(proto::StreamsReadyMsg ready, proto::fromFrame<proto::StreamsReadyMsg>(readyFrame));
         dataLinks = ctx.registry->collect(*token, ready.streams, kJoinTimeout,
@@ -332,12 +375,12 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
         tuneDataConnection(*l, params.congestion);
         data.push_back(l.get());
     }
-    if (!data.empty()) tuneControlConnection(link);
+    if (!data.empty() || (token && push)) tuneControlConnection(link);
     if (ctx.log)
         ctx.log(std::string(push ? "receiving into " : "sending from ") + root.base
                 + (root.relative.empty() ? "" : "/" + root.relative) + " for " + ctx.peer
-                + (data.empty() ? std::string() : " on " + std::to_string(data.size()) + " data connections")
-                + dataProtectionNote(data, module)
+                + (data.empty() || push ? std::string() : " on " + std::to_string(data.size()) + " data connections")
+                + (push ? std::string() : dataProtectionNote(data, module))
                 + (params.dryRun ? " (dry run)" : ""));
 
     StageSet stages;
@@ -360,6 +403,14 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
     Status result = receiver ? receiver->run() : sender->run();
     late->detach();
     role.reset();
+    // A push's data connections join while it runs: said once it is over.
+    if (push && ctx.log) {
+        std::vector<proto::FrameLink*> joined = data;
+        for (auto* l : late->links()) joined.push_back(l);
+        if (!joined.empty())
+            ctx.log("data from " + ctx.peer + " came on " + std::to_string(joined.size()) + " data connections"
+                    + dataProtectionNote(joined, module));
+    }
     if (ctx.log) ctx.log("session with " + ctx.peer + " ended: " + (result ? std::string("ok") : result.error().message));
     return result;
 }

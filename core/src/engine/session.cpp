@@ -40,6 +40,12 @@ Result<proto::HelloMsg> readHello(proto::FrameLink& link)
 Result<proto::JobAcceptMsg> requestJob(proto::FrameLink& link, const proto::JobRequestMsg& request, bool helloPending)
 {
     FG_TRY(link.send(proto::toFrame(request)));
+    return awaitJobAccept(link, request, helloPending);
+}
+
+Result<proto::JobAcceptMsg> awaitJobAccept(proto::FrameLink& link, const proto::JobRequestMsg& request,
+                                           bool helloPending)
+{
     if (helloPending) {
         FG_TRY_ASSIGN(proto::HelloMsg hello, readHello(link));
         // A server without the capability would take the flag for an unknown

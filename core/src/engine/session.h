@@ -33,6 +33,10 @@ Result<proto::HelloMsg> readHello(proto::FrameLink& link);
 // (after the server's Hello, when ours was sent without waiting for it).
 Result<proto::JobAcceptMsg> requestJob(proto::FrameLink& link, const proto::JobRequestMsg& request,
                                        bool helloPending = false);
+// The waiting half, for a client that sends more behind its request (a
+// push's file list) before the answer comes.
+Result<proto::JobAcceptMsg> awaitJobAccept(proto::FrameLink& link, const proto::JobRequestMsg& request,
+                                           bool helloPending);
 
 // Opens one data connection to a daemon and joins it to a session.
 Result<proto::FrameLinkPtr> joinStream(const Endpoint& endpoint, const std::string& stateDir,

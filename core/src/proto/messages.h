@@ -22,7 +22,7 @@ namespace fg::proto {
 
 // 4: zstd payloads are pieces of one stream per connection (3: each on its
 // own), and digests carry their size for --checksum-choice.
-inline constexpr uint16_t kProtocolVersion = 5;
+inline constexpr uint16_t kProtocolVersion = 6;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 // Hello capabilities. PlainData: this end can carry a session's data
 // connections unencrypted after their TLS join (--cipher none); a client
