@@ -26,12 +26,7 @@ Sender::Sender(RootSpec root, TransferParams params, proto::FrameLink& control, 
       m_scheduler(m_params.chunkSize, unsigned(std::max<size_t>(1, dataLinks.size())))
 {
     if (dataLinks.empty()) {
-        m_streams.resize(kSharedLinkWorkers);
-        auto shared = std::make_shared<LinkCompression>();
-        for (auto& s : m_streams) {
-            s.link = &control;
-            s.compression = shared;
-        }
+        shareControlLinkLocked(); // no other thread yet: no lock needed
     } else {
         m_streams.resize(dataLinks.size());
         for (size_t i = 0; i < dataLinks.size(); ++i) {
@@ -79,13 +74,17 @@ void Sender::noDataLinks()
         if (!m_linksPending) return;
         m_linksPending = false;
         m_hasDataLinks = false;
-        auto shared = std::make_shared<LinkCompression>();
-        for (size_t i = 0; i < kSharedLinkWorkers; ++i) {
-            m_streams.push_back(Stream{&m_link, shared, {}, false});
-            if (m_started) m_workers.emplace_back([this, i] { workerLoop(i); });
-        }
+        shareControlLinkLocked();
+        if (m_started)
+            for (size_t i = 0; i < m_streams.size(); ++i) m_workers.emplace_back([this, i] { workerLoop(i); });
     }
     m_streamsCv.notify_all();
+}
+
+void Sender::shareControlLinkLocked()
+{
+    auto shared = std::make_shared<LinkCompression>();
+    for (size_t i = 0; i < kSharedLinkWorkers; ++i) m_streams.push_back(Stream{&m_link, shared, {}, false});
 }
 
 void Sender::abortQueues()

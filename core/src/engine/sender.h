@@ -92,6 +92,9 @@ private:
         LinkCompression& compression;
     };
 
+    // Without data links: a few streams share the control link (and one
+    // zstd stream); m_streamMutex held, m_streams empty.
+    void shareControlLinkLocked();
     Status openRoot();
     Status scanAndList();
     void controlLoop();

@@ -2,6 +2,7 @@
 
 #include "common/path.h"
 #include "engine/observer.h"
+#include "engine/linger.h"
 #include "engine/plain_data.h"
 #include "engine/receiver.h"
 #include "engine/role_params.h"
@@ -278,21 +279,11 @@ constexpr auto kRefusedDrain = std::chrono::seconds(5);
 
 void drainRefused(proto::FrameLink& link)
 {
-    std::mutex mutex;
-    std::condition_variable cv;
-    bool done = false;
-    std::thread guard([&] {
-        std::unique_lock lock(mutex);
-        if (!cv.wait_for(lock, kRefusedDrain, [&] { return done; })) link.close();
-    });
+    LingeringClose linger(link);
+    linger.arm(kRefusedDrain);
     while (link.receive().ok()) {
     }
-    {
-        std::lock_guard lock(mutex);
-        done = true;
-    }
-    cv.notify_all();
-    guard.join();
+    linger.peerClosed();
 }
 
 Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionContext& ctx)
