@@ -543,14 +543,18 @@ void Sender::onTick()
     // TCP_INFO over two seconds says more than over a quarter of one.
     constexpr unsigned kTicksPerCheck = 8;
     std::vector<const proto::FrameLink*> links;
+    bool dataLinks = false;
     {
         std::lock_guard lock(m_streamMutex);
+        dataLinks = m_hasDataLinks;
         for (const auto& s : m_streams)
             if (!s.broken) links.push_back(s.link);
     }
     // One worker a stream that is not broken (they share a link without data
     // connections): the send and compress times are over all of them.
     m_compression.observe(m_sendStage.snapshot(), links.size(), monotonicNs());
+    // The control link keeps its own small mark (tuneControlConnection).
+    if (dataLinks) boundUnsentBacklog(links);
     if (++m_ticks % kTicksPerCheck != 0) return;
     for (const std::string& message : m_watch.check(links)) notice(false, "", Error(Errc::Network, message));
 }

@@ -1,5 +1,6 @@
 #include "engine/socket_tuning.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -20,6 +21,14 @@ constexpr double kQueuedRttFactor = 1.15;
 constexpr const char* kFallbackCongestion = "cubic";
 // The unsent bytes a control socket may hold: one batch of acknowledgements.
 constexpr uint32_t kControlNotSentLowat = 64 * 1024;
+// A data connection's unsent backlog: this long at its own rate. Short
+// against any job worth several streams; long against the writer's refill
+// (woken at half of it, it encrypts the next frames in well under that).
+constexpr double kUnsentBacklogSeconds = 0.05;
+// Never less than this (a stream ramping up must not starve on wake-ups),
+// never more than autotuning reaches on a well-tuned host.
+constexpr uint32_t kMinUnsentBacklog = 1u << 20;
+constexpr uint32_t kMaxUnsentBacklog = 64u << 20;
 
 std::string mib(uint64_t bytes)
 {
@@ -65,6 +74,22 @@ void tuneControlConnection(const proto::FrameLink& link)
 {
     const int fd = link.socketFd();
     if (fd >= 0) (void)platform::setNotSentLowat(fd, kControlNotSentLowat);
+}
+
+uint32_t unsentBacklogFor(uint64_t deliveryRate)
+{
+    const double bytes = double(deliveryRate) * kUnsentBacklogSeconds;
+    return uint32_t(std::clamp(bytes, double(kMinUnsentBacklog), double(kMaxUnsentBacklog)));
+}
+
+void boundUnsentBacklog(const std::vector<const proto::FrameLink*>& links)
+{
+    for (const auto* link : links) {
+        const int fd = link->socketFd();
+        if (fd < 0) continue;
+        auto info = platform::tcpInfo(fd);
+        if (info.ok()) (void)platform::setNotSentLowat(fd, unsentBacklogFor(info->deliveryRate));
+    }
 }
 
 bool overflowsQueue(const LossSample& s)

@@ -27,6 +27,17 @@ std::string tuneDataConnection(const proto::FrameLink& link, const std::string& 
 // The control connection: a small unsent-bytes mark, so what it carries
 // (plans, acknowledgements) never queues behind a backlog in the socket.
 void tuneControlConnection(const proto::FrameLink& link);
+// The unsent bytes a data connection may keep in its socket: what it sends in
+// kUnsentBacklogTime at its delivery rate, within bounds. Left unbounded,
+// autotuning lets each socket take tens of megabytes; on a long link the
+// sender then hands out the last files long before they leave, and at the
+// end one stream drains its backlog while the others stand idle (measured
+// on the 141 ms bench link: 18 MB left on one of two streams, half the link
+// idle for 0.6 s).
+uint32_t unsentBacklogFor(uint64_t deliveryRate);
+// Applies unsentBacklogFor to each connection (TCP_NOTSENT_LOWAT), from the
+// rate the kernel measures on it now.
+void boundUnsentBacklog(const std::vector<const proto::FrameLink*>& links);
 // Checks a congestion control name against what this kernel offers.
 Status checkCongestion(const std::string& name);
 

@@ -97,6 +97,7 @@ std::string congestionControl(int fd);
 // Unsent bytes the socket keeps before it stops taking more: small for a
 // control connection so what we write goes out now, not behind a backlog.
 Status setNotSentLowat(int fd, uint32_t bytes);
+Result<uint32_t> notSentLowat(int fd);
 Result<uint64_t> sendBufferSize(int fd);
 // Sets SO_SNDBUF (which turns autotuning off for the socket); with force,
 // tries SO_SNDBUFFORCE first (needs CAP_NET_ADMIN) to pass net.core.wmem_max.

@@ -315,6 +315,14 @@ Status setNotSentLowat(int fd, uint32_t bytes)
     return {};
 }
 
+Result<uint32_t> notSentLowat(int fd)
+{
+    int v = 0;
+    socklen_t len = sizeof v;
+    if (::getsockopt(fd, IPPROTO_TCP, TCP_NOTSENT_LOWAT, &v, &len) != 0) return sysError(errno, "TCP_NOTSENT_LOWAT");
+    return uint32_t(v);
+}
+
 Result<uint64_t> sendBufferSize(int fd)
 {
     int v = 0;
