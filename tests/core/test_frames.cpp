@@ -1,10 +1,19 @@
 #include "proto/frame.h"
 #include "codec/compress_stream.h"
+#include "net/identity.h"
+#include "net/tcp_stream.h"
+#include "net/tls_context.h"
+#include "platform/socket.h"
 #include "proto/messages.h"
+#include "tls_pair.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <cstring>
 #include <random>
+#include <thread>
 
 using namespace fg;
 using namespace fg::proto;
@@ -30,6 +39,53 @@ M roundTrip(const M& msg)
     auto back = fromFrame<M>(f);
     if (!back.ok()) qFatal("decode failed: %s", back.error().message.c_str());
     return std::move(back).value();
+}
+
+// Frames of every size class the link treats apart: empty, small (batched),
+// just under and at the size read and written in place, file data, the largest.
+std::vector<Frame> mixedFrames()
+{
+    std::vector<Frame> frames;
+    std::mt19937 rng(11);
+    const size_t sizes[] = {0, 1, 100, 4096, 64 * 1024 - 1, 64 * 1024, 64 * 1024 + 1, 256 * 1024, 256 * 1024 + 8,
+                            kMaxFramePayload};
+    for (int round = 0; round < 12; ++round) {
+        for (size_t size : sizes) {
+            Frame f;
+            f.type = uint16_t(rng() % 60000 + 1);
+            f.flags = uint16_t(rng());
+            f.payload.resize(size == kMaxFramePayload && round % 4 != 0 ? 300 : size);
+            for (auto& b : f.payload) b = uint8_t(rng());
+            frames.push_back(std::move(f));
+        }
+    }
+    std::shuffle(frames.begin(), frames.end(), rng);
+    return frames;
+}
+
+// Sends the frames on one link (batched where `more` allows) and checks that
+// the other end receives each whole and in order.
+void carryOver(FrameLink& from, FrameLink& to)
+{
+    const std::vector<Frame> frames = mixedFrames();
+    uint64_t bytes = 0;
+    for (const auto& f : frames) bytes += kFrameHeaderSize + f.payload.size();
+    std::thread sender([&] {
+        std::mt19937 rng(5);
+        for (size_t i = 0; i < frames.size(); ++i)
+            if (!from.send(frames[i], rng() % 3 != 0 && i + 1 < frames.size()).ok()) return;
+        (void)from.flush();
+    });
+    size_t got = 0;
+    for (; got < frames.size(); ++got) {
+        auto f = to.receive();
+        if (!f.ok()) break;
+        if (f->type != frames[got].type || f->flags != frames[got].flags || f->payload != frames[got].payload) break;
+    }
+    sender.join();
+    QCOMPARE(got, frames.size());
+    QCOMPARE(from.bytesSent(), bytes);
+    QCOMPARE(to.bytesReceived(), bytes);
 }
 
 } // namespace
@@ -71,6 +127,110 @@ private Q_SLOTS:
             QVERIFY(got[i].payload == frames[i].payload);
         }
         QCOMPARE(decoder.buffered(), size_t(0));
+    }
+
+    void decoderReadInPlaceReassemblesToo()
+    {
+        // prepare/commit in place of feed, with odd sizes: the buffer moves
+        // what is left to its front and grows as frames demand.
+        std::vector<Frame> frames = mixedFrames();
+        std::vector<uint8_t> bytes = encodeStream(frames);
+        std::mt19937 rng(3);
+        FrameDecoder decoder;
+        size_t pos = 0;
+        size_t got = 0;
+        while (pos < bytes.size()) {
+            const size_t room = rng() % 70000 + 1;
+            const size_t n = std::min(bytes.size() - pos, size_t(rng() % room + 1));
+            std::memcpy(decoder.prepare(room), bytes.data() + pos, n);
+            decoder.commit(n);
+            pos += n;
+            Frame f;
+            for (;;) {
+                auto r = decoder.next(&f);
+                QVERIFY(r.ok());
+                if (!*r) break;
+                QVERIFY(got < frames.size());
+                QCOMPARE(f.type, frames[got].type);
+                QVERIFY(f.payload == frames[got].payload);
+                ++got;
+            }
+        }
+        QCOMPARE(got, frames.size());
+        QCOMPARE(decoder.buffered(), size_t(0));
+    }
+
+    void aBigFrameCanBeTakenBeforeItsPayloadIsIn()
+    {
+        Frame small;
+        small.type = 7;
+        small.payload.assign(1000, 0x11);
+        Frame big;
+        big.type = 9;
+        big.flags = 3;
+        big.payload.resize(200 * 1024);
+        for (size_t i = 0; i < big.payload.size(); ++i) big.payload[i] = uint8_t(i * 31);
+        const std::vector<uint8_t> bytes = encodeStream({small, big});
+
+        FrameDecoder decoder;
+        const size_t partial = 1000 + 2 * kFrameHeaderSize + 5000; // the small frame, the big one's header and 5000 bytes
+        decoder.feed(bytes.data(), partial);
+        Frame f;
+        size_t have = 0;
+        // The small frame first: whole, so it is next()'s, not takePartial's.
+        auto r = decoder.takePartial(&f, 64 * 1024, &have);
+        QVERIFY(r.ok() && !*r);
+        QVERIFY(*decoder.next(&f));
+        QCOMPARE(f.type, uint16_t(7));
+        // Below the threshold the decoder keeps it.
+        r = decoder.takePartial(&f, 300 * 1024, &have);
+        QVERIFY(r.ok() && !*r);
+        r = decoder.takePartial(&f, 64 * 1024, &have);
+        QVERIFY(r.ok() && *r);
+        QCOMPARE(have, size_t(5000));
+        QCOMPARE(f.type, uint16_t(9));
+        QCOMPARE(f.flags, uint16_t(3));
+        QCOMPARE(f.payload.size(), big.payload.size());
+        QVERIFY(std::equal(f.payload.begin(), f.payload.begin() + 5000, big.payload.begin()));
+        QCOMPARE(decoder.buffered(), size_t(0));
+        // A header alone is not a frame to take.
+        FrameDecoder headerOnly;
+        headerOnly.feed(bytes.data() + 1000 + kFrameHeaderSize, 4);
+        r = headerOnly.takePartial(&f, 1, &have);
+        QVERIFY(r.ok() && !*r);
+    }
+
+    void aTcpLinkCarriesFramesOfEverySize()
+    {
+        auto listener = platform::Listener::listenTcp("127.0.0.1", 0);
+        QVERIFY(listener.ok());
+        auto client = platform::Socket::connectTcp("127.0.0.1", listener->port(), 5000);
+        QVERIFY(client.ok());
+        auto server = listener->accept(5000);
+        QVERIFY(server.ok());
+        StreamFrameLink a(std::make_unique<net::TcpStream>(std::move(*client)));
+        StreamFrameLink b(std::make_unique<net::TcpStream>(std::move(*server)));
+        carryOver(a, b);
+        carryOver(b, a);
+    }
+
+    void aTlsLinkCarriesFramesOfEverySize()
+    {
+        QTemporaryDir clientDir;
+        QTemporaryDir serverDir;
+        auto clientId = net::TlsIdentity::loadOrCreate(clientDir.path().toStdString());
+        auto serverId = net::TlsIdentity::loadOrCreate(serverDir.path().toStdString());
+        QVERIFY(clientId.ok() && serverId.ok());
+        auto clientCtx = net::TlsContext::create(net::TlsContext::Role::Client, std::move(*clientId));
+        auto serverCtx = net::TlsContext::create(net::TlsContext::Role::Server, std::move(*serverId));
+        QVERIFY(clientCtx.ok() && serverCtx.ok());
+        fgtest::TlsPair pair;
+        const std::string failed = fgtest::connectTlsPair(**clientCtx, **serverCtx, pair);
+        QVERIFY2(failed.empty(), failed.c_str());
+        StreamFrameLink a(std::move(pair.client));
+        StreamFrameLink b(std::move(pair.server));
+        carryOver(a, b);
+        carryOver(b, a);
     }
 
     void oversizedFrameIsAnErrorNotAnAllocation()

@@ -38,14 +38,30 @@ class FrameDecoder {
 public:
     // Appends input; after this, next() yields complete frames.
     void feed(const uint8_t* data, size_t n);
+    // Room for up to n more bytes, to be read into in place of feed(); then
+    // commit() says how many arrived.
+    uint8_t* prepare(size_t n);
+    void commit(size_t n);
     // True with *frame filled when a whole frame is buffered, false when more
     // input is needed, an error for an oversized frame (the decoder then stays failed).
     Result<bool> next(Frame* frame);
-    size_t buffered() const { return m_buffer.size() - m_start; }
+    // A frame of at least minPayload bytes whose header is buffered but not
+    // all of its payload: true with *frame sized for the whole payload, the
+    // buffered part in it (*have bytes) and taken out of the decoder, so the
+    // rest can be read straight into it. False when there is no such frame.
+    Result<bool> takePartial(Frame* frame, size_t minPayload, size_t* have);
+    size_t buffered() const { return m_end - m_start; }
 
 private:
-    std::vector<uint8_t> m_buffer;
+    // The header of the next frame if it is buffered; an error if it is oversized.
+    Result<bool> peekLength(uint32_t* length);
+    void reserveTail(size_t n);
+
+    // Not a vector: reading in place must not zero the room first.
+    std::unique_ptr<uint8_t[]> m_buffer;
+    size_t m_capacity = 0;
     size_t m_start = 0;
+    size_t m_end = 0;
     bool m_failed = false;
 };
 
@@ -103,8 +119,8 @@ private:
     net::StreamPtr m_stream;
     std::mutex m_sendMutex;
     std::vector<uint8_t> m_out;
-    std::vector<uint8_t> m_in;
     FrameDecoder m_decoder;
+    bool m_lastBig = false; // the last frame was read straight into its payload
     std::atomic<uint64_t> m_sent{0};
     std::atomic<uint64_t> m_received{0};
     std::atomic<bool> m_closed{false};
