@@ -2,6 +2,7 @@
 #include "widgets/main_window.h"
 
 #include <floodgate/signals.h>
+#include <floodgate/system.h>
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -9,6 +10,7 @@
 
 int main(int argc, char** argv)
 {
+    fg::prepareProcessForTransfers();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Floodgate"));
     QApplication::setOrganizationName(QStringLiteral("Floodgate"));

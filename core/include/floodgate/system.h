@@ -1,5 +1,6 @@
 #pragma once
-// Facts about this machine that front ends offer as choices.
+// Facts about this machine that front ends offer as choices, and the one
+// setting of the process a front end makes before it runs jobs.
 
 #include <string>
 #include <vector>
@@ -12,5 +13,10 @@ std::vector<std::string> availableCongestionControls();
 // Whether this CPU has AES instructions (AES-NI, ARMv8 AES): what --cipher
 // auto looks at on this end.
 bool cpuHasAesAcceleration();
+
+// Call first in main(), before any thread starts: the transfer's big buffers
+// are then reused instead of being new pages from the OS each time (the
+// receiving end of a fast transfer spent half its CPU on that).
+void prepareProcessForTransfers();
 
 } // namespace fg

@@ -1,6 +1,7 @@
 #include <floodgate/system.h>
 
 #include "platform/cpu.h"
+#include "platform/memory.h"
 #include "platform/socket.h"
 
 #include <sstream>
@@ -17,5 +18,7 @@ std::vector<std::string> availableCongestionControls()
 }
 
 bool cpuHasAesAcceleration() { return platform::hasAesAcceleration(); }
+
+void prepareProcessForTransfers() { platform::reuseFreedMemory(); }
 
 } // namespace fg
