@@ -113,13 +113,58 @@ std::vector<Frame> framesOf(const uint8_t* data, size_t size)
     return frames;
 }
 
+// The same bytes as a link reads them: in pieces into the decoder's own room
+// (prepare/commit), and big frames taken early (takePartial) with the rest
+// copied straight into their payload. Piece sizes come from the input, so
+// every split is tried. Must give exactly what framesOf gives.
+std::vector<Frame> framesReadInPlace(const uint8_t* data, size_t size)
+{
+    FrameDecoder decoder;
+    std::vector<Frame> frames;
+    size_t pos = 0;
+    size_t step = 0;
+    for (;;) {
+        Frame f;
+        auto r = decoder.next(&f);
+        if (!r.ok()) return frames;
+        if (*r) {
+            frames.push_back(std::move(f));
+            continue;
+        }
+        size_t have = 0;
+        auto partial = decoder.takePartial(&f, 64, &have);
+        if (!partial.ok()) return frames;
+        if (*partial) {
+            const size_t rest = f.payload.size() - have;
+            if (size - pos < rest) return frames; // ends inside the frame, as framesOf stops too
+            std::copy(data + pos, data + pos + rest, f.payload.begin() + std::ptrdiff_t(have));
+            pos += rest;
+            frames.push_back(std::move(f));
+            continue;
+        }
+        if (pos == size) return frames;
+        const size_t room = size_t(data[step++ % size]) * 37 + 1;
+        const size_t n = std::min(room, size - pos);
+        std::copy(data + pos, data + pos + n, decoder.prepare(room));
+        decoder.commit(n);
+        pos += n;
+    }
+}
+
 } // namespace
 
 int fuzzWire(const uint8_t* data, size_t size)
 {
     codec::StreamDecompressor stream;
     t_stream = &stream;
-    for (const Frame& f : framesOf(data, size)) {
+    const std::vector<Frame> whole = framesOf(data, size);
+    const std::vector<Frame> inPlace = framesReadInPlace(data, size);
+    if (inPlace.size() != whole.size()) std::abort();
+    for (size_t i = 0; i < whole.size(); ++i)
+        if (inPlace[i].type != whole[i].type || inPlace[i].flags != whole[i].flags
+            || inPlace[i].payload != whole[i].payload)
+            std::abort();
+    for (const Frame& f : whole) {
         decodeAny(f);
         // Every message type against every payload: a decoder must refuse, not crash.
         Frame g = f;
