@@ -27,6 +27,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace fg::net {
 
@@ -39,6 +40,12 @@ struct TlsSocketIo {
     platform::Socket* socket = nullptr;
     int lastErrno = 0; // the socket error behind a failed call, for the message
     bool eof = false;  // the peer's FIN arrived
+    // While TlsStream::writeAll encrypts, records gather here and go out in
+    // one write each ~256 KiB instead of one per 16 KiB record. Whatever is
+    // written while some are still here joins them, to keep the order.
+    bool coalesce = false;
+    std::vector<uint8_t> pending;
+    size_t pendingSent = 0; // of pending, already on the socket
 };
 
 // Run the handshake on a connected socket within timeoutMs (a peer that
@@ -117,6 +124,9 @@ private:
     Status runHandshake(bool asClient, int timeoutMs);
     // The error a failed SSL_* call stands for; m_sslMutex held.
     Error failureLocked(int sslError, const std::string& what);
+    // Sends the records writeAll gathered, waiting (without the lock) while
+    // the socket is full.
+    Status flushPending();
 
     // Declared before m_ssl: SSL_free runs first, the socket closes after.
     platform::Socket m_socket;
