@@ -111,9 +111,11 @@ constexpr size_t kAfterBigReadBytes = 16 * 1024;
 // data costs (a profile of a 1 GiB push over the veth had five user-space
 // copies of every byte at 8 % of both cores).
 constexpr size_t kDirectPayloadBytes = 64 * 1024;
-// What of a big frame still goes through the batch buffer with its header:
-// one TLS record's worth, so the header never travels in a record of its own.
-constexpr size_t kHeadBytes = 16 * 1024 - kFrameHeaderSize;
+// A big frame's header, and as much of its payload as fills the batch up to
+// a whole number of these (TLS records), go through the batch buffer: the
+// header never travels in a record of its own, and the flush before the
+// rest of the frame ends no record short.
+constexpr size_t kRecordBytes = 16 * 1024;
 } // namespace
 
 StreamFrameLink::StreamFrameLink(net::StreamPtr stream) : m_stream(std::move(stream))
@@ -152,9 +154,11 @@ Status StreamFrameLink::appendLocked(const Frame& frame, bool more)
     uint8_t header[kFrameHeaderSize];
     encodeFrameHeader(header, uint32_t(frame.payload.size()), frame.type, frame.flags);
     const size_t size = frame.payload.size();
-    const size_t batched = size >= kDirectPayloadBytes ? kHeadBytes : size;
-    if (m_out.size() + kFrameHeaderSize + batched > kWriteBatchBytes && !m_out.empty())
+    const bool direct = size >= kDirectPayloadBytes;
+    if (m_out.size() + kFrameHeaderSize + (direct ? kRecordBytes : size) > kWriteBatchBytes && !m_out.empty())
         FG_TRY(flushLocked());
+    const size_t batched =
+        direct ? (kRecordBytes - (m_out.size() + kFrameHeaderSize) % kRecordBytes) % kRecordBytes : size;
     m_out.insert(m_out.end(), header, header + kFrameHeaderSize);
     m_out.insert(m_out.end(), frame.payload.begin(), frame.payload.begin() + std::ptrdiff_t(batched));
     if (batched < size) {
