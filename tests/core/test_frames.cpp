@@ -3,7 +3,6 @@
 #include "net/identity.h"
 #include "net/tcp_stream.h"
 #include "net/tls_context.h"
-#include "platform/socket.h"
 #include "proto/messages.h"
 #include "tls_pair.h"
 
@@ -39,6 +38,23 @@ M roundTrip(const M& msg)
     auto back = fromFrame<M>(f);
     if (!back.ok()) qFatal("decode failed: %s", back.error().message.c_str());
     return std::move(back).value();
+}
+
+// Moves every whole frame the decoder holds into `into`; false on a decoder error.
+bool drain(FrameDecoder& decoder, std::vector<Frame>& into)
+{
+    for (;;) {
+        Frame f;
+        auto r = decoder.next(&f);
+        if (!r.ok()) return false;
+        if (!*r) return true;
+        into.push_back(std::move(f));
+    }
+}
+
+bool sameFrame(const Frame& a, const Frame& b)
+{
+    return a.type == b.type && a.flags == b.flags && a.payload == b.payload;
 }
 
 // Frames of every size class the link treats apart: empty, small (batched),
@@ -80,7 +96,7 @@ void carryOver(FrameLink& from, FrameLink& to)
     for (; got < frames.size(); ++got) {
         auto f = to.receive();
         if (!f.ok()) break;
-        if (f->type != frames[got].type || f->flags != frames[got].flags || f->payload != frames[got].payload) break;
+        if (!sameFrame(*f, frames[got])) break;
     }
     sender.join();
     QCOMPARE(got, frames.size());
@@ -112,20 +128,10 @@ private Q_SLOTS:
             size_t n = std::min(bytes.size() - pos, size_t(rng() % 300 + 1));
             decoder.feed(bytes.data() + pos, n);
             pos += n;
-            Frame f;
-            for (;;) {
-                auto r = decoder.next(&f);
-                QVERIFY(r.ok());
-                if (!*r) break;
-                got.push_back(f);
-            }
+            QVERIFY(drain(decoder, got));
         }
         QCOMPARE(got.size(), frames.size());
-        for (size_t i = 0; i < frames.size(); ++i) {
-            QCOMPARE(got[i].type, frames[i].type);
-            QCOMPARE(got[i].flags, frames[i].flags);
-            QVERIFY(got[i].payload == frames[i].payload);
-        }
+        for (size_t i = 0; i < frames.size(); ++i) QVERIFY2(sameFrame(got[i], frames[i]), qPrintable(QString::number(i)));
         QCOMPARE(decoder.buffered(), size_t(0));
     }
 
@@ -137,26 +143,18 @@ private Q_SLOTS:
         std::vector<uint8_t> bytes = encodeStream(frames);
         std::mt19937 rng(3);
         FrameDecoder decoder;
+        std::vector<Frame> got;
         size_t pos = 0;
-        size_t got = 0;
         while (pos < bytes.size()) {
             const size_t room = rng() % 70000 + 1;
             const size_t n = std::min(bytes.size() - pos, size_t(rng() % room + 1));
             std::memcpy(decoder.prepare(room), bytes.data() + pos, n);
             decoder.commit(n);
             pos += n;
-            Frame f;
-            for (;;) {
-                auto r = decoder.next(&f);
-                QVERIFY(r.ok());
-                if (!*r) break;
-                QVERIFY(got < frames.size());
-                QCOMPARE(f.type, frames[got].type);
-                QVERIFY(f.payload == frames[got].payload);
-                ++got;
-            }
+            QVERIFY(drain(decoder, got));
         }
-        QCOMPARE(got, frames.size());
+        QCOMPARE(got.size(), frames.size());
+        for (size_t i = 0; i < frames.size(); ++i) QVERIFY2(sameFrame(got[i], frames[i]), qPrintable(QString::number(i)));
         QCOMPARE(decoder.buffered(), size_t(0));
     }
 
@@ -202,14 +200,11 @@ private Q_SLOTS:
 
     void aTcpLinkCarriesFramesOfEverySize()
     {
-        auto listener = platform::Listener::listenTcp("127.0.0.1", 0);
-        QVERIFY(listener.ok());
-        auto client = platform::Socket::connectTcp("127.0.0.1", listener->port(), 5000);
-        QVERIFY(client.ok());
-        auto server = listener->accept(5000);
-        QVERIFY(server.ok());
-        StreamFrameLink a(std::make_unique<net::TcpStream>(std::move(*client)));
-        StreamFrameLink b(std::make_unique<net::TcpStream>(std::move(*server)));
+        fgtest::TcpPair pair;
+        const std::string failed = fgtest::connectTcpPair(pair);
+        QVERIFY2(failed.empty(), failed.c_str());
+        StreamFrameLink a(std::make_unique<net::TcpStream>(std::move(pair.client)));
+        StreamFrameLink b(std::make_unique<net::TcpStream>(std::move(pair.server)));
         carryOver(a, b);
         carryOver(b, a);
     }

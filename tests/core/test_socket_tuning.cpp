@@ -7,6 +7,7 @@
 #include "net/tcp_stream.h"
 #include "platform/socket.h"
 #include "proto/frame.h"
+#include "tls_pair.h"
 
 #include <QTest>
 
@@ -49,28 +50,25 @@ private Q_SLOTS:
 
     void theKernelCountsWhatAConnectionSent()
     {
-        auto listener = fg::platform::Listener::listenTcp("127.0.0.1", 0);
-        QVERIFY2(listener.ok(), listener.ok() ? "" : listener.error().message.c_str());
-        auto client = fg::platform::Socket::connectTcp("127.0.0.1", listener->port(), 5000);
-        QVERIFY2(client.ok(), client.ok() ? "" : client.error().message.c_str());
-        auto server = listener->accept(5000);
-        QVERIFY2(server.ok(), server.ok() ? "" : server.error().message.c_str());
+        fgtest::TcpPair pair;
+        const std::string failed = fgtest::connectTcpPair(pair);
+        QVERIFY2(failed.empty(), failed.c_str());
 
         constexpr size_t kBytes = 4u << 20;
         std::thread reader([&] {
             std::vector<char> buffer(1 << 16);
             size_t got = 0;
             while (got < kBytes) {
-                auto n = server->read(buffer.data(), buffer.size());
+                auto n = pair.server.read(buffer.data(), buffer.size());
                 if (!n.ok() || *n == 0) return;
                 got += *n;
             }
         });
         const std::vector<char> data(kBytes, 'x');
-        QVERIFY(client->writeAll(data.data(), data.size()).ok());
+        QVERIFY(pair.client.writeAll(data.data(), data.size()).ok());
         reader.join();
 
-        auto info = fg::platform::tcpInfo(client->fd());
+        auto info = fg::platform::tcpInfo(pair.client.fd());
         QVERIFY2(info.ok(), info.ok() ? "" : info.error().message.c_str());
         QVERIFY(info->bytesSent >= kBytes);
         // Even loopback resends now and then (a tail-loss probe under load,
@@ -101,14 +99,11 @@ private Q_SLOTS:
 
     void aDataConnectionGetsTheBoundOfItsRate()
     {
-        auto listener = fg::platform::Listener::listenTcp("127.0.0.1", 0);
-        QVERIFY2(listener.ok(), listener.ok() ? "" : listener.error().message.c_str());
-        auto client = fg::platform::Socket::connectTcp("127.0.0.1", listener->port(), 5000);
-        QVERIFY2(client.ok(), client.ok() ? "" : client.error().message.c_str());
-        auto server = listener->accept(5000);
-        QVERIFY2(server.ok(), server.ok() ? "" : server.error().message.c_str());
-        const int fd = client->fd();
-        fg::proto::StreamFrameLink link(std::make_unique<fg::net::TcpStream>(std::move(*client)));
+        fgtest::TcpPair pair;
+        const std::string failed = fgtest::connectTcpPair(pair);
+        QVERIFY2(failed.empty(), failed.c_str());
+        const int fd = pair.client.fd();
+        fg::proto::StreamFrameLink link(std::make_unique<fg::net::TcpStream>(std::move(pair.client)));
 
         fg::boundUnsentBacklog({&link});
         auto mark = fg::platform::notSentLowat(fd);

@@ -466,14 +466,11 @@ private Q_SLOTS:
         QVERIFY(sentHash == gotHash);
 
         // Plain TCP through the same code path, for scale.
-        auto listener = platform::Listener::listenTcp("127.0.0.1", 0);
-        QVERIFY(listener.ok());
-        auto clientSock = platform::Socket::connectTcp("127.0.0.1", listener->port(), kHandshakeMs);
-        QVERIFY(clientSock.ok());
-        auto serverSock = listener->accept(kHandshakeMs);
-        QVERIFY(serverSock.ok() && serverSock->valid());
-        fg::net::TcpStream tcpClient(std::move(*clientSock));
-        fg::net::TcpStream tcpServer(std::move(*serverSock));
+        fgtest::TcpPair sockets;
+        const std::string failed = fgtest::connectTcpPair(sockets, kHandshakeMs);
+        QVERIFY2(failed.empty(), failed.c_str());
+        fg::net::TcpStream tcpClient(std::move(sockets.client));
+        fg::net::TcpStream tcpServer(std::move(sockets.server));
         QElapsedTimer tcpTimer;
         tcpTimer.start();
         std::thread tcpWriter([&] {

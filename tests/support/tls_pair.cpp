@@ -7,6 +7,22 @@
 
 namespace fgtest {
 
+std::string connectTcpPair(TcpPair& out, int timeoutMs)
+{
+    namespace platform = fg::platform;
+    auto listener = platform::Listener::listenTcp("127.0.0.1", 0);
+    if (!listener.ok()) return "listen: " + listener.error().message;
+    // The listener's backlog takes the connection before accept() is called.
+    auto client = platform::Socket::connectTcp("127.0.0.1", listener->port(), timeoutMs);
+    if (!client.ok()) return "connect: " + client.error().message;
+    auto server = listener->accept(timeoutMs);
+    if (!server.ok()) return "accept: " + server.error().message;
+    if (!server->valid()) return "accept: no connection arrived";
+    out.client = std::move(*client);
+    out.server = std::move(*server);
+    return {};
+}
+
 std::string connectTlsPair(fg::net::TlsContext& clientCtx, fg::net::TlsContext& serverCtx, TlsPair& out,
                            int handshakeMs)
 {

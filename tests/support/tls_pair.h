@@ -1,14 +1,24 @@
 #pragma once
-// A connected pair of TLS streams over 127.0.0.1, for the suites that test
-// the TLS layer and what is built on it.
+// Connected pairs over 127.0.0.1, plain TCP or TLS, for the suites that test
+// the socket and TLS layers and what is built on them.
 
 #include "net/tls_context.h"
 #include "net/tls_stream.h"
+#include "platform/socket.h"
 
 #include <memory>
 #include <string>
 
 namespace fgtest {
+
+struct TcpPair {
+    fg::platform::Socket client;
+    fg::platform::Socket server;
+};
+
+// Connects a client to a fresh listener and accepts it.
+// Returns "" on success, else which step failed and why.
+std::string connectTcpPair(TcpPair& out, int timeoutMs = 5000);
 
 struct TlsPair {
     std::unique_ptr<fg::net::TlsStream> client;
