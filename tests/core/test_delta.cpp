@@ -7,11 +7,13 @@
 #include "delta/rolling_sum.h"
 #include "delta/signature.h"
 #include "delta/signature_index.h"
+#include "delta/two_pass.h"
 
 #include <QTest>
 
 #include <algorithm>
 #include <cstring>
+#include <deque>
 #include <random>
 #include <vector>
 
@@ -43,21 +45,85 @@ struct Outcome {
     uint64_t literal = 0;
     uint64_t matched = 0;
     size_t wireBytes = 0;
+    size_t firstPassBytes = 0;
 };
 
-// Runs the whole pipeline; the new data reaches the matcher in pieces of
-// `piece` bytes, through a buffer the way the sender's reader fills it.
-Outcome roundTrip(const Bytes& basis, const Bytes& fresh, uint32_t blockLength, size_t piece = 100000)
+// What the receiver does with a segment's frames, with its checks: a first
+// pass frame continues where the last one ended and writes where its output
+// goes, hashing while nothing before it is missing; a second-pass frame
+// starts where the hashing stopped, stays behind the first pass, and hashes
+// on its way (skips are read back from what the first pass wrote).
+struct ReceiverModel {
+    const Bytes& basis;
+    uint32_t blockLength;
+    Bytes out;
+    Bytes hashed; // the bytes hashed, in order
+    uint64_t next = 0;
+    std::vector<uint8_t> scratch;
+
+    void apply(const PassFrame& frame, bool fill)
+    {
+        if (fill ? frame.offset != hashed.size() || frame.offset >= next : frame.offset != next)
+            qFatal("a %s frame at %llu (first pass at %llu, hashed to %zu)", fill ? "second-pass" : "first-pass",
+                   static_cast<unsigned long long>(frame.offset), static_cast<unsigned long long>(next), hashed.size());
+        uint64_t at = frame.offset;
+        auto write = [&](const uint8_t* data, size_t n) {
+            if (fill && at + n > next) qFatal("the second pass wrote past the first");
+            if (out.size() < at + n) out.resize(at + n);
+            std::memcpy(out.data() + at, data, n);
+            if (hashed.size() == at) hashed.insert(hashed.end(), data, data + n);
+            at += n;
+            return fg::Status();
+        };
+        auto skip = [&](uint64_t n) {
+            if (fill) {
+                if (at + n > next) qFatal("the second pass skipped past the first");
+                hashed.insert(hashed.end(), out.begin() + std::ptrdiff_t(at), out.begin() + std::ptrdiff_t(at + n));
+            }
+            at += n;
+            return fg::Status();
+        };
+        fg::Status st = applyOps(
+            frame.ops.data(), frame.ops.size(), BasisGeometry{basis.size(), blockLength},
+            [&](uint64_t offset, uint8_t* into, size_t n) {
+                std::memcpy(into, basis.data() + offset, n);
+                return fg::Status();
+            },
+            write, skip, scratch);
+        if (!st) qFatal("apply failed: %s", st.error().message.c_str());
+        if (!fill) next = at;
+    }
+};
+
+// Runs the whole pipeline as the sender and receiver do; the new data reaches
+// the matcher in pieces of `piece` bytes, through a buffer the way the
+// sender's reader fills it. The first pass goes whenever literal frames are
+// ready or `ahead` bytes of copies are; the literal frames it covers are held
+// and go at points `rng` picks, as a link with room takes them.
+Outcome roundTrip(const Bytes& basis, const Bytes& fresh, uint32_t blockLength, size_t piece = 100000,
+                  uint64_t ahead = 4u << 20, uint32_t seed = 1)
 {
     SignatureIndex index(sign(basis, blockLength));
     Matcher matcher(index);
-    std::vector<Bytes> frames;
-    uint64_t rebuilds = 0;
-    OpEncoder encoder(64 * 1024, blockLength, [&](std::vector<uint8_t>& ops, uint64_t output) {
-        frames.push_back(ops);
-        rebuilds += output;
-        return fg::Status();
-    });
+    TwoPassEncoder encoder(64 * 1024, blockLength, 0);
+    ReceiverModel receiver{basis, blockLength, {}, {}, 0, {}};
+    std::deque<PassFrame> held;
+    std::mt19937 rng(seed);
+    Outcome out;
+    auto firstPass = [&](bool all) {
+        matcher.emitRun(encoder);
+        for (auto& f : encoder.takeCopies()) {
+            out.wireBytes += f.ops.size();
+            out.firstPassBytes += f.ops.size();
+            receiver.apply(f, false);
+        }
+        for (auto& f : encoder.takeLiterals(all)) held.push_back(std::move(f));
+        for (size_t n = all ? held.size() : rng() % (held.size() + 1); n > 0; --n) {
+            out.wireBytes += held.front().ops.size();
+            receiver.apply(held.front(), true);
+            held.pop_front();
+        }
+    };
     Bytes pending;
     size_t fed = 0;
     while (fed < fresh.size()) {
@@ -66,31 +132,19 @@ Outcome roundTrip(const Bytes& basis, const Bytes& fresh, uint32_t blockLength, 
         fed += n;
         const size_t settled = matcher.scan(pending.data(), pending.size(), fed == fresh.size(), encoder);
         pending.erase(pending.begin(), pending.begin() + settled);
+        if (encoder.literalFramesReady() > 0 || encoder.copiesPending() >= ahead) firstPass(false);
     }
     if (fresh.empty()) matcher.scan(nullptr, 0, true, encoder);
     Q_ASSERT(pending.empty());
-    if (!encoder.finish()) qFatal("encoder failed");
+    firstPass(true);
 
-    if (rebuilds != fresh.size()) qFatal("the encoder counted %llu output bytes for %zu", static_cast<unsigned long long>(rebuilds), fresh.size());
-    Outcome out;
+    if (encoder.output() != fresh.size() || receiver.next != fresh.size())
+        qFatal("the encoder described %llu output bytes for %zu", static_cast<unsigned long long>(encoder.output()),
+               fresh.size());
+    if (receiver.hashed != fresh) qFatal("the receiver hashed something else than the new version, or not in order");
     out.literal = matcher.literalBytes();
     out.matched = matcher.matchedBytes();
-    std::vector<uint8_t> scratch;
-    for (const auto& f : frames) {
-        out.wireBytes += f.size();
-        fg::Status st = applyOps(
-            f.data(), f.size(), BasisGeometry{basis.size(), blockLength},
-            [&](uint64_t offset, uint8_t* into, size_t n) {
-                std::memcpy(into, basis.data() + offset, n);
-                return fg::Status();
-            },
-            [&](const uint8_t* data, size_t n) {
-                out.rebuilt.insert(out.rebuilt.end(), data, data + n);
-                return fg::Status();
-            },
-            scratch);
-        if (!st) qFatal("apply failed: %s", st.error().message.c_str());
-    }
+    out.rebuilt = std::move(receiver.out);
     return out;
 }
 
@@ -271,9 +325,30 @@ private Q_SLOTS:
                 }
             }
             const size_t piece = 1 + rng() % 70000;
-            Outcome o = roundTrip(basis, fresh, block, std::max<size_t>(piece, 2 * block));
+            // The first pass goes anywhere from every piece to only at the end.
+            const uint64_t ahead = rng() % 2 ? rng() % (256 * 1024) : UINT64_MAX;
+            Outcome o = roundTrip(basis, fresh, block, std::max<size_t>(piece, 2 * block), ahead, rng());
             QVERIFY2(o.rebuilt == fresh, ("round " + std::to_string(round)).c_str());
             QCOMPARE(o.literal + o.matched, uint64_t(fresh.size()));
+        }
+    }
+
+    void firstPassIsSmallAndTheSecondFillsItIn()
+    {
+        // Scattered overwrites: the first pass is a few bytes for each run of
+        // copies, the literals all go in the second.
+        const Bytes basis = randomBytes(1000 * kBlock, 19);
+        Bytes fresh = basis;
+        std::mt19937 rng(20);
+        for (int e = 0; e < 10; ++e) {
+            const size_t at = rng() % (fresh.size() - 3000);
+            for (size_t i = at; i < at + 3000; ++i) fresh[i] = uint8_t(rng());
+        }
+        for (uint64_t ahead : {uint64_t(0), uint64_t(64 * 1024), uint64_t(UINT64_MAX)}) {
+            Outcome o = roundTrip(basis, fresh, kBlock, 100000, ahead, 21);
+            QVERIFY(o.rebuilt == fresh);
+            QVERIFY2(o.firstPassBytes < 1000, std::to_string(o.firstPassBytes).c_str());
+            QVERIFY(o.literal >= 10 * 3000 && o.literal <= 10 * (3000 + 2 * kBlock));
         }
     }
 
@@ -311,6 +386,16 @@ private Q_SLOTS:
         appendLiteral(longLiteral, reinterpret_cast<const uint8_t*>("abcdef"), 6);
         longLiteral.resize(longLiteral.size() - 2);
         QVERIFY(firstError(longLiteral).find("claims 6 bytes") != std::string::npos);
+        Bytes skips;
+        appendSkip(skips, 5);
+        appendSkip(skips, uint64_t(UINT32_MAX) + 10); // as two
+        QCOMPARE(skips.size(), 3 * kSkipOpSize);
+        QCOMPARE(firstError(skips), std::string());
+        Bytes cutSkip;
+        appendSkip(cutSkip, 5);
+        cutSkip.pop_back();
+        QVERIFY(firstError(cutSkip).find("skip is cut short") != std::string::npos);
+        QVERIFY(firstError(Bytes{3, 0, 0, 0, 0}).find("skip of 0 bytes") != std::string::npos);
         QVERIFY(firstError(Bytes{7}).find("unknown delta instruction") != std::string::npos);
     }
 };

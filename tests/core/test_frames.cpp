@@ -457,8 +457,10 @@ private Q_SLOTS:
         size_t n = 10;
         auto used = expandPayload(plain.flags, &p, &n, decompressor, unstream, buffer);
         QVERIFY(used.ok() && *used == codec::Algo::None && p == raw && n == 10);
-        // Algorithm 3 and unknown bits are refused.
-        for (uint16_t flags : {uint16_t(3u << kPayloadAlgoShift), uint16_t(1u << 3), uint16_t(0x8000)}) {
+        // Algorithm 3 and unknown bits are refused (bit 3 is the Delta
+        // frames' fill flag: the receiver refuses it on others).
+        QCOMPARE(makeDeltaFrame(7, 0, raw, 1, false, codec::Algo::None, true).flags, kDeltaFill);
+        for (uint16_t flags : {uint16_t(3u << kPayloadAlgoShift), uint16_t(1u << 4), uint16_t(0x8000)}) {
             auto refused = expandPayload(flags, &p, &n, decompressor, unstream, buffer);
             QVERIFY(!refused.ok());
             QCOMPARE(refused.error().code, Errc::Protocol);

@@ -1,6 +1,7 @@
 // A receiver fed by a hostile or broken sender: nothing may be written outside
 // the destination, and every protocol violation ends the session with an error.
 
+#include "delta/ops.h"
 #include "engine/receiver.h"
 #include "proto/messages.h"
 #include "test_support.h"
@@ -457,6 +458,103 @@ private Q_SLOTS:
         }
         sender.send(proto::SenderDoneMsg{});
         (void)sender.finish();
+    }
+
+    // A delta segment in two passes: the copies first (with a skip where the
+    // new bytes go), then the new bytes (with a skip over the copies, which
+    // the receiver reads back to hash the segment in order).
+    void aDeltaInTwoPassesRebuildsTheNewVersion_data()
+    {
+        QTest::addColumn<QString>("faultName");
+        QTest::newRow("as a sender sends it") << QString();
+        QTest::newRow("second pass past the first") << QStringLiteral("past");
+        QTest::newRow("second pass missing") << QStringLiteral("missing");
+    }
+    void aDeltaInTwoPassesRebuildsTheNewVersion()
+    {
+        QFETCH(QString, faultName);
+        const std::string fault = faultName.toStdString();
+        ScratchDir s;
+        const std::string old = randomBytes(256 * 1024, 21);
+        writeFile(s.sub("dst/f"), old);
+        TransferParams params;
+        params.wholeFile = WholeFileMode::Never;
+        FakeSender sender(s.sub("dst"), 1, params);
+        sender.list({dirEntry("."), fileEntry("f", old.size())});
+        // The receiver signs its old copy; the pieces say how it was cut.
+        uint32_t blockLength = 0;
+        for (uint32_t have = 0, total = 1; have < total;) {
+            auto piece = sender.waitFor(proto::MsgType::Signature);
+            QVERIFY(piece.has_value());
+            auto sig = proto::fromFrame<proto::SignatureMsg>(*piece);
+            QVERIFY(sig.ok());
+            blockLength = sig->blockLength;
+            total = sig->total;
+            have += uint32_t(sig->blocks.size());
+        }
+        const uint32_t blocks = uint32_t(old.size() / blockLength);
+        QVERIFY(blocks > 12);
+        // Block 10 is new.
+        std::string fresh = old;
+        const std::string newBlock = randomBytes(blockLength, 22);
+        fresh.replace(size_t(10) * blockLength, blockLength, newBlock);
+
+        std::vector<uint8_t> first;
+        delta::appendCopy(first, 0, 10);
+        delta::appendSkip(first, blockLength);
+        if (fault != "past") delta::appendCopy(first, 11, blocks - 11);
+        sender.sendFrameOn(0, proto::makeDeltaFrame(1, 0, first.data(), first.size(), true));
+        std::vector<uint8_t> second;
+        delta::appendLiteral(second, bytes(newBlock), newBlock.size());
+        delta::appendSkip(second, uint64_t(blocks - 11) * blockLength);
+        if (fault != "missing")
+            sender.sendFrameOn(0, proto::makeDeltaFrame(1, uint64_t(10) * blockLength, second.data(), second.size(),
+                                                        false, codec::Algo::None, true));
+        const Digest hash = digestOf(ChecksumChoice::Xxh128, fresh.data(), fresh.size());
+        proto::ChunkEndMsg ce;
+        ce.index = 1;
+        ce.offset = 0;
+        ce.length = fresh.size();
+        ce.hash = hash;
+        sender.sendOn(0, ce);
+        proto::FileEndMsg end;
+        end.index = 1;
+        end.size = fresh.size();
+        end.mode = 0644;
+        end.mtimeNs = 1'600'000'000'000'000'000;
+        end.chunks = 1;
+        end.hash = proto::chunkTreeHash(ChecksumChoice::Xxh128, {hash});
+        sender.send(end);
+        if (fault.empty()) {
+            QVERIFY(sender.waitForWithin({proto::MsgType::FileDone}, std::chrono::seconds(10)).has_value());
+            QVERIFY(sender.waitForWithin({proto::MsgType::JobDone}, std::chrono::seconds(10)).has_value());
+            QVERIFY(sender.finish().ok());
+            QVERIFY(readFile(s.sub("dst/f")) == fresh);
+            return;
+        }
+        Status st = sender.finish();
+        QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, Errc::Protocol);
+        QVERIFY2(st.error().message.find(fault == "past" ? "past what its first pass covered" : "never filled in")
+                     != std::string::npos,
+                 st.error().message.c_str());
+        QVERIFY(readFile(s.sub("dst/f")) == old);
+    }
+
+    void theFillFlagOnAnythingButADeltaEndsTheSession()
+    {
+        ScratchDir s;
+        FakeSender sender(s.sub("dst"));
+        sender.list({dirEntry("."), fileEntry("f", 4)});
+        QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
+        proto::Frame f = proto::makeDataFrame(1, 0, reinterpret_cast<const uint8_t*>("data"), 4, true);
+        f.flags |= proto::kDeltaFill;
+        sender.sendFrame(std::move(f));
+        Status st = sender.finish();
+        QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, Errc::Protocol);
+        QVERIFY2(st.error().message.find("fill flag") != std::string::npos, st.error().message.c_str());
+        QVERIFY(!exists(s.sub("dst/f")));
     }
 
     void aSmallFileInOneFrame()

@@ -5,8 +5,17 @@ namespace fg::delta {
 void Matcher::flushCopy(DeltaSink& sink)
 {
     if (!m_runStart) return;
-    sink.copy(*m_runStart, m_runLength);
+    if (m_runLength > 0) sink.copy(*m_runStart, m_runLength);
     m_runStart.reset();
+    m_runLength = 0;
+}
+
+void Matcher::emitRun(DeltaSink& sink)
+{
+    if (!m_runStart || m_runLength == 0) return;
+    sink.copy(*m_runStart, m_runLength);
+    // Where the run would go on: the next block is still the likely match.
+    *m_runStart += m_runLength;
     m_runLength = 0;
 }
 

@@ -33,6 +33,10 @@ public:
     // again. The last call has `final` set and settles everything.
     size_t scan(const uint8_t* data, size_t length, bool final, DeltaSink& sink);
 
+    // Emits the run of matched blocks in progress now, so what was matched so
+    // far can travel; the run may go on (and is then emitted as another copy).
+    void emitRun(DeltaSink& sink);
+
     uint64_t matchedBytes() const { return m_matched; }
     uint64_t literalBytes() const { return m_literal; }
 

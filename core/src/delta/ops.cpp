@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <string>
 
 namespace fg::delta {
@@ -33,39 +34,14 @@ void appendLiteral(std::vector<uint8_t>& out, const uint8_t* data, size_t length
     out.insert(out.end(), data, data + length);
 }
 
-void OpEncoder::emitFull(size_t room)
-{
-    if (m_buffer.size() + room <= m_limit || m_buffer.empty()) return;
-    if (m_status) m_status = m_emit(m_buffer, m_output);
-    m_buffer.clear();
-    m_output = 0;
-}
-
-void OpEncoder::copy(uint32_t block, uint32_t count)
-{
-    emitFull(kCopyOpSize);
-    appendCopy(m_buffer, block, count);
-    m_output += uint64_t(count) * m_blockLength;
-}
-
-void OpEncoder::literal(const uint8_t* data, size_t length)
+void appendSkip(std::vector<uint8_t>& out, uint64_t length)
 {
     while (length > 0) {
-        emitFull(kLiteralOpHeader + 1);
-        const size_t piece = std::min(length, m_limit - std::min(m_limit, m_buffer.size() + kLiteralOpHeader));
-        appendLiteral(m_buffer, data, piece);
-        m_output += piece;
-        data += piece;
+        const auto piece = uint32_t(std::min<uint64_t>(length, std::numeric_limits<uint32_t>::max()));
+        out.push_back(uint8_t(OpKind::Skip));
+        putU32(out, piece);
         length -= piece;
     }
-}
-
-Status OpEncoder::finish()
-{
-    if (!m_buffer.empty() && m_status) m_status = m_emit(m_buffer, m_output);
-    m_buffer.clear();
-    m_output = 0;
-    return m_status;
 }
 
 Result<bool> OpReader::next(Op& op)
@@ -102,12 +78,23 @@ Result<bool> OpReader::next(Op& op)
         m_at += kLiteralOpHeader + n;
         return true;
     }
+    case OpKind::Skip: {
+        if (left < kSkipOpSize) return Error(Errc::Protocol, "a delta skip is cut short");
+        const uint32_t n = getU32(p + 1);
+        if (n == 0) return Error(Errc::Protocol, "a delta skip of 0 bytes");
+        op.kind = OpKind::Skip;
+        op.basisOffset = 0;
+        op.length = n;
+        op.data = nullptr;
+        m_at += kSkipOpSize;
+        return true;
+    }
     }
     return Error(Errc::Protocol, "unknown delta instruction " + std::to_string(p[0]));
 }
 
 Status applyOps(const uint8_t* ops, size_t length, BasisGeometry basis, const ReadBasis& readBasis,
-                const WriteOutput& write, std::vector<uint8_t>& scratch)
+                const WriteOutput& write, const SkipOutput& skip, std::vector<uint8_t>& scratch)
 {
     OpReader reader(ops, length, basis);
     Op op;
@@ -116,6 +103,10 @@ Status applyOps(const uint8_t* ops, size_t length, BasisGeometry basis, const Re
         if (!more) return {};
         if (op.kind == OpKind::Literal) {
             FG_TRY(write(op.data, size_t(op.length)));
+            continue;
+        }
+        if (op.kind == OpKind::Skip) {
+            FG_TRY(skip(op.length));
             continue;
         }
         for (uint64_t done = 0; done < op.length;) {

@@ -4,10 +4,11 @@
 // version from the basis.
 //   0x01 u32 block, u32 count   copy `count` whole basis blocks from `block` on
 //   0x02 u32 length, bytes      these bytes, as they are
+//   0x03 u32 length             bytes another frame of the segment rebuilds
+//                               (see delta/two_pass.h): nothing written here
 // Little-endian like every frame. The reader checks each instruction against
 // the basis it refers to before anything is read or written.
 
-#include "delta/matcher.h"
 #include "delta/signature.h"
 
 #include <floodgate/error.h>
@@ -18,40 +19,15 @@
 
 namespace fg::delta {
 
-enum class OpKind : uint8_t { Copy = 1, Literal = 2 };
+enum class OpKind : uint8_t { Copy = 1, Literal = 2, Skip = 3 };
 inline constexpr size_t kCopyOpSize = 1 + 4 + 4;
 inline constexpr size_t kLiteralOpHeader = 1 + 4;
+inline constexpr size_t kSkipOpSize = 1 + 4;
 
 void appendCopy(std::vector<uint8_t>& out, uint32_t block, uint32_t count);
 void appendLiteral(std::vector<uint8_t>& out, const uint8_t* data, size_t length);
-
-// Collects instructions into buffers of at most `bufferBytes` and hands each
-// full one to `emit` (which sends it as a frame). The first error `emit`
-// returns sticks: later instructions are dropped and status() says why.
-class OpEncoder final : public DeltaSink {
-public:
-    // `output`: how many bytes the buffer's instructions rebuild.
-    using Emit = std::function<Status(std::vector<uint8_t>& ops, uint64_t output)>;
-    OpEncoder(size_t bufferBytes, uint32_t blockLength, Emit emit)
-        : m_limit(bufferBytes), m_blockLength(blockLength), m_emit(std::move(emit))
-    {
-    }
-    void copy(uint32_t block, uint32_t count) override;
-    void literal(const uint8_t* data, size_t length) override;
-    // Emits what is buffered.
-    Status finish();
-    const Status& status() const { return m_status; }
-
-private:
-    void emitFull(size_t room);
-
-    size_t m_limit;
-    uint32_t m_blockLength;
-    Emit m_emit;
-    std::vector<uint8_t> m_buffer;
-    uint64_t m_output = 0; // what the buffered instructions rebuild
-    Status m_status;
-};
+// Any length: a skip longer than a u32 goes as several.
+void appendSkip(std::vector<uint8_t>& out, uint64_t length);
 
 // The basis as the signature described it.
 struct BasisGeometry {
@@ -62,7 +38,7 @@ struct BasisGeometry {
 struct Op {
     OpKind kind = OpKind::Literal;
     uint64_t basisOffset = 0;   // copy: where in the basis
-    uint64_t length = 0;        // bytes of output
+    uint64_t length = 0;        // bytes of output (a skip's: passed over)
     const uint8_t* data = nullptr; // literal: the bytes
 };
 
@@ -82,10 +58,12 @@ private:
 };
 
 // Rebuilds output from a buffer of instructions: copies are read from the
-// basis through `readBasis`, everything goes out through `write`, in order.
+// basis through `readBasis`, everything goes out through `write`, in order,
+// and `skip` is told of each stretch of output this buffer leaves to another.
 using ReadBasis = std::function<Status(uint64_t offset, uint8_t* into, size_t length)>;
 using WriteOutput = std::function<Status(const uint8_t* data, size_t length)>;
+using SkipOutput = std::function<Status(uint64_t length)>;
 Status applyOps(const uint8_t* ops, size_t length, BasisGeometry basis, const ReadBasis& readBasis,
-                const WriteOutput& write, std::vector<uint8_t>& scratch);
+                const WriteOutput& write, const SkipOutput& skip, std::vector<uint8_t>& scratch);
 
 } // namespace fg::delta

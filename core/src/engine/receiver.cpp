@@ -337,8 +337,12 @@ bool Receiver::routeData(proto::Frame& frame, uint16_t link, PayloadDecoder& dec
 
 bool Receiver::expandOnArrival(proto::Frame& frame, PayloadDecoder& decoder)
 {
+    if ((frame.flags & proto::kDeltaFill) && frame.type != uint16_t(proto::MsgType::Delta)) {
+        fail(Error(Errc::Protocol, describeDataFrame(frame) + " carries the delta fill flag"));
+        return false;
+    }
     // Raw, the common case: passed on as it is.
-    if (!(frame.flags & ~proto::kDataStart)) return true;
+    if (!(frame.flags & ~proto::kPlacementFlags)) return true;
     // A SmallFile header's length follows its digest's.
     size_t header = proto::kDataHeaderSize;
     if (frame.type == uint16_t(proto::MsgType::SmallFile)) {
@@ -376,7 +380,7 @@ bool Receiver::expandOnArrival(proto::Frame& frame, PayloadDecoder& decoder)
     raw.insert(raw.end(), frame.payload.begin(), frame.payload.begin() + std::ptrdiff_t(header));
     raw.insert(raw.end(), data, data + n);
     frame.payload = std::move(raw);
-    frame.flags &= proto::kDataStart;
+    frame.flags &= proto::kPlacementFlags;
     m_decompressStage.addBytes(n);
     m_decompressStage.addItems(1);
     return true;

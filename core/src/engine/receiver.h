@@ -60,8 +60,11 @@ private:
     struct ChunkState {
         Hasher hasher; // its writer's only
         // The offset the next frame must have: its writer moves it, the others
-        // read it for progress.
+        // read it. A delta's first pass may leave stretches to its second.
         std::atomic<uint64_t> next{0};
+        // How far the chunk is hashed, in order: `next` for data; for a delta
+        // where its second pass has filled in (the next fill frame's offset).
+        std::atomic<uint64_t> hashed{0};
         // Another link carries the same chunk: one of them is a resend after a
         // stream broke, and frames of the cut-short one still in flight may
         // have overwritten the resend's bytes on disk, so the winner is checked
@@ -164,7 +167,8 @@ private:
     void handleDelta(const Inbound& in, DirCache& dirs);
     // The chunk a Data or Delta frame belongs to (kDataStart opens one);
     // nullptr when the frame is to be dropped. The file's state is locked.
-    std::shared_ptr<ChunkState> chunkFor(OpenFile& file, uint64_t offset, uint16_t link, bool start);
+    // `fill`: a Delta frame of a segment's second pass.
+    std::shared_ptr<ChunkState> chunkFor(OpenFile& file, uint64_t offset, uint16_t link, bool start, bool fill = false);
     // Locks the file's state.
     void reportProgress(uint32_t index, OpenFile& file);
     Status openBasis(OpenFile& file, uint32_t index, const std::string& target, DirCache& dirs);

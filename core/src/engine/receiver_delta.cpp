@@ -285,6 +285,9 @@ void Receiver::handleDelta(const Inbound& in, DirCache& dirs)
     size_t n = 0;
     auto header = proto::decodeDataHeader(in.frame, &ops, &n);
     if (!header.ok()) return fail(header.error());
+    const bool starts = in.frame.flags & proto::kDataStart;
+    const bool fill = in.frame.flags & proto::kDeltaFill;
+    if (starts && fill) return fail(Error(Errc::Protocol, "a delta frame both starts a segment and fills one in"));
     FileEntry entry;
     std::shared_ptr<OpenFile> file = openFor(header->index, dirs, &entry);
     if (!file) return;
@@ -298,7 +301,7 @@ void Receiver::handleDelta(const Inbound& in, DirCache& dirs)
         if (file->closed) return;
         // The first segment to come opens the old copy for all of them.
         if (!file->basis) basisOpened = openBasis(*file, header->index, target, dirs);
-        if (basisOpened) chunk = chunkFor(*file, header->offset, in.link, in.frame.flags & proto::kDataStart);
+        if (basisOpened) chunk = chunkFor(*file, header->offset, in.link, starts, fill);
     }
     if (!basisOpened) {
         if (basisOpened.error().code == Errc::Protocol) return fail(basisOpened.error());
@@ -307,9 +310,30 @@ void Receiver::handleDelta(const Inbound& in, DirCache& dirs)
     }
     if (!chunk) return;
 
+    // The first pass writes what it rebuilds wherever it goes, and hashes it
+    // while nothing before it is missing; the second fills in what the first
+    // left out, from where the hashing stopped, and hashes everything on its
+    // way, reading back from the temporary file what the first pass wrote.
+    // Neither writes outside the segment: the first stays within the file,
+    // the second behind the first.
+    const uint64_t limit = fill ? chunk->next.load() : entry.size;
+    uint64_t at = header->offset;
     // A write error is the file's; anything else wrong is the sender's.
-    std::optional<Error> writeError;
+    std::optional<Error> fileError;
     uint64_t written = 0;
+    uint64_t readBack = 0;
+    auto within = [&](uint64_t length) -> Status {
+        if (length > limit - at)
+            return Error(Errc::Protocol, fill ? "a delta for " + target + " fills in past what its first pass covered"
+                                              : "a delta for " + target + " rebuilds more than the file's listed size");
+        return {};
+    };
+    auto hashInOrder = [&](const uint8_t* data, size_t length) {
+        if (chunk->hashed != at) return;
+        StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
+        chunk->hasher.update(data, length);
+        chunk->hashed += length;
+    };
     const delta::ReadBasis readBasis = [&](uint64_t offset, uint8_t* into, size_t length) -> Status {
         StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
         FG_TRY_ASSIGN(size_t got, file->basis->pread(into, length, offset));
@@ -317,32 +341,60 @@ void Receiver::handleDelta(const Inbound& in, DirCache& dirs)
         return {};
     };
     const delta::WriteOutput write = [&](const uint8_t* data, size_t length) -> Status {
-        if (chunk->next + length > entry.size)
-            return Error(Errc::Protocol, "a delta for " + target + " rebuilds more than the file's listed size");
+        FG_TRY(within(length));
         {
             StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
             std::lock_guard one(file->writing);
-            if (Status st = file->handle.pwriteAll(data, length, chunk->next); !st) {
-                writeError = st.error();
+            if (Status st = file->handle.pwriteAll(data, length, at); !st) {
+                fileError = st.error();
                 return st;
             }
         }
-        {
-            StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
-            chunk->hasher.update(data, length);
-        }
-        chunk->next += length;
+        hashInOrder(data, length);
+        at += length;
         written += length;
         return {};
     };
+    thread_local std::vector<uint8_t> readBuffer;
+    const delta::SkipOutput skip = [&](uint64_t length) -> Status {
+        FG_TRY(within(length));
+        if (!fill) {
+            at += length; // the second pass brings it
+            return {};
+        }
+        // The first pass wrote it: hashed as it is in the file now.
+        for (uint64_t done = 0; done < length;) {
+            const size_t piece = size_t(std::min<uint64_t>(length - done, 1u << 20));
+            if (readBuffer.size() < piece) readBuffer.resize(piece);
+            Result<size_t> got = Error();
+            {
+                StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
+                got = file->handle.pread(readBuffer.data(), piece, at);
+            }
+            if (!got.ok()) {
+                fileError = got.error();
+                return got.error();
+            }
+            if (*got != piece) {
+                fileError = Error(Errc::Io, "the temporary file of " + target + " is shorter than what was written to it");
+                return *fileError;
+            }
+            hashInOrder(readBuffer.data(), piece);
+            at += piece;
+            done += piece;
+            readBack += piece;
+        }
+        return {};
+    };
     thread_local std::vector<uint8_t> scratch;
-    Status st = delta::applyOps(ops, n, file->geometry, readBasis, write, scratch);
+    Status st = delta::applyOps(ops, n, file->geometry, readBasis, write, skip, scratch);
+    if (!fill && st) chunk->next = at;
     m_writeStage.addBytes(written);
-    m_verifyStage.addBytes(written);
+    m_verifyStage.addBytes(written + readBack);
     if (!st) {
         if (st.error().code == Errc::Protocol) return fail(st.error());
         gate.unlock();
-        return giveUp(*file, header->index, writeError ? *writeError : st.error(), dirs);
+        return giveUp(*file, header->index, fileError ? *fileError : st.error(), dirs);
     }
     reportProgress(header->index, *file);
 }

@@ -245,11 +245,19 @@ void Receiver::handleData(const Inbound& in, DirCache& dirs)
     }
     m_verifyStage.addBytes(n);
     chunk->next += n;
+    chunk->hashed = chunk->next.load();
     reportProgress(header->index, *file);
 }
 
-std::shared_ptr<Receiver::ChunkState> Receiver::chunkFor(OpenFile& file, uint64_t offset, uint16_t link, bool start)
+std::shared_ptr<Receiver::ChunkState> Receiver::chunkFor(OpenFile& file, uint64_t offset, uint16_t link, bool start,
+                                                        bool fill)
 {
+    if (fill) {
+        // The second pass goes on where the hashing stopped, behind the first.
+        for (auto& [key, state] : file.open)
+            if (key.second == link && state->hashed == offset && offset < state->next) return state;
+        return nullptr;
+    }
     if (start) {
         // A new chunk, or a resend after a stream broke (from its start).
         // A resend of a chunk already verified has nothing to add.
@@ -263,6 +271,7 @@ std::shared_ptr<Receiver::ChunkState> Receiver::chunkFor(OpenFile& file, uint64_
         auto fresh = std::make_shared<ChunkState>();
         fresh->hasher = Hasher(m_params.checksumChoice);
         fresh->next = offset;
+        fresh->hashed = offset;
         fresh->contested = contested;
         // A writer still busy with the chunk this replaces keeps its own.
         file.open[{offset, link}] = fresh;
@@ -286,7 +295,7 @@ void Receiver::reportProgress(uint32_t index, OpenFile& file)
         const uint64_t start = it->first.first;
         uint64_t furthest = 0;
         for (; it != file.open.end() && it->first.first == start; ++it)
-            furthest = std::max(furthest, it->second->next - start);
+            furthest = std::max(furthest, it->second->hashed - start);
         progress += furthest;
     }
     m_observer.onFileProgress(index, progress);
@@ -307,6 +316,11 @@ void Receiver::handleChunkEnd(const proto::ChunkEndMsg& end, uint16_t link, DirC
     if (chunk.next != end.offset + end.length)
         return fail(Error(Errc::Protocol, "chunk at " + std::to_string(end.offset) + " of " + targetPath(entry.path)
                                               + " ended at the wrong length"));
+    if (chunk.hashed != chunk.next)
+        return fail(Error(Errc::Protocol, "delta segment at " + std::to_string(end.offset) + " of "
+                                              + targetPath(entry.path) + " ended with "
+                                              + std::to_string(chunk.next - chunk.hashed)
+                                              + " bytes its second pass never filled in"));
     if (chunk.hasher.digest() != end.hash
         || (chunk.contested && !matchesOnDisk(*file, end.offset, end.length, end.hash))) {
         failFile(end.index,

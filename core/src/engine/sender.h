@@ -17,6 +17,7 @@
 #include "engine/send_compression.h"
 #include "engine/socket_tuning.h"
 #include "delta/signature_index.h"
+#include "delta/two_pass.h"
 #include "exec/rate_limiter.h"
 #include "metrics/stage_counters.h"
 #include "proto/frame.h"
@@ -86,10 +87,23 @@ private:
         bool broken = false;
     };
 
-    // Where a worker's frames go.
+    // A delta segment whose first pass has gone: its literals (the second
+    // pass) and its ChunkEnd are still to go, behind the first passes of the
+    // segments after it (see delta/two_pass.h).
+    struct DeltaTail {
+        WorkItem item;
+        ListedFile file;
+        codec::AutoCompressState compress;
+        std::deque<delta::PassFrame> literals;
+        std::optional<Digest> hash; // once the segment is matched to its end
+    };
+
+    // Where a worker's frames go, and what it still owes that link.
     struct Outlet {
         proto::FrameLink& link;
         LinkCompression& compression;
+        std::deque<DeltaTail> tails;
+        uint64_t tailBytes = 0; // literal instructions the tails hold
     };
 
     // Without data links: a few streams share the control link (and one
@@ -103,8 +117,13 @@ private:
     // comes back only when the stream or the job cannot go on.
     Status sendWhole(const WorkItem& item, Outlet& to, DirCache& dirs);
     Status sendChunk(const WorkItem& item, Outlet& to, DirCache& dirs);
-    // A segment of a delta: matched against the receiver's signature (sender_delta.cpp).
+    // A segment of a delta: matched against the receiver's signature; its
+    // first pass goes at once, its second becomes a tail (sender_delta.cpp).
     Status sendDelta(const WorkItem& item, Outlet& to, DirCache& dirs);
+    // Sends the tails' frames, waiting on the link until they hold at most
+    // `keep` bytes, then as long as the link takes more without waiting;
+    // each finished tail's ChunkEnd follows its last frame.
+    Status sendTails(Outlet& to, uint64_t keep);
     // Chunks and delta segments alike: open the file, check it is the listed
     // version, and register it for FileEnd; the error is the file's.
     Result<platform::FileHandle> beginChunk(const WorkItem& item, const ListedFile& file, DirCache& dirs);

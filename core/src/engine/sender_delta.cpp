@@ -1,11 +1,13 @@
 // The sender's half of a delta: collect the receiver's signature of its old
 // copy, then match each segment of the new version against it on whichever
-// worker takes the segment, sending copy instructions and literal bytes.
+// worker takes the segment, sending copy instructions at once and literal
+// bytes behind them (delta/two_pass.h says why).
 
 #include "engine/sender.h"
 
 #include "delta/matcher.h"
 #include "delta/ops.h"
+#include "platform/socket.h"
 
 #include <cstring>
 
@@ -19,6 +21,24 @@ constexpr size_t kDeltaBufferBlocks = 4;
 constexpr size_t kOpsPerFrame = proto::kMaxDataPayload - proto::kDataHeaderSize;
 
 thread_local std::vector<uint8_t> t_deltaBuffer;
+// The first pass goes at least every this much output, so the receiver can
+// rebuild from the old copy while later blocks are still being matched.
+constexpr uint64_t kFirstPassAhead = 4u << 20;
+// A worker holds at most this much of its segments' literals back behind
+// their first passes before it waits for the link (1 % of 3 GiB of changed
+// file, all of a 32 MiB segment that is all new).
+constexpr uint64_t kMaxTailBytes = 32u << 20;
+
+// True when the link would take another frame now without waiting: its
+// socket's unsent bytes are under the mark (see boundUnsentBacklog). Links
+// without a socket of their own (ssh, in-process) always say yes.
+bool linkTakesMore(proto::FrameLink& link)
+{
+    const int fd = link.socketFd();
+    if (fd < 0) return true;
+    auto ready = platform::waitReady(fd, platform::Readiness::Writable, 0);
+    return !ready.ok() || *ready;
+}
 // A receiver keeps its outstanding signatures under 32 MiB (2M blocks), plus
 // the one file it was signing when it got there (at most 16M blocks).
 constexpr uint64_t kMaxSignatureBlocksHeld = uint64_t(24) << 20;
@@ -100,22 +120,44 @@ Status Sender::sendDelta(const WorkItem& item, Outlet& to, DirCache& dirs)
     if (t_deltaBuffer.size() < capacity) t_deltaBuffer.resize(capacity);
     uint8_t* buffer = t_deltaBuffer.data();
 
-    // Each buffer of instructions goes as one Delta frame, labelled with the
-    // offset its output starts at.
-    uint64_t outputAt = item.offset;
-    bool first = true;
     // The instructions are compressed, literals and all: a literal run is
     // file data that the old copy did not have.
-    codec::AutoCompressState compressState = m_compression.startFile(file->path);
-    delta::OpEncoder encoder(kOpsPerFrame, index->blockLength(), [&](std::vector<uint8_t>& ops, uint64_t output) -> Status {
-        FG_TRY(sendPacked(to, ops.data(), ops.size(), compressState, [&](const PackedPayload& out) {
-            return proto::makeDeltaFrame(item.index, outputAt, out.data, out.size, first, out.algo);
-        }));
-        first = false;
-        outputAt += output;
-        return Status();
-    });
+    to.tails.push_back(DeltaTail{item, *file, m_compression.startFile(file->path), {}, std::nullopt});
+    // (a deque keeps references to its elements while it grows at the back,
+    // and sendTails takes only finished tails off the front)
+    DeltaTail& tail = to.tails.back();
+    bool finished = false;
+    struct DropUnfinished {
+        Outlet& to;
+        const bool& finished;
+        ~DropUnfinished()
+        {
+            if (finished || to.tails.empty()) return;
+            for (const auto& f : to.tails.back().literals) to.tailBytes -= f.ops.size();
+            to.tails.pop_back();
+        }
+    } dropUnfinished{to, finished};
+
     delta::Matcher matcher(*index);
+    delta::TwoPassEncoder encoder(kOpsPerFrame, index->blockLength(), item.offset);
+    bool first = true;
+    // The first pass so far goes now (and out of the link's batch at once);
+    // the literal frames it covers join the tail.
+    auto sendFirstPass = [&]() -> Status {
+        matcher.emitRun(encoder);
+        for (auto& f : encoder.takeCopies()) {
+            FG_TRY(sendPacked(to, f.ops.data(), f.ops.size(), tail.compress, [&](const PackedPayload& out) {
+                return proto::makeDeltaFrame(item.index, f.offset, out.data, out.size, first, out.algo);
+            }));
+            first = false;
+        }
+        FG_TRY(to.link.flush());
+        for (auto& f : encoder.takeLiterals(false)) {
+            to.tailBytes += f.ops.size();
+            tail.literals.push_back(std::move(f));
+        }
+        return {};
+    };
     Hasher hasher(m_params.checksumChoice);
     size_t held = 0;    // bytes in the buffer not settled yet
     uint64_t read = 0;  // of the segment
@@ -148,15 +190,53 @@ Status Sender::sendDelta(const WorkItem& item, Outlet& to, DirCache& dirs)
             settled = matcher.scan(buffer, held, final, encoder);
         }
         m_matchStage.addBytes(settled);
-        if (!encoder.status()) return encoder.status();
         std::memmove(buffer, buffer + settled, held - settled);
         held -= settled;
         if (!chunkProgress(item, *file, settled)) return {};
         if (final && held == 0) break;
+        // Literals ready, or a good stretch of copies: the first pass goes,
+        // and as much of the tails as the link takes without waiting.
+        if (encoder.literalFramesReady() > 0 || encoder.copiesPending() >= kFirstPassAhead) {
+            FG_TRY(sendFirstPass());
+            FG_TRY(sendTails(to, kMaxTailBytes));
+        }
     }
-    FG_TRY(encoder.finish());
+    FG_TRY(sendFirstPass());
+    for (auto& f : encoder.takeLiterals(true)) {
+        to.tailBytes += f.ops.size();
+        tail.literals.push_back(std::move(f));
+    }
+    tail.hash = hasher.digest();
+    finished = true;
     m_matchStage.addItems(1);
-    return finishChunk(item, *file, hasher.digest(), to.link);
+    return sendTails(to, kMaxTailBytes);
+}
+
+Status Sender::sendTails(Outlet& to, uint64_t keep)
+{
+    while (!to.tails.empty()) {
+        DeltaTail& tail = to.tails.front();
+        if (tail.literals.empty()) {
+            if (!tail.hash) return {}; // still being matched: its next frames are not made yet
+            FG_TRY(finishChunk(tail.item, tail.file, *tail.hash, to.link));
+            to.tails.pop_front();
+            continue;
+        }
+        if (to.tailBytes <= keep && !linkTakesMore(to.link)) return {};
+        if (!chunkProgress(tail.item, tail.file, 0)) {
+            // Settled meanwhile (failed elsewhere): the rest of it is not wanted.
+            for (const auto& f : tail.literals) to.tailBytes -= f.ops.size();
+            to.tails.pop_front();
+            continue;
+        }
+        delta::PassFrame& f = tail.literals.front();
+        FG_TRY(sendPacked(to, f.ops.data(), f.ops.size(), tail.compress, [&](const PackedPayload& out) {
+            return proto::makeDeltaFrame(tail.item.index, f.offset, out.data, out.size, false, out.algo, true);
+        }));
+        to.tailBytes -= f.ops.size();
+        tail.literals.pop_front();
+    }
+    return {};
 }
 
 } // namespace fg

@@ -32,13 +32,16 @@ void Sender::workerLoop(size_t stream)
         link = m_streams[stream].link;
         compression = m_streams[stream].compression;
     }
-    Outlet to{*link, *compression};
+    Outlet to{*link, *compression, {}, 0};
     for (;;) {
         std::optional<WorkItem> item = m_scheduler.tryNext();
         if (!item) {
-            // Idle: what the link holds back for batching must go now, or the
-            // receiver would wait for it while we wait for work.
-            if (Status st = link->flush(); !st && !cancelled()) {
+            // Idle: the literals held behind first passes, and what the link
+            // holds back for batching, must go now, or the receiver would
+            // wait for them while we wait for work.
+            Status st = sendTails(to, 0);
+            if (st) st = link->flush();
+            if (!st && !cancelled()) {
                 if (m_hasDataLinks) return streamBroke(stream, st.error());
                 return sendFailed(st.error());
             }
@@ -53,9 +56,13 @@ void Sender::workerLoop(size_t stream)
             std::lock_guard lock(m_streamMutex);
             m_streams[stream].inFlight[item->index].push_back(*item);
         }
-        Status st = item->delta ? sendDelta(*item, to, dirs)
-                    : item->chunks ? sendChunk(*item, to, dirs)
-                                   : sendWhole(*item, to, dirs);
+        // Other work waits for the deltas' tails; the next delta segment's
+        // first pass goes ahead of them.
+        Status st = item->delta ? Status() : sendTails(to, 0);
+        if (st)
+            st = item->delta ? sendDelta(*item, to, dirs)
+                 : item->chunks ? sendChunk(*item, to, dirs)
+                                : sendWhole(*item, to, dirs);
         if (st) continue;
         if (cancelled()) return;
         if (st.error().code != Errc::Network) return fail(st.error());

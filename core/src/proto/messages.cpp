@@ -454,10 +454,12 @@ Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t
     return f;
 }
 
-Frame makeDeltaFrame(uint32_t index, uint64_t offset, const uint8_t* ops, size_t n, bool start, codec::Algo algo)
+Frame makeDeltaFrame(uint32_t index, uint64_t offset, const uint8_t* ops, size_t n, bool start, codec::Algo algo,
+                     bool fill)
 {
     Frame f = makeDataFrame(index, offset, ops, n, start, algo);
     f.type = uint16_t(MsgType::Delta);
+    if (fill) f.flags |= kDeltaFill;
     return f;
 }
 

@@ -22,7 +22,8 @@ namespace fg::proto {
 
 // 4: zstd payloads are pieces of one stream per connection (3: each on its
 // own), and digests carry their size for --checksum-choice.
-inline constexpr uint16_t kProtocolVersion = 6;
+// 7: a delta segment goes in two passes (copies, then literals; kDeltaFill).
+inline constexpr uint16_t kProtocolVersion = 7;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 // Hello capabilities. PlainData: this end can carry a session's data
 // connections unencrypted after their TLS join (--cipher none); a client
@@ -294,12 +295,17 @@ inline constexpr size_t kMaxDataPayload = 256 * 1024;
 // the fixed header is encoded, a codec::Algo (0 raw, 1 lz4 block on its own,
 // 2 the next piece of the connection's zstd stream; 3 is refused). So frames
 // of one file may take different connections and mix raw and compressed, and
-// a raw or lz4 frame does not enter the connection's zstd stream. Bits 3-15
-// must be 0: a receiver that ignored a flag it does not know could write
-// encoded bytes as file data.
+// a raw or lz4 frame does not enter the connection's zstd stream. Bits 4-15
+// (and bit 3 outside Delta frames) must be 0: a receiver that ignored a flag
+// it does not know could write encoded bytes as file data.
 inline constexpr unsigned kPayloadAlgoShift = 1;
 inline constexpr uint16_t kPayloadAlgoMask = uint16_t(3u << kPayloadAlgoShift);
-inline constexpr uint16_t kKnownDataFlags = kDataStart | kPayloadAlgoMask;
+// Delta frames only, bit 3: the frame fills in a segment's second pass (see
+// delta/two_pass.h); without it a Delta frame is of the first pass.
+inline constexpr uint16_t kDeltaFill = 8;
+// The flags that say where a frame's bytes go, kept once its payload is expanded.
+inline constexpr uint16_t kPlacementFlags = kDataStart | kDeltaFill;
+inline constexpr uint16_t kKnownDataFlags = kPlacementFlags | kPayloadAlgoMask;
 constexpr uint16_t payloadAlgoFlags(codec::Algo algo) { return uint16_t(unsigned(algo) << kPayloadAlgoShift); }
 Result<codec::Algo> payloadAlgo(uint16_t flags);
 
@@ -322,12 +328,14 @@ Result<DataHeader> decodeDataHeader(const Frame& frame, const uint8_t** data, si
 // A delta: like Data, but the payload after the header is delta instructions
 // (see delta/ops.h) whose output starts at `offset`. A file sent as a delta
 // goes in segments, each one like a chunk: its Delta frames in order on one
-// stream (the first with kDataStart), then ChunkEnd with the hash of the
-// segment's rebuilt bytes; FileEnd on the control link as for chunks.
+// stream (the first with kDataStart; the first pass, then the second with
+// kDeltaFill), then ChunkEnd with the hash of the segment's rebuilt bytes;
+// FileEnd on the control link as for chunks.
 // The instructions, not the rebuilt bytes, are what a compressed Delta frame
 // compresses (literals compress as file data does; copies hardly matter).
+// `fill`: a frame of the segment's second pass (kDeltaFill; never `start`).
 Frame makeDeltaFrame(uint32_t index, uint64_t offset, const uint8_t* ops, size_t n, bool start,
-                     codec::Algo algo = codec::Algo::None);
+                     codec::Algo algo = codec::Algo::None, bool fill = false);
 
 // The receiver's signature of its old copy of a file, in pieces: blocks
 // [first, first + n) of `total`. total == 0 says there is no usable old
