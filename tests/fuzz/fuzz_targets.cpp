@@ -4,12 +4,16 @@
 #include "codec/compress_stream.h"
 #include "engine/observer.h"
 #include "delta/ops.h"
+#include "delta/signature.h"
 #include "engine/receiver.h"
 #include "platform/fs.h"
 #include "proto/frame.h"
 #include "proto/messages.h"
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -220,6 +224,187 @@ int fuzzReceiver(const uint8_t* data, size_t size)
     auto names = listed->list();
     if (!names.ok() || !names->empty()) {
         std::fprintf(stderr, "fuzzReceiver: something was written outside the destination\n");
+        std::abort();
+    }
+    return 0;
+}
+
+namespace {
+// The old copy a delta is made against: 64 KiB of fixed bytes.
+constexpr size_t kDeltaBasisSize = 64 * 1024;
+constexpr int64_t kDeltaMtimeNs = 1'600'000'000'000'000'000;
+
+std::string deltaBasis()
+{
+    std::string b(kDeltaBasisSize, '\0');
+    for (size_t i = 0; i < b.size(); ++i) b[i] = char(uint32_t(i * 2654435761u) >> 13);
+    return b;
+}
+
+void appendFrame(std::vector<uint8_t>& out, const Frame& f)
+{
+    uint8_t h[kFrameHeaderSize];
+    encodeFrameHeader(h, uint32_t(f.payload.size()), f.type, f.flags);
+    out.insert(out.end(), h, h + kFrameHeaderSize);
+    out.insert(out.end(), f.payload.begin(), f.payload.end());
+}
+} // namespace
+
+std::vector<uint8_t> deltaSeedSession()
+{
+    // The new version: block 3 is new, the rest as it was. Two passes, as a
+    // sender sends them: copies with a skip, then the literal with a skip.
+    const std::string basis = deltaBasis();
+    const uint32_t block = delta::blockLengthFor(kDeltaBasisSize);
+    const uint32_t blocks = uint32_t(kDeltaBasisSize / block);
+    std::string fresh = basis;
+    for (size_t i = 3 * size_t(block); i < 4 * size_t(block); ++i) fresh[i] = char(i * 7);
+    std::vector<uint8_t> first;
+    delta::appendCopy(first, 0, 3);
+    delta::appendSkip(first, block);
+    delta::appendCopy(first, 4, blocks - 4);
+    std::vector<uint8_t> second;
+    delta::appendLiteral(second, reinterpret_cast<const uint8_t*>(fresh.data()) + 3 * size_t(block), block);
+    delta::appendSkip(second, uint64_t(blocks - 4) * block);
+    std::vector<uint8_t> out;
+    appendFrame(out, makeDeltaFrame(1, 0, first.data(), first.size(), true));
+    appendFrame(out, makeDeltaFrame(1, 3 * uint64_t(block), second.data(), second.size(), false, codec::Algo::None, true));
+    const Digest hash = digestOf(ChecksumChoice::Xxh128, fresh.data(), fresh.size());
+    ChunkEndMsg ce;
+    ce.index = 1;
+    ce.length = fresh.size();
+    ce.hash = hash;
+    appendFrame(out, toFrame(ce));
+    FileEndMsg fe;
+    fe.index = 1;
+    fe.size = fresh.size();
+    fe.mode = 0644;
+    fe.mtimeNs = kDeltaMtimeNs + 1;
+    fe.chunks = 1;
+    fe.hash = chunkTreeHash(ChecksumChoice::Xxh128, {hash});
+    appendFrame(out, toFrame(fe));
+    return out;
+}
+
+namespace {
+const std::string& deltaRoot()
+{
+    static const std::string root = [] {
+        auto dir = platform::makeTempDirectory("fgfuzzdelta");
+        if (!dir.ok()) std::abort();
+        return *dir;
+    }();
+    return root;
+}
+} // namespace
+
+std::string deltaTargetAfterLastRun()
+{
+    auto file = platform::DirHandle::open(deltaRoot() + "/dst");
+    if (!file.ok()) return {};
+    auto f = file->openRead("f");
+    if (!f.ok()) return {};
+    std::string out(2 * kDeltaBasisSize, '\0');
+    auto got = f->pread(reinterpret_cast<uint8_t*>(out.data()), out.size(), 0);
+    if (!got.ok()) return {};
+    out.resize(*got);
+    return out;
+}
+
+int fuzzDeltaReceiver(const uint8_t* data, size_t size)
+{
+    const std::string& root = deltaRoot();
+    static const std::string basis = deltaBasis();
+    const std::string dst = root + "/dst";
+    const std::string outside = root + "/outside";
+    (void)platform::removeTree(dst);
+    (void)platform::makeDirectory(dst, 0755);
+    (void)platform::makeDirectories(outside, 0755);
+    if (!platform::writeFileAtomic(dst + "/f", basis, 0644)) std::abort();
+
+    auto links = makeMemoryLinkPair(64 << 20);
+    FrameLinkPtr& ours = links.first;
+    FrameLinkPtr& theirs = links.second;
+    NullObserver observer;
+    StageSet stages;
+    RootSpec spec;
+    spec.base = dst;
+    TransferParams params;
+    params.wholeFile = WholeFileMode::Never;
+    Receiver receiver(spec, params, *theirs, {}, observer, stages);
+    // The input is played once the receiver has signed its old copy, so its
+    // Delta frames meet a receiver ready to rebuild.
+    std::mutex mutex;
+    std::condition_variable cv;
+    bool ready = false;
+    bool ended = false;
+    auto setReady = [&] {
+        std::lock_guard lock(mutex);
+        ready = true;
+        cv.notify_all();
+    };
+    std::thread reader([&] {
+        uint64_t have = 0;
+        for (;;) {
+            auto f = ours->receive();
+            if (!f.ok()) break;
+            if (f->type == uint16_t(MsgType::JobDone) || f->type == uint16_t(MsgType::Error)) {
+                std::lock_guard lock(mutex);
+                ended = true;
+                cv.notify_all();
+            }
+            if (f->type != uint16_t(MsgType::Signature)) continue;
+            auto sig = fromFrame<SignatureMsg>(*f);
+            if (!sig.ok() || sig->total == 0) {
+                setReady();
+                continue;
+            }
+            have += sig->blocks.size();
+            if (have >= sig->total) setReady();
+        }
+        setReady();
+    });
+    std::thread feeder([&, frames = framesOf(data, size)]() mutable {
+        (void)ours->send(toFrame(FileListBeginMsg{}));
+        FileListBatchMsg batch;
+        WireEntry dir;
+        dir.path = ".";
+        dir.type = WireFileType::Directory;
+        dir.mode = 0755;
+        WireEntry file;
+        file.path = "f";
+        file.size = kDeltaBasisSize;
+        file.mode = 0644;
+        file.mtimeNs = kDeltaMtimeNs + 1;
+        batch.entries = {dir, file};
+        (void)ours->send(toFrame(batch));
+        FileListEndMsg end;
+        end.count = 2;
+        (void)ours->send(toFrame(end));
+        {
+            std::unique_lock lock(mutex);
+            cv.wait_for(lock, std::chrono::seconds(10), [&] { return ready; });
+        }
+        for (auto& f : frames)
+            if (!ours->send(std::move(f)).ok()) break;
+        // Then it says it is done, and hangs up once the receiver has ended
+        // the job (or said why not).
+        (void)ours->send(toFrame(SenderDoneMsg{}));
+        {
+            std::unique_lock lock(mutex);
+            cv.wait_for(lock, std::chrono::seconds(10), [&] { return ended; });
+        }
+        ours->close();
+    });
+    (void)receiver.run();
+    feeder.join();
+    theirs->close();
+    reader.join();
+    auto listed = platform::DirHandle::open(outside);
+    if (!listed.ok()) std::abort();
+    auto names = listed->list();
+    if (!names.ok() || !names->empty()) {
+        std::fprintf(stderr, "fuzzDeltaReceiver: something was written outside the destination\n");
         std::abort();
     }
     return 0;

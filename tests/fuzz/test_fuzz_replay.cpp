@@ -200,6 +200,25 @@ private Q_SLOTS:
         }
         QVERIFY(true);
     }
+
+    void deltaReceiverSurvivesMutatedDeltas()
+    {
+        std::mt19937 rng(4343);
+        const auto seed = fgfuzz::deltaSeedSession();
+        fgfuzz::fuzzDeltaReceiver(seed.data(), seed.size());
+        // The seed itself is a delta that goes through: the file changed.
+        const std::string before = fgfuzz::deltaTargetAfterLastRun();
+        fgfuzz::fuzzDeltaReceiver(nullptr, 0);
+        const std::string untouched = fgfuzz::deltaTargetAfterLastRun();
+        QCOMPARE(before.size(), untouched.size());
+        QVERIFY(before != untouched);
+        for (int i = 0; i < 150; ++i) {
+            auto data = seed;
+            mutate(data, rng);
+            fgfuzz::fuzzDeltaReceiver(data.data(), data.size());
+        }
+        QVERIFY(true);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFuzzReplay)
