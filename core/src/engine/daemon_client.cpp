@@ -138,19 +138,6 @@ std::vector<proto::FrameLinkPtr> takeJoined(std::vector<Result<proto::FrameLinkP
 }
 } // namespace
 
-std::vector<proto::FrameLinkPtr> joinStreams(const Endpoint& endpoint, const std::string& stateDir,
-                                             const proto::SessionToken& token, uint16_t first, uint16_t count,
-                                             uint32_t* joined, std::vector<Error>* errors, CipherChoice cipher)
-{
-    std::vector<Result<proto::FrameLinkPtr>> results;
-    for (uint16_t i = 0; i < count; ++i) results.emplace_back(Error(Errc::Internal, "not tried"));
-    std::vector<std::thread> threads;
-    for (uint16_t i = 0; i < count; ++i)
-        threads.emplace_back([&, i] { results[i] = joinStream(endpoint, stateDir, token, uint16_t(first + i), cipher); });
-    for (auto& t : threads) t.join();
-    return takeJoined(results, first, joined, errors);
-}
-
 Result<proto::SessionToken> newSessionToken()
 {
     proto::SessionToken token{};
@@ -162,15 +149,21 @@ Result<proto::SessionToken> newSessionToken()
 }
 
 EarlyStreams::EarlyStreams(Endpoint endpoint, std::string stateDir, uint16_t count, const proto::SessionToken& token,
-                           CipherChoice cipher)
+                           CipherChoice cipher, uint16_t first)
     : m_endpoint(std::move(endpoint)), m_stateDir(std::move(stateDir)), m_token(token), m_cipher(cipher),
-      m_joining(count, nullptr)
+      m_first(first), m_joining(count, nullptr)
 {
     for (uint16_t i = 0; i < count; ++i) m_results.emplace_back(Error(Errc::Internal, "not joined"));
     for (uint16_t i = 0; i < count; ++i) m_threads.emplace_back([this, i] { open(i); });
 }
 
 EarlyStreams::~EarlyStreams()
+{
+    abandon();
+    for (auto& t : m_threads) t.join();
+}
+
+void EarlyStreams::abandon()
 {
     {
         std::lock_guard lock(m_mutex);
@@ -181,7 +174,6 @@ EarlyStreams::~EarlyStreams()
             if (link) link->close();
     }
     m_cv.notify_all();
-    for (auto& t : m_threads) t.join();
 }
 
 void EarlyStreams::open(uint16_t number)
@@ -197,7 +189,7 @@ void EarlyStreams::open(uint16_t number)
             if (m_abandoned) return; // closed here
             m_joining[number] = link->get();
         }
-        Status st = joinOpenedStream(**link, m_token, number, m_cipher, true);
+        Status st = joinOpenedStream(**link, m_token, uint16_t(m_first + number), m_cipher, true);
         std::lock_guard lock(m_mutex);
         m_joining[number] = nullptr;
         m_results[number] = st ? std::move(link) : Result<proto::FrameLinkPtr>(st.error());
@@ -209,7 +201,7 @@ void EarlyStreams::open(uint16_t number)
     m_cv.wait(lock, [&] { return m_abandoned || m_wanted; });
     if (m_abandoned || number >= *m_wanted) return;
     lock.unlock();
-    Result<proto::FrameLinkPtr> again = joinStream(m_endpoint, m_stateDir, m_token, number, m_cipher);
+    Result<proto::FrameLinkPtr> again = joinStream(m_endpoint, m_stateDir, m_token, uint16_t(m_first + number), m_cipher);
     lock.lock();
     m_results[number] = std::move(again);
 }
@@ -227,7 +219,7 @@ std::vector<proto::FrameLinkPtr> EarlyStreams::join(uint16_t count, uint32_t* jo
     m_threads.clear();
     // Streams the server did not allow were refused or are not wanted: closed.
     m_results.erase(m_results.begin() + wanted, m_results.end());
-    return takeJoined(m_results, 0, joined, errors);
+    return takeJoined(m_results, m_first, joined, errors);
 }
 
 Result<std::string> pairWithServer(const std::string& host, uint16_t port, const std::string& code,

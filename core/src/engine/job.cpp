@@ -448,6 +448,7 @@ private:
         {
             std::lock_guard lock(m_tunerMutex);
             m_tunerStop = true;
+            if (m_tunerJoining) m_tunerJoining->abandon();
         }
         m_tunerCv.notify_all();
         if (tuner.joinable()) tuner.join();
@@ -545,9 +546,20 @@ private:
                 m_nextStream = uint16_t(m_nextStream + count);
             }
             if (count == 0) return;
+            // Cut short if the job ends meanwhile: its server refuses the
+            // join, but the answer must not keep the job's end waiting.
+            EarlyStreams joining(remote, stateDir, count, m_streamToken, m_spec.options.cipher, first);
+            {
+                std::lock_guard lock(m_tunerMutex);
+                if (m_tunerStop) return;
+                m_tunerJoining = &joining;
+            }
             uint32_t joined = 0;
-            auto links = joinStreams(remote, stateDir, m_streamToken, first, count, &joined, nullptr,
-                                     m_spec.options.cipher);
+            auto links = joining.join(count, &joined, nullptr);
+            {
+                std::lock_guard lock(m_tunerMutex);
+                m_tunerJoining = nullptr;
+            }
             {
                 std::lock_guard lock(m_linkMutex);
                 for (auto& l : links) {
@@ -823,6 +835,7 @@ private:
     uint16_t m_maxStreams = 0;
     std::string m_congestionInForce;
     std::mutex m_tunerMutex; // also the timetable's
+    EarlyStreams* m_tunerJoining = nullptr; // streams auto streams is adding now
     std::condition_variable m_tunerCv;
     bool m_tunerStop = false;
     bool m_timetableStop = false;

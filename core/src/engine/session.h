@@ -50,14 +50,6 @@ Status joinOpenedStream(proto::FrameLink& link, const proto::SessionToken& token
 // A fresh, unguessable token for a job's data connections.
 Result<proto::SessionToken> newSessionToken();
 
-// Opens data connections numbered first..first+count-1 at once (each costs
-// a few round trips; together they cost the same). Returns the ones that
-// joined, in number order, and their numbers as bits in *joined.
-std::vector<proto::FrameLinkPtr> joinStreams(const Endpoint& endpoint, const std::string& stateDir,
-                                             const proto::SessionToken& token, uint16_t first, uint16_t count,
-                                             uint32_t* joined, std::vector<Error>* errors,
-                                             CipherChoice cipher = CipherChoice::Auto);
-
 struct DaemonConnect {
     // False: our Hello is only sent; the caller's first request follows it at
     // once, and the caller reads the server's Hello before its reply
@@ -70,22 +62,28 @@ struct DaemonConnect {
     CipherChoice cipher = CipherChoice::Auto;
 };
 
-// Data connections opened while the control connection asks for the job:
-// their TCP, TLS and Hello round trips, and their join with the token the
-// client picked for the job, all overlap the request. A connection that could
+// Data connections opened at once (each costs a few round trips; together
+// they cost the same), while the control connection asks for the job or,
+// for auto streams, while the job runs: their TCP, TLS and Hello round trips,
+// and their join with the token the client picked for the job, all overlap. A connection that could
 // not be opened early (a server pinned only by the control connection, on
 // first contact) is opened again once the job is accepted.
 class EarlyStreams {
 public:
+    // Streams first..first+count-1 (auto streams join more of them later,
+    // the same way).
     EarlyStreams(Endpoint endpoint, std::string stateDir, uint16_t count, const proto::SessionToken& token,
-                 CipherChoice cipher = CipherChoice::Auto);
+                 CipherChoice cipher = CipherChoice::Auto, uint16_t first = 0);
     ~EarlyStreams(); // the ones not taken are closed, and joins under way cut short
     EarlyStreams(const EarlyStreams&) = delete;
     EarlyStreams& operator=(const EarlyStreams&) = delete;
 
-    // The job was accepted: streams 0..count-1 (count at most the number
-    // opened) as they joined; as joinStreams().
+    // The job was accepted: the first `count` streams (at most the number
+    // opened) that joined, in number order, their numbers as bits in *joined.
     std::vector<proto::FrameLinkPtr> join(uint16_t count, uint32_t* joined, std::vector<Error>* errors);
+    // From any thread: joins under way are cut short (the job is over), and
+    // join() returns what had joined by then.
+    void abandon();
 
 private:
     void open(uint16_t number);
@@ -94,6 +92,7 @@ private:
     const std::string m_stateDir;
     const proto::SessionToken m_token;
     const CipherChoice m_cipher;
+    const uint16_t m_first;
     std::mutex m_mutex;
     std::condition_variable m_cv;
     std::optional<uint16_t> m_wanted; // set by join()

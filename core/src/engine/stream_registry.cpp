@@ -1,5 +1,7 @@
 #include "engine/stream_registry.h"
 
+#include <algorithm>
+
 namespace fg {
 
 Status StreamRegistry::open(const proto::SessionToken& token, const std::string& clientFingerprint, uint16_t maxStreams,
@@ -23,7 +25,9 @@ Status StreamRegistry::open(const proto::SessionToken& token, const std::string&
 bool StreamRegistry::awaitSession(const proto::SessionToken& token, std::chrono::milliseconds timeout)
 {
     std::unique_lock lock(m_mutex);
-    return m_cv.wait_for(lock, timeout, [&] { return m_slots.count(token) > 0; });
+    auto ended = [&] { return std::find(m_ended.begin(), m_ended.end(), token) != m_ended.end(); };
+    m_cv.wait_for(lock, timeout, [&] { return m_slots.count(token) > 0 || ended(); });
+    return m_slots.count(token) > 0;
 }
 
 bool StreamRegistry::isPlain(const proto::SessionToken& token) const
@@ -105,6 +109,8 @@ void StreamRegistry::close(const proto::SessionToken& token)
         if (it == m_slots.end()) return;
         orphans = std::move(it->second.joined);
         m_slots.erase(it);
+        m_ended.push_back(token);
+        if (m_ended.size() > kEndedRemembered) m_ended.pop_front();
     }
     m_cv.notify_all();
 }

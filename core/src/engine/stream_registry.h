@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -28,7 +29,8 @@ public:
                 bool plain = false);
     // A client joins its data connections right behind its job request, so a
     // join may come before the session is registered: waits for it, up to
-    // the timeout. False if it never came.
+    // the timeout. False if it never came, or (at once) if it has ended: a
+    // join the client started as its job finished must not wait for nothing.
     bool awaitSession(const proto::SessionToken& token, std::chrono::milliseconds timeout);
     bool isPlain(const proto::SessionToken& token) const;
     // Whether a data connection may join (before it is told it was accepted).
@@ -42,8 +44,10 @@ public:
     std::vector<proto::FrameLinkPtr> collect(const proto::SessionToken& token, uint32_t wanted,
                                              std::chrono::milliseconds timeout,
                                              std::function<void(proto::FrameLinkPtr)> onLateJoin);
-    // The session is over: its connections are dropped, later joins refused.
+    // The session is over: its connections are dropped, later joins refused
+    // (at once, for the last kEndedRemembered sessions).
     void close(const proto::SessionToken& token);
+    static constexpr size_t kEndedRemembered = 256;
 
 private:
     Status checkLocked(const proto::SessionToken& token, const std::string& clientFingerprint, uint16_t stream) const;
@@ -59,6 +63,9 @@ private:
     mutable std::mutex m_mutex;
     std::condition_variable m_cv;
     std::map<proto::SessionToken, Slot> m_slots;
+    // The tokens of the sessions that ended last, oldest first (a bounded
+    // few: each only saves a late join its wait).
+    std::deque<proto::SessionToken> m_ended;
 };
 
 } // namespace fg
