@@ -21,7 +21,7 @@ void TwoPassEncoder::makeRoom(Pass& pass, size_t room)
 void TwoPassEncoder::close(Pass& pass)
 {
     if (pass.ops.empty()) return;
-    pass.done.push_back(PassFrame{pass.start, std::move(pass.ops)});
+    pass.done.push_back(PassFrame{pass.start, std::move(pass.ops), pass.pos - pass.start});
     pass.ops.clear();
     pass.start = pass.pos;
 }

@@ -17,10 +17,12 @@
 
 namespace fg::delta {
 
-// One frame's instructions and the offset their output starts at.
+// One frame's instructions, the offset their output starts at, and how much
+// output they cover (skips included).
 struct PassFrame {
     uint64_t offset = 0;
     std::vector<uint8_t> ops;
+    uint64_t length = 0;
 };
 
 class TwoPassEncoder final : public DeltaSink {

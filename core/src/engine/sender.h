@@ -96,6 +96,9 @@ private:
         codec::AutoCompressState compress;
         std::deque<delta::PassFrame> literals;
         std::optional<Digest> hash; // once the segment is matched to its end
+        // Progress counts what the second pass has sent: the receiver has
+        // the file up to there (the first pass runs far ahead of it).
+        uint64_t progressAt = 0;
     };
 
     // Where a worker's frames go, and what it still owes that link.

@@ -122,7 +122,7 @@ Status Sender::sendDelta(const WorkItem& item, Outlet& to, DirCache& dirs)
 
     // The instructions are compressed, literals and all: a literal run is
     // file data that the old copy did not have.
-    to.tails.push_back(DeltaTail{item, *file, m_compression.startFile(file->path), {}, std::nullopt});
+    to.tails.push_back(DeltaTail{item, *file, m_compression.startFile(file->path), {}, std::nullopt, item.offset});
     // (a deque keeps references to its elements while it grows at the back,
     // and sendTails takes only finished tails off the front)
     DeltaTail& tail = to.tails.back();
@@ -192,7 +192,7 @@ Status Sender::sendDelta(const WorkItem& item, Outlet& to, DirCache& dirs)
         m_matchStage.addBytes(settled);
         std::memmove(buffer, buffer + settled, held - settled);
         held -= settled;
-        if (!chunkProgress(item, *file, settled)) return {};
+        if (!chunkProgress(item, *file, 0)) return {}; // settled meanwhile
         if (final && held == 0) break;
         // Literals ready, or a good stretch of copies: the first pass goes,
         // and as much of the tails as the link takes without waiting.
@@ -219,17 +219,19 @@ Status Sender::sendTails(Outlet& to, uint64_t keep)
         if (tail.literals.empty()) {
             if (!tail.hash) return {}; // still being matched: its next frames are not made yet
             FG_TRY(finishChunk(tail.item, tail.file, *tail.hash, to.link));
+            (void)chunkProgress(tail.item, tail.file, tail.item.offset + tail.item.length - tail.progressAt);
             to.tails.pop_front();
             continue;
         }
         if (to.tailBytes <= keep && !linkTakesMore(to.link)) return {};
-        if (!chunkProgress(tail.item, tail.file, 0)) {
+        delta::PassFrame& f = tail.literals.front();
+        if (!chunkProgress(tail.item, tail.file, f.offset + f.length - tail.progressAt)) {
             // Settled meanwhile (failed elsewhere): the rest of it is not wanted.
-            for (const auto& f : tail.literals) to.tailBytes -= f.ops.size();
+            for (const auto& pending : tail.literals) to.tailBytes -= pending.ops.size();
             to.tails.pop_front();
             continue;
         }
-        delta::PassFrame& f = tail.literals.front();
+        tail.progressAt = f.offset + f.length;
         FG_TRY(sendPacked(to, f.ops.data(), f.ops.size(), tail.compress, [&](const PackedPayload& out) {
             return proto::makeDeltaFrame(tail.item.index, f.offset, out.data, out.size, false, out.algo, true);
         }));
