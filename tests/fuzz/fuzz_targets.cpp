@@ -180,13 +180,31 @@ int fuzzWire(const uint8_t* data, size_t size)
     return 0;
 }
 
+namespace {
+// A scratch directory for one target, made on first use and removed when
+// the process ends (a replay or fuzzing run makes one, not one per input).
+class ScratchRoot {
+public:
+    explicit ScratchRoot(const char* prefix)
+    {
+        auto dir = platform::makeTempDirectory(prefix);
+        if (!dir.ok()) std::abort();
+        m_path = *dir;
+    }
+    ~ScratchRoot() { (void)platform::removeTree(m_path); }
+    ScratchRoot(const ScratchRoot&) = delete;
+    ScratchRoot& operator=(const ScratchRoot&) = delete;
+    const std::string& path() const { return m_path; }
+
+private:
+    std::string m_path;
+};
+} // namespace
+
 int fuzzReceiver(const uint8_t* data, size_t size)
 {
-    static const std::string root = [] {
-        auto dir = platform::makeTempDirectory("fgfuzz");
-        if (!dir.ok()) std::abort();
-        return *dir;
-    }();
+    static const ScratchRoot scratch("fgfuzz");
+    const std::string& root = scratch.path();
     const std::string dst = root + "/dst";
     const std::string outside = root + "/outside";
     (void)platform::removeTree(dst);
@@ -289,12 +307,8 @@ std::vector<uint8_t> deltaSeedSession()
 namespace {
 const std::string& deltaRoot()
 {
-    static const std::string root = [] {
-        auto dir = platform::makeTempDirectory("fgfuzzdelta");
-        if (!dir.ok()) std::abort();
-        return *dir;
-    }();
-    return root;
+    static const ScratchRoot scratch("fgfuzzdelta");
+    return scratch.path();
 }
 } // namespace
 
