@@ -548,14 +548,15 @@ private:
             if (count == 0) return;
             // Cut short if the job ends meanwhile: its server refuses the
             // join, but the answer must not keep the job's end waiting.
-            EarlyStreams joining(remote, stateDir, count, m_streamToken, m_spec.options.cipher, first);
+            std::optional<EarlyStreams> joining;
             {
                 std::lock_guard lock(m_tunerMutex);
                 if (m_tunerStop) return;
-                m_tunerJoining = &joining;
+                joining.emplace(remote, stateDir, count, m_streamToken, m_spec.options.cipher, first);
+                m_tunerJoining = &*joining;
             }
             uint32_t joined = 0;
-            auto links = joining.join(count, &joined, nullptr);
+            auto links = joining->join(count, &joined, nullptr);
             {
                 std::lock_guard lock(m_tunerMutex);
                 m_tunerJoining = nullptr;

@@ -226,8 +226,12 @@ Status Sender::sendTails(Outlet& to, uint64_t keep)
         if (to.tailBytes <= keep && !linkTakesMore(to.link)) return {};
         delta::PassFrame& f = tail.literals.front();
         if (!chunkProgress(tail.item, tail.file, f.offset + f.length - tail.progressAt)) {
-            // Settled meanwhile (failed elsewhere): the rest of it is not wanted.
+            // Settled meanwhile (failed elsewhere): the rest of it is not
+            // wanted. One still being matched is dropped by sendDelta, which
+            // finds the file settled too.
             for (const auto& pending : tail.literals) to.tailBytes -= pending.ops.size();
+            tail.literals.clear();
+            if (!tail.hash) return {};
             to.tails.pop_front();
             continue;
         }
