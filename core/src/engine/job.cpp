@@ -528,6 +528,12 @@ private:
         if (!wait(kTuneSettle)) return;
         double rate = rateOver(kTuneInterval);
         while (rate >= 0) {
+            if (rate == 0) {
+                // Nothing moved (the job waits on a scan, a signature, the
+                // disk): another connection would carry nothing either.
+                rate = rateOver(kTuneInterval);
+                continue;
+            }
             uint64_t remaining = 0;
             {
                 std::lock_guard lock(m_mutex);
@@ -536,7 +542,7 @@ private:
                 remaining = m_bytesToTransfer > done ? m_bytesToTransfer - done : 0;
             }
             // Not worth a new connection when the job is nearly over.
-            if (rate > 0 && double(remaining) < rate * 4.0) return;
+            if (double(remaining) < rate * 4.0) return;
             uint16_t first = 0;
             uint16_t count = 0;
             {
