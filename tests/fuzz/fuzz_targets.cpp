@@ -195,8 +195,31 @@ public:
     ScratchRoot(const ScratchRoot&) = delete;
     ScratchRoot& operator=(const ScratchRoot&) = delete;
     const std::string& path() const { return m_path; }
+    std::string destination() const { return m_path + "/dst"; }
+
+    // An empty destination for the next input, and beside it a directory
+    // nothing may ever be written into.
+    void freshDestination() const
+    {
+        (void)platform::removeTree(destination());
+        (void)platform::makeDirectory(destination(), 0755);
+        (void)platform::makeDirectories(outside(), 0755);
+    }
+    // Aborts (a finding) if anything appeared outside the destination.
+    void checkNothingOutside(const char* target) const
+    {
+        auto listed = platform::DirHandle::open(outside());
+        if (!listed.ok()) std::abort();
+        auto names = listed->list();
+        if (!names.ok() || !names->empty()) {
+            std::fprintf(stderr, "%s: something was written outside the destination\n", target);
+            std::abort();
+        }
+    }
 
 private:
+    std::string outside() const { return m_path + "/outside"; }
+
     std::string m_path;
 };
 } // namespace
@@ -204,12 +227,8 @@ private:
 int fuzzReceiver(const uint8_t* data, size_t size)
 {
     static const ScratchRoot scratch("fgfuzz");
-    const std::string& root = scratch.path();
-    const std::string dst = root + "/dst";
-    const std::string outside = root + "/outside";
-    (void)platform::removeTree(dst);
-    (void)platform::makeDirectory(dst, 0755);
-    (void)platform::makeDirectories(outside, 0755);
+    scratch.freshDestination();
+    const std::string dst = scratch.destination();
 
     // Not a structured binding: clang 14 cannot capture those in lambdas.
     auto links = makeMemoryLinkPair(64 << 20);
@@ -236,14 +255,7 @@ int fuzzReceiver(const uint8_t* data, size_t size)
     feeder.join();
     theirs->close();
     reader.join();
-    // Nothing may appear outside the destination.
-    auto listed = platform::DirHandle::open(outside);
-    if (!listed.ok()) std::abort();
-    auto names = listed->list();
-    if (!names.ok() || !names->empty()) {
-        std::fprintf(stderr, "fuzzReceiver: something was written outside the destination\n");
-        std::abort();
-    }
+    scratch.checkNothingOutside("fuzzReceiver");
     return 0;
 }
 
@@ -259,14 +271,19 @@ std::string deltaBasis()
     return b;
 }
 
-void appendFrame(std::vector<uint8_t>& out, const Frame& f)
-{
-    uint8_t h[kFrameHeaderSize];
-    encodeFrameHeader(h, uint32_t(f.payload.size()), f.type, f.flags);
-    out.insert(out.end(), h, h + kFrameHeaderSize);
-    out.insert(out.end(), f.payload.begin(), f.payload.end());
-}
 } // namespace
+
+std::vector<uint8_t> streamOf(const std::vector<Frame>& frames)
+{
+    std::vector<uint8_t> out;
+    for (const auto& f : frames) {
+        uint8_t h[kFrameHeaderSize];
+        encodeFrameHeader(h, uint32_t(f.payload.size()), f.type, f.flags);
+        out.insert(out.end(), h, h + kFrameHeaderSize);
+        out.insert(out.end(), f.payload.begin(), f.payload.end());
+    }
+    return out;
+}
 
 std::vector<uint8_t> deltaSeedSession()
 {
@@ -284,15 +301,15 @@ std::vector<uint8_t> deltaSeedSession()
     std::vector<uint8_t> second;
     delta::appendLiteral(second, reinterpret_cast<const uint8_t*>(fresh.data()) + 3 * size_t(block), block);
     delta::appendSkip(second, uint64_t(blocks - 4) * block);
-    std::vector<uint8_t> out;
-    appendFrame(out, makeDeltaFrame(1, 0, first.data(), first.size(), true));
-    appendFrame(out, makeDeltaFrame(1, 3 * uint64_t(block), second.data(), second.size(), false, codec::Algo::None, true));
+    std::vector<Frame> frames;
+    frames.push_back(makeDeltaFrame(1, 0, first.data(), first.size(), true));
+    frames.push_back(makeDeltaFrame(1, 3 * uint64_t(block), second.data(), second.size(), false, codec::Algo::None, true));
     const Digest hash = digestOf(ChecksumChoice::Xxh128, fresh.data(), fresh.size());
     ChunkEndMsg ce;
     ce.index = 1;
     ce.length = fresh.size();
     ce.hash = hash;
-    appendFrame(out, toFrame(ce));
+    frames.push_back(toFrame(ce));
     FileEndMsg fe;
     fe.index = 1;
     fe.size = fresh.size();
@@ -300,21 +317,21 @@ std::vector<uint8_t> deltaSeedSession()
     fe.mtimeNs = kDeltaMtimeNs + 1;
     fe.chunks = 1;
     fe.hash = chunkTreeHash(ChecksumChoice::Xxh128, {hash});
-    appendFrame(out, toFrame(fe));
-    return out;
+    frames.push_back(toFrame(fe));
+    return streamOf(frames);
 }
 
 namespace {
-const std::string& deltaRoot()
+const ScratchRoot& deltaScratch()
 {
     static const ScratchRoot scratch("fgfuzzdelta");
-    return scratch.path();
+    return scratch;
 }
 } // namespace
 
 std::string deltaTargetAfterLastRun()
 {
-    auto file = platform::DirHandle::open(deltaRoot() + "/dst");
+    auto file = platform::DirHandle::open(deltaScratch().destination());
     if (!file.ok()) return {};
     auto f = file->openRead("f");
     if (!f.ok()) return {};
@@ -327,13 +344,10 @@ std::string deltaTargetAfterLastRun()
 
 int fuzzDeltaReceiver(const uint8_t* data, size_t size)
 {
-    const std::string& root = deltaRoot();
+    const ScratchRoot& scratch = deltaScratch();
     static const std::string basis = deltaBasis();
-    const std::string dst = root + "/dst";
-    const std::string outside = root + "/outside";
-    (void)platform::removeTree(dst);
-    (void)platform::makeDirectory(dst, 0755);
-    (void)platform::makeDirectories(outside, 0755);
+    scratch.freshDestination();
+    const std::string dst = scratch.destination();
     if (!platform::writeFileAtomic(dst + "/f", basis, 0644)) std::abort();
 
     auto links = makeMemoryLinkPair(64 << 20);
@@ -414,13 +428,7 @@ int fuzzDeltaReceiver(const uint8_t* data, size_t size)
     feeder.join();
     theirs->close();
     reader.join();
-    auto listed = platform::DirHandle::open(outside);
-    if (!listed.ok()) std::abort();
-    auto names = listed->list();
-    if (!names.ok() || !names->empty()) {
-        std::fprintf(stderr, "fuzzDeltaReceiver: something was written outside the destination\n");
-        std::abort();
-    }
+    scratch.checkNothingOutside("fuzzDeltaReceiver");
     return 0;
 }
 

@@ -16,18 +16,6 @@ using namespace fg::proto;
 
 namespace {
 
-std::vector<uint8_t> stream(const std::vector<Frame>& frames)
-{
-    std::vector<uint8_t> out;
-    for (const auto& f : frames) {
-        uint8_t h[kFrameHeaderSize];
-        encodeFrameHeader(h, uint32_t(f.payload.size()), f.type, f.flags);
-        out.insert(out.end(), h, h + kFrameHeaderSize);
-        out.insert(out.end(), f.payload.begin(), f.payload.end());
-    }
-    return out;
-}
-
 // A valid session from the sender's side: the seed that mutations start from.
 std::vector<uint8_t> validSession()
 {
@@ -101,7 +89,7 @@ std::vector<uint8_t> validSession()
     ye.hash = z.hash;
     frames.push_back(toFrame(ye));
     frames.push_back(toFrame(SenderDoneMsg{}));
-    return stream(frames);
+    return fgfuzz::streamOf(frames);
 }
 
 void mutate(std::vector<uint8_t>& data, std::mt19937& rng)
