@@ -187,7 +187,8 @@ Status Sender::sendWhole(const WorkItem& item, Outlet& to, DirCache& dirs)
         Result<size_t> got = Error();
         {
             StageTimer busy(m_readStage, StageTimer::Bucket::Busy);
-            got = handle.read(buffer, proto::kMaxDataPayload);
+            got = handle.readExpecting(buffer, proto::kMaxDataPayload,
+                                       info->size >= offset ? info->size - offset : UINT64_MAX);
         }
         if (!got.ok()) {
             // The receiver may hold part of it: FileFailed makes it drop that.

@@ -46,6 +46,12 @@ public:
 
     // Reads up to n bytes; fewer only at end of file.
     Result<size_t> read(void* buffer, size_t n);
+    // The same, for a file whose size is known: once `expectedSize` bytes are
+    // in, it stops without the read that would only find the end (a small
+    // file costs one read call, not two). A file that grew meanwhile is sent
+    // as it was at that size, as if the read had come first; its new time
+    // sends it again next run.
+    Result<size_t> readExpecting(void* buffer, size_t n, uint64_t expectedSize);
     // Reads up to n bytes at an offset (fewer only at end of file); the file
     // position is untouched, so threads can share a handle.
     Result<size_t> pread(void* buffer, size_t n, uint64_t offset);

@@ -87,9 +87,14 @@ FileHandle::~FileHandle()
 
 Result<size_t> FileHandle::read(void* buffer, size_t n)
 {
+    return readExpecting(buffer, n, UINT64_MAX);
+}
+
+Result<size_t> FileHandle::readExpecting(void* buffer, size_t n, uint64_t expectedSize)
+{
     size_t got = 0;
     auto* out = static_cast<char*>(buffer);
-    while (got < n) {
+    while (got < n && got != expectedSize) {
         ssize_t r = ::read(m_fd, out + got, n - got);
         if (r < 0) {
             if (errno == EINTR) continue;
