@@ -151,6 +151,10 @@ Status Receiver::resolveRoot(const proto::FileListBeginMsg& begin)
     }
     Status made = parent->mkdirAt(name, 0777);
     if (!made.ok() && made.error().sysErrno != EEXIST) return made;
+    if (made.ok()) {
+        m_madeDirs.insert(std::string()); // (the root, as the planner names it)
+        m_leftoversLooked.insert(std::string());
+    }
     FG_TRY_ASSIGN(platform::DirHandle dir, parent->openDir(name));
     if (m_rootKind == proto::RootKind::File) m_fileName = m_rootName;
     m_rootDir = std::move(dir);

@@ -214,6 +214,7 @@ Result<std::optional<TargetState>> Receiver::targetState(const FileEntry& entry,
             return dir.error();
         }
         parent = *dir;
+        if (m_madeDirs.count(std::string(parentOf(target)))) return std::optional<TargetState>();
         auto st = parent->statAt(baseName(target));
         if (!st.ok()) {
             if (st.error().code == Errc::NotFound) return std::optional<TargetState>();
@@ -252,7 +253,11 @@ Status Receiver::applyDecision(const FileEntry& entry, const Decision& decision,
         }
         // Owner-writable until the end, so files can be written into a
         // directory whose final mode is read-only.
-        return parent->mkdirAt(name, 0700);
+        FG_TRY(parent->mkdirAt(name, 0700));
+        m_madeDirs.insert(target);
+        // Nothing an interrupted run left can be in it.
+        m_leftoversLooked.insert(target);
+        return {};
     }
     case FileAction::Symlink: {
         FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentRel));
