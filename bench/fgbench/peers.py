@@ -82,6 +82,13 @@ PEERS = [
     Peer("fg-daemon", "floodgate to floodgate://, TLS",
          lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False),
          nochange=True, kind="fg"),
+    # The same promise as rsync's and tar's: the data is written, not flushed
+    # (Floodgate's default, --fsync end, flushes the destination before it says
+    # done, and pays for it in these tables).
+    Peer("fg-nosync", "floodgate to floodgate://, TLS, --fsync none (no flush, as rsync and tar)",
+         lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False,
+                              ("--fsync", "none")),
+         nochange=True, kind="fg"),
     Peer("fg-ssh", "floodgate over ssh",
          lambda c: _floodgate(c, f"{SSH_ALIAS}:{c.dst}", True), nochange=True, kind="fg-ssh"),
     # One cipher each, for the cipher table (run them with the rsync-ssh-* peers of the same cipher).
