@@ -138,11 +138,20 @@ private:
     // schedules its file as a delta.
     Status onSignature(proto::SignatureMsg&& msg);
     Status sendData(proto::FrameLink& link, proto::Frame frame, bool more);
+    // The same for a frame the caller reuses (a worker's data frame).
+    Status sendBorrowed(proto::FrameLink& link, const proto::Frame& frame, bool more);
+    // Waits for the bandwidth limit's leave to send `bytes`.
+    Status waitForBudget(size_t bytes);
     // Packs raw bytes in[0, n) (compressed or not) and sends the frame
     // `make` builds around them; while the payload is a piece of the link's
     // zstd stream, no other frame of that stream can come between.
     Status sendPacked(Outlet& to, const uint8_t* in, size_t n, codec::AutoCompressState& state,
                       const std::function<proto::Frame(const PackedPayload&)>& make);
+    // A piece of a file at `offset`, read into `frame` (the worker's data
+    // frame, see sender_worker.cpp): sent from where it was read when it goes
+    // raw, else as a new frame of the packed bytes.
+    Status sendPiece(Outlet& to, proto::Frame& frame, size_t n, uint32_t index, uint64_t offset, bool start,
+                     codec::AutoCompressState& state);
     Status fileFailed(uint32_t index, const std::string& path, const Error& error);
     void settled(uint32_t index);
     void streamBroke(size_t stream, const Error& error);

@@ -10,14 +10,20 @@ namespace {
 // Files this big get read-ahead advice; smaller ones are read in a call or few.
 constexpr uint64_t kSequentialAdviceBytes = 1u << 20;
 
-// One buffer per worker, reused for every piece it reads.
-thread_local std::vector<uint8_t> t_buffer;
+// One data frame per worker, reused for every piece it reads: the file is read
+// straight into its payload, behind room for the frame's header, so a piece
+// that goes raw is sent from there (on a CPU-bound link each copy of the data
+// costs). Sized for a whole piece again before each read.
+thread_local proto::Frame t_frame;
 
-uint8_t* workBuffer()
+proto::Frame& workFrame()
 {
-    if (t_buffer.size() != proto::kMaxDataPayload) t_buffer.resize(proto::kMaxDataPayload);
-    return t_buffer.data();
+    constexpr size_t kFull = proto::kDataHeaderSize + proto::kMaxDataPayload;
+    if (t_frame.payload.size() != kFull) t_frame.payload.resize(kFull);
+    return t_frame;
 }
+
+uint8_t* pieceOf(proto::Frame& frame) { return frame.payload.data() + proto::kDataHeaderSize; }
 } // namespace
 
 void Sender::workerLoop(size_t stream)
@@ -133,15 +139,29 @@ Status Sender::fileFailed(uint32_t index, const std::string& path, const Error& 
 
 // The limiter and the send stage count what goes on the wire (compressed,
 // framing included for the limiter); progress counts file bytes.
-Status Sender::sendData(proto::FrameLink& link, proto::Frame frame, bool more)
+Status Sender::waitForBudget(size_t bytes)
 {
-    const size_t bytes = frame.payload.size() + proto::kFrameHeaderSize;
     if (m_limiter) {
         StageTimer wait(m_sendStage, StageTimer::Bucket::WaitOutput);
         if (!m_limiter->acquire(bytes, &cancelFlag())) return Error(Errc::Cancelled, "cancelled");
     }
+    return {};
+}
+
+Status Sender::sendData(proto::FrameLink& link, proto::Frame frame, bool more)
+{
+    FG_TRY(waitForBudget(frame.payload.size() + proto::kFrameHeaderSize));
     StageTimer busy(m_sendStage, StageTimer::Bucket::Busy);
     FG_TRY(link.send(std::move(frame), more));
+    m_sendStage.addItems(1);
+    return {};
+}
+
+Status Sender::sendBorrowed(proto::FrameLink& link, const proto::Frame& frame, bool more)
+{
+    FG_TRY(waitForBudget(frame.payload.size() + proto::kFrameHeaderSize));
+    StageTimer busy(m_sendStage, StageTimer::Bucket::Busy);
+    FG_TRY(link.sendBorrowed(frame, more));
     m_sendStage.addItems(1);
     return {};
 }
@@ -152,6 +172,22 @@ Status Sender::sendPacked(Outlet& to, const uint8_t* in, size_t n, codec::AutoCo
     std::unique_lock<std::mutex> order;
     const PackedPayload out = m_compression.pack(in, n, state, to.compression, order);
     FG_TRY(sendData(to.link, make(out), true));
+    m_sendStage.addBytes(out.size);
+    return {};
+}
+
+Status Sender::sendPiece(Outlet& to, proto::Frame& frame, size_t n, uint32_t index, uint64_t offset, bool start,
+                         codec::AutoCompressState& state)
+{
+    std::unique_lock<std::mutex> order;
+    const uint8_t* in = pieceOf(frame);
+    const PackedPayload out = m_compression.pack(in, n, state, to.compression, order);
+    if (out.data == in) {
+        proto::fillDataFrame(frame, index, offset, n, start);
+        FG_TRY(sendBorrowed(to.link, frame, true));
+    } else {
+        FG_TRY(sendData(to.link, proto::makeDataFrame(index, offset, out.data, out.size, start, out.algo), true));
+    }
     m_sendStage.addBytes(out.size);
     return {};
 }
@@ -177,13 +213,14 @@ Status Sender::sendWhole(const WorkItem& item, Outlet& to, DirCache& dirs)
     // notice.
     const int64_t mtimeNs = info->mtimeNs;
 
-    uint8_t* buffer = workBuffer();
     Hasher hasher(m_params.checksumChoice);
     codec::AutoCompressState compressState = m_compression.startFile(file->path);
     uint64_t offset = 0;
     bool started = false;
     for (;;) {
         if (cancelled()) return Error(Errc::Cancelled, "cancelled");
+        proto::Frame& frame = workFrame();
+        uint8_t* buffer = pieceOf(frame);
         Result<size_t> got = Error();
         {
             StageTimer busy(m_readStage, StageTimer::Bucket::Busy);
@@ -218,9 +255,7 @@ Status Sender::sendWhole(const WorkItem& item, Outlet& to, DirCache& dirs)
             return {};
         }
         if (n == 0) break;
-        FG_TRY(sendPacked(to, buffer, n, compressState, [&](const PackedPayload& out) {
-            return proto::makeDataFrame(item.index, offset, out.data, out.size, !started, out.algo);
-        }));
+        FG_TRY(sendPiece(to, frame, n, item.index, offset, !started, compressState));
         started = true;
         offset += n;
         m_observer.onFileProgress(item.index, offset);
@@ -315,12 +350,13 @@ Status Sender::sendChunk(const WorkItem& item, Outlet& to, DirCache& dirs)
     if (!opened.ok()) return fileFailed(item.index, file->path, opened.error());
     platform::FileHandle handle = std::move(opened).value();
 
-    uint8_t* buffer = workBuffer();
     Hasher hasher(m_params.checksumChoice);
     codec::AutoCompressState compressState = m_compression.startFile(file->path);
     uint64_t done = 0;
     while (done < item.length) {
         if (cancelled()) return Error(Errc::Cancelled, "cancelled");
+        proto::Frame& frame = workFrame();
+        uint8_t* buffer = pieceOf(frame);
         const size_t want = size_t(std::min<uint64_t>(proto::kMaxDataPayload, item.length - done));
         Result<size_t> got = Error();
         {
@@ -337,9 +373,7 @@ Status Sender::sendChunk(const WorkItem& item, Outlet& to, DirCache& dirs)
             hasher.update(buffer, want);
         }
         m_hashStage.addBytes(want);
-        FG_TRY(sendPacked(to, buffer, want, compressState, [&](const PackedPayload& out) {
-            return proto::makeDataFrame(item.index, item.offset + done, out.data, out.size, done == 0, out.algo);
-        }));
+        FG_TRY(sendPiece(to, frame, want, item.index, item.offset + done, done == 0, compressState));
         done += want;
         if (!chunkProgress(item, *file, want)) return {};
     }

@@ -131,6 +131,12 @@ Status StreamFrameLink::send(Frame frame, bool more)
     return appendLocked(frame, more);
 }
 
+Status StreamFrameLink::sendBorrowed(const Frame& frame, bool more)
+{
+    std::lock_guard lock(m_sendMutex);
+    return appendLocked(frame, more);
+}
+
 Status StreamFrameLink::sendFinal(Frame frame, int timeoutMs)
 {
     // Polled, not a timed lock: a last word is rare, and ThreadSanitizer does

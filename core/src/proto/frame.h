@@ -74,6 +74,9 @@ public:
     // `more` says another frame follows at once, so the link may hold this one
     // back to batch writes; without it the frame is on its way when send returns.
     virtual Status send(Frame frame, bool more = false) = 0;
+    // The same for a frame the caller keeps and reuses (a worker's data frame,
+    // read into in place): a link that writes it out at once need not copy it.
+    virtual Status sendBorrowed(const Frame& frame, bool more = false) { return send(frame, more); }
     virtual Status flush() = 0;
     // A last word before closing (an error, a cancel): gives up after about
     // timeoutMs instead of waiting on a peer that does not read.
@@ -95,6 +98,7 @@ public:
     explicit StreamFrameLink(net::StreamPtr stream);
     ~StreamFrameLink() override;
     Status send(Frame frame, bool more = false) override;
+    Status sendBorrowed(const Frame& frame, bool more = false) override;
     Status flush() override;
     Status sendFinal(Frame frame, int timeoutMs) override;
     Result<Frame> receive() override;

@@ -441,17 +441,32 @@ Result<codec::Algo> expandPayload(uint16_t flags, const uint8_t** data, size_t* 
     return algo;
 }
 
+namespace {
+void putDataHeader(uint8_t* out, uint32_t index, uint64_t offset)
+{
+    for (int i = 0; i < 4; ++i) out[i] = uint8_t(index >> (8 * i));
+    for (int i = 0; i < 8; ++i) out[4 + i] = uint8_t(offset >> (8 * i));
+}
+} // namespace
+
 Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t n, bool start, codec::Algo algo)
 {
     Frame f;
     f.type = uint16_t(MsgType::Data);
     f.flags = uint16_t((start ? kDataStart : 0) | payloadAlgoFlags(algo));
     f.payload.reserve(kDataHeaderSize + n);
-    WireWriter w(f.payload);
-    w.u32(index);
-    w.u64(offset);
-    w.bytes(data, n);
+    f.payload.resize(kDataHeaderSize);
+    putDataHeader(f.payload.data(), index, offset);
+    f.payload.insert(f.payload.end(), data, data + n);
     return f;
+}
+
+void fillDataFrame(Frame& frame, uint32_t index, uint64_t offset, size_t n, bool start)
+{
+    frame.type = uint16_t(MsgType::Data);
+    frame.flags = uint16_t((start ? kDataStart : 0) | payloadAlgoFlags(codec::Algo::None));
+    frame.payload.resize(kDataHeaderSize + n);
+    putDataHeader(frame.payload.data(), index, offset);
 }
 
 Frame makeDeltaFrame(uint32_t index, uint64_t offset, const uint8_t* ops, size_t n, bool start, codec::Algo algo,

@@ -323,6 +323,10 @@ Result<codec::Algo> expandPayload(uint16_t flags, const uint8_t** data, size_t* 
 // `algo`: how data[0, n) is encoded (it is put in the frame as it is).
 Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t n, bool start = false,
                     codec::Algo algo = codec::Algo::None);
+// A raw Data frame built where its data already is: the caller read n bytes
+// into frame.payload from kDataHeaderSize on (after sizing the payload for
+// them), and this puts the type, flags and header around them, without a copy.
+void fillDataFrame(Frame& frame, uint32_t index, uint64_t offset, size_t n, bool start = false);
 Result<DataHeader> decodeDataHeader(const Frame& frame, const uint8_t** data, size_t* n);
 
 // A delta: like Data, but the payload after the header is delta instructions
