@@ -11,6 +11,17 @@
 int main(int argc, char** argv)
 {
     fg::prepareProcessForTransfers();
+    // Ctrl-C or a SIGTERM quits through the event loop, so a running job is
+    // cancelled and the demo's scratch tree removed, as when the window closes.
+    // Set up before QApplication, which starts threads of its own (the XCB
+    // event reader): only threads made afterwards block the signals, and one
+    // that lands on a thread made before ends the process on the spot. (One
+    // that comes before the application exists is let go; a second one ends
+    // the process.)
+    fg::onInterrupt([] {
+        if (QCoreApplication* app = QCoreApplication::instance())
+            QMetaObject::invokeMethod(app, &QCoreApplication::quit, Qt::QueuedConnection);
+    });
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Floodgate"));
     QApplication::setOrganizationName(QStringLiteral("Floodgate"));
@@ -25,10 +36,6 @@ int main(int argc, char** argv)
         QApplication::translate("main", "Sync a generated sample tree to a daemon on this machine."));
     parser.addOption(demoOption);
     parser.process(app);
-
-    // Ctrl-C or a SIGTERM quits through the event loop, so a running job is
-    // cancelled and the demo's scratch tree removed, as when the window closes.
-    fg::onInterrupt([] { QMetaObject::invokeMethod(qApp, &QCoreApplication::quit, Qt::QueuedConnection); });
 
     // Declared before the window so it is destroyed after it: the window's job,
     // which talks to the demo's daemon, ends first.
