@@ -19,18 +19,6 @@ using namespace fg::proto;
 
 namespace {
 
-std::vector<uint8_t> encodeStream(const std::vector<Frame>& frames)
-{
-    std::vector<uint8_t> out;
-    for (const auto& f : frames) {
-        uint8_t header[kFrameHeaderSize];
-        encodeFrameHeader(header, uint32_t(f.payload.size()), f.type, f.flags);
-        out.insert(out.end(), header, header + kFrameHeaderSize);
-        out.insert(out.end(), f.payload.begin(), f.payload.end());
-    }
-    return out;
-}
-
 template <class M>
 M roundTrip(const M& msg)
 {
@@ -123,7 +111,7 @@ private Q_SLOTS:
             f.payload.assign(size_t(i * 97), uint8_t(i));
             frames.push_back(f);
         }
-        std::vector<uint8_t> bytes = encodeStream(frames);
+        std::vector<uint8_t> bytes = encodeFrames(frames);
         std::mt19937 rng(7);
         FrameDecoder decoder;
         std::vector<Frame> got;
@@ -144,7 +132,7 @@ private Q_SLOTS:
         // prepare/commit in place of feed, with odd sizes: the buffer moves
         // what is left to its front and grows as frames demand.
         std::vector<Frame> frames = mixedFrames();
-        std::vector<uint8_t> bytes = encodeStream(frames);
+        std::vector<uint8_t> bytes = encodeFrames(frames);
         std::mt19937 rng(3);
         FrameDecoder decoder;
         std::vector<Frame> got;
@@ -172,7 +160,7 @@ private Q_SLOTS:
         big.flags = 3;
         big.payload.resize(200 * 1024);
         for (size_t i = 0; i < big.payload.size(); ++i) big.payload[i] = uint8_t(i * 31);
-        const std::vector<uint8_t> bytes = encodeStream({small, big});
+        const std::vector<uint8_t> bytes = encodeFrames({small, big});
 
         FrameDecoder decoder;
         const size_t partial = 1000 + 2 * kFrameHeaderSize + 5000; // the small frame, the big one's header and 5000 bytes

@@ -273,18 +273,6 @@ std::string deltaBasis()
 
 } // namespace
 
-std::vector<uint8_t> streamOf(const std::vector<Frame>& frames)
-{
-    std::vector<uint8_t> out;
-    for (const auto& f : frames) {
-        uint8_t h[kFrameHeaderSize];
-        encodeFrameHeader(h, uint32_t(f.payload.size()), f.type, f.flags);
-        out.insert(out.end(), h, h + kFrameHeaderSize);
-        out.insert(out.end(), f.payload.begin(), f.payload.end());
-    }
-    return out;
-}
-
 std::vector<uint8_t> deltaSeedSession()
 {
     // The new version: block 3 is new, the rest as it was. Two passes, as a
@@ -318,7 +306,7 @@ std::vector<uint8_t> deltaSeedSession()
     fe.chunks = 1;
     fe.hash = chunkTreeHash(ChecksumChoice::Xxh128, {hash});
     frames.push_back(toFrame(fe));
-    return streamOf(frames);
+    return encodeFrames(frames);
 }
 
 namespace {

@@ -1,17 +1,12 @@
 #pragma once
 // Entry points shared by the libFuzzer binaries and the replay test.
 
-#include "proto/frame.h"
-
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace fgfuzz {
-
-// Frames as they go on the wire, one after another: inputs for the targets.
-std::vector<uint8_t> streamOf(const std::vector<fg::proto::Frame>& frames);
 
 // Decodes a byte stream into frames and every frame into its message.
 int fuzzWire(const uint8_t* data, size_t size);

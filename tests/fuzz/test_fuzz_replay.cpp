@@ -89,7 +89,7 @@ std::vector<uint8_t> validSession()
     ye.hash = z.hash;
     frames.push_back(toFrame(ye));
     frames.push_back(toFrame(SenderDoneMsg{}));
-    return fgfuzz::streamOf(frames);
+    return encodeFrames(frames);
 }
 
 void mutate(std::vector<uint8_t>& data, std::mt19937& rng)

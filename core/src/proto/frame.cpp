@@ -18,6 +18,18 @@ void encodeFrameHeader(uint8_t* out, uint32_t length, uint16_t type, uint16_t fl
     out[7] = uint8_t(flags >> 8);
 }
 
+std::vector<uint8_t> encodeFrames(const std::vector<Frame>& frames)
+{
+    std::vector<uint8_t> out;
+    for (const auto& f : frames) {
+        uint8_t header[kFrameHeaderSize];
+        encodeFrameHeader(header, uint32_t(f.payload.size()), f.type, f.flags);
+        out.insert(out.end(), header, header + kFrameHeaderSize);
+        out.insert(out.end(), f.payload.begin(), f.payload.end());
+    }
+    return out;
+}
+
 void FrameDecoder::reserveTail(size_t n)
 {
     if (m_capacity - m_end >= n) return;

@@ -31,6 +31,10 @@ struct Frame {
 };
 
 void encodeFrameHeader(uint8_t* out, uint32_t length, uint16_t type, uint16_t flags);
+// Frames as they go on the wire, one after another: the bytes FrameDecoder
+// takes apart (for tests and fuzz inputs; the links write their frames as
+// they go).
+std::vector<uint8_t> encodeFrames(const std::vector<Frame>& frames);
 
 // Incremental decoding of frames out of a byte stream; used by StreamFrameLink
 // and directly by the fuzz target.
