@@ -10,42 +10,61 @@
 #include <array>
 #include <cstring>
 
+namespace {
+
+// A pipe to read from: a read that finds it empty while `writer` is open
+// waits forever, which is what shows a read that was not needed.
+struct Pipe {
+    fg::platform::FileHandle reader;
+    int writer = -1;
+
+    Pipe()
+    {
+        int fds[2];
+        if (::pipe(fds) != 0) qFatal("pipe() failed");
+        reader = fg::platform::FileHandle(fds[0], "pipe");
+        writer = fds[1];
+    }
+    ~Pipe() { closeWriter(); }
+    bool write(const char* text) { return ::write(writer, text, std::strlen(text)) == ssize_t(std::strlen(text)); }
+    void closeWriter()
+    {
+        if (writer >= 0) ::close(writer);
+        writer = -1;
+    }
+};
+
+} // namespace
+
 class TestFileReads : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void stopsAtTheExpectedSizeWithoutAnotherRead()
     {
-        // A pipe whose writer stays open: a second read would block forever,
-        // so returning at all proves it did not ask again.
-        int fds[2];
-        QCOMPARE(::pipe(fds), 0);
-        fg::platform::FileHandle reader(fds[0], "pipe");
-        const char text[] = "hello";
-        QCOMPARE(::write(fds[1], text, 5), ssize_t(5));
+        // The writer stays open: returning at all proves it did not ask again.
+        Pipe pipe;
+        QVERIFY(pipe.write("hello"));
         std::array<char, 64> buffer{};
-        auto got = reader.readExpecting(buffer.data(), buffer.size(), 5);
+        auto got = pipe.reader.readExpecting(buffer.data(), buffer.size(), 5);
         QVERIFY(got.ok());
         QCOMPARE(*got, size_t(5));
-        QCOMPARE(std::memcmp(buffer.data(), text, 5), 0);
+        QCOMPARE(std::memcmp(buffer.data(), "hello", 5), 0);
         // Nothing expected: no read at all, even with bytes waiting.
-        QCOMPARE(::write(fds[1], text, 5), ssize_t(5));
-        got = reader.readExpecting(buffer.data(), buffer.size(), 0);
+        QVERIFY(pipe.write("hello"));
+        got = pipe.reader.readExpecting(buffer.data(), buffer.size(), 0);
         QVERIFY(got.ok());
         QCOMPARE(*got, size_t(0));
-        ::close(fds[1]);
     }
 
     void readsOnWhenTheFileIsNotTheExpectedSize()
     {
-        int fds[2];
-        QCOMPARE(::pipe(fds), 0);
-        fg::platform::FileHandle reader(fds[0], "pipe");
-        QCOMPARE(::write(fds[1], "abc", 3), ssize_t(3));
-        QCOMPARE(::write(fds[1], "defg", 4), ssize_t(4));
-        ::close(fds[1]);
+        Pipe pipe;
+        QVERIFY(pipe.write("abc"));
+        QVERIFY(pipe.write("defg"));
+        pipe.closeWriter();
         std::array<char, 64> buffer{};
         // Smaller than it is: everything up to the end still comes.
-        auto got = reader.readExpecting(buffer.data(), buffer.size(), 2);
+        auto got = pipe.reader.readExpecting(buffer.data(), buffer.size(), 2);
         QVERIFY(got.ok());
         QCOMPARE(*got, size_t(7));
         QCOMPARE(std::memcmp(buffer.data(), "abcdefg", 7), 0);
@@ -53,16 +72,14 @@ private Q_SLOTS:
 
     void neverMoreThanAsked()
     {
-        int fds[2];
-        QCOMPARE(::pipe(fds), 0);
-        fg::platform::FileHandle reader(fds[0], "pipe");
-        QCOMPARE(::write(fds[1], "abcdefg", 7), ssize_t(7));
-        ::close(fds[1]);
+        Pipe pipe;
+        QVERIFY(pipe.write("abcdefg"));
+        pipe.closeWriter();
         std::array<char, 4> buffer{};
-        auto got = reader.readExpecting(buffer.data(), buffer.size(), 7);
+        auto got = pipe.reader.readExpecting(buffer.data(), buffer.size(), 7);
         QVERIFY(got.ok());
         QCOMPARE(*got, size_t(4));
-        got = reader.readExpecting(buffer.data(), buffer.size(), 3);
+        got = pipe.reader.readExpecting(buffer.data(), buffer.size(), 3);
         QVERIFY(got.ok());
         QCOMPARE(*got, size_t(3));
         QCOMPARE(std::memcmp(buffer.data(), "efg", 3), 0);
