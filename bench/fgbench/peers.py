@@ -57,6 +57,11 @@ def _floodgate(c: Ctx, dst: str, ssh: bool, extra: tuple = ()) -> str:
     return shlex.join(cmd) + (f" {c.fg_args}" if c.fg_args else "") + f" {_q(c.src + '/')} {_q(dst)}"
 
 
+def _fg_daemon(*extra: str):
+    """A push to the far namespace's `floodgate serve`, with `extra` flags."""
+    return lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False, extra)
+
+
 PEERS = [
     Peer("rsync-ssh", "rsync -a over ssh, default cipher", _rsync_ssh("-a"), nochange=True),
     Peer("rsync-ssh-gcm", "rsync -a over ssh -c aes128-gcm", _rsync_ssh("-a", "aes128-gcm@openssh.com"),
@@ -80,21 +85,19 @@ PEERS = [
                           f" | tar -C {_q(c.dst)} -xf -",
          kind="tcp"),
     Peer("fg-daemon", "floodgate to floodgate://, TLS",
-         lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False),
+         _fg_daemon(),
          nochange=True, kind="fg"),
     # The same promise as rsync's and tar's: the data is written, not flushed
     # (Floodgate's default, --fsync end, flushes the destination before it says
     # done, and pays for it in these tables).
     Peer("fg-nosync", "floodgate to floodgate://, TLS, --fsync none (no flush, as rsync and tar)",
-         lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False,
-                              ("--fsync", "none")),
+         _fg_daemon("--fsync", "none"),
          nochange=True, kind="fg"),
     Peer("fg-ssh", "floodgate over ssh",
          lambda c: _floodgate(c, f"{SSH_ALIAS}:{c.dst}", True), nochange=True, kind="fg-ssh"),
     # One cipher each, for the cipher table (run them with the rsync-ssh-* peers of the same cipher).
     *[Peer(f"fg-{short}", f"floodgate to floodgate://, --cipher {name}",
-           (lambda n: lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}",
-                                          False, ("--cipher", n)))(name),
+           _fg_daemon("--cipher", name),
            nochange=True, kind="fg")
       for short, name in [("aes128", "aes128-gcm"), ("aes256", "aes256-gcm"), ("chacha", "chacha20-poly1305"),
                           ("none", "none")]],
@@ -102,21 +105,18 @@ PEERS = [
     Peer("rsync-ssh-zstd", "rsync -az --compress-choice=zstd over ssh", _rsync_ssh("-az --compress-choice=zstd"),
          nochange=True),
     Peer("fg-z", "floodgate to floodgate://, TLS, -z (compression auto)",
-         lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False, ("-z",)),
+         _fg_daemon("-z"),
          nochange=True, kind="fg"),
     # The same with CUBIC instead of the default BBR on the data connections.
     Peer("fg-z-cubic", "floodgate to floodgate://, TLS, -z, --congestion cubic",
-         lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False,
-                              ("-z", "--congestion", "cubic")),
+         _fg_daemon("-z", "--congestion", "cubic"),
          nochange=True, kind="fg"),
     Peer("fg-cubic", "floodgate to floodgate://, TLS, --congestion cubic",
-         lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False,
-                              ("--congestion", "cubic")),
+         _fg_daemon("--congestion", "cubic"),
          nochange=True, kind="fg"),
     # A cryptographic file hash: what --checksum-choice sha256 costs against the default XXH3-128.
     Peer("fg-sha256", "floodgate to floodgate://, TLS, --checksum-choice sha256",
-         lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False,
-                              ("--checksum-choice", "sha256")),
+         _fg_daemon("--checksum-choice", "sha256"),
          nochange=True, kind="fg"),
     Peer("rsync-ssh-aes256", "rsync -a over ssh -c aes256-gcm", _rsync_ssh("-a", "aes256-gcm@openssh.com"),
          nochange=True),
