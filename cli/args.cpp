@@ -41,6 +41,7 @@ ParsedArgs parseArgs(const std::vector<std::string>& args, const std::vector<Opt
             const OptionSpec* spec = findLong(specs, name);
             if (!spec) {
                 out.error = "unknown option --" + name;
+                out.unknownLong = name;
                 return out;
             }
             if (spec->takesValue && !value) {
@@ -61,6 +62,7 @@ ParsedArgs parseArgs(const std::vector<std::string>& args, const std::vector<Opt
             const OptionSpec* spec = findShort(specs, a[k]);
             if (!spec) {
                 out.error = std::string("unknown option -") + a[k];
+                out.unknownShort = a[k];
                 return out;
             }
             if (!spec->takesValue) {

@@ -23,6 +23,10 @@ struct ParsedArgs {
     std::vector<ParsedOption> options;
     std::vector<std::string> positional;
     std::string error; // set when the command line cannot be read
+    // The option that was not known, as the error names it: a long name
+    // without "--", or a short letter (the other is empty / 0).
+    std::string unknownLong;
+    char unknownShort = 0;
 };
 
 ParsedArgs parseArgs(const std::vector<std::string>& args, const std::vector<OptionSpec>& specs);

@@ -39,6 +39,7 @@ function(fg_add_test name)
   target_link_libraries(${name} PRIVATE fg_common_cfg Qt6::Test ${T_LIBS})
   target_compile_definitions(${name} PRIVATE ${FG_QT_DEFINES}
     FG_TEST_BINARY_DIR="${CMAKE_BINARY_DIR}"
+    FG_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
     FG_CLI_PATH="$<TARGET_FILE:floodgate>")
   add_dependencies(${name} floodgate)
   add_test(NAME ${name} COMMAND ${name})

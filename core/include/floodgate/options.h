@@ -173,6 +173,9 @@ Result<std::vector<FilterSpec>> readFilterFile(const std::string& path, FilterSp
 
 // Reads a --files-from file ("-" is not supported here: the CLI reads stdin).
 Result<std::vector<std::string>> readFilesFrom(const std::string& path);
+// The paths of a --files-from list already read: one a line (a trailing '\r'
+// dropped), or NUL-separated when it holds a NUL; empty lines skipped.
+std::vector<std::string> parseFilesFromList(std::string_view text);
 
 // Checks every option for sense; the error names the option and the remedy.
 Status validateOptions(const SyncOptions& options);

@@ -19,4 +19,9 @@ bool cpuHasAesAcceleration();
 // receiving end of a fast transfer spent half its CPU on that).
 void prepareProcessForTransfers();
 
+// Whether standard output / standard error is a terminal (not a pipe or a
+// file): a progress display redraws one line only there.
+bool standardOutputIsTerminal();
+bool standardErrorIsTerminal();
+
 } // namespace fg

@@ -29,10 +29,22 @@ std::string_view withoutBom(std::string_view data)
     return data;
 }
 
-// Lines split on '\n', each without a trailing '\r' (files written on Windows).
+// Lines split on '\n', each without a trailing '\r' (files written on Windows);
+// or, when the data holds a NUL (as from `find -print0`, rsync's --from0),
+// split on NUL with nothing else removed, since names may hold newlines.
 template <class Fn>
 void forEachLine(std::string_view data, Fn&& fn)
 {
+    if (data.find('\0') != std::string_view::npos) {
+        size_t start = 0;
+        while (start < data.size()) {
+            size_t end = data.find('\0', start);
+            if (end == std::string_view::npos) end = data.size();
+            fn(data.substr(start, end - start));
+            start = end + 1;
+        }
+        return;
+    }
     size_t start = 0;
     while (start < data.size()) {
         size_t end = data.find('\n', start);
@@ -106,21 +118,13 @@ Result<std::vector<std::string>> readFilesFrom(const std::string& path)
     auto data = platform::readFile(path, kMaxFilesFromBytes);
     if (!data) return withContext(std::move(data).error(), "--files-from");
 
-    std::string_view text = withoutBom(*data);
+    return parseFilesFromList(*data);
+}
+
+std::vector<std::string> parseFilesFromList(std::string_view text)
+{
     std::vector<std::string> paths;
-    if (text.find('\0') != std::string_view::npos) {
-        // NUL-separated, as from `find -print0`: names may hold newlines, and
-        // nothing but the separator is removed.
-        size_t start = 0;
-        while (start < text.size()) {
-            size_t end = text.find('\0', start);
-            if (end == std::string_view::npos) end = text.size();
-            if (end > start) paths.emplace_back(text.substr(start, end - start));
-            start = end + 1;
-        }
-        return paths;
-    }
-    forEachLine(text, [&](std::string_view line) {
+    forEachLine(withoutBom(text), [&](std::string_view line) {
         if (!line.empty()) paths.emplace_back(line);
     });
     return paths;

@@ -3,6 +3,7 @@
 #include "platform/cpu.h"
 #include "platform/memory.h"
 #include "platform/socket.h"
+#include "platform/terminal.h"
 
 #include <sstream>
 
@@ -20,5 +21,8 @@ std::vector<std::string> availableCongestionControls()
 bool cpuHasAesAcceleration() { return platform::hasAesAcceleration(); }
 
 void prepareProcessForTransfers() { platform::reuseFreedMemory(); }
+
+bool standardOutputIsTerminal() { return platform::isTerminal(platform::StandardStream::Output); }
+bool standardErrorIsTerminal() { return platform::isTerminal(platform::StandardStream::Error); }
 
 } // namespace fg

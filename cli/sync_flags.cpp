@@ -1,0 +1,270 @@
+#include "sync_flags.h"
+
+#include "args.h"
+#include "commands.h"
+#include "rsync_flags.h"
+
+#include <floodgate/options.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace fg::cli {
+
+namespace {
+
+const char* kSyncUsage =
+    "usage: floodgate sync [options] SRC DST\n"
+    "\n"
+    "SRC and DST: a local path, floodgate://HOST[:PORT]/MODULE[/PATH] (a `floodgate serve`\n"
+    "daemon), or [user@]host:path (ssh). One of them must be local. As with rsync, SRC/\n"
+    "(trailing slash) means the directory's contents; SRC without it means the directory itself.\n"
+    "By default files are added and updated, never deleted.\n"
+    "\n";
+
+// A flag whose long name is one letter is a short-only flag (-z, -P).
+bool shortOnly(const SyncFlag& f)
+{
+    return std::strlen(f.longName) == 1;
+}
+
+} // namespace
+
+const std::vector<SyncFlag>& syncFlags()
+{
+    static const std::vector<SyncFlag> flags = {
+        {"dry-run", 'n', nullptr, "show what would change; change nothing"},
+        {"delete", 0, nullptr, "delete files in DST that SRC lacks (excluded files are kept)"},
+        {"checksum", 'c', nullptr, "compare files by content hash, not size and time"},
+        {"exclude", 0, "PATTERN", "skip matching paths (rsync rules; first match wins)"},
+        {"include", 0, "PATTERN", "keep matching paths even if a later --exclude matches"},
+        {"exclude-from", 0, "FILE", "read exclude patterns from FILE ('+ ' / '- ' prefixes allowed)"},
+        {"include-from", 0, "FILE", "read include patterns from FILE"},
+        {"files-from", 0, "FILE", "transfer only the paths listed in FILE ('-' = stdin; one a line, or\n"
+                                  "NUL-separated as from `find -print0`)"},
+        {"from0", '0', nullptr, "--files-from and the pattern files are NUL-separated (also found by itself)"},
+        {"modify-window", 0, "SEC", "treat mtimes this close as equal (FAT needs 2)"},
+        {"bwlimit", 0, "RATE", "limit the transfer rate (e.g. 20M = 20 MiB/s; bare number = KiB/s), or\n"
+                               "follow a timetable: \"Mon-Fri 08:00-18:00 20M, 100M\" (first match wins)"},
+        {"streams", 0, "N|auto", "data connections to a daemon (default auto: add while the rate rises)"},
+        {"chunk-size", 0, "SIZE", "cut big files into chunks of SIZE spread over the streams (default: per file)"},
+        {"congestion", 0, "NAME", "TCP congestion control for data connections (default: bbr where available)"},
+        {"fsync", 0, "WHEN", "make written files durable: end (default: once, before the job reports\n"
+                             "done), file (each file before it is renamed into place), none"},
+        {"whole-file", 'W', nullptr, "send changed files whole (default auto: differences when the\n"
+                                     "destination has an old copy and the file is not small or local)"},
+        {"no-whole-file", 0, nullptr, "send differences whenever the destination has an old copy"},
+        {"compress", 0, "HOW", "compress data on the wire: none (default), lz4, zstd[:LEVEL] (1..19, default 3),\n"
+                               "or auto: zstd at a level that follows the bottleneck, skipping data that\n"
+                               "does not compress (known formats by name, the rest by trying); zstd\n"
+                               "compresses each connection as one stream (8 MiB window), lz4 each frame"},
+        {"z", 'z', nullptr, "the same as --compress auto"},
+        {"cipher", 0, "NAME", "floodgate:// encryption: auto (default: AES-GCM when both ends have AES\n"
+                              "instructions, else ChaCha20), aes128-gcm, aes256-gcm, chacha20-poly1305,\n"
+                              "none (file data unencrypted, for a trusted LAN; the module must allow it)"},
+        {"ssh-cipher", 0, "NAME", "passed to ssh as -c NAME for host:path (see `ssh -Q cipher`)"},
+        {"checksum-choice", 0, "H", "what every chunk and file is verified with, and -c compares: xxh128\n"
+                                    "(default: XXH3-128, catches any accidental corruption), xxh3 (XXH3-64),\n"
+                                    "sha256 (cryptographic: for sources someone could craft collisions in)"},
+        {"rsh", 'e', "COMMAND", "the ssh command for host:path (default: ssh)"},
+        {"remote-floodgate", 0, "PATH", "floodgate on the ssh host (default: floodgate)"},
+        {"state-dir", 0, "DIR", "keys and pins (default: $FLOODGATE_HOME or ~/.config/floodgate)"},
+        {"partial", 0, nullptr, "keep what an interrupted run received, to resume from (always on: files of\n"
+                                "1 MiB or more keep it as .NAME.fg-partial beside the target)"},
+        {"progress", 0, nullptr, "show progress: one updating line on a terminal, a plain line a second\n"
+                                 "into a pipe or file (bytes done, %, rate, ETA, the current file)"},
+        {"P", 'P', nullptr, "the same as --partial --progress"},
+        {"verbose", 'v', nullptr, "list each file as it is transferred"},
+        {"quiet", 'q', nullptr, "print errors only"},
+        {"human-readable", 'h', nullptr, "accepted for rsync habits: sizes and rates are always shown in\n"
+                                         "binary units (1 MB = 1,048,576 bytes); -h alone prints this help"},
+        {"json", 0, nullptr, "print one JSON object with the results on stdout at exit"},
+        {"archive", 'a', nullptr, "accepted for rsync habits; floodgate always recurses and keeps\n"
+                                  "times, permissions and symlinks"},
+        {"recursive", 'r', nullptr, "accepted for rsync habits (always on)"},
+        {"help", 0, nullptr, "print this help"},
+    };
+    return flags;
+}
+
+std::string syncHelpText()
+{
+    // "  -n, --dry-run            text": the text starts at column 27, or on
+    // the next line when the flag itself is longer.
+    constexpr size_t kTextColumn = 27;
+    std::string out = kSyncUsage;
+    for (const SyncFlag& f : syncFlags()) {
+        std::string left = "  ";
+        if (shortOnly(f)) {
+            left += std::string("-") + f.shortName;
+        } else {
+            left += f.shortName ? std::string("-") + f.shortName + ", " : std::string("    ");
+            left += std::string("--") + f.longName;
+        }
+        if (f.valueName) left += std::string(" ") + f.valueName;
+        std::string indent(kTextColumn, ' ');
+        if (left.size() + 1 > kTextColumn) out += left + "\n" + indent;
+        else out += left + std::string(kTextColumn - left.size(), ' ');
+        for (const char* p = f.help; *p; ++p) {
+            out.push_back(*p);
+            if (*p == '\n') out += indent;
+        }
+        out.push_back('\n');
+    }
+    return out;
+}
+
+namespace {
+
+int usageError(const std::string& message)
+{
+    std::fprintf(stderr, "floodgate sync: %s\n(see `floodgate sync --help`)\n", message.c_str());
+    return kUsageError;
+}
+
+// An option the parser did not know: rsync's own are "not supported yet",
+// the rest are typos.
+int unknownOption(const ParsedArgs& parsed)
+{
+    const bool isShort = parsed.unknownShort != 0;
+    const char* rsyncName = isShort ? rsyncLongNameOf(parsed.unknownShort) : nullptr;
+    const bool rsyncs = isShort ? rsyncName != nullptr : isRsyncLongOption(parsed.unknownLong);
+    if (!rsyncs) return usageError(parsed.error);
+    const std::string typed = isShort ? std::string("-") + parsed.unknownShort : "--" + parsed.unknownLong;
+    std::string what = typed;
+    if (rsyncName) what += std::string(" (rsync's --") + rsyncName + ")";
+    return usageError(what + " is not supported yet, and floodgate will not ignore it: leave it out");
+}
+
+Result<std::vector<std::string>> readFilesFromStdin()
+{
+    std::string all;
+    char buf[65536];
+    while (size_t n = std::fread(buf, 1, sizeof buf, stdin)) all.append(buf, n);
+    return parseFilesFromList(all);
+}
+
+std::vector<OptionSpec> optionSpecs()
+{
+    std::vector<OptionSpec> specs;
+    for (const SyncFlag& f : syncFlags()) specs.push_back({f.longName, f.shortName, f.valueName != nullptr});
+    return specs;
+}
+
+} // namespace
+
+int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
+{
+    // rsync prints its help for a lone -h; with anything else -h means
+    // human-readable numbers.
+    if (args.size() == 1 && args.front() == "-h") {
+        std::fputs(syncHelpText().c_str(), stdout);
+        return 0;
+    }
+    static const std::vector<OptionSpec> specs = optionSpecs();
+    ParsedArgs parsed = parseArgs(args, specs);
+    if (!parsed.unknownLong.empty() || parsed.unknownShort) return unknownOption(parsed);
+    if (!parsed.error.empty()) return usageError(parsed.error);
+    SyncOptions& opt = o.spec.options;
+    for (const auto& [name, value] : parsed.options) {
+        if (name == "help") {
+            std::fputs(syncHelpText().c_str(), stdout);
+            return 0;
+        }
+        if (name == "dry-run") opt.dryRun = true;
+        else if (name == "delete") opt.deleteExtraneous = true;
+        else if (name == "checksum") opt.checksum = true;
+        else if (name == "exclude") opt.filters.push_back({FilterSpec::Kind::Exclude, value});
+        else if (name == "include") opt.filters.push_back({FilterSpec::Kind::Include, value});
+        else if (name == "exclude-from" || name == "include-from") {
+            auto kind = name == "exclude-from" ? FilterSpec::Kind::Exclude : FilterSpec::Kind::Include;
+            auto rules = readFilterFile(value, kind);
+            if (!rules.ok()) return usageError("--" + name + ": " + rules.error().message);
+            opt.filters.insert(opt.filters.end(), rules->begin(), rules->end());
+        } else if (name == "files-from") {
+            auto paths = value == "-" ? readFilesFromStdin() : readFilesFrom(value);
+            if (!paths.ok()) return usageError("--files-from: " + paths.error().message);
+            opt.filesFrom = std::move(paths).value();
+            opt.hasFilesFrom = true;
+        } else if (name == "modify-window") {
+            char* end = nullptr;
+            double sec = std::strtod(value.c_str(), &end);
+            if (end == value.c_str() || *end != '\0' || sec < 0)
+                return usageError("--modify-window: '" + value + "' is not a number of seconds");
+            opt.modifyWindowNs = int64_t(sec * 1e9);
+        } else if (name == "bwlimit") {
+            auto schedule = parseRateSchedule(value);
+            if (!schedule.ok()) return usageError(schedule.error().message);
+            const RateRule& first = schedule->rules.front();
+            if (schedule->rules.size() == 1 && first.days == 0x7f && first.startMinute == 0 && first.endMinute == 1440)
+                opt.bwlimitBytesPerSec = first.bytesPerSec;
+            else
+                opt.bwlimitSchedule = std::move(schedule).value();
+        } else if (name == "streams") {
+            if (value == "auto") {
+                opt.streams = 0;
+            } else {
+                char* end = nullptr;
+                long n = std::strtol(value.c_str(), &end, 10);
+                if (value.empty() || *end != '\0' || n < 1 || n > long(kMaxStreamsOption))
+                    return usageError("--streams: '" + value + "' is not a number of streams; use 1 to "
+                                      + std::to_string(kMaxStreamsOption) + ", or auto");
+                opt.streams = unsigned(n);
+            }
+        } else if (name == "chunk-size") {
+            auto size = parseSize(value, "--chunk-size");
+            if (!size.ok()) return usageError(size.error().message);
+            if (*size == 0) return usageError("--chunk-size: 0 is not a chunk size; leave the option out for a size picked per file");
+            opt.chunkSize = *size;
+        } else if (name == "congestion") {
+            opt.congestion = value;
+        } else if (name == "fsync") {
+            auto mode = parseFsyncMode(value);
+            if (!mode.ok()) return usageError(mode.error().message);
+            opt.fsync = *mode;
+        } else if (name == "whole-file") {
+            opt.wholeFile = WholeFileMode::Always;
+        } else if (name == "no-whole-file") {
+            opt.wholeFile = WholeFileMode::Never;
+        } else if (name == "compress") {
+            auto spec = parseCompress(value);
+            if (!spec.ok()) return usageError(spec.error().message);
+            opt.compress = *spec;
+        } else if (name == "z") {
+            // rsync's -z means "compress, the tool knows how"; auto is the
+            // choice built not to slow a transfer down: it leaves incompressible
+            // data alone and drops to no compression where compressing, not
+            // the link, would set the pace (a fast LAN), where a fixed zstd
+            // level would cap a 10 Gbit/s link at a few hundred MB/s a core.
+            opt.compress = CompressSpec{CompressMode::Auto, kDefaultZstdLevel};
+        } else if (name == "cipher") {
+            auto cipher = parseCipherChoice(value);
+            if (!cipher.ok()) return usageError(cipher.error().message);
+            opt.cipher = *cipher;
+        } else if (name == "ssh-cipher") {
+            if (Status st = checkSshCipher(value); !st) return usageError(st.error().message);
+            opt.sshCipher = value;
+        } else if (name == "checksum-choice") {
+            auto choice = parseChecksumChoice(value);
+            if (!choice.ok()) return usageError(choice.error().message);
+            opt.checksumChoice = *choice;
+        } else if (name == "rsh") opt.rsh = value;
+        else if (name == "remote-floodgate") opt.remoteFloodgate = value;
+        else if (name == "state-dir") opt.stateDir = value;
+        else if (name == "progress" || name == "P") o.progress = true;
+        else if (name == "verbose") o.verbose = true;
+        else if (name == "quiet") o.quiet = true;
+        else if (name == "json") o.json = true;
+        // archive, recursive, human-readable, partial, from0: what they ask
+        // for is what floodgate always does (see their help).
+    }
+    if (parsed.positional.size() != 2)
+        return usageError(parsed.positional.size() < 2 ? "give a source and a destination"
+                                                       : "more than one source is not supported yet; give SRC and DST");
+    o.spec.source = parsed.positional[0];
+    o.spec.destination = parsed.positional[1];
+    return -1;
+}
+
+} // namespace fg::cli

@@ -1,0 +1,41 @@
+#pragma once
+// `floodgate sync`'s command line: one table of flags that the parser, the
+// help text and the README check all read, and what the flags turn into.
+
+#include <floodgate/job.h>
+
+#include <string>
+#include <vector>
+
+namespace fg::cli {
+
+// What the command line asks of the CLI itself, besides the job.
+struct SyncCliOptions {
+    JobSpec spec;
+    bool progress = false;
+    bool verbose = false;
+    bool quiet = false;
+    bool json = false;
+};
+
+// One flag of `floodgate sync`, as the help lists it.
+struct SyncFlag {
+    const char* longName;  // without "--"
+    char shortName;        // 0 for none
+    const char* valueName; // nullptr: a flag without a value
+    // What it does; '\n' starts a new line of the help text.
+    const char* help;
+};
+
+// Every flag, in the order the help lists them.
+const std::vector<SyncFlag>& syncFlags();
+
+// `floodgate sync --help`.
+std::string syncHelpText();
+
+// Reads the arguments after `sync`. Returns the exit code to stop with at
+// once (0 after printing the help, 1 after a usage error on stderr), or -1
+// when the job is to run.
+int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& out);
+
+} // namespace fg::cli

@@ -1,0 +1,13 @@
+#pragma once
+#include "internal.h"
+// Whether the process's standard streams go to a person's terminal.
+
+namespace fg::platform {
+
+enum class StandardStream { Output, Error };
+
+// True for a terminal (a tty, a Windows console); false for a pipe or a file,
+// where a progress line must not redraw itself with carriage returns.
+bool isTerminal(StandardStream stream);
+
+} // namespace fg::platform
