@@ -1,5 +1,7 @@
 #include "json_writer.h"
 
+#include "text.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -10,7 +12,21 @@ std::string jsonEscape(std::string_view s)
     std::string out;
     out.reserve(s.size() + 2);
     out.push_back('"');
-    for (unsigned char c : s) {
+    for (size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x80) {
+            // JSON text is Unicode: a byte of a name that is not UTF-8 (legal
+            // on Linux) becomes U+FFFD, so the document stays valid; the
+            // message on stderr shows the byte itself.
+            const size_t len = utf8SequenceAt(s, i);
+            if (len == 0) {
+                out += "\ufffd";
+            } else {
+                out.append(s.substr(i, len));
+                i += len - 1;
+            }
+            continue;
+        }
         switch (c) {
         case '"': out += "\\\""; break;
         case '\\': out += "\\\\"; break;

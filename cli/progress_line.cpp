@@ -1,6 +1,7 @@
 #include "progress_line.h"
 
 #include "human.h"
+#include "text.h"
 
 #include <algorithm>
 #include <string>
@@ -51,7 +52,7 @@ void ProgressLine::update(const MetricsSnapshot& s)
                   static_cast<unsigned long long>(s.filesDone), static_cast<unsigned long long>(s.filesToTransfer));
     std::string text = line;
     if (const ActiveFile* f = currentFile(s)) {
-        std::string name = f->path;
+        std::string name = terminalSafe(f->path);
         // On a terminal the line must fit one screen line: a long name loses
         // its start, since its end (the file's own name) tells files apart.
         constexpr size_t kWidth = 118;

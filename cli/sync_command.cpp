@@ -6,6 +6,7 @@
 #include "json_writer.h"
 #include "progress_line.h"
 #include "sync_flags.h"
+#include "text.h"
 
 #include <floodgate/endpoint.h>
 #include <floodgate/job.h>
@@ -184,25 +185,26 @@ int runSync(const std::vector<std::string>& args)
                     if (o.quiet || (!o.spec.options.dryRun && !(o.verbose && update))) continue;
                     if (o.progress) progress.clearForMessage();
                     if (update)
-                        std::fprintf(info, "%s %s  (%s: %s)\n", actionLabel(item.action), item.path.c_str(),
+                        std::fprintf(info, "%s %s  (%s: %s)\n", actionLabel(item.action), terminalSafe(item.path).c_str(),
                                      transferMethodName(item.method), item.methodReason);
                     else if (o.spec.options.dryRun)
-                        std::fprintf(info, "%s %s%s\n", actionLabel(item.action), item.path.c_str(),
+                        std::fprintf(info, "%s %s%s\n", actionLabel(item.action), terminalSafe(item.path).c_str(),
                                      item.isDir && item.path != "." ? "/" : "");
                 }
             } else if (auto* done = std::get_if<event::FileFinished>(&ev)) {
                 if (o.verbose && !o.quiet) {
                     if (o.progress) progress.clearForMessage();
-                    std::fprintf(info, "%s\n", done->path.c_str());
+                    std::fprintf(info, "%s\n", terminalSafe(done->path).c_str());
                 }
             } else if (auto* failed = std::get_if<event::FileFailed>(&ev)) {
                 if (o.progress) progress.clearForMessage();
-                std::fprintf(stderr, "floodgate: %s: %s\n", failed->path.c_str(), failed->error.message.c_str());
+                std::fprintf(stderr, "floodgate: %s: %s\n", terminalSafe(failed->path).c_str(),
+                             terminalSafe(failed->error.message).c_str());
             } else if (auto* log = std::get_if<event::Log>(&ev)) {
                 if (log->level == event::Log::Level::Info && (o.quiet || !o.verbose)) continue;
                 if (log->level == event::Log::Level::Warning && o.quiet) continue;
                 if (o.progress) progress.clearForMessage();
-                std::fprintf(stderr, "floodgate: %s\n", log->message.c_str());
+                std::fprintf(stderr, "floodgate: %s\n", terminalSafe(log->message).c_str());
             }
         }
     };
@@ -225,7 +227,8 @@ int runSync(const std::vector<std::string>& args)
     int code = exitCodeFor(result);
     if (o.progress && !o.quiet) progress.finish(result);
 
-    if (result.state == JobState::Failed && !o.json) std::fprintf(stderr, "floodgate: %s\n", result.fatal.message.c_str());
+    if (result.state == JobState::Failed && !o.json)
+        std::fprintf(stderr, "floodgate: %s\n", terminalSafe(result.fatal.message).c_str());
     if (o.json) {
         std::printf("%s\n", resultJson(result, o, code, updates).c_str());
     } else if (!o.quiet) {

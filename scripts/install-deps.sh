@@ -8,9 +8,12 @@ packages=(
   g++ cmake ninja-build pkg-config git
   # libraries (Qt Charts needs the OpenGL dev package without recommends)
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev
-  libssl-dev libxxhash-dev libzstd-dev liblz4-dev
+  libssl-dev libxxhash-dev libzstd-dev liblz4-dev libutf8proc-dev
   # tests: a throwaway sshd, namespaces and mounts, X for screenshots
   openssh-server openssh-client util-linux procps xvfb xauth
+  # tests: destinations that do not behave like ext4 (FAT and exFAT through
+  # FUSE: case-insensitive, coarse times, no chmod), and rsync to compare with
+  fuse3 fusefat exfat-fuse exfatprogs dosfstools rsync
   # the demo and the GUI on a desktop
   qt6-qpa-plugins fonts-dejavu-core
 )

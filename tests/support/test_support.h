@@ -138,7 +138,8 @@ private:
 // through a daemon with the real CLI.
 class PairedDaemon {
 public:
-    explicit PairedDaemon(const ScratchDir& dir);
+    // The module "m" is DIR/module, or `modulePath` when given (a mount).
+    explicit PairedDaemon(const ScratchDir& dir, const std::string& modulePath = {});
     // `floodgate sync ARGS --json --state-dir <the paired client's>`.
     QStringList syncArgs(QStringList args) const;
     CliRun sync(QStringList args) const;

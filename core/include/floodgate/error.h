@@ -27,6 +27,7 @@ enum class Errc : int {
     VerifyFailed,     // the received data does not hash to what the sender sent
     Cancelled,        // the user or the peer cancelled the job
     Internal,         // a bug: an invariant did not hold
+    NameCollision,    // two source names are one name on the destination (case, normalisation)
 };
 
 const char* errcName(Errc code);

@@ -25,6 +25,7 @@ const char* errcName(Errc code)
     case Errc::VerifyFailed: return "verify-failed";
     case Errc::Cancelled: return "cancelled";
     case Errc::Internal: return "internal";
+    case Errc::NameCollision: return "name-collision";
     }
     return "unknown";
 }

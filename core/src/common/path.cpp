@@ -49,8 +49,6 @@ Status validateRelativePath(std::string_view path)
     if (path.size() > kMaxPathBytes) return refuse("longer than 4096 bytes");
     if (path.front() == '/') return refuse("absolute paths are not allowed");
     if (path.find('\0') != std::string_view::npos) return refuse("contains a NUL byte");
-    if (path.find('\\') != std::string_view::npos) return refuse("contains a backslash");
-    if (!isValidUtf8(path)) return refuse("not valid UTF-8");
     size_t start = 0;
     for (;;) {
         size_t end = path.find('/', start);

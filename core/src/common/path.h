@@ -16,9 +16,11 @@ inline constexpr size_t kMaxPathBytes = 4096;
 inline constexpr size_t kMaxNameBytes = 255;
 
 // Accepts "a", "a/b/c"; refuses "", absolute paths, "." or ".." components,
-// empty components ("a//b", "a/"), NUL bytes, backslashes (a Windows receiver
-// would read them as separators), invalid UTF-8 and over-long paths. The error
-// names the path and why.
+// empty components ("a//b", "a/"), NUL bytes and over-long paths: what no
+// honest sender sends, whatever the destination. The error names the path
+// and why. Anything else is a name: a backslash, a byte that is not UTF-8
+// and a control character are all legal on Linux; whether a destination can
+// hold a name is its own question (platform::nameProblem), answered per file.
 Status validateRelativePath(std::string_view path);
 
 // Splits a validated relative path into components.

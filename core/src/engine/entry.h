@@ -19,6 +19,9 @@ struct FileEntry {
     int64_t mtimeNs = 0;
     std::string linkTarget;
     std::optional<Digest> hash;
+    // names::CollisionBits: under which name rules this entry and another of
+    // its directory would be one name (set by the sender's scan).
+    uint8_t nameCollisions = 0;
 
     bool isDir() const { return type == platform::FileType::Directory; }
     bool isRegular() const { return type == platform::FileType::Regular; }
@@ -37,6 +40,7 @@ inline proto::WireEntry toWire(const FileEntry& e)
     w.mtimeNs = e.mtimeNs;
     w.linkTarget = e.linkTarget;
     w.hash = e.hash;
+    w.nameCollisions = e.nameCollisions;
     return w;
 }
 
@@ -52,6 +56,7 @@ inline FileEntry fromWire(proto::WireEntry&& w)
     e.mtimeNs = w.mtimeNs;
     e.linkTarget = std::move(w.linkTarget);
     e.hash = w.hash;
+    e.nameCollisions = w.nameCollisions;
     return e;
 }
 

@@ -19,6 +19,7 @@ FileEntry FileList::View::entry() const
     e.mtimeNs = mtimeNs;
     e.linkTarget = std::string(linkTarget);
     e.hash = hash;
+    e.nameCollisions = nameCollisions;
     return e;
 }
 
@@ -53,6 +54,7 @@ uint32_t FileList::append(const FileEntry& entry)
     r.pathLength = uint16_t(entry.path.size()); // paths are at most 4096 bytes (validated)
     r.mode = entry.mode;
     r.type = uint8_t(entry.type);
+    r.flags = uint8_t(entry.nameCollisions << kCollisionShift);
     const auto index = uint32_t(m_records.size());
     if (!entry.linkTarget.empty()) {
         r.flags |= kHasLink;
@@ -82,6 +84,7 @@ FileList::View FileList::view(uint32_t index) const
     v.mode = r.mode;
     v.size = r.size;
     v.mtimeNs = r.mtimeNs;
+    v.nameCollisions = uint8_t(r.flags >> kCollisionShift);
     if (r.flags & kHasLink) v.linkTarget = m_links.at(index);
     if (r.flags & kHasHash) v.hash = m_hashes.at(index);
     return v;

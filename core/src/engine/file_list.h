@@ -31,6 +31,7 @@ public:
         int64_t mtimeNs = 0;
         std::string_view linkTarget;
         std::optional<Digest> hash;
+        uint8_t nameCollisions = 0;
 
         bool isDir() const { return type == platform::FileType::Directory; }
         bool isRegular() const { return type == platform::FileType::Regular; }
@@ -63,6 +64,8 @@ private:
     };
     static constexpr uint8_t kHasHash = 1;
     static constexpr uint8_t kHasLink = 2;
+    // The entry's name-collision bits (3) sit above the two flags.
+    static constexpr unsigned kCollisionShift = 2;
 
     const char* store(std::string_view text);
 

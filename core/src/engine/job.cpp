@@ -897,6 +897,7 @@ int exitCodeFor(const JobResult& result)
         // Usage errors are caught before a job exists (Job::create); one that
         // comes up while the job runs is about a path: source or destination.
         case Errc::InvalidArgument:
+        case Errc::NameCollision:
         case Errc::NotFound:
         case Errc::PermissionDenied:
         case Errc::UnsafePath: return 3;

@@ -32,6 +32,10 @@ Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& contr
     : RoleBase(control, observer, stages), m_root(std::move(root)), m_params(std::move(params)),
       m_receiveStage(stages.add("receive")), m_planStage(stages.add("plan")), m_writeStage(stages.add("write")),
       m_verifyStage(stages.add("verify")), m_decompressStage(stages.add("decompress")),
+      m_fileSystems([this](bool warning, const std::string& message) {
+          if (warning) notice(false, "", Error(Errc::Ok, message));
+          else inform(message);
+      }),
       m_dataLinks(std::move(dataLinks)),
       m_listQueue(std::numeric_limits<size_t>::max()), m_signStage(stages.add("sign")),
       m_signQueue(std::numeric_limits<size_t>::max()), m_deltaSeed(uint64_t(std::random_device()()) << 32 | std::random_device()()),
@@ -146,6 +150,7 @@ Status Receiver::resolveRoot(const proto::FileListBeginMsg& begin)
     }
     if (dry) {
         m_rootMissing = true;
+        m_rootParent = std::move(parent);
         if (m_rootKind == proto::RootKind::File) m_fileName = m_rootName;
         return {};
     }

@@ -25,6 +25,9 @@
 #include "metrics/stage_counters.h"
 #include "plan/planner.h"
 #include "proto/frame.h"
+#include "receive/destination_fs.h"
+#include "receive/name_guard.h"
+#include "receive/stored_names.h"
 
 #include <atomic>
 #include <memory>
@@ -154,7 +157,24 @@ private:
     // The partial file an interrupted run left for this target, if any.
     std::optional<std::string> partialFor(const std::string& target, DirCache& dirs);
     void removePartial(const std::string& target, const std::string& partial, DirCache& dirs);
-    Status applyDecision(const FileEntry& entry, const Decision& decision, DirCache& dirs);
+    Status applyDecision(const FileEntry& entry, const Decision& decision, const FsTraits& fs, DirCache& dirs);
+    // The file system a target directory is on ("" is the root), probed the
+    // first time one of its directories is planned.
+    const FsTraits& traitsOf(const std::string& targetDir, DirCache* dirs);
+    // The same from another thread, for a directory already planned (nullptr
+    // otherwise).
+    const FsTraits* plannedTraitsOf(const std::string& targetDir) const;
+    // On a file system that folds names: the target is stored under another
+    // spelling of its name ("photo.jpg" for "Photo.JPG"); rename it to the
+    // source's.
+    void matchSpelling(const std::string& target, int64_t mtimeNs, const FsTraits& fs, DirCache& dirs);
+    // A chmod of a file this job made failed because the file system cannot
+    // set modes: said once for the job, and the file goes on.
+    void modesNotKept(const Error& error, const std::string& where = {});
+    // A create that failed because the destination cannot hold the name
+    // (EINVAL, EILSEQ, EPERM from FAT-like file systems): the message says
+    // which rule the name breaks and what to do.
+    Error explainRefusedName(Error error, const std::string& target) const;
     Status finishList(const proto::FileListEndMsg& end);
     void finishDirectories(DirCache& dirs);
     void deleteExtraneous(DirCache& dirs);
@@ -251,6 +271,19 @@ private:
     // made, so the files planned into them need no look at the disk (two
     // failed stats a file were a fifth of a small-file job's system calls).
     std::unordered_set<std::string> m_madeDirs;
+    // What each destination file system keeps (planning thread), and the
+    // file system of each target directory planned so far.
+    DestinationFileSystems m_fileSystems;
+    // Written by the planner only, read by the writers (under the lock).
+    std::unordered_map<std::string, const FsTraits*> m_dirTraits;
+    mutable std::shared_mutex m_dirTraitsMutex;
+    // A dry run into a destination that does not exist yet: the directory it
+    // would be made in is probed in its place.
+    std::optional<platform::DirHandle> m_rootParent;
+    // Source names that are one name here are refused, never merged.
+    NameGuard m_names;
+    StoredNames m_storedNames;
+    std::atomic<bool> m_modesWarned{false};
     uint32_t m_scanErrors = 0;
     uint64_t m_unchanged = 0;
     uint64_t m_wantedCount = 0;

@@ -7,6 +7,7 @@
 #include "engine/transfer_method.h"
 #include "engine/tree_ops.h"
 #include "filter/filter.h"
+#include "names/name_fold.h"
 #include "scan/scanner.h"
 
 #include <algorithm>
@@ -91,12 +92,23 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
     entry.mode = mask(entry.mode);
     const std::string target = targetPath(p);
 
+    // The file system the entry's name lives on decides whether it is one
+    // name with another of its directory, and how its times and modes
+    // compare.
+    const FsTraits& fs = traitsOf(target == "." ? std::string() : std::string(parentOf(target)), dirs);
+    if (target != "." && !m_names.admit(target, entry.isDir(), entry.nameCollisions, fs)) return {};
+    PlanRules rules = m_rules;
+    if (fs.timeGranularityNs > 1) rules.modifyWindowNs = std::max(rules.modifyWindowNs, fs.timeGranularityNs);
+    rules.compareModes = fs.keepsModes;
+
     auto state = targetState(entry, dirs);
     if (!state.ok()) {
         notice(true, target, state.error());
         return {};
     }
-    Decision decision = decide(entry, *state, m_rules);
+    if (fs.names.any() && state->has_value() && dirs && target != ".")
+        matchSpelling(target, (*state)->mtimeNs, fs, *dirs);
+    Decision decision = decide(entry, *state, rules);
     if (!decision.refusal.empty()) {
         notice(true, target, Error(Errc::InvalidArgument, decision.refusal));
         return {};
@@ -115,7 +127,7 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         return {};
     }
     if (!m_params.dryRun && dirs) {
-        Status applied = applyDecision(entry, decision, *dirs);
+        Status applied = applyDecision(entry, decision, fs, *dirs);
         if (!applied) {
             notice(true, target, applied.error());
             return {};
@@ -238,7 +250,80 @@ Result<std::optional<TargetState>> Receiver::targetState(const FileEntry& entry,
     return std::optional<TargetState>(std::move(t));
 }
 
-Status Receiver::applyDecision(const FileEntry& entry, const Decision& decision, DirCache& dirs)
+const FsTraits& Receiver::traitsOf(const std::string& targetDir, DirCache* dirs)
+{
+    if (auto it = m_dirTraits.find(targetDir); it != m_dirTraits.end()) return *it->second;
+    const FsTraits* traits = nullptr;
+    if (targetDir.empty()) {
+        if (dirs) traits = &m_fileSystems.of(dirs->root());
+        else if (m_rootParent) traits = &m_fileSystems.of(*m_rootParent);
+    } else if (!m_madeDirs.count(targetDir) && dirs) {
+        // An existing directory may be a mount point; one this job made (or
+        // a dry run's, not made) is on its parent's file system.
+        if (auto dir = dirs->get(targetDir); dir.ok()) traits = &m_fileSystems.of(**dir);
+    }
+    if (!traits && !targetDir.empty()) traits = &traitsOf(std::string(parentOf(targetDir)), dirs);
+    if (!traits) {
+        static const FsTraits unprobed;
+        traits = &unprobed;
+    }
+    {
+        std::unique_lock lock(m_dirTraitsMutex);
+        m_dirTraits.emplace(targetDir, traits);
+    }
+    if (!traits->keepsModes && !traits->modeError.empty())
+        modesNotKept(Error(Errc::Io, traits->modeError), traits->describe());
+    return *traits;
+}
+
+const FsTraits* Receiver::plannedTraitsOf(const std::string& targetDir) const
+{
+    std::shared_lock lock(m_dirTraitsMutex);
+    auto it = m_dirTraits.find(targetDir);
+    return it == m_dirTraits.end() ? nullptr : it->second;
+}
+
+void Receiver::matchSpelling(const std::string& target, int64_t mtimeNs, const FsTraits& fs, DirCache& dirs)
+{
+    const std::string parentPath(parentOf(target));
+    auto parent = dirs.get(parentPath);
+    if (!parent.ok()) return;
+    const std::string name(baseName(target));
+    const auto stored = m_storedNames.otherSpelling(**parent, parentPath, name, fs.names);
+    if (!stored) return;
+    const std::string from = joinPath(parentPath, *stored);
+    if (m_params.dryRun) {
+        inform("would rename '" + from + "' to '" + name + "': its name changed case in the source");
+        return;
+    }
+    // One rename between two spellings of one name: FAT, exFAT, NTFS and
+    // macOS take it as a change of the stored spelling. Never by way of a
+    // third name where that fails: fusefat, which refuses a directory's, loses
+    // a directory's contents when it is renamed to another name.
+    if (Status st = (*parent)->renameAt(*stored, name); !st) {
+        // The content is synced all the same, into the old spelling.
+        notice(false, target, Error(st.error().code, "could not rename '" + from + "' to '" + name
+                                                         + "' (its case changed in the source), so it keeps its old "
+                                                           "name here: " + st.error().message,
+                                    st.error().sysErrno));
+        return;
+    }
+    // The rename may have stamped it (fusefat): it keeps the time it had.
+    if (fs.stampAfterRename) (void)(*parent)->setModifyTimeAt(name, mtimeNs);
+    dirs.invalidate(from);
+    m_storedNames.renamed(parentPath, *stored, name);
+    inform("renamed '" + from + "' to '" + name + "': its name changed case in the source");
+}
+
+void Receiver::modesNotKept(const Error& error, const std::string& where)
+{
+    if (m_modesWarned.exchange(true)) return;
+    notice(false, "", Error(Errc::Ok, "the destination" + (where.empty() ? std::string() : " (" + where + ")")
+                                          + " cannot set permissions (" + error.message
+                                          + "): files keep the permissions it gives them; said once for the job"));
+}
+
+Status Receiver::applyDecision(const FileEntry& entry, const Decision& decision, const FsTraits& fs, DirCache& dirs)
 {
     const std::string target = targetPath(entry.path);
     if (target == ".") return {}; // the root exists; its attributes are set at the end
@@ -280,7 +365,7 @@ Status Receiver::applyDecision(const FileEntry& entry, const Decision& decision,
     case FileAction::Attrs: {
         if (entry.isDir()) return {}; // directories are finished at the end
         FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentRel));
-        FG_TRY(parent->setModeAt(name, entry.mode));
+        if (fs.keepsModes) FG_TRY(parent->setModeAt(name, entry.mode));
         return parent->setModifyTimeAt(name, entry.mtimeNs);
     }
     case FileAction::Copy:
@@ -301,6 +386,9 @@ Status Receiver::finishList(const proto::FileListEndMsg& end)
     if (m_rootKind == proto::RootKind::File && listed != 1)
         return Error(Errc::Protocol, "a single-file transfer must list exactly one entry");
     m_scanErrors = end.scanErrors;
+    // Every name of every directory has been seen: the refused ones are
+    // reported in their groups, before the plan ends (so a dry run lists them).
+    m_names.report([this](const std::string& target, const Error& error) { notice(true, target, error); });
     bool settled = false;
     {
         std::lock_guard lock(m_listMutex);
@@ -330,9 +418,15 @@ void Receiver::finishDirectories(DirCache& dirs)
     for (auto it = directories.rbegin(); it != directories.rend(); ++it) {
         const std::string target = targetPath(it->path);
         Status st;
+        if (m_names.refusedAt(target)) continue;
+        const auto traits = m_dirTraits.find(target == "." ? std::string() : std::string(parentOf(target)));
+        const bool modes = traits == m_dirTraits.end() || traits->second->keepsModes;
         if (target == ".") {
-            st = dirs.root().setMode(mask(it->mode));
-            if (st) st = dirs.root().setModifyTime(it->mtimeNs);
+            if (modes) st = dirs.root().setMode(mask(it->mode));
+            // A FAT volume's root directory has no times (it reads as the
+            // epoch): setting them fails, and kills fusefat.
+            const auto root = dirs.root().stat();
+            if (st && !(root.ok() && root->mtimeNs == 0)) st = dirs.root().setModifyTime(it->mtimeNs);
         } else {
             auto parent = dirs.get(parentOf(target));
             if (!parent.ok()) {
@@ -341,7 +435,7 @@ void Receiver::finishDirectories(DirCache& dirs)
             }
             auto info = (*parent)->statAt(baseName(target));
             if (!info.ok() || info->type != platform::FileType::Directory) continue;
-            st = (*parent)->setModeAt(baseName(target), mask(it->mode));
+            if (modes) st = (*parent)->setModeAt(baseName(target), mask(it->mode));
             if (st) st = (*parent)->setModifyTimeAt(baseName(target), it->mtimeNs);
         }
         if (!st) notice(true, target, st.error());
@@ -381,10 +475,32 @@ void Receiver::deleteExtraneous(DirCache& dirs)
         scanRoot = std::move(dup).value();
     }
 
+    // Where a destination folds names, a file the source lists in another
+    // spelling ("A.txt" for a stored "a.txt") is that file, not an extra; and
+    // nothing goes below a directory refused for a name collision: the source
+    // has it, under a name this destination cannot hold apart. Folding a path
+    // as a whole folds each of its names ('/' neither folds nor composes).
+    const names::NameRules folding = m_fileSystems.allRules();
+    std::unordered_set<std::string> sourceKeys;
+    std::unordered_set<std::string> refusedKeys;
+    if (folding.any()) {
+        m_list.forEach([&](uint32_t, const FileList::View& e) { sourceKeys.insert(names::comparisonKey(e.path, folding)); });
+        for (const auto& dir : m_names.refusedDirs()) refusedKeys.insert(names::comparisonKey(dir, folding));
+    }
+    auto extra = [&](const std::string& path) {
+        if (sourceNames.count(path)) return false;
+        if (!folding.any()) return true;
+        const std::string key = names::comparisonKey(path, folding);
+        if (sourceKeys.count(key)) return false;
+        for (std::string_view up = parentOf(key); !up.empty(); up = parentOf(up))
+            if (refusedKeys.count(std::string(up))) return false;
+        return true;
+    };
+
     std::vector<std::pair<std::string, bool>> extraneous;
     ScanCallbacks callbacks;
     callbacks.entry = [&](FileEntry&& e) {
-        if (!sourceNames.count(e.path)) extraneous.emplace_back(e.path, e.isDir());
+        if (extra(e.path)) extraneous.emplace_back(e.path, e.isDir());
         return !cancelled();
     };
     callbacks.error = [&](const std::string& path, const Error& error) { notice(true, path, error); };

@@ -8,6 +8,7 @@
 
 #include "common/path.h"
 #include "engine/tree_ops.h"
+#include "names/portable_names.h"
 
 #include <algorithm>
 #include <vector>
@@ -200,7 +201,7 @@ std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& 
     if (!created) {
         file->closed = true;
         creating.unlock();
-        failFile(index, created.error(), true);
+        failFile(index, explainRefusedName(created.error(), target), true);
         forgetOpenFile(index, *file);
         return nullptr;
     }
@@ -467,13 +468,27 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     Status st;
     // A file that shrank after it was listed keeps no reserved tail.
     if (size < entry.size) st = file.handle.truncate(size);
-    if (st) st = file.handle.setMode(mask(mode));
-    if (st) st = file.handle.setModifyTime(mtimeNs);
+    if (st) {
+        // A file system without modes (FAT through FUSE: ENOSYS) keeps the
+        // file anyway: one warning for the job, not a failure per file.
+        if (Status chmod = file.handle.setMode(mask(mode)); !chmod) {
+            if (chmodUnsupported(chmod.error())) modesNotKept(chmod.error());
+            else st = chmod;
+        }
+    }
     if (st && m_params.fsync == FsyncMode::File) st = file.handle.sync();
     if (st) st = file.handle.close();
     auto parent = dirs.get(parentOf(target));
     if (st && !parent.ok()) st = parent.error();
     const platform::DirHandle* dir = parent.ok() ? *parent : nullptr;
+    // The time goes on by name after the close: FUSE file systems (fusefat,
+    // some SMB mounts) stamp a written file when it is closed, and would undo
+    // a time set on it while open. Where even the rename stamps it (fusefat),
+    // it goes on once the file is in place: killed in between, the file is
+    // complete and only its time is new, so the next run checks it again.
+    const FsTraits* fs = plannedTraitsOf(std::string(parentOf(target)));
+    const bool stampInPlace = fs && fs->stampAfterRename;
+    if (st && !stampInPlace) st = dir->setModifyTimeAt(file.tempName, mtimeNs);
     if (st && want == Want::ReplaceDirAndWrite) {
         auto info = dir->statAt(baseName(target));
         if (info.ok() && info->type == platform::FileType::Directory) {
@@ -485,6 +500,7 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
         }
     }
     if (st) st = dir->renameAt(file.tempName, baseName(target));
+    if (st && stampInPlace) st = dir->setModifyTimeAt(baseName(target), mtimeNs);
     if (!st) {
         failFile(index, st.error(), true);
         return discard(file, index, dirs);
@@ -511,6 +527,31 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     done.index = index;
     (void)m_link.send(proto::toFrame(done), true);
     if (last) allSettled();
+}
+
+Error Receiver::explainRefusedName(Error error, const std::string& target) const
+{
+    // What a file system that cannot hold a name answers: EINVAL (exFAT,
+    // NTFS, SMB), EILSEQ (a name not in its character set), EPERM (fusefat).
+    const int e = error.sysErrno;
+    if (e != EINVAL && e != EILSEQ && e != EPERM && e != ENAMETOOLONG) return error;
+    const std::string_view name = baseName(target);
+    std::string rule = names::windowsNameProblem(name);
+    if (!rule.empty()) {
+        rule += " (FAT, exFAT and NTFS do not allow \\ : * ? \" < > |, control characters, a final dot or space, "
+                "or names like CON and NUL)";
+    } else if (e == ENAMETOOLONG) {
+        rule = "it is too long for it";
+    } else {
+        bool ascii = true;
+        for (unsigned char c : name) ascii = ascii && c < 0x80;
+        if (ascii) return error;
+        rule = "it holds characters past ASCII, which some FAT drivers cannot store";
+    }
+    const FsTraits* fs = plannedTraitsOf(std::string(parentOf(target)));
+    error.message += " - the destination" + (fs ? " (" + fs->describe() + ")" : std::string())
+                   + " cannot hold this name: " + rule + "; rename it in the source to sync it here";
+    return error;
 }
 
 bool Receiver::settleLocked(uint32_t index)

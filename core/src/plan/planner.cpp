@@ -24,7 +24,7 @@ Decision decide(const FileEntry& source, const std::optional<TargetState>& targe
         } else if (target->type == FileType::Directory) {
             // Directory mtimes are set at the end of every run (writing into a
             // directory changes it), so only the mode makes a difference here.
-            d.action = target->mode == source.mode ? FileAction::Unchanged : FileAction::Attrs;
+            d.action = !rules.compareModes || target->mode == source.mode ? FileAction::Unchanged : FileAction::Attrs;
         } else {
             d.action = FileAction::MkDir;
             d.replaceTarget = true;
@@ -71,7 +71,8 @@ Decision decide(const FileEntry& source, const std::optional<TargetState>& targe
         d.action = FileAction::Update;
         return d;
     }
-    bool attrsDiffer = target->mode != source.mode || !sameTime(source.mtimeNs, target->mtimeNs, rules.modifyWindowNs);
+    bool attrsDiffer = (rules.compareModes && target->mode != source.mode)
+                    || !sameTime(source.mtimeNs, target->mtimeNs, rules.modifyWindowNs);
     d.action = attrsDiffer ? FileAction::Attrs : FileAction::Unchanged;
     return d;
 }

@@ -17,6 +17,9 @@ struct PlanRules {
     bool checksum = false;
     bool deleteExtraneous = false;
     int64_t modifyWindowNs = 0;
+    // False where the destination keeps no modes (exFAT, FAT): a mode that
+    // differs is then not a change.
+    bool compareModes = true;
 };
 
 // What the target has at the entry's path (nullopt: nothing).

@@ -31,6 +31,13 @@ struct DirEntryName {
     bool typeKnown = false;
 };
 
+// The file system a directory is on, for what it can hold and for messages.
+struct FileSystemInfo {
+    uint64_t device = 0;    // as FileInfo::device
+    std::string type;       // "ext4", "vfat", "fuse.fusefat", "fuseblk", ... ("unknown")
+    std::string mountPoint; // where it is mounted, when known
+};
+
 class FileHandle {
 public:
     FileHandle() = default;
@@ -58,6 +65,7 @@ public:
     Status writeAll(const void* data, size_t n);
     Status pwriteAll(const void* data, size_t n, uint64_t offset);
     Result<FileInfo> stat() const;
+    // Sets the modification time (and the access time to now).
     Status setModifyTime(int64_t mtimeNs);
     Status setMode(uint32_t mode);
     // Reserves space up front (fewer fragments, ENOSPC early); a no-op where the
@@ -121,6 +129,7 @@ public:
     Status setMode(uint32_t mode) const;
     // Flushes the whole file system this directory is on (syncfs).
     Status syncFileSystem() const;
+    FileSystemInfo fileSystem() const;
 
     std::string childPath(std::string_view name) const;
 

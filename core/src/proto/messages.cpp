@@ -16,7 +16,7 @@ constexpr uint32_t kMaxStages = 64;
 
 Errc errcFromWire(uint32_t v)
 {
-    if (v > uint32_t(Errc::Internal)) return Errc::Internal;
+    if (v > uint32_t(Errc::NameCollision)) return Errc::Internal;
     return Errc(v);
 }
 
@@ -290,6 +290,10 @@ Result<FileListBeginMsg> FileListBeginMsg::decode(WireReader& r)
 
 namespace {
 constexpr uint8_t kHasHash = 1;
+// Bits 1-3 of an entry's flags carry its name-collision bits.
+constexpr unsigned kCollisionShift = 1;
+constexpr uint8_t kCollisionMask = 0x07;
+constexpr uint8_t kKnownEntryFlags = kHasHash | (kCollisionMask << kCollisionShift);
 }
 
 void FileListBatchMsg::encode(WireWriter& w) const
@@ -298,7 +302,7 @@ void FileListBatchMsg::encode(WireWriter& w) const
     for (const auto& e : entries) {
         w.string(e.path);
         w.u8(uint8_t(e.type));
-        w.u8(e.hash ? kHasHash : 0);
+        w.u8(uint8_t((e.hash ? kHasHash : 0) | ((e.nameCollisions & kCollisionMask) << kCollisionShift)));
         w.u32(e.mode);
         w.u64(e.size);
         w.i64(e.mtimeNs);
@@ -320,6 +324,8 @@ Result<FileListBatchMsg> FileListBatchMsg::decode(WireReader& r)
         if (type > 2) r.fail("entry " + std::to_string(i) + ": unknown file type");
         e.type = WireFileType(type);
         uint8_t flags = r.u8();
+        if (flags & ~kKnownEntryFlags) r.fail("entry " + std::to_string(i) + ": unknown flags");
+        e.nameCollisions = uint8_t((flags >> kCollisionShift) & kCollisionMask);
         e.mode = r.u32() & 07777;
         e.size = r.u64();
         e.mtimeNs = r.i64();

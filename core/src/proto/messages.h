@@ -23,7 +23,7 @@ namespace fg::proto {
 // 4: zstd payloads are pieces of one stream per connection (3: each on its
 // own), and digests carry their size for --checksum-choice.
 // 7: a delta segment goes in two passes (copies, then literals; kDeltaFill).
-inline constexpr uint16_t kProtocolVersion = 7;
+inline constexpr uint16_t kProtocolVersion = 8;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 // Hello capabilities. PlainData: this end can carry a session's data
 // connections unencrypted after their TLS join (--cipher none); a client
@@ -225,6 +225,9 @@ struct WireEntry {
     int64_t mtimeNs = 0;
     std::string linkTarget;
     std::optional<Digest> hash; // with --checksum
+    // names::CollisionBits (3 bits): the entry and another of its directory
+    // are one name on a destination that folds case, normalisation or both.
+    uint8_t nameCollisions = 0;
 };
 
 struct FileListBatchMsg {

@@ -3,6 +3,7 @@
 #include "common/path.h"
 #include "filter/files_from.h"
 #include "filter/filter.h"
+#include "names/name_fold.h"
 
 #include <algorithm>
 #include <vector>
@@ -24,16 +25,21 @@ public:
         }
         std::vector<platform::DirEntryName> names = std::move(listed).value();
         std::sort(names.begin(), names.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
-        for (const auto& child : names) {
+        // The type from readdir saves a stat for entries the filters drop.
+        std::vector<bool> excluded(names.size(), false);
+        const bool filtered = m_options.filters || m_options.filesFrom;
+        for (size_t i = 0; filtered && i < names.size(); ++i) {
+            const auto& child = names[i];
+            if (!child.typeKnown) continue;
+            const std::string childRel = rel.empty() ? child.name : rel + "/" + child.name;
+            excluded[i] = excludedByRules(displayName(childRel), childRel, child.type == platform::FileType::Directory);
+        }
+        const std::vector<uint8_t> collisions = collisionsAmong(names, excluded);
+        for (size_t i = 0; i < names.size(); ++i) {
+            if (excluded[i]) continue;
+            const auto& child = names[i];
             std::string childRel = rel.empty() ? child.name : rel + "/" + child.name;
             std::string name = m_options.prefix.empty() ? childRel : m_options.prefix + "/" + childRel;
-            if (!isValidUtf8(child.name)) {
-                m_cb.error(name, Error(Errc::InvalidArgument, "name is not valid UTF-8; floodgate sends UTF-8 names only"));
-                continue;
-            }
-            // The type from readdir saves a stat for entries the filters drop.
-            if (child.typeKnown && excludedByRules(name, childRel, child.type == platform::FileType::Directory))
-                continue;
             auto info = dir.statAt(child.name);
             if (!info.ok()) {
                 // Gone since readdir: not an error worth reporting, like rsync.
@@ -49,6 +55,7 @@ public:
             entry.mode = info->mode;
             entry.size = info->type == platform::FileType::Regular ? info->size : 0;
             entry.mtimeNs = info->mtimeNs;
+            entry.nameCollisions = collisions[i];
             if (info->type == platform::FileType::Other) {
                 if (m_cb.skipped) m_cb.skipped(name);
                 continue;
@@ -88,6 +95,29 @@ public:
     }
 
 private:
+    // Which of a directory's names would be one name with another on a
+    // destination that folds case or normalisation (names the filters drop
+    // take no part; an entry whose type readdir did not give is counted in:
+    // at worst it vanishes or is filtered, and its partner is refused on
+    // such a destination for nothing).
+    static std::vector<uint8_t> collisionsAmong(const std::vector<platform::DirEntryName>& names,
+                                                const std::vector<bool>& excluded)
+    {
+        std::vector<uint8_t> out(names.size(), 0);
+        if (std::none_of(names.begin(), names.end(), [](const auto& n) { return names::mayFold(n.name); }))
+            return out;
+        std::vector<std::string_view> kept;
+        std::vector<size_t> where;
+        for (size_t i = 0; i < names.size(); ++i) {
+            if (excluded[i]) continue;
+            kept.push_back(names[i].name);
+            where.push_back(i);
+        }
+        const std::vector<uint8_t> bits = names::collisionBits(kept);
+        for (size_t k = 0; k < kept.size(); ++k) out[where[k]] = bits[k];
+        return out;
+    }
+
     bool excludedByRules(const std::string& name, const std::string& rel, bool isDir) const
     {
         if (m_options.filesFrom

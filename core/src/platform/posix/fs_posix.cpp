@@ -8,10 +8,14 @@
 #include <pwd.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
 #include <sys/types.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <ctime>
+#include <fstream>
 
 namespace fg::platform {
 namespace {
@@ -59,6 +63,16 @@ FileInfo toInfo(const struct stat& st)
 }
 
 std::string nameStr(std::string_view name) { return std::string(name); }
+
+// The times futimens/utimensat are given: the access time now, the
+// modification time as asked. Not UTIME_OMIT for the access time: FUSE file
+// systems such as exfat-fuse and fusefat then drop the modification time as
+// well, so it never sticks and every run sends every file again.
+void stampTimes(struct timespec times[2], int64_t mtimeNs)
+{
+    ::clock_gettime(CLOCK_REALTIME, &times[0]);
+    times[1] = fromNs(mtimeNs);
+}
 
 } // namespace
 
@@ -163,9 +177,7 @@ Result<FileInfo> FileHandle::stat() const
 Status FileHandle::setModifyTime(int64_t mtimeNs)
 {
     struct timespec times[2];
-    times[0].tv_sec = 0;
-    times[0].tv_nsec = UTIME_OMIT;
-    times[1] = fromNs(mtimeNs);
+    stampTimes(times, mtimeNs);
     if (::futimens(m_fd, times) != 0) return sysError(errno, "set time of " + m_path);
     return {};
 }
@@ -277,6 +289,66 @@ Status DirHandle::syncFileSystem() const
     ::sync();
 #endif
     return {};
+}
+
+namespace {
+
+// The kind of file system by statfs's magic number, where /proc does not say.
+std::string fileSystemTypeByMagic(int fd)
+{
+    struct statfs sfs{};
+    if (::fstatfs(fd, &sfs) != 0) return "unknown";
+    switch (static_cast<unsigned long>(sfs.f_type)) {
+    case 0xEF53: return "ext4";
+    case 0x58465342: return "xfs";
+    case 0x9123683E: return "btrfs";
+    case 0x01021994: return "tmpfs";
+    case 0x4d44: return "vfat";
+    case 0x2011BAB0: return "exfat";
+    case 0x5346544e: return "ntfs";
+    case 0xFF534D42: return "cifs";
+    case 0xFE534D42: return "smb2";
+    case 0x6969: return "nfs";
+    case 0x65735546: return "fuse";
+    default: return "unknown";
+    }
+}
+
+} // namespace
+
+FileSystemInfo DirHandle::fileSystem() const
+{
+    FileSystemInfo out;
+    struct stat st{};
+    if (::fstat(m_fd, &st) != 0) {
+        out.type = "unknown";
+        return out;
+    }
+    out.device = st.st_dev;
+    // mountinfo: "ID PARENT MAJOR:MINOR ROOT MOUNTPOINT OPTIONS ... - TYPE SOURCE ...";
+    // it names FUSE file systems ("fuse.fusefat", "fuseblk") as statfs cannot.
+    const std::string dev = std::to_string(major(st.st_dev)) + ":" + std::to_string(minor(st.st_dev));
+    std::ifstream in("/proc/self/mountinfo");
+    std::string line;
+    while (std::getline(in, line)) {
+        std::vector<std::string> fields;
+        size_t start = 0;
+        while (start <= line.size()) {
+            size_t space = line.find(' ', start);
+            if (space == std::string::npos) space = line.size();
+            fields.push_back(line.substr(start, space - start));
+            start = space + 1;
+        }
+        if (fields.size() < 7 || fields[2] != dev) continue;
+        auto dash = std::find(fields.begin() + 6, fields.end(), "-");
+        if (dash == fields.end() || dash + 1 == fields.end()) continue;
+        out.type = *(dash + 1);
+        out.mountPoint = fields[4];
+        // mountinfo writes a space in a path as \040.
+        for (size_t at; (at = out.mountPoint.find("\\040")) != std::string::npos;) out.mountPoint.replace(at, 4, " ");
+    }
+    if (out.type.empty()) out.type = fileSystemTypeByMagic(m_fd);
+    return out;
 }
 
 Result<DirHandle> DirHandle::openDir(std::string_view name) const
@@ -422,9 +494,7 @@ Status DirHandle::setModifyTimeAt(std::string_view name, int64_t mtimeNs) const
 {
     if (!isSingleComponent(name)) return badComponent(name);
     struct timespec times[2];
-    times[0].tv_sec = 0;
-    times[0].tv_nsec = UTIME_OMIT;
-    times[1] = fromNs(mtimeNs);
+    stampTimes(times, mtimeNs);
     if (::utimensat(m_fd, nameStr(name).c_str(), times, AT_SYMLINK_NOFOLLOW) != 0)
         return sysError(errno, "set time of " + childPath(name));
     return {};
@@ -457,9 +527,7 @@ Result<FileInfo> DirHandle::stat() const
 Status DirHandle::setModifyTime(int64_t mtimeNs) const
 {
     struct timespec times[2];
-    times[0].tv_sec = 0;
-    times[0].tv_nsec = UTIME_OMIT;
-    times[1] = fromNs(mtimeNs);
+    stampTimes(times, mtimeNs);
     if (::futimens(m_fd, times) != 0) return sysError(errno, "set time of " + m_path);
     return {};
 }

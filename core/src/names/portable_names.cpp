@@ -1,0 +1,29 @@
+#include "names/portable_names.h"
+
+#include <array>
+#include <cctype>
+
+namespace fg::names {
+
+std::string windowsNameProblem(std::string_view name)
+{
+    for (unsigned char c : name) {
+        if (c < 0x20) return "it holds a control character (byte " + std::to_string(c) + ")";
+        if (std::string_view("\\:*?\"<>|").find(char(c)) != std::string_view::npos)
+            return std::string("it holds a '") + char(c) + "'";
+    }
+    if (!name.empty() && (name.back() == '.' || name.back() == ' '))
+        return name.back() == '.' ? "it ends in a dot" : "it ends in a space";
+    // CON, PRN, AUX, NUL, COM1-9, LPT1-9, also with an extension ("nul.txt").
+    std::string stem(name.substr(0, name.find('.')));
+    for (char& c : stem) c = char(std::toupper(static_cast<unsigned char>(c)));
+    static constexpr std::array<std::string_view, 4> kDevices = {"CON", "PRN", "AUX", "NUL"};
+    bool device = false;
+    for (auto d : kDevices) device = device || stem == d;
+    if (stem.size() == 4 && (stem.starts_with("COM") || stem.starts_with("LPT")) && stem[3] >= '1' && stem[3] <= '9')
+        device = true;
+    if (device) return stem + " is a reserved device name";
+    return {};
+}
+
+} // namespace fg::names

@@ -1,0 +1,63 @@
+#include "receive/name_guard.h"
+
+#include "common/path.h"
+
+#include <map>
+
+namespace fg {
+
+bool NameGuard::admit(const std::string& target, bool isDir, uint8_t collisionBits, const FsTraits& fs)
+{
+    const std::string_view parent = parentOf(target);
+    // The list comes parents first, so the nearest refused directory above
+    // is the parent itself or already refused the parent.
+    if (!parent.empty() && m_refusedDirs.count(std::string(parent))) {
+        m_below.emplace_back(target, std::string(parent));
+        if (isDir) m_refusedDirs.insert(target);
+        return false;
+    }
+    if (!names::collidesUnder(collisionBits, fs.names)) return true;
+    m_collided.push_back({target, isDir, fs.names, fs.describe()});
+    if (isDir) m_refusedDirs.insert(target);
+    return false;
+}
+
+bool NameGuard::refusedAt(std::string_view target) const
+{
+    for (std::string_view p = target; !p.empty(); p = parentOf(p))
+        if (m_refusedDirs.count(std::string(p))) return true;
+    return false;
+}
+
+void NameGuard::report(const std::function<void(const std::string&, const Error&)>& fail) const
+{
+    // The groups: entries of one directory whose names are one name there.
+    std::map<std::pair<std::string, std::string>, std::vector<const Collided*>> groups;
+    for (const auto& c : m_collided)
+        groups[{std::string(parentOf(c.target)), names::comparisonKey(baseName(c.target), c.rules)}].push_back(&c);
+    for (const auto& [key, members] : groups) {
+        for (const Collided* c : members) {
+            std::string others;
+            for (const Collided* o : members) {
+                if (o == c) continue;
+                others += (others.empty() ? "'" : ", '") + std::string(baseName(o->target)) + (o->isDir ? "/'" : "'");
+            }
+            const std::string self = "'" + std::string(baseName(c->target)) + (c->isDir ? "/'" : "'");
+            std::string message = "not written: " + self + " and " + others
+                                + " would be one name on the destination (" + c->where + "), which "
+                                + names::describeRules(c->rules) + "; neither was written, and what the destination "
+                                + "has under that name is untouched. Rename one of them in the source, or sync to a "
+                                + "file system that tells them apart";
+            if (others.empty())
+                message = "not written: " + self + " and another name in its directory would be one name on the "
+                        + "destination (" + c->where + "), which " + names::describeRules(c->rules)
+                        + "; rename one of them in the source";
+            fail(c->target, Error(Errc::NameCollision, message));
+        }
+    }
+    for (const auto& [target, dir] : m_below)
+        fail(target, Error(Errc::NameCollision, "not written: its directory '" + dir
+                                                    + "/' collides with another name there (see its own message)"));
+}
+
+} // namespace fg

@@ -1,0 +1,53 @@
+#pragma once
+#include "internal.h"
+// Two source names that are one name on the destination ("A.txt" and "a.txt"
+// on exFAT) must not land on each other: whichever came second would replace
+// the first, and which one survives would change from run to run. The guard
+// refuses both (and everything below a refused directory), before anything
+// is written, and reports each with the other names, the rule and a remedy.
+// Planning thread only.
+
+#include "receive/fs_probe.h"
+
+#include <floodgate/error.h>
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+namespace fg {
+
+class NameGuard {
+public:
+    // Whether an entry may be planned. `target` is its path below the
+    // destination, `collisionBits` what the sender found among its
+    // directory's names (names::CollisionBits), `fs` the file system of its
+    // directory. A refused entry is remembered for report().
+    bool admit(const std::string& target, bool isDir, uint8_t collisionBits, const FsTraits& fs);
+
+    // Whether a path is, or is inside, a directory that was refused.
+    bool refusedAt(std::string_view target) const;
+    // The directories refused, by their paths below the destination.
+    const std::unordered_set<std::string>& refusedDirs() const { return m_refusedDirs; }
+
+    // One error per refused entry, through `fail(target, error)`: the names
+    // it collides with, the rule of the file system, that neither was
+    // written, and what to do.
+    void report(const std::function<void(const std::string&, const Error&)>& fail) const;
+
+private:
+    struct Collided {
+        std::string target;
+        bool isDir = false;
+        names::NameRules rules;
+        std::string where; // the file system, for the message
+    };
+    std::vector<Collided> m_collided;
+    // Entries not written because a directory above them was refused.
+    std::vector<std::pair<std::string, std::string>> m_below; // (target, the refused directory)
+    std::unordered_set<std::string> m_refusedDirs;
+};
+
+} // namespace fg

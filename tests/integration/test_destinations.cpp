@@ -1,0 +1,274 @@
+// Destinations that do not behave like ext4, made by the test itself: a FAT
+// image through fusefat (no case, 2-second times, no chmod, ASCII names
+// only) and an exFAT image through exfat-fuse (no case, 1-second times,
+// modes ignored). What a user is promised there: two names that would be
+// one are both refused and reported, never merged; a case-only rename
+// keeps working; metadata that cannot be kept is one warning, not a
+// failure per file; a no-change re-sync sends nothing. Each test skips
+// with the reason where this machine cannot mount the image.
+
+#include "fuse_mount.h"
+#include "test_support.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+
+using fgtest::CliRun;
+using fgtest::FuseMount;
+using fgtest::ScratchDir;
+
+using namespace Qt::StringLiterals;
+
+Q_DECLARE_METATYPE(FuseMount::Kind)
+
+namespace {
+
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+CliRun sync(const QStringList& args)
+{
+    return fgtest::runCli(QStringList{u"sync"_s} + args, 60000);
+}
+
+QByteArray explain(const CliRun& r)
+{
+    return "exit " + QByteArray::number(r.exitCode) + "\n--- stdout:\n" + r.out + "\n--- stderr:\n" + r.err;
+}
+
+#define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), explain(run).constData())
+
+QJsonObject jsonOf(const CliRun& r)
+{
+    QString err;
+    QJsonObject j = fgtest::parseJsonObject(r.out, &err);
+    if (!err.isEmpty()) qWarning("%s\n%s", qPrintable(err), explain(r).constData());
+    return j;
+}
+
+// The names a directory holds, as listed (the spelling stored).
+QStringList listed(const std::string& dir)
+{
+    QStringList names = QDir(q(dir)).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
+    names.sort();
+    return names;
+}
+
+// Paths of the per-file errors of a --json result, with their code.
+QMap<QString, QString> errorsOf(const QJsonObject& j)
+{
+    QMap<QString, QString> out;
+    for (const auto& e : j.value(u"errors"_s).toArray())
+        out.insert(e.toObject().value(u"path"_s).toString(), e.toObject().value(u"code"_s).toString());
+    return out;
+}
+
+void addKinds()
+{
+    QTest::addColumn<FuseMount::Kind>("kind");
+    QTest::newRow("fat") << FuseMount::Kind::Fat;
+    QTest::newRow("exfat") << FuseMount::Kind::ExFat;
+}
+
+#define MOUNT_OR_SKIP(var, kind, dir)                                                                                  \
+    FuseMount var(kind, (dir).path());                                                                                 \
+    if (!var.ok()) QSKIP(qPrintable(var.why()))
+
+} // namespace
+
+class TestDestinations : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void caseCollisionsAreRefusedNotMerged_data() { addKinds(); }
+    void caseCollisionsAreRefusedNotMerged()
+    {
+        QFETCH(FuseMount::Kind, kind);
+        ScratchDir s("fgdst");
+        MOUNT_OR_SKIP(usb, kind, s);
+        fgtest::writeFile(s.sub("src/A.txt"), "upper");
+        fgtest::writeFile(s.sub("src/a.txt"), "lower");
+        fgtest::writeFile(s.sub("src/Dir/x"), "x");
+        fgtest::writeFile(s.sub("src/dir/y"), "y");
+        fgtest::writeFile(s.sub("src/keep.txt"), "keep");
+        fgtest::writeFile(s.sub("src/sub/Other.txt"), "other");
+        const QString src = q(s.sub("src/"));
+        const QString dst = q(usb.sub("backup/"));
+
+        // The dry run lists them beforehand and writes nothing.
+        CliRun dry = sync({u"-n"_s, u"--json"_s, src, dst});
+        VERIFY_EXIT(dry, 23);
+        auto errors = errorsOf(jsonOf(dry));
+        for (const char* path : {"A.txt", "a.txt", "Dir", "dir", "Dir/x", "dir/y"})
+            QVERIFY2(errors.value(QString::fromLatin1(path)) == u"name-collision"_s, explain(dry).constData());
+        QVERIFY(!fgtest::exists(usb.sub("backup")));
+
+        CliRun r = sync({u"--json"_s, src, dst});
+        VERIFY_EXIT(r, 23);
+        const QJsonObject j = jsonOf(r);
+        errors = errorsOf(j);
+        QCOMPARE(errors.size(), 6);
+        for (const char* path : {"A.txt", "a.txt", "Dir", "dir", "Dir/x", "dir/y"})
+            QVERIFY2(errors.value(QString::fromLatin1(path)) == u"name-collision"_s, explain(r).constData());
+        QVERIFY2(r.err.contains("'A.txt' and 'a.txt' would be one name") && r.err.contains("Rename one of them"),
+                 explain(r).constData());
+        // Neither of a pair is there; the rest is.
+        QCOMPARE(listed(usb.sub("backup")), (QStringList{u"keep.txt"_s, u"sub"_s}));
+        QCOMPARE(fgtest::readFile(usb.sub("backup/keep.txt")), std::string("keep"));
+        QCOMPARE(fgtest::readFile(usb.sub("backup/sub/Other.txt")), std::string("other"));
+        QCOMPARE(j.value(u"files_transferred"_s).toInt(), 2);
+
+        // Every re-run says the same and rewrites nothing.
+        CliRun again = sync({u"--json"_s, src, dst});
+        VERIFY_EXIT(again, 23);
+        QCOMPARE(jsonOf(again).value(u"files_transferred"_s).toInt(), 0);
+        QCOMPARE(errorsOf(jsonOf(again)).size(), 6);
+    }
+
+    // What the destination already has under the contested name stays as it
+    // was: it is the user's only copy of one of them.
+    void existingVersionIsUntouched()
+    {
+        ScratchDir s("fgdst");
+        MOUNT_OR_SKIP(usb, FuseMount::Kind::ExFat, s);
+        fgtest::writeFile(usb.sub("b/a.txt"), "the old backup");
+        fgtest::writeFile(s.sub("src/A.txt"), "upper");
+        fgtest::writeFile(s.sub("src/a.txt"), "lower");
+        CliRun r = sync({u"--delete"_s, q(s.sub("src/")), q(usb.sub("b/"))});
+        VERIFY_EXIT(r, 23);
+        QCOMPARE(listed(usb.sub("b")), QStringList{u"a.txt"_s});
+        QCOMPARE(fgtest::readFile(usb.sub("b/a.txt")), std::string("the old backup"));
+    }
+
+    // On a destination that tells case apart, nothing is refused.
+    void caseSensitiveDestinationTakesBoth()
+    {
+        ScratchDir s("fgdst");
+        fgtest::writeFile(s.sub("src/A.txt"), "upper");
+        fgtest::writeFile(s.sub("src/a.txt"), "lower");
+        fgtest::writeFile(s.sub("src/caf\xc3\xa9"), "nfc");
+        fgtest::writeFile(s.sub("src/cafe\xcc\x81"), "nfd");
+        CliRun r = sync({q(s.sub("src/")), q(s.sub("dst/"))});
+        VERIFY_EXIT(r, 0);
+        QCOMPARE(fgtest::readFile(s.sub("dst/A.txt")), std::string("upper"));
+        QCOMPARE(fgtest::readFile(s.sub("dst/a.txt")), std::string("lower"));
+        QCOMPARE(fgtest::readFile(s.sub("dst/caf\xc3\xa9")), std::string("nfc"));
+        QCOMPARE(fgtest::readFile(s.sub("dst/cafe\xcc\x81")), std::string("nfd"));
+    }
+
+    // photo.jpg -> Photo.JPG in the source: the destination's name follows,
+    // the content stays, and --delete does not take it for an extra.
+    void caseOnlyRenameKeepsWorking_data() { addKinds(); }
+    void caseOnlyRenameKeepsWorking()
+    {
+        QFETCH(FuseMount::Kind, kind);
+        ScratchDir s("fgdst");
+        MOUNT_OR_SKIP(usb, kind, s);
+        fgtest::writeFile(s.sub("src/photo.jpg"), "pixels");
+        fgtest::writeFile(s.sub("src/album/readme.txt"), "notes");
+        VERIFY_EXIT(sync({q(s.sub("src/")), q(usb.sub("b/"))}), 0);
+        QVERIFY(::rename(s.sub("src/photo.jpg").c_str(), s.sub("src/Photo.JPG").c_str()) == 0);
+        QVERIFY(::rename(s.sub("src/album").c_str(), s.sub("src/Album").c_str()) == 0);
+        CliRun r = sync({u"--delete"_s, u"--json"_s, q(s.sub("src/")), q(usb.sub("b/"))});
+        VERIFY_EXIT(r, 0);
+        // fusefat refuses to rename a directory to another case of its name:
+        // it keeps the old one, with a warning, and its files all the same.
+        const QString album = kind == FuseMount::Kind::Fat ? u"album"_s : u"Album"_s;
+        if (kind == FuseMount::Kind::Fat)
+            QVERIFY2(r.err.contains("could not rename 'album' to 'Album'"), explain(r).constData());
+        QStringList expected{u"Photo.JPG"_s, album};
+        expected.sort();
+        QCOMPARE(listed(usb.sub("b")), expected);
+        QCOMPARE(fgtest::readFile(usb.sub("b/Photo.JPG")), std::string("pixels"));
+        QCOMPARE(fgtest::readFile(usb.sub("b/Album/readme.txt")), std::string("notes"));
+        QCOMPARE(jsonOf(r).value(u"files_deleted"_s).toInt(), 0);
+        // And then it is settled: nothing more to do.
+        CliRun again = sync({u"--delete"_s, u"--json"_s, q(s.sub("src/")), q(usb.sub("b/"))});
+        VERIFY_EXIT(again, 0);
+        QCOMPARE(jsonOf(again).value(u"files_transferred"_s).toInt(), 0);
+    }
+
+    // Coarse times (FAT's 2 s, exfat-fuse's 1 s) and modes that are not kept
+    // do not make every run send everything again.
+    void noChangeResyncSendsNothing_data() { addKinds(); }
+    void noChangeResyncSendsNothing()
+    {
+        QFETCH(FuseMount::Kind, kind);
+        ScratchDir s("fgdst");
+        MOUNT_OR_SKIP(usb, kind, s);
+        for (int i = 0; i < 20; ++i)
+            fgtest::writeFile(s.sub("src/d" + std::to_string(i % 3) + "/f" + std::to_string(i) + ".txt"),
+                              fgtest::randomBytes(1000 + size_t(i) * 97, uint64_t(i)), i % 2 ? 0644 : 0600);
+        fgtest::setMtime(s.sub("src/d0/f0.txt"), 1600000001, 999999999); // an odd second, rounding territory
+        CliRun first = sync({u"--json"_s, q(s.sub("src/")), q(usb.sub("b/"))});
+        VERIFY_EXIT(first, 0);
+        QCOMPARE(jsonOf(first).value(u"files_transferred"_s).toInt(), 20);
+        CliRun again = sync({u"--json"_s, u"-v"_s, q(s.sub("src/")), q(usb.sub("b/"))});
+        VERIFY_EXIT(again, 0);
+        QVERIFY2(jsonOf(again).value(u"files_transferred"_s).toInt() == 0, explain(again).constData());
+        // A real change is still seen.
+        fgtest::writeFile(s.sub("src/d1/f1.txt"), "changed");
+        CliRun changed = sync({u"--json"_s, q(s.sub("src/")), q(usb.sub("b/"))});
+        VERIFY_EXIT(changed, 0);
+        QCOMPARE(jsonOf(changed).value(u"files_transferred"_s).toInt(), 1);
+        QCOMPARE(fgtest::readFile(usb.sub("b/d1/f1.txt")), std::string("changed"));
+    }
+
+    // fusefat has no chmod at all: the job says so once and succeeds.
+    void chmodThatFailsIsOneWarning()
+    {
+        ScratchDir s("fgdst");
+        MOUNT_OR_SKIP(usb, FuseMount::Kind::Fat, s);
+        for (int i = 0; i < 10; ++i) fgtest::writeFile(s.sub("src/sub/f" + std::to_string(i)), "x", 0640);
+        CliRun r = sync({q(s.sub("src/")), q(usb.sub("b/"))});
+        VERIFY_EXIT(r, 0);
+        QCOMPARE(r.err.count("cannot set permissions"), 1);
+        QCOMPARE(listed(usb.sub("b/sub")).size(), 10);
+    }
+
+    // A backslash is legal on Linux: the file is copied there. FAT cannot
+    // hold it: that one file fails, named, and the rest goes on.
+    void backslashNameIsRefusedOnlyWhereItCannotBeHeld()
+    {
+        ScratchDir s("fgdst");
+        const std::string unit = "system-systemd\\x2dcryptsetup.slice";
+        fgtest::writeFile(s.sub("src/" + unit), "[Unit]");
+        fgtest::writeFile(s.sub("src/other.conf"), "other");
+        CliRun local = sync({q(s.sub("src/")), q(s.sub("dst/"))});
+        VERIFY_EXIT(local, 0);
+        QCOMPARE(fgtest::readFile(s.sub("dst/" + unit)), std::string("[Unit]"));
+
+        FuseMount usb(FuseMount::Kind::Fat, s.path());
+        if (!usb.ok()) QSKIP(qPrintable(usb.why()));
+        CliRun r = sync({u"--json"_s, q(s.sub("src/")), q(usb.sub("b/"))});
+        VERIFY_EXIT(r, 23);
+        const auto errors = errorsOf(jsonOf(r));
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors.contains(q(unit)), explain(r).constData());
+        QCOMPARE(fgtest::readFile(usb.sub("b/other.conf")), std::string("other"));
+    }
+
+    // Through a daemon whose module is on exFAT: the sender's names reach a
+    // receiver that refuses the pair, and the client hears of both.
+    void daemonModuleOnExfat()
+    {
+        ScratchDir s("fgdst");
+        MOUNT_OR_SKIP(usb, FuseMount::Kind::ExFat, s);
+        fgtest::PairedDaemon nas(s, usb.path());
+        QVERIFY2(nas.ok, qPrintable(nas.daemon.log()));
+        fgtest::writeFile(s.sub("src/Report.pdf"), "new");
+        fgtest::writeFile(s.sub("src/report.pdf"), "old");
+        fgtest::writeFile(s.sub("src/fine.txt"), "fine");
+        CliRun r = nas.sync({q(s.sub("src/")), nas.daemon.url(u"m/b/"_s)});
+        VERIFY_EXIT(r, 23);
+        const auto errors = errorsOf(jsonOf(r));
+        QCOMPARE(errors.value(u"b/Report.pdf"_s, errors.value(u"Report.pdf"_s)), u"name-collision"_s);
+        QCOMPARE(listed(usb.sub("b")), QStringList{u"fine.txt"_s});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDestinations)
+#include "test_destinations.moc"
