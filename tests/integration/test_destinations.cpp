@@ -251,6 +251,27 @@ private Q_SLOTS:
         QCOMPARE(fgtest::readFile(usb.sub("b/other.conf")), std::string("other"));
     }
 
+    // A Latin-1 name (not UTF-8) and a name with an escape character are
+    // legal on Linux: both are copied, the JSON stays valid (the stray byte
+    // shows as U+FFFD), and the terminal gets rsync's \#ooo, not the escape.
+    void oddButLegalNamesAreCopied()
+    {
+        ScratchDir s("fgdst");
+        const std::string latin1 = "caf\xe9.txt";
+        const std::string escape = "red\x1b[31m.txt";
+        fgtest::writeFile(s.sub("src/" + latin1), "latin-1");
+        fgtest::writeFile(s.sub("src/" + escape), "escape");
+        CliRun r = sync({u"--json"_s, q(s.sub("src/")), q(s.sub("dst/"))});
+        VERIFY_EXIT(r, 0);
+        QCOMPARE(fgtest::readFile(s.sub("dst/" + latin1)), std::string("latin-1"));
+        QCOMPARE(fgtest::readFile(s.sub("dst/" + escape)), std::string("escape"));
+        QCOMPARE(jsonOf(r).value(u"files_transferred"_s).toInt(), 2);
+        CliRun v = sync({u"-v"_s, q(s.sub("src/")), q(s.sub("v/"))});
+        VERIFY_EXIT(v, 0);
+        QVERIFY2(v.out.contains("caf\\#351.txt") && v.out.contains("red\\#033[31m.txt"), explain(v).constData());
+        QVERIFY2(!v.out.contains('\x1b'), explain(v).constData());
+    }
+
     // Through a daemon whose module is on exFAT: the sender's names reach a
     // receiver that refuses the pair, and the client hears of both.
     void daemonModuleOnExfat()
