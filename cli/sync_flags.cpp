@@ -36,7 +36,19 @@ const std::vector<SyncFlag>& syncFlags()
     static const std::vector<SyncFlag> flags = {
         {"dry-run", 'n', nullptr, "show what would change; change nothing"},
         {"delete", 0, nullptr, "delete files in DST that SRC lacks (excluded files are kept)"},
+        {"delete-after", 0, nullptr, "the same as --delete: floodgate always deletes once the transfer is done"},
+        {"delete-delay", 0, nullptr, "the same as --delete (deletions happen after the transfer)"},
+        {"delete-excluded", 0, nullptr, "with --delete, excluded paths on DST go too (implies --delete)"},
+        {"max-delete", 0, "N", "delete at most N entries; the rest are listed and kept (exit code 25);\n"
+                               "0 deletes nothing"},
         {"checksum", 'c', nullptr, "compare files by content hash, not size and time"},
+        {"size-only", 0, nullptr, "a file of the same size is unchanged, whatever its time"},
+        {"ignore-times", 'I', nullptr, "send files even when their size and time match (as deltas where DST has them)"},
+        {"update", 'u', nullptr, "skip files whose copy in DST is newer than the source's"},
+        {"ignore-existing", 0, nullptr, "skip files that DST already has (new files only)"},
+        {"existing", 0, nullptr, "skip files and directories that DST lacks (update only what is there)"},
+        {"max-size", 0, "SIZE", "skip files larger than SIZE (e.g. 100M; binary units)"},
+        {"min-size", 0, "SIZE", "skip files smaller than SIZE"},
         {"exclude", 0, "PATTERN", "skip matching paths (rsync rules; first match wins)"},
         {"include", 0, "PATTERN", "keep matching paths even if a later --exclude matches"},
         {"exclude-from", 0, "FILE", "read exclude patterns from FILE ('+ ' / '- ' prefixes allowed)"},
@@ -173,8 +185,26 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
             return 0;
         }
         if (name == "dry-run") opt.dryRun = true;
-        else if (name == "delete") opt.deleteExtraneous = true;
-        else if (name == "checksum") opt.checksum = true;
+        else if (name == "delete" || name == "delete-after" || name == "delete-delay") opt.deleteExtraneous = true;
+        else if (name == "delete-excluded") opt.deleteExtraneous = opt.deletion.excluded = true;
+        else if (name == "max-delete") {
+            char* end = nullptr;
+            const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
+            if (value.empty() || *end != '\0' || value.front() == '-')
+                return usageError("--max-delete: '" + value + "' is not a number of entries (0 or more)");
+            opt.deletion.limited = true;
+            opt.deletion.maxDelete = n;
+        } else if (name == "checksum") opt.checksum = true;
+        else if (name == "size-only") opt.compare.sizeOnly = true;
+        else if (name == "ignore-times") opt.compare.ignoreTimes = true;
+        else if (name == "update") opt.compare.update = true;
+        else if (name == "ignore-existing") opt.compare.ignoreExisting = true;
+        else if (name == "existing") opt.compare.existingOnly = true;
+        else if (name == "max-size" || name == "min-size") {
+            auto size = parseSize(value, "--" + name);
+            if (!size.ok()) return usageError(size.error().message);
+            (name == "max-size" ? opt.compare.maxSize : opt.compare.minSize) = *size;
+        }
         else if (name == "exclude") opt.filters.push_back({FilterSpec::Kind::Exclude, value});
         else if (name == "include") opt.filters.push_back({FilterSpec::Kind::Include, value});
         else if (name == "exclude-from" || name == "include-from") {

@@ -28,6 +28,7 @@ enum class Errc : int {
     Cancelled,        // the user or the peer cancelled the job
     Internal,         // a bug: an invariant did not hold
     NameCollision,    // two source names are one name on the destination (case, normalisation)
+    DeleteLimit,      // --max-delete stopped deletions
 };
 
 const char* errcName(Errc code);

@@ -123,9 +123,38 @@ Result<CipherChoice> parseCipherChoice(const std::string& text);
 // characters (a comma-separated list is ssh's own syntax), never an option.
 Status checkSshCipher(const std::string& name);
 
+// Which files a job transfers, and how it tells that a file changed: the
+// rsync flags of the same names. Decided by the receiver, per file.
+struct CompareRules {
+    bool update = false;         // -u: skip files whose destination copy is newer
+    bool ignoreExisting = false; // --ignore-existing: skip files the destination has
+    bool existingOnly = false;   // --existing: create nothing new (files or directories)
+    bool sizeOnly = false;       // --size-only: the same size is unchanged, whatever the time
+    bool ignoreTimes = false;    // -I: send files even when size and time match
+    uint64_t maxSize = 0;        // --max-size: skip files larger than this (0: no limit)
+    uint64_t minSize = 0;        // --min-size: skip files smaller than this
+
+    bool operator==(const CompareRules&) const = default;
+};
+
+// How far --delete goes.
+struct DeleteRules {
+    // --max-delete N: at most N deletions, the rest skipped and reported
+    // (exit code 25); 0 with `limited` deletes nothing and lists what would go.
+    bool limited = false;
+    uint64_t maxDelete = 0;
+    // --delete-excluded: excluded paths on the destination go too (by
+    // default --delete keeps them).
+    bool excluded = false;
+
+    bool operator==(const DeleteRules&) const = default;
+};
+
 struct SyncOptions {
     bool dryRun = false;           // -n: plan and report, change nothing
     bool deleteExtraneous = false; // --delete: remove target entries the source lacks
+    DeleteRules deletion;          // --max-delete, --delete-excluded
+    CompareRules compare;          // -u, --ignore-existing, --existing, --size-only, -I, --max/min-size
     bool checksum = false;         // -c: compare by full hash, not size+mtime
     std::vector<FilterSpec> filters;
     // --files-from, already read: paths relative to the source root. A listed

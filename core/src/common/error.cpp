@@ -26,6 +26,7 @@ const char* errcName(Errc code)
     case Errc::Cancelled: return "cancelled";
     case Errc::Internal: return "internal";
     case Errc::NameCollision: return "name-collision";
+    case Errc::DeleteLimit: return "delete-limit";
     }
     return "unknown";
 }

@@ -898,6 +898,7 @@ int exitCodeFor(const JobResult& result)
         // comes up while the job runs is about a path: source or destination.
         case Errc::InvalidArgument:
         case Errc::NameCollision:
+        case Errc::DeleteLimit:
         case Errc::NotFound:
         case Errc::PermissionDenied:
         case Errc::UnsafePath: return 3;
@@ -919,6 +920,10 @@ int exitCodeFor(const JobResult& result)
     default: break;
     }
     if (result.errors.empty()) return 0;
+    // rsync's 25: --max-delete held deletions back, and nothing else failed.
+    bool deleteLimitOnly = true;
+    for (const auto& e : result.errors) deleteLimitOnly = deleteLimitOnly && e.error.code == Errc::DeleteLimit;
+    if (deleteLimitOnly) return 25;
     return result.vanishedOnly ? 24 : 23;
 }
 

@@ -44,6 +44,7 @@ Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& contr
     m_rules.checksum = m_params.checksum;
     m_rules.deleteExtraneous = m_params.deleteExtraneous;
     m_rules.modifyWindowNs = m_params.modifyWindowNs;
+    m_rules.compare = m_params.compare;
     for (size_t i = 0; i < kWriters; ++i) m_writers.push_back(std::make_unique<Writer>(kWriteQueueBytes / kWriters));
 }
 

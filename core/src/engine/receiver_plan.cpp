@@ -461,7 +461,8 @@ void Receiver::deleteExtraneous(DirCache& dirs)
     // The tree to compare: the destination itself for "src/", DEST/src for "src".
     std::optional<platform::DirHandle> scanRoot;
     ScanOptions options;
-    options.filters = filters->empty() ? nullptr : &*filters;
+    // Excluded paths are kept, unless --delete-excluded.
+    options.filters = filters->empty() || m_params.deletion.excluded ? nullptr : &*filters;
     if (m_rootKind == proto::RootKind::NamedDir) {
         auto sub = dirs.get(m_rootName);
         if (!sub.ok()) return;
@@ -533,8 +534,14 @@ void Receiver::deleteExtraneous(DirCache& dirs)
     if (m_params.dryRun) return;
 
     uint64_t deleted = 0;
+    uint64_t held = 0; // over --max-delete
+    const DeleteRules& limits = m_params.deletion;
     for (auto it = extraneous.rbegin(); it != extraneous.rend(); ++it) {
         const auto& [path, isDir] = *it;
+        if (limits.limited && deleted >= limits.maxDelete) {
+            ++held;
+            continue;
+        }
         auto parent = dirs.get(parentOf(path));
         if (!parent.ok()) {
             notice(true, path, parent.error());
@@ -549,6 +556,10 @@ void Receiver::deleteExtraneous(DirCache& dirs)
         if (isDir) dirs.invalidate(path);
         ++deleted;
     }
+    if (held > 0)
+        notice(true, ".", Error(Errc::DeleteLimit, "--max-delete " + std::to_string(limits.maxDelete) + ": "
+                                                     + std::to_string(held) + " more deletion(s) were skipped; "
+                                                       "the destination still has them"));
     m_observer.onDeleted(deleted);
     m_deletedCount = deleted; // JobDone carries it to the sender
 

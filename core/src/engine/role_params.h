@@ -15,6 +15,8 @@ namespace fg {
 struct TransferParams {
     bool dryRun = false;
     bool deleteExtraneous = false;
+    DeleteRules deletion;
+    CompareRules compare;
     bool checksum = false;
     int64_t modifyWindowNs = 0;
     uint64_t bwlimitBytesPerSec = 0;
@@ -55,6 +57,8 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
     TransferParams p;
     p.dryRun = o.dryRun;
     p.deleteExtraneous = o.deleteExtraneous;
+    p.deletion = o.deletion;
+    p.compare = o.compare;
     p.checksum = o.checksum;
     p.modifyWindowNs = o.modifyWindowNs;
     p.bwlimitBytesPerSec = o.bwlimitBytesPerSec;
@@ -75,6 +79,8 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
     TransferParams p;
     p.dryRun = m.dryRun;
     p.deleteExtraneous = m.deleteExtraneous;
+    p.deletion = m.deletion;
+    p.compare = m.compare;
     p.checksum = m.checksum;
     p.modifyWindowNs = m.modifyWindowNs;
     p.bwlimitBytesPerSec = m.bwlimit;
@@ -94,6 +100,8 @@ inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
 {
     m.dryRun = p.dryRun;
     m.deleteExtraneous = p.deleteExtraneous;
+    m.deletion = p.deletion;
+    m.compare = p.compare;
     m.checksum = p.checksum;
     m.modifyWindowNs = p.modifyWindowNs;
     m.bwlimit = p.bwlimitBytesPerSec;

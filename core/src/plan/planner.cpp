@@ -15,9 +15,33 @@ bool needsTargetHash(const FileEntry& source, const TargetState& target, const P
     return rules.checksum && source.isRegular() && target.type == FileType::Regular && source.size == target.size;
 }
 
+namespace {
+
+// rsync's selection flags, before anything is compared: true when the entry
+// is left as it is (skipped, not an error).
+bool skippedByRules(const FileEntry& source, const std::optional<TargetState>& target, const CompareRules& c,
+                    int64_t windowNs)
+{
+    if (c.existingOnly && !target) return true;
+    if (c.ignoreExisting && target && !source.isDir()) return true;
+    if (!source.isRegular()) return false;
+    if (c.maxSize && source.size > c.maxSize) return true;
+    if (c.minSize && source.size < c.minSize) return true;
+    // -u: a destination file newer than the source is kept (rsync: regular
+    // files only, times within the modify window are equal).
+    return c.update && target && target->type == FileType::Regular && target->mtimeNs > source.mtimeNs
+        && !sameTime(source.mtimeNs, target->mtimeNs, windowNs);
+}
+
+} // namespace
+
 Decision decide(const FileEntry& source, const std::optional<TargetState>& target, const PlanRules& rules)
 {
     Decision d;
+    if (skippedByRules(source, target, rules.compare, rules.modifyWindowNs)) {
+        d.action = FileAction::Unchanged;
+        return d;
+    }
     if (source.isDir()) {
         if (!target) {
             d.action = FileAction::MkDir;
@@ -64,6 +88,10 @@ Decision decide(const FileEntry& source, const std::optional<TargetState>& targe
     bool sameContent = false;
     if (rules.checksum) {
         sameContent = source.size == target->size && source.hash && target->hash && *source.hash == *target->hash;
+    } else if (rules.compare.ignoreTimes) {
+        sameContent = false; // -I: the quick check never says "same"
+    } else if (rules.compare.sizeOnly) {
+        sameContent = source.size == target->size;
     } else {
         sameContent = source.size == target->size && sameTime(source.mtimeNs, target->mtimeNs, rules.modifyWindowNs);
     }

@@ -7,6 +7,7 @@
 #include "platform/fs.h"
 
 #include <floodgate/job.h>
+#include <floodgate/options.h>
 
 #include <optional>
 #include <string>
@@ -17,6 +18,7 @@ struct PlanRules {
     bool checksum = false;
     bool deleteExtraneous = false;
     int64_t modifyWindowNs = 0;
+    CompareRules compare;
     // False where the destination keeps no modes (exFAT, FAT): a mode that
     // differs is then not a change.
     bool compareModes = true;

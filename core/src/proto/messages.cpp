@@ -16,7 +16,7 @@ constexpr uint32_t kMaxStages = 64;
 
 Errc errcFromWire(uint32_t v)
 {
-    if (v > uint32_t(Errc::NameCollision)) return Errc::Internal;
+    if (v > uint32_t(Errc::DeleteLimit)) return Errc::Internal;
     return Errc(v);
 }
 
@@ -135,6 +135,9 @@ Result<PairResultMsg> PairResultMsg::decode(WireReader& r)
 
 namespace {
 constexpr uint32_t kDryRun = 1, kDelete = 2, kChecksum = 4, kHasFilesFrom = 8, kPlainData = 16;
+constexpr uint8_t kUpdate = 1, kIgnoreExisting = 2, kExistingOnly = 4, kSizeOnly = 8, kIgnoreTimes = 16;
+constexpr uint8_t kKnownCompareFlags = kUpdate | kIgnoreExisting | kExistingOnly | kSizeOnly | kIgnoreTimes;
+constexpr uint8_t kDeleteLimited = 1, kDeleteExcluded = 2;
 }
 
 void JobRequestMsg::encode(WireWriter& w) const
@@ -162,6 +165,13 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.u8(uint8_t(int8_t(compress.level)));
     w.u8(uint8_t(checksumChoice));
     w.array(token);
+    w.u8(uint8_t((compare.update ? kUpdate : 0) | (compare.ignoreExisting ? kIgnoreExisting : 0)
+                 | (compare.existingOnly ? kExistingOnly : 0) | (compare.sizeOnly ? kSizeOnly : 0)
+                 | (compare.ignoreTimes ? kIgnoreTimes : 0)));
+    w.u64(compare.maxSize);
+    w.u64(compare.minSize);
+    w.u8(uint8_t((deletion.limited ? kDeleteLimited : 0) | (deletion.excluded ? kDeleteExcluded : 0)));
+    w.u64(deletion.maxDelete);
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -210,6 +220,20 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     if (checksumChoice > uint8_t(ChecksumChoice::Sha256)) r.fail("unknown checksum choice");
     m.checksumChoice = ChecksumChoice(checksumChoice);
     m.token = r.array<16>();
+    const uint8_t compareFlags = r.u8();
+    if (compareFlags & ~kKnownCompareFlags) r.fail("unknown compare flags");
+    m.compare.update = compareFlags & kUpdate;
+    m.compare.ignoreExisting = compareFlags & kIgnoreExisting;
+    m.compare.existingOnly = compareFlags & kExistingOnly;
+    m.compare.sizeOnly = compareFlags & kSizeOnly;
+    m.compare.ignoreTimes = compareFlags & kIgnoreTimes;
+    m.compare.maxSize = r.u64();
+    m.compare.minSize = r.u64();
+    const uint8_t deleteFlags = r.u8();
+    if (deleteFlags & ~(kDeleteLimited | kDeleteExcluded)) r.fail("unknown delete flags");
+    m.deletion.limited = deleteFlags & kDeleteLimited;
+    m.deletion.excluded = deleteFlags & kDeleteExcluded;
+    m.deletion.maxDelete = r.u64();
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");

@@ -159,6 +159,10 @@ struct JobRequestMsg {
     // The data connections' session token (streams > 0); after the checksum
     // choice.
     SessionToken token{};
+    // Since version 8, after the token: which files go (u8 flags, u64 max
+    // size, u64 min size) and how far --delete goes (u8 flags, u64 max).
+    CompareRules compare;
+    DeleteRules deletion;
     void encode(WireWriter& w) const;
     static Result<JobRequestMsg> decode(WireReader& r);
 };
