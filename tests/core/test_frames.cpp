@@ -19,6 +19,10 @@ using namespace fg::proto;
 
 namespace {
 
+// What follows the session token in a JobRequest (version 8): the compare
+// rules (u8 flags, u64, u64) and the delete rules (u8, u64).
+constexpr size_t kAfterToken = 1 + 8 + 8 + 1 + 8;
+
 template <class M>
 M roundTrip(const M& msg)
 {
@@ -336,9 +340,36 @@ private Q_SLOTS:
         QCOMPARE(std::string(reinterpret_cast<const char*>(p), n), std::string("hello"));
     }
 
-    // The compression fields and the checksum choice come last in a
-    // JobRequest, before the session token: a mode or level no sender could
-    // use is refused there, not when the first frame goes.
+    void jobRequestCarriesCompareAndDeleteRules()
+    {
+        JobRequestMsg m;
+        m.compare.update = true;
+        m.compare.existingOnly = true;
+        m.compare.ignoreTimes = true;
+        m.compare.maxSize = 123456;
+        m.compare.minSize = 7;
+        m.deletion.limited = true;
+        m.deletion.maxDelete = 0;
+        m.deletion.excluded = true;
+        JobRequestMsg back = roundTrip(m);
+        QVERIFY(back.compare == m.compare);
+        QVERIFY(back.deletion == m.deletion);
+        QVERIFY(!back.compare.sizeOnly && !back.compare.ignoreExisting);
+    }
+
+    void jobRequestRefusesUnknownRuleFlags()
+    {
+        Frame f = toFrame(JobRequestMsg{});
+        f.payload[f.payload.size() - kAfterToken] = 0x80;
+        QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
+        f = toFrame(JobRequestMsg{});
+        f.payload[f.payload.size() - 9] = 0x04;
+        QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
+    }
+
+    // The compression fields and the checksum choice come before the session
+    // token in a JobRequest: a mode or level no sender could use is refused
+    // there, not when the first frame goes.
     void jobRequestRefusesUnknownCompression_data()
     {
         QTest::addColumn<int>("mode");
@@ -353,7 +384,7 @@ private Q_SLOTS:
         QFETCH(int, mode);
         QFETCH(int, level);
         Frame f = toFrame(JobRequestMsg{});
-        const size_t tail = f.payload.size() - sizeof(SessionToken);
+        const size_t tail = f.payload.size() - sizeof(SessionToken) - kAfterToken;
         f.payload[tail - 3] = uint8_t(mode);
         f.payload[tail - 2] = uint8_t(int8_t(level));
         auto r = fromFrame<JobRequestMsg>(f);
@@ -364,7 +395,7 @@ private Q_SLOTS:
     void jobRequestRefusesUnknownChecksumChoice()
     {
         Frame f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - sizeof(SessionToken) - 1] = 3;
+        f.payload[f.payload.size() - sizeof(SessionToken) - kAfterToken - 1] = 3;
         auto r = fromFrame<JobRequestMsg>(f);
         QVERIFY(!r.ok());
         QVERIFY(r.error().message.find("checksum") != std::string::npos);
