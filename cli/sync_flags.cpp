@@ -35,6 +35,7 @@ const std::vector<SyncFlag>& syncFlags()
 {
     static const std::vector<SyncFlag> flags = {
         {"dry-run", 'n', nullptr, "show what would change; change nothing"},
+        {"mkpath", 0, nullptr, "make DST's missing parent directories (by default they must exist)"},
         {"delete", 0, nullptr, "delete files in DST that SRC lacks (excluded files are kept)"},
         {"delete-after", 0, nullptr, "the same as --delete: floodgate always deletes once the transfer is done"},
         {"delete-delay", 0, nullptr, "the same as --delete (deletions happen after the transfer)"},
@@ -84,6 +85,7 @@ const std::vector<SyncFlag>& syncFlags()
         {"state-dir", 0, "DIR", "keys and pins (default: $FLOODGATE_HOME or ~/.config/floodgate)"},
         {"partial", 0, nullptr, "keep what an interrupted run received, to resume from (always on: files of\n"
                                 "1 MiB or more keep it as .NAME.fg-partial beside the target)"},
+        {"info", 0, "progress2", "rsync's --info=progress2: the same as --progress (one line for the whole job)"},
         {"progress", 0, nullptr, "show progress: one updating line on a terminal, a plain line a second\n"
                                  "into a pipe or file (bytes done, %, rate, ETA, the current file)"},
         {"P", 'P', nullptr, "the same as --partial --progress"},
@@ -185,6 +187,7 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
             return 0;
         }
         if (name == "dry-run") opt.dryRun = true;
+        else if (name == "mkpath") opt.mkpath = true;
         else if (name == "delete" || name == "delete-after" || name == "delete-delay") opt.deleteExtraneous = true;
         else if (name == "delete-excluded") opt.deleteExtraneous = opt.deletion.excluded = true;
         else if (name == "max-delete") {
@@ -283,6 +286,13 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
         else if (name == "remote-floodgate") opt.remoteFloodgate = value;
         else if (name == "state-dir") opt.stateDir = value;
         else if (name == "progress" || name == "P") o.progress = true;
+        else if (name == "info") {
+            // rsync's other --info flags ask for output floodgate does not have.
+            if (value != "progress2")
+                return usageError("--info=" + value + " is not supported yet; --info=progress2 is (the same as "
+                                  "--progress)");
+            o.progress = true;
+        }
         else if (name == "verbose") o.verbose = true;
         else if (name == "quiet") o.quiet = true;
         else if (name == "json") o.json = true;

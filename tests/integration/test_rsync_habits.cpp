@@ -363,6 +363,38 @@ private Q_SLOTS:
         VERIFY_LIKE_RSYNC(dir, o);
     }
 
+    // --mkpath makes the destination's missing parents, here and on a daemon;
+    // without it the error says to give it.
+    void mkpathMakesMissingParents()
+    {
+        ScratchDir dir("fgrh");
+        fgtest::writeFile(dir.sub("src/a.txt"), "a");
+        CliRun without = sync({q(dir.sub("src/")), q(dir.sub("x/y/z/"))});
+        VERIFY_EXIT(without, 3);
+        QVERIFY2(without.err.contains("--mkpath"), explain(without).constData());
+        CliRun with = sync({u"--mkpath"_s, q(dir.sub("src/")), q(dir.sub("x/y/z/"))});
+        VERIFY_EXIT(with, 0);
+        QCOMPARE(fgtest::readFile(dir.sub("x/y/z/a.txt")), std::string("a"));
+
+        fgtest::PairedDaemon nas(dir);
+        QVERIFY2(nas.ok, qPrintable(nas.daemon.log()));
+        CliRun remote = nas.sync({u"--mkpath"_s, q(dir.sub("src/")), nas.daemon.url(u"m/deep/er/"_s)});
+        VERIFY_EXIT(remote, 0);
+        QCOMPARE(fgtest::readFile(dir.sub("module/deep/er/a.txt")), std::string("a"));
+    }
+
+    void infoProgress2IsProgress()
+    {
+        ScratchDir dir("fgrh");
+        fgtest::writeFile(dir.sub("src/a.txt"), "a");
+        CliRun r = sync({u"--info=progress2"_s, q(dir.sub("src/")), q(dir.sub("dst/"))});
+        VERIFY_EXIT(r, 0);
+        QVERIFY2(r.out.contains("100%"), explain(r).constData());
+        CliRun other = sync({u"--info=name2"_s, q(dir.sub("src/")), q(dir.sub("dst2/"))});
+        VERIFY_EXIT(other, 1);
+        QVERIFY(other.err.contains("not supported yet"));
+    }
+
     // The rules travel in the job request: a daemon's receiver applies them.
     void rulesTravelToADaemon()
     {

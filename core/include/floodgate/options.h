@@ -152,6 +152,7 @@ struct DeleteRules {
 
 struct SyncOptions {
     bool dryRun = false;           // -n: plan and report, change nothing
+    bool mkpath = false;           // --mkpath: make the destination's missing parent directories
     bool deleteExtraneous = false; // --delete: remove target entries the source lacks
     DeleteRules deletion;          // --max-delete, --delete-excluded
     CompareRules compare;          // -u, --ignore-existing, --existing, --size-only, -I, --max/min-size

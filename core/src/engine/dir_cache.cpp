@@ -55,12 +55,18 @@ void DirCache::invalidate(std::string_view relDir)
 }
 
 Result<platform::DirHandle> openBelow(const std::string& base, std::string_view relative,
-                                      const std::string& displayBase)
+                                      const std::string& displayBase, bool create)
 {
     FG_TRY_ASSIGN(platform::DirHandle dir, platform::DirHandle::open(base, displayBase));
     for (std::string_view part : splitPath(relative)) {
-        FG_TRY_ASSIGN(platform::DirHandle next, dir.openDir(part));
-        dir = std::move(next);
+        auto next = dir.openDir(part);
+        if (!next.ok() && create && next.error().code == Errc::NotFound) {
+            Status made = dir.mkdirAt(part, 0777);
+            if (!made && made.error().sysErrno != EEXIST) return made.error();
+            next = dir.openDir(part);
+        }
+        if (!next.ok()) return std::move(next).error();
+        dir = std::move(next).value();
     }
     return dir;
 }

@@ -42,8 +42,9 @@ private:
 
 // Opens the directory at `relative` below a trusted base path, refusing any
 // symlink on the way (a module root may itself be a link; nothing inside may).
-// Messages show the base as displayBase when given.
+// Messages show the base as displayBase when given. With create, missing
+// directories on the way are made (--mkpath).
 Result<platform::DirHandle> openBelow(const std::string& base, std::string_view relative,
-                                      const std::string& displayBase = {});
+                                      const std::string& displayBase = {}, bool create = false);
 
 } // namespace fg

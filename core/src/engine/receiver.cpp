@@ -109,20 +109,25 @@ Status Receiver::resolveRoot(const proto::FileListBeginMsg& begin)
             return Error(Errc::InvalidArgument, "destination " + full + " exists and is not a directory");
         if (!info.ok() && info.error().code != Errc::NotFound) return Error(info.error().code, "destination " + full + ": " + info.error().message);
         auto p = platform::DirHandle::open(localDirName(m_root.base), m_root.displayBase.empty() ? std::string() : ".");
+        if (!p.ok() && p.error().code == Errc::NotFound && m_params.mkpath && !dry) {
+            FG_TRY(platform::makeDirectories(localDirName(m_root.base), 0777));
+            p = platform::DirHandle::open(localDirName(m_root.base), m_root.displayBase.empty() ? std::string() : ".");
+        }
         if (!p.ok()) {
             if (p.error().code == Errc::NotFound)
                 return Error(Errc::NotFound, "the destination's parent directory " + localDirName(m_root.base)
-                                                 + " does not exist; create it first");
+                                                 + " does not exist; create it first, or give --mkpath");
             return p.error();
         }
         parent = std::move(p).value();
         name = localBaseName(m_root.base);
     } else {
-        auto p = openBelow(m_root.base, parentOf(m_root.relative), m_root.displayBase);
+        auto p = openBelow(m_root.base, parentOf(m_root.relative), m_root.displayBase, m_params.mkpath && !dry);
         if (!p.ok()) {
             if (p.error().code == Errc::NotFound)
                 return Error(Errc::NotFound, "the destination's parent directory does not exist: "
-                                                 + std::string(parentOf(m_root.relative)));
+                                                 + std::string(parentOf(m_root.relative))
+                                                 + "; create it first, or give --mkpath");
             return p.error();
         }
         parent = std::move(p).value();

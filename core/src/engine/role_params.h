@@ -14,6 +14,7 @@ namespace fg {
 
 struct TransferParams {
     bool dryRun = false;
+    bool mkpath = false; // the destination's missing parents are made
     bool deleteExtraneous = false;
     DeleteRules deletion;
     CompareRules compare;
@@ -56,6 +57,7 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
 {
     TransferParams p;
     p.dryRun = o.dryRun;
+    p.mkpath = o.mkpath;
     p.deleteExtraneous = o.deleteExtraneous;
     p.deletion = o.deletion;
     p.compare = o.compare;
@@ -78,6 +80,7 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
 {
     TransferParams p;
     p.dryRun = m.dryRun;
+    p.mkpath = m.mkpath;
     p.deleteExtraneous = m.deleteExtraneous;
     p.deletion = m.deletion;
     p.compare = m.compare;
@@ -99,6 +102,7 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
 inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
 {
     m.dryRun = p.dryRun;
+    m.mkpath = p.mkpath;
     m.deleteExtraneous = p.deleteExtraneous;
     m.deletion = p.deletion;
     m.compare = p.compare;

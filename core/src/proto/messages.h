@@ -137,6 +137,7 @@ struct JobRequestMsg {
     // A trailing '/' keeps its rsync meaning.
     std::string path;
     bool dryRun = false;
+    bool mkpath = false; // a flag bit
     bool deleteExtraneous = false;
     bool checksum = false;
     int64_t modifyWindowNs = 0;
