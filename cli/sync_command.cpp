@@ -3,6 +3,7 @@
 
 #include "commands.h"
 #include "human.h"
+#include "itemize.h"
 #include "json_writer.h"
 #include "progress_line.h"
 #include "sync_flags.h"
@@ -120,6 +121,37 @@ std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode
     return j.str();
 }
 
+bool anyRemote(const std::string& endpoint)
+{
+    auto e = parseEndpoint(endpoint);
+    return e.ok() && e->kind != Endpoint::Kind::Local;
+}
+
+// 1234567 -> "1,234,567", as rsync writes its --stats.
+std::string withCommas(uint64_t n)
+{
+    const std::string digits = std::to_string(n);
+    std::string out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
+        out.push_back(digits[i]);
+    }
+    return out;
+}
+
+void printStats(FILE* out, const JobResult& r, const MetricsSnapshot& s, uint64_t created)
+{
+    std::fprintf(out, "\nNumber of regular files: %s\n", withCommas(r.filesTotal).c_str());
+    std::fprintf(out, "Number of created files: %s\n", withCommas(created).c_str());
+    std::fprintf(out, "Number of deleted files: %s\n", withCommas(r.filesDeleted).c_str());
+    std::fprintf(out, "Number of regular files transferred: %s\n", withCommas(r.filesTransferred).c_str());
+    std::fprintf(out, "Total file size: %s bytes\n", withCommas(r.bytesTotal).c_str());
+    std::fprintf(out, "Total transferred file size: %s bytes\n", withCommas(r.bytesTransferred).c_str());
+    std::fprintf(out, "Total bytes sent: %s\n", withCommas(s.wireBytesSent).c_str());
+    std::fprintf(out, "Total bytes received: %s\n", withCommas(s.wireBytesReceived).c_str());
+    std::fprintf(out, "Total time: %.3f seconds\n\n", r.seconds);
+}
+
 // Said before anything moves, even with -q: nobody should learn from a packet
 // capture that their files went in the clear, or that a cipher they chose
 // was never used.
@@ -174,6 +206,8 @@ int runSync(const std::vector<std::string>& args)
     job->start();
 
     std::vector<UpdateMethod> updates;
+    uint64_t createdCount = 0; // for --stats
+    const bool toRemote = anyRemote(o.spec.destination);
     auto drain = [&] {
         for (Event& ev : job->takeEvents()) {
             if (auto* planned = std::get_if<event::Planned>(&ev)) {
@@ -182,6 +216,13 @@ int runSync(const std::vector<std::string>& args)
                     const bool update = (item.action == FileAction::Update && item.method != TransferMethod::None)
                                         || item.method == TransferMethod::Delta;
                     if (update && o.json) updates.push_back({item.path, item.method, item.methodReason});
+                    if (item.changes & kChangeNew) ++createdCount;
+                    if (o.itemize) {
+                        if (o.quiet) continue;
+                        if (o.progress) progress.clearForMessage();
+                        std::fprintf(info, "%s\n", terminalSafe(itemizeLine(item, toRemote)).c_str());
+                        continue;
+                    }
                     if (o.quiet || (!o.spec.options.dryRun && !(o.verbose && update))) continue;
                     if (o.progress) progress.clearForMessage();
                     if (update)
@@ -192,7 +233,7 @@ int runSync(const std::vector<std::string>& args)
                                      item.isDir && item.path != "." ? "/" : "");
                 }
             } else if (auto* done = std::get_if<event::FileFinished>(&ev)) {
-                if (o.verbose && !o.quiet) {
+                if (o.verbose && !o.quiet && !o.itemize) {
                     if (o.progress) progress.clearForMessage();
                     std::fprintf(info, "%s\n", terminalSafe(done->path).c_str());
                 }
@@ -247,6 +288,7 @@ int runSync(const std::vector<std::string>& args)
             if (result.wireBytes) std::fprintf(info, ", %s on the wire", humanBytes(result.wireBytes).c_str());
             std::fprintf(info, "\n");
         }
+        if (o.stats) printStats(info, result, job->snapshot(), createdCount);
         if (!result.errors.empty())
             std::fprintf(stderr, "floodgate: %zu error(s); see the messages above (exit code %d)\n", result.errors.size(), code);
         else if (result.state == JobState::Cancelled)

@@ -90,6 +90,10 @@ const std::vector<SyncFlag>& syncFlags()
                                  "into a pipe or file (bytes done, %, rate, ETA, the current file)"},
         {"P", 'P', nullptr, "the same as --partial --progress"},
         {"verbose", 'v', nullptr, "list each file as it is transferred"},
+        {"itemize-changes", 'i', nullptr, "one line per change in rsync's format (>f.st...... name), for scripts\n"
+                                          "that parse rsync's output; in dry runs too"},
+        {"stats", 0, nullptr, "print totals at the end, with rsync's labels (files, created, deleted,\n"
+                              "transferred, sizes, bytes sent and received)"},
         {"quiet", 'q', nullptr, "print errors only"},
         {"human-readable", 'h', nullptr, "accepted for rsync habits: sizes and rates are always shown in\n"
                                          "binary units (1 MB = 1,048,576 bytes); -h alone prints this help"},
@@ -294,6 +298,8 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
             o.progress = true;
         }
         else if (name == "verbose") o.verbose = true;
+        else if (name == "itemize-changes") o.itemize = true;
+        else if (name == "stats") o.stats = true;
         else if (name == "quiet") o.quiet = true;
         else if (name == "json") o.json = true;
         // archive, recursive, human-readable, partial, from0: what they ask

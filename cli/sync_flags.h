@@ -16,6 +16,8 @@ struct SyncCliOptions {
     bool verbose = false;
     bool quiet = false;
     bool json = false;
+    bool itemize = false; // -i: rsync's itemized changes instead of file names
+    bool stats = false;   // --stats: rsync-like totals at the end
 };
 
 // One flag of `floodgate sync`, as the help lists it.

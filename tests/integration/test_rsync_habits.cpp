@@ -13,6 +13,9 @@
 
 #include <functional>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 using fgtest::CliRun;
 using fgtest::ScratchDir;
 
@@ -393,6 +396,84 @@ private Q_SLOTS:
         CliRun other = sync({u"--info=name2"_s, q(dir.sub("src/")), q(dir.sub("dst2/"))});
         VERIFY_EXIT(other, 1);
         QVERIFY(other.err.contains("not supported yet"));
+    }
+
+    // ---- what is said ----------------------------------------------------------
+
+    // -i lines are rsync's, letter for letter: the same set of lines for the
+    // same change (the order may differ: rsync deletes first).
+    void itemizeMatchesRsync()
+    {
+        ScratchDir dir("fgrh");
+        auto setup = [](const std::string& src, const std::string& dst) {
+            put(src + "/new.txt", "a", 1600000000);
+            put(src + "/same.txt", "b", 1600000000);
+            put(dst + "/same.txt", "b", 1600000000);
+            put(src + "/chg.txt", "cc", 1600000000);
+            put(dst + "/chg.txt", "c", 1500000000);
+            put(src + "/time.txt", "t", 1600000000);
+            put(dst + "/time.txt", "t", 1500000000);
+            put(src + "/perm.txt", "p", 1600000000);
+            put(dst + "/perm.txt", "p", 1600000000);
+            ::chmod((dst + "/perm.txt").c_str(), 0600);
+            ::symlink("new.txt", (src + "/link").c_str());
+            ::symlink("x", (src + "/link2").c_str());
+            ::symlink("y", (dst + "/link2").c_str());
+            put(src + "/sub/x", "x", 1600000000);
+            put(dst + "/old.txt", "o", 1600000000);
+            ::mkdir((dst + "/olddir").c_str(), 0755);
+            // Directory times as the source's, so neither tool reports them.
+            fgtest::setMtime(dst, 1600000000, 0);
+            fgtest::setMtime(src, 1600000000, 0);
+        };
+        auto o = likeRsync(dir, {u"-i"_s, u"--delete"_s}, setup);
+        VERIFY_EXIT(o.floodgate, 0);
+        auto lines = [](const QByteArray& out) {
+            QSet<QString> set;
+            for (const QByteArray& l : out.split('\n'))
+                if (l.size() > 12 && (l[0] == '>' || l[0] == '<' || l[0] == '.' || l[0] == 'c' || l[0] == '*'))
+                    set.insert(QString::fromUtf8(l));
+            return set;
+        };
+        const QSet<QString> ours = lines(o.floodgate.out);
+        QVERIFY2(ours.contains(u">f+++++++++ new.txt"_s), o.floodgate.out.constData());
+        QVERIFY2(ours.contains(u">f.st...... chg.txt"_s), o.floodgate.out.constData());
+        QVERIFY2(ours.contains(u"cLc........ link2 -> x"_s), o.floodgate.out.constData());
+        QVERIFY2(ours.contains(u"*deleting   olddir/"_s), o.floodgate.out.constData());
+        const QString rsync = QStandardPaths::findExecutable(u"rsync"_s);
+        if (rsync.isEmpty()) return;
+        ScratchDir again("fgrh");
+        setup(again.sub("src"), again.sub("dst"));
+        CliRun theirs = fgtest::runProgram(rsync, {u"-ai"_s, u"--delete"_s, q(again.sub("src/")), q(again.sub("dst/"))});
+        VERIFY_EXIT(theirs, 0);
+        QCOMPARE(ours, lines(theirs.out));
+    }
+
+    // To a daemon the files go out: rsync's '<'.
+    void itemizePushShowsSent()
+    {
+        ScratchDir dir("fgrh");
+        fgtest::PairedDaemon nas(dir);
+        QVERIFY2(nas.ok, qPrintable(nas.daemon.log()));
+        fgtest::writeFile(dir.sub("src/a.txt"), "a");
+        QStringList args = nas.syncArgs({u"-i"_s, q(dir.sub("src/")), nas.daemon.url(u"m/b/"_s)});
+        args.removeAll(u"--json"_s);
+        CliRun r = fgtest::runCli(args);
+        VERIFY_EXIT(r, 0);
+        QVERIFY2(r.out.contains("<f+++++++++ a.txt"), explain(r).constData());
+    }
+
+    void statsUsesRsyncLabels()
+    {
+        ScratchDir dir("fgrh");
+        fgtest::writeFile(dir.sub("src/a.txt"), "aaaa");
+        fgtest::writeFile(dir.sub("src/b.txt"), "bb");
+        fgtest::writeFile(dir.sub("dst/stray"), "x");
+        CliRun r = sync({u"--stats"_s, u"--delete"_s, q(dir.sub("src/")), q(dir.sub("dst/"))});
+        VERIFY_EXIT(r, 0);
+        QVERIFY2(r.out.contains("Number of regular files transferred: 2"), explain(r).constData());
+        QVERIFY2(r.out.contains("Number of deleted files: 1"), explain(r).constData());
+        QVERIFY2(r.out.contains("Total file size: 6 bytes"), explain(r).constData());
     }
 
     // The rules travel in the job request: a daemon's receiver applies them.

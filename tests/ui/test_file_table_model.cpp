@@ -12,7 +12,12 @@ namespace {
 fg::PlanItem item(const std::string& path, uint64_t size, fg::FileAction action = fg::FileAction::Copy,
                   bool isDir = false)
 {
-    return {path, action, size, isDir};
+    fg::PlanItem it;
+    it.path = path;
+    it.action = action;
+    it.size = size;
+    it.isDir = isDir;
+    return it;
 }
 
 } // namespace

@@ -37,11 +37,25 @@ enum class TransferMethod : uint8_t {
 
 const char* transferMethodName(TransferMethod method);
 
+// What differs between a planned entry and the destination's (rsync's
+// itemize letters s, t, p, c); New when the destination has nothing there.
+enum ItemChange : uint8_t {
+    kChangeNew = 1,
+    kChangeSize = 2,
+    kChangeTime = 4,
+    kChangePerms = 8,
+    kChangeContent = 16, // --checksum: the content hash differs
+    kChangeLink = 32,    // a symlink's target
+};
+
 struct PlanItem {
     std::string path;
     FileAction action = FileAction::Copy;
     uint64_t size = 0;
     bool isDir = false;
+    bool isSymlink = false;
+    std::string linkTarget = {}; // symlinks, where the end that reports it knows it
+    uint8_t changes = 0;    // ItemChange bits
     TransferMethod method = TransferMethod::None;
     const char* methodReason = ""; // why this method, in a few words; static text
 };

@@ -156,12 +156,15 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
             m_partials[index] = *partial;
         }
     }
-    out.items.push_back({index, *wireActionOf(decision.action), method});
+    out.items.push_back({index, *wireActionOf(decision.action), method, decision.changes});
     PlanItem item;
     item.path = target;
     item.action = decision.action;
     item.size = entry.size;
     item.isDir = entry.isDir();
+    item.isSymlink = entry.isSymlink();
+    item.linkTarget = entry.linkTarget;
+    item.changes = decision.changes;
     describeMethod(method, item);
     items.push_back(std::move(item));
     return {};

@@ -332,7 +332,7 @@ std::optional<Sender::ListedFile> Sender::listed(uint32_t index)
 {
     if (index >= m_list.size()) return std::nullopt;
     const FileList::View e = m_list.view(index);
-    return ListedFile{std::string(e.path), e.size, e.mtimeNs};
+    return ListedFile{std::string(e.path), e.size, e.mtimeNs, e.type, std::string(e.linkTarget)};
 }
 
 void Sender::controlLoop()
@@ -388,6 +388,10 @@ void Sender::controlLoop()
                 PlanItem item;
                 item.path = file->path;
                 item.size = file->size;
+                item.isDir = file->type == platform::FileType::Directory;
+                item.isSymlink = file->type == platform::FileType::Symlink;
+                item.linkTarget = file->linkTarget;
+                item.changes = it.changes;
                 describeMethod(it.method, item);
                 switch (it.action) {
                 case proto::WireAction::Copy: item.action = FileAction::Copy; break;

@@ -42,10 +42,12 @@ Decision decide(const FileEntry& source, const std::optional<TargetState>& targe
         d.action = FileAction::Unchanged;
         return d;
     }
+    if (!target || (target->type != source.type && !(source.isDir() && target->type == FileType::Directory))) d.changes = kChangeNew;
     if (source.isDir()) {
         if (!target) {
             d.action = FileAction::MkDir;
         } else if (target->type == FileType::Directory) {
+            if (rules.compareModes && target->mode != source.mode) d.changes |= kChangePerms;
             // Directory mtimes are set at the end of every run (writing into a
             // directory changes it), so only the mode makes a difference here.
             d.action = !rules.compareModes || target->mode == source.mode ? FileAction::Unchanged : FileAction::Attrs;
@@ -72,6 +74,7 @@ Decision decide(const FileEntry& source, const std::optional<TargetState>& targe
             d.action = FileAction::Unchanged;
         } else {
             d.action = FileAction::Symlink;
+            if (target && target->type == FileType::Symlink) d.changes |= kChangeLink;
         }
         return d;
     }
@@ -95,13 +98,15 @@ Decision decide(const FileEntry& source, const std::optional<TargetState>& targe
     } else {
         sameContent = source.size == target->size && sameTime(source.mtimeNs, target->mtimeNs, rules.modifyWindowNs);
     }
+    if (source.size != target->size) d.changes |= kChangeSize;
+    if (!sameTime(source.mtimeNs, target->mtimeNs, rules.modifyWindowNs)) d.changes |= kChangeTime;
+    if (rules.compareModes && target->mode != source.mode) d.changes |= kChangePerms;
+    if (rules.checksum && !sameContent) d.changes |= kChangeContent;
     if (!sameContent) {
         d.action = FileAction::Update;
         return d;
     }
-    bool attrsDiffer = (rules.compareModes && target->mode != source.mode)
-                    || !sameTime(source.mtimeNs, target->mtimeNs, rules.modifyWindowNs);
-    d.action = attrsDiffer ? FileAction::Attrs : FileAction::Unchanged;
+    d.action = d.changes & (kChangeTime | kChangePerms) ? FileAction::Attrs : FileAction::Unchanged;
     return d;
 }
 

@@ -41,6 +41,8 @@ struct Decision {
     bool replaceTarget = false;
     // Set when the entry cannot be synced as asked; action is then Unchanged.
     std::string refusal;
+    // What differs from the target (ItemChange bits), for -i.
+    uint8_t changes = 0;
 };
 
 // Whether decide() needs the target's content hash (--checksum, both regular

@@ -138,6 +138,8 @@ constexpr uint32_t kDryRun = 1, kDelete = 2, kChecksum = 4, kHasFilesFrom = 8, k
 constexpr uint8_t kUpdate = 1, kIgnoreExisting = 2, kExistingOnly = 4, kSizeOnly = 8, kIgnoreTimes = 16;
 constexpr uint8_t kKnownCompareFlags = kUpdate | kIgnoreExisting | kExistingOnly | kSizeOnly | kIgnoreTimes;
 constexpr uint8_t kDeleteLimited = 1, kDeleteExcluded = 2;
+// fg::ItemChange's six bits (new, size, time, perms, content, link).
+constexpr uint8_t kKnownChanges = 0x3f;
 }
 
 void JobRequestMsg::encode(WireWriter& w) const
@@ -386,13 +388,14 @@ void PlanBatchMsg::encode(WireWriter& w) const
         w.u32(it.index);
         w.u8(uint8_t(it.action));
         w.u8(uint8_t(it.method));
+        w.u8(it.changes);
     }
 }
 
 Result<PlanBatchMsg> PlanBatchMsg::decode(WireReader& r)
 {
     PlanBatchMsg m;
-    uint32_t n = r.count(kMaxBatchItems, 6);
+    uint32_t n = r.count(kMaxBatchItems, 7);
     m.items.reserve(n);
     for (uint32_t i = 0; i < n && !r.failed(); ++i) {
         PlanItemWire it;
@@ -403,6 +406,8 @@ Result<PlanBatchMsg> PlanBatchMsg::decode(WireReader& r)
         uint8_t method = r.u8();
         if (method > uint8_t(WireMethod::DeltaResume)) r.fail("unknown transfer method");
         it.method = WireMethod(method);
+        it.changes = r.u8();
+        if (it.changes & ~kKnownChanges) r.fail("unknown change bits");
         // Only an update has an old copy to take differences from; a resume
         // may also finish a copy.
         if ((it.method == WireMethod::Delta && it.action != WireAction::Update)

@@ -254,6 +254,7 @@ struct PlanItemWire {
     uint32_t index = 0;
     WireAction action = WireAction::Copy;
     WireMethod method = WireMethod::Whole;
+    uint8_t changes = 0; // ItemChange bits (since version 8)
 };
 
 struct PlanBatchMsg {
