@@ -20,6 +20,8 @@ const char* kUsage =
     "  serve [options]          run a daemon that serves modules over TLS\n"
     "  pair floodgate://HOST[:PORT] --code CODE\n"
     "                           authorise this machine with a daemon\n"
+    "  clients list|revoke FINGERPRINT\n"
+    "                           the clients paired with this machine's daemon\n"
     "\n"
     "`floodgate <command> --help` explains a command's options.\n";
 
@@ -37,6 +39,7 @@ int run(int argc, char** argv)
     if (command == "sync") return runSync(args);
     if (command == "serve") return runServe(args);
     if (command == "pair") return runPair(args);
+    if (command == "clients") return runClients(args);
     if (command == "--help" || command == "-h" || command == "help") {
         std::fputs(kUsage, stdout);
         return 0;

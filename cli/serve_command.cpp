@@ -31,12 +31,21 @@ const char* kServeHelp =
     "  --pair-code CODE       the one-time code clients pair with (default: a fresh one, printed)\n"
     "  --state-dir DIR        keys and paired clients (default: $FLOODGATE_HOME or ~/.config/floodgate)\n"
     "  --max-sessions N       concurrent sessions (default 64)\n"
-    "  --stdio                serve one session on stdin/stdout (what ssh runs; no modules)\n";
+    "  --stdio                serve one session on stdin/stdout (what ssh runs; no modules)\n"
+    "\n"
+    "For a daemon already running with this state directory (through its admin socket,\n"
+    "which only the daemon's user can open):\n"
+    "  --show-code            print its current pairing code\n"
+    "  --new-code             make it issue a fresh one-time code (also after wrong codes turned\n"
+    "                         pairing off) and print it\n"
+    "  --reload               re-check its modules and paired clients, as SIGHUP does\n"
+    "\n"
+    "Paired clients: `floodgate clients list`, `floodgate clients revoke FINGERPRINT`.\n";
 
 const std::vector<OptionSpec> kServeOptions = {
     {"listen", 0, true},      {"module", 0, true},       {"read-only", 0, true}, {"pair-code", 0, true},
     {"state-dir", 0, true},   {"max-sessions", 0, true}, {"stdio", 0, false},    {"help", 'h', false},
-    {"allow-plaintext", 0, true},
+    {"allow-plaintext", 0, true}, {"show-code", 0, false}, {"new-code", 0, false}, {"reload", 0, false},
 };
 
 int usageError(const std::string& message)
@@ -81,6 +90,7 @@ int runServe(const std::vector<std::string>& args)
     config.listenHost = "0.0.0.0";
     config.port = kDefaultPort;
     bool stdio = false;
+    std::string adminCommand; // --show-code, --new-code, --reload
     std::set<std::string> readOnly;
     std::set<std::string> allowPlaintext;
     for (const auto& [name, value] : parsed.options) {
@@ -112,7 +122,18 @@ int runServe(const std::vector<std::string>& args)
             config.maxSessions = int(v);
         } else if (name == "stdio") {
             stdio = true;
+        } else if (name == "show-code" || name == "new-code" || name == "reload") {
+            adminCommand = name;
         }
+    }
+    if (!adminCommand.empty()) {
+        auto answer = askServer(config.stateDir, adminCommand);
+        if (!answer.ok()) {
+            std::fprintf(stderr, "floodgate serve --%s: %s\n", adminCommand.c_str(), answer.error().message.c_str());
+            return answer.error().code == Errc::NotFound || answer.error().code == Errc::PermissionDenied ? 3 : 1;
+        }
+        std::printf("%s\n", answer->c_str());
+        return 0;
     }
     if (stdio) {
         return runStdioSession([](const std::string& line) { std::fprintf(stderr, "floodgate serve: %s\n", line.c_str()); });
@@ -139,18 +160,34 @@ int runServe(const std::vector<std::string>& args)
     std::mutex mutex;
     std::condition_variable cv;
     bool stop = false;
-    onInterrupt([&] {
-        std::lock_guard lock(mutex);
-        stop = true;
-        cv.notify_all();
-    });
+    Server* running = nullptr; // for SIGHUP, once started (guarded by mutex)
+    onInterrupt(
+        [&] {
+            std::lock_guard lock(mutex);
+            stop = true;
+            cv.notify_all();
+        },
+        [&] {
+            std::lock_guard lock(mutex);
+            if (running) (void)running->reload();
+        });
     auto server = Server::start(config, [](const std::string& line) {
         std::fprintf(stderr, "%s\n", line.c_str());
         std::fflush(stderr);
     });
     if (!server.ok()) {
         std::fprintf(stderr, "floodgate serve: %s\n", server.error().message.c_str());
-        return server.error().code == Errc::InvalidArgument ? kUsageError : 10;
+        // README's codes: 1 for what the command line says, 10 for the network
+        // (the port), 3 for the paths it must use (modules, state directory).
+        switch (server.error().code) {
+        case Errc::InvalidArgument: return kUsageError;
+        case Errc::Network: return 10;
+        default: return 3;
+        }
+    }
+    {
+        std::lock_guard lock(mutex);
+        running = server->get();
     }
     std::printf("floodgate serve: listening on %s:%u\n", config.listenHost.c_str(), unsigned((*server)->port()));
     std::printf("server identity: %s\n", (*server)->fingerprint().c_str());
@@ -167,6 +204,10 @@ int runServe(const std::vector<std::string>& args)
         cv.wait(lock, [&] { return stop; });
     }
     std::fprintf(stderr, "floodgate serve: stopping\n");
+    {
+        std::lock_guard lock(mutex);
+        running = nullptr;
+    }
     (*server)->stop();
     return 0;
 }

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace fg {
 
@@ -24,5 +25,18 @@ Result<std::string> pairWithServer(const std::string& host, uint16_t port,
 
 // This install's fingerprint, creating the key pair on first use.
 Result<std::string> localFingerprint(const std::string& stateDir);
+
+// A client a server accepts: its fingerprint, and the note kept beside it
+// (who paired, from where, when).
+struct PairedClient {
+    std::string fingerprint;
+    std::string note;
+};
+// The clients paired with the server whose state this is.
+Result<std::vector<PairedClient>> listPairedClients(const std::string& stateDir);
+// Revokes one: `fingerprint` whole or its start ("SHA256:" may be left
+// off), matching exactly one client. A running daemon refuses it from its
+// next connection on; a job that runs now goes on.
+Result<PairedClient> revokePairedClient(const std::string& stateDir, const std::string& fingerprint);
 
 } // namespace fg

@@ -38,10 +38,21 @@ public:
     virtual uint16_t port() const = 0;
     virtual std::string pairCode() const = 0;     // empty once used
     virtual std::string fingerprint() const = 0;  // this server's identity
+    // SIGHUP: looks at the modules again (a path that went missing, or came
+    // back) and re-reads the paired clients; jobs that run go on. Returns
+    // what it found, for the log.
+    virtual std::string reload() = 0;
     virtual void stop() = 0;                      // closes the listener, ends sessions
 protected:
     Server() = default;
 };
+
+// The local admin socket of the daemon that runs with this state directory
+// (only that daemon's user can open it).
+std::string adminSocketPath(const std::string& stateDir);
+// Asks that daemon ("show-code", "new-code", "reload"): its answer, without
+// the leading "ok "; an error when no daemon answers there, or it refused.
+Result<std::string> askServer(const std::string& stateDir, const std::string& command);
 
 // `floodgate serve --stdio`: one session over stdin/stdout, reached through ssh.
 // The ssh login is the authentication; paths are the user's own. Returns the exit code.

@@ -7,7 +7,9 @@
 namespace fg {
 
 // On the first SIGINT/SIGTERM (Windows: console control events) `handler`
-// runs; a second one ends the process at once. Call once, early in main().
-void onInterrupt(std::function<void()> handler);
+// runs; a second one ends the process at once. With `reload`, SIGHUP runs it
+// (as often as it comes) instead of ending the process, as daemons do.
+// Call once, early in main().
+void onInterrupt(std::function<void()> handler, std::function<void()> reload = {});
 
 } // namespace fg

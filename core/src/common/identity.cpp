@@ -1,6 +1,7 @@
 #include <floodgate/identity.h>
 
 #include "net/identity.h"
+#include "net/trust_store.h"
 #include "platform/fs.h"
 
 #include <openssl/rand.h>
@@ -59,6 +60,22 @@ Result<std::string> localFingerprint(const std::string& stateDir)
 {
     FG_TRY_ASSIGN(auto identity, net::TlsIdentity::loadOrCreate(stateDir.empty() ? defaultStateDir() : stateDir));
     return identity->fingerprint();
+}
+
+Result<std::vector<PairedClient>> listPairedClients(const std::string& stateDir)
+{
+    net::AuthorizedClients store(stateDir.empty() ? defaultStateDir() : stateDir);
+    FG_TRY_ASSIGN(auto entries, store.entries());
+    std::vector<PairedClient> out;
+    for (auto& e : entries) out.push_back({std::move(e.fingerprint), std::move(e.comment)});
+    return out;
+}
+
+Result<PairedClient> revokePairedClient(const std::string& stateDir, const std::string& fingerprint)
+{
+    net::AuthorizedClients store(stateDir.empty() ? defaultStateDir() : stateDir);
+    FG_TRY_ASSIGN(auto entry, store.revoke(fingerprint));
+    return PairedClient{std::move(entry.fingerprint), std::move(entry.comment)};
 }
 
 } // namespace fg

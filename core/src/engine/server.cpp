@@ -1,5 +1,6 @@
 // The TLS daemon (`floodgate serve`) and the stdio session (`serve --stdio`).
 
+#include "daemon/admin_socket.h"
 #include "engine/server_session.h"
 #include "engine/stream_registry.h"
 #include "net/cipher_suites.h"
@@ -18,6 +19,7 @@
 #include <floodgate/server.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cctype>
 #include <list>
 #include <mutex>
@@ -54,9 +56,27 @@ public:
     std::string pairCode() const override { return m_pairing ? m_pairing->code() : std::string(); }
     std::string fingerprint() const override { return m_identity->fingerprint(); }
 
+    std::string reload() override
+    {
+        std::string missing;
+        for (const auto& m : m_config.modules) {
+            auto info = platform::statPath(m.path, true);
+            if (!info.ok() || info->type != platform::FileType::Directory)
+                missing += (missing.empty() ? "" : ", ") + m.name + " (" + m.path + ")";
+        }
+        auto clients = listPairedClients(m_stateDir);
+        std::string line = "reloaded: " + std::to_string(m_config.modules.size()) + " module(s)";
+        if (!missing.empty()) line += "; not a directory now, refused until it is: " + missing;
+        line += clients.ok() ? "; " + std::to_string(clients->size()) + " paired client(s)"
+                             : "; paired clients unreadable: " + clients.error().message;
+        log(line);
+        return line;
+    }
+
     void stop() override
     {
         if (m_stopping.exchange(true)) return;
+        m_admin.reset();
         if (m_acceptThread.joinable()) m_acceptThread.join();
         std::list<Session> sessions;
         {
@@ -96,7 +116,16 @@ private:
                 return Error(Errc::InvalidArgument, "module '" + m.name + "': " + m.path + " is not a directory");
         }
         std::string stateDir = m_config.stateDir.empty() ? defaultStateDir() : m_config.stateDir;
-        FG_TRY_ASSIGN(m_identity, net::TlsIdentity::loadOrCreate(stateDir));
+        m_stateDir = stateDir;
+        auto identity = net::TlsIdentity::loadOrCreate(stateDir);
+        if (!identity.ok()) {
+            Error e = std::move(identity).error();
+            return Error(Errc::PermissionDenied, "the state directory " + stateDir + " cannot be used: " + e.message
+                                                     + "; give --state-dir a directory this user ("
+                                                     + platform::currentUserName() + ") can write, or fix its permissions",
+                         e.sysErrno);
+        }
+        m_identity = std::move(identity).value();
         FG_TRY_ASSIGN(m_tls, net::TlsContext::create(net::TlsContext::Role::Server, m_identity));
         const net::ServerCipherSuites suites = net::serverCipherSuites(platform::hasAesAcceleration());
         FG_TRY(m_tls->setCipherSuites(suites.suites));
@@ -106,6 +135,11 @@ private:
         m_pairing = std::make_unique<PairingState>(generated ? generatePairCode() : m_config.pairCode, generated, m_log);
         FG_TRY_ASSIGN(m_listener, platform::Listener::listenTcp(m_config.listenHost, m_config.port));
         platform::ignoreSigpipe();
+        // Without it the daemon still serves; only the admin commands wait.
+        auto admin = AdminSocket::start(adminSocketPath(stateDir), [this](const std::string& c) { return adminCommand(c); },
+                                        m_log);
+        if (admin.ok()) m_admin = std::move(admin).value();
+        else log("no admin socket (floodgate serve --show-code will not reach this daemon): " + admin.error().message);
         m_acceptThread = std::thread([this] { acceptLoop(); });
         return {};
     }
@@ -192,6 +226,19 @@ private:
         session->done = true;
     }
 
+    std::string adminCommand(const std::string& command)
+    {
+        if (command == "show-code") {
+            const std::string code = m_pairing->code();
+            return code.empty() ? "ok none: pairing is off (a code was used, or wrong codes turned it off); "
+                                  "`floodgate serve --new-code` makes a new one"
+                                : "ok " + code;
+        }
+        if (command == "new-code") return "ok " + m_pairing->renew();
+        if (command == "reload") return "ok " + reload();
+        return "error unknown admin command '" + command + "'";
+    }
+
     void markDone(Session* session)
     {
         std::lock_guard lock(m_mutex);
@@ -209,6 +256,8 @@ private:
     std::shared_ptr<net::TlsContext> m_tls;
     std::unique_ptr<net::AuthorizedClients> m_authorized;
     std::unique_ptr<PairingState> m_pairing;
+    std::string m_stateDir;
+    std::unique_ptr<AdminSocket> m_admin;
     StreamRegistry m_registry;
     platform::Listener m_listener;
     std::thread m_acceptThread;
@@ -222,6 +271,32 @@ private:
 Result<std::unique_ptr<Server>> Server::start(ServerConfig config, LogFn log)
 {
     return ServerImpl::create(std::move(config), std::move(log));
+}
+
+std::string adminSocketPath(const std::string& stateDir)
+{
+    return (stateDir.empty() ? defaultStateDir() : stateDir) + "/admin.sock";
+}
+
+Result<std::string> askServer(const std::string& stateDir, const std::string& command)
+{
+    const std::string path = adminSocketPath(stateDir);
+    auto answer = askAdminSocket(path, command);
+    if (!answer.ok()) {
+        const Error& e = answer.error();
+        if (e.code == Errc::NotFound || e.sysErrno == ECONNREFUSED)
+            return Error(Errc::NotFound, "no floodgate daemon runs with the state directory "
+                                             + (stateDir.empty() ? defaultStateDir() : stateDir) + " (nothing answers on "
+                                             + path + "); start `floodgate serve`, or give its --state-dir",
+                         e.sysErrno);
+        if (e.code == Errc::PermissionDenied)
+            return Error(Errc::PermissionDenied, "cannot open " + path + ": only the user the daemon runs as can ("
+                                                     + e.message + ")",
+                         e.sysErrno);
+        return answer.error();
+    }
+    if (answer->rfind("ok ", 0) == 0) return answer->substr(3);
+    return Error(Errc::InvalidArgument, "the daemon refused: " + *answer);
 }
 
 int runStdioSession(LogFn log)

@@ -63,7 +63,7 @@ bool PairingState::verify(const std::string& proof, const std::string& clientFp,
 {
     std::unique_lock lock(m_mutex);
     if (m_code.empty()) {
-        *why = "this server has no pairing code at the moment; restart `floodgate serve` to get a new one";
+        *why = "this server has no pairing code at the moment; on the server, `floodgate serve --new-code` makes one";
         return false;
     }
     std::string expected = net::pairingProof(m_code, net::ProofSide::Client, clientFp, serverFp);
@@ -72,7 +72,7 @@ bool PairingState::verify(const std::string& proof, const std::string& clientFp,
         if (m_failures >= kMaxPairFailures) {
             m_code.clear();
             if (m_log) m_log("pairing disabled after " + std::to_string(kMaxPairFailures)
-                             + " wrong codes; restart `floodgate serve` for a new code");
+                             + " wrong codes; `floodgate serve --new-code` makes a new one");
         }
         lock.unlock();
         std::this_thread::sleep_for(kWrongCodeDelay);
@@ -88,6 +88,16 @@ bool PairingState::verify(const std::string& proof, const std::string& clientFp,
         m_code.clear();
     }
     return true;
+}
+
+std::string PairingState::renew()
+{
+    std::lock_guard lock(m_mutex);
+    m_code = generatePairCode();
+    m_generated = true;
+    m_failures = 0;
+    if (m_log) m_log("new pairing code (asked for on the admin socket): " + m_code);
+    return m_code;
 }
 
 namespace {

@@ -26,6 +26,9 @@ public:
     // generated code, makes and logs a fresh one).
     bool verify(const std::string& proof, const std::string& clientFp, const std::string& serverFp,
                 std::string* serverProof, std::string* why);
+    // A fresh generated code, and pairing enabled again after wrong codes
+    // disabled it (the admin's `floodgate serve --new-code`). Returns it.
+    std::string renew();
 
 private:
     mutable std::mutex m_mutex;

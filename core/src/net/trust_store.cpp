@@ -215,6 +215,54 @@ bool AuthorizedClients::isAuthorized(const std::string& fp) const
     return found.ok() && *found;
 }
 
+Result<std::vector<AuthorizedClients::Entry>> AuthorizedClients::entries() const
+{
+    std::lock_guard lock(m_mutex);
+    FG_TRY(refreshLocked());
+    FG_TRY_ASSIGN(std::string text, readStore(m_path));
+    std::vector<Entry> out;
+    forEachEntry(text, [&](std::string_view line) {
+        std::string fp(firstWord(line));
+        if (isFingerprint(fp)) out.push_back({std::move(fp), std::string(line)});
+    });
+    return out;
+}
+
+Result<AuthorizedClients::Entry> AuthorizedClients::revoke(const std::string& fingerprint)
+{
+    std::string wanted(trim(fingerprint));
+    if (wanted.empty()) return Error(Errc::InvalidArgument, "give the fingerprint of the client to revoke");
+    if (wanted.rfind("SHA256:", 0) != 0) wanted = "SHA256:" + wanted;
+    std::lock_guard lock(m_mutex);
+    FG_TRY(refreshLocked());
+    FG_TRY_ASSIGN(std::string text, readStore(m_path));
+    std::vector<Entry> matches;
+    forEachEntry(text, [&](std::string_view line) {
+        std::string fp(firstWord(line));
+        if (isFingerprint(fp) && fp.rfind(wanted, 0) == 0) matches.push_back({std::move(fp), std::string(line)});
+    });
+    if (matches.empty()) return Error(Errc::NotFound, "no paired client has a fingerprint starting " + wanted);
+    for (const auto& m : matches)
+        if (m.fingerprint != matches.front().fingerprint)
+            return Error(Errc::InvalidArgument, wanted + " matches " + std::to_string(matches.size())
+                                                    + " paired clients; give more of the fingerprint");
+    // Rewritten with every other line as it was (a person's notes survive).
+    std::string out;
+    std::string_view rest = text;
+    while (!rest.empty()) {
+        size_t nl = rest.find('\n');
+        std::string_view line = rest.substr(0, nl);
+        rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
+        std::string_view probe = trim(line);
+        if (!probe.empty() && probe.front() != '#' && firstWord(probe) == matches.front().fingerprint) continue;
+        out.append(line);
+        out.push_back('\n');
+    }
+    FG_TRY(platform::writeFileAtomic(m_path, out, 0600));
+    m_fingerprints.erase(matches.front().fingerprint);
+    return matches.front();
+}
+
 Status AuthorizedClients::authorize(const std::string& fp, const std::string& comment)
 {
     if (!isFingerprint(fp)) return Error(Errc::InvalidArgument, "not a fingerprint: '" + fp + "'");

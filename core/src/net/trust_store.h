@@ -67,6 +67,18 @@ public:
     // line for people reading the file; line breaks in it become spaces.
     Status authorize(const std::string& fp, const std::string& comment);
 
+    struct Entry {
+        std::string fingerprint;
+        std::string comment;
+    };
+    // Every client the file accepts, in its order.
+    Result<std::vector<Entry>> entries() const;
+    // Takes out the one client whose fingerprint is `fingerprint`, or starts
+    // with it ("SHA256:" may be left off); the file is rewritten with every
+    // other line (comments included) as it was. NotFound when none matches,
+    // InvalidArgument when more than one does. Returns the revoked entry.
+    Result<Entry> revoke(const std::string& fingerprint);
+
     const std::string& path() const { return m_path; }
 
 private:

@@ -78,4 +78,7 @@ LocalTime localTimeNow();
 Fd takeStdin();
 Fd takeStdout();
 
+// The name of the user this process runs as (for messages).
+std::string currentUserName();
+
 } // namespace fg::platform

@@ -22,6 +22,11 @@ public:
     ~Socket();
 
     static Result<Socket> connectTcp(const std::string& host, uint16_t port, int timeoutMs);
+    // A local socket (a Unix domain socket at `path`): a daemon's admin door.
+    static Result<Socket> connectLocal(const std::string& path);
+    // Whether the process at the other end of a local socket runs as this
+    // process's user (SO_PEERCRED): the admin door opens for no one else.
+    bool peerIsSameUser() const;
 
     bool valid() const { return m_fd >= 0; }
     int fd() const { return m_fd; }
@@ -50,6 +55,10 @@ public:
     ~Listener();
 
     static Result<Listener> listenTcp(const std::string& host, uint16_t port);
+    // A local socket at `path`, which only this user may open (mode 0600). A
+    // socket left there by a process that is gone is replaced; one that a
+    // live process answers on is an error (Errc::InvalidArgument).
+    static Result<Listener> listenLocal(const std::string& path);
     uint16_t port() const { return m_port; }
     // Waits up to timeoutMs for a connection; an invalid Socket on timeout.
     Result<Socket> accept(int timeoutMs);
@@ -58,6 +67,7 @@ public:
 private:
     int m_fd = -1;
     uint16_t m_port = 0;
+    std::string m_localPath; // removed on close
 };
 
 // What the kernel knows about one TCP connection (Linux TCP_INFO): who limits

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <pwd.h>
 #include <unistd.h>
 
 #include <ctime>
@@ -233,6 +234,12 @@ Fd takeStdout()
     int fd = ::dup(1);
     ::dup2(2, 1);
     return Fd(fd);
+}
+
+std::string currentUserName()
+{
+    if (const struct passwd* pw = ::getpwuid(::geteuid())) return pw->pw_name;
+    return "uid " + std::to_string(::geteuid());
 }
 
 } // namespace fg::platform

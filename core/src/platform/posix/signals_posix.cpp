@@ -7,7 +7,7 @@
 
 namespace fg {
 
-void onInterrupt(std::function<void()> handler)
+void onInterrupt(std::function<void()> handler, std::function<void()> reload)
 {
     // Block the signals in every thread (those started later inherit the mask)
     // and take them synchronously on one thread with sigwait.
@@ -15,13 +15,21 @@ void onInterrupt(std::function<void()> handler)
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
+    if (reload) sigaddset(&set, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &set, nullptr);
-    std::thread([set, handler = std::move(handler)]() mutable {
-        int sig = 0;
-        if (sigwait(&set, &sig) != 0) return;
-        handler();
-        if (sigwait(&set, &sig) != 0) return;
-        _exit(128 + sig);
+    std::thread([set, handler = std::move(handler), reload = std::move(reload)]() mutable {
+        bool interrupted = false;
+        for (;;) {
+            int sig = 0;
+            if (sigwait(&set, &sig) != 0) return;
+            if (sig == SIGHUP) {
+                reload();
+                continue;
+            }
+            if (interrupted) _exit(128 + sig);
+            interrupted = true;
+            handler();
+        }
     }).detach();
 }
 

@@ -10,6 +10,8 @@
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -164,7 +166,12 @@ std::string Socket::peerName() const
     return std::string(host) + ":" + serv;
 }
 
-Listener::Listener(Listener&& other) noexcept : m_fd(other.m_fd), m_port(other.m_port) { other.m_fd = -1; }
+Listener::Listener(Listener&& other) noexcept
+    : m_fd(other.m_fd), m_port(other.m_port), m_localPath(std::move(other.m_localPath))
+{
+    other.m_fd = -1;
+    other.m_localPath.clear();
+}
 
 Listener& Listener::operator=(Listener&& other) noexcept
 {
@@ -172,7 +179,9 @@ Listener& Listener::operator=(Listener&& other) noexcept
         close();
         m_fd = other.m_fd;
         m_port = other.m_port;
+        m_localPath = std::move(other.m_localPath);
         other.m_fd = -1;
+        other.m_localPath.clear();
     }
     return *this;
 }
@@ -183,6 +192,76 @@ void Listener::close()
 {
     if (m_fd >= 0) ::close(m_fd);
     m_fd = -1;
+    if (!m_localPath.empty()) ::unlink(m_localPath.c_str());
+    m_localPath.clear();
+}
+
+namespace {
+
+Result<struct sockaddr_un> localAddress(const std::string& path)
+{
+    struct sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    if (path.size() >= sizeof addr.sun_path)
+        return Error(Errc::InvalidArgument, "the admin socket path " + path + " is longer than "
+                                                + std::to_string(sizeof addr.sun_path - 1)
+                                                + " bytes, which local sockets allow; use a shorter --state-dir");
+    std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
+    return addr;
+}
+
+} // namespace
+
+Result<Socket> Socket::connectLocal(const std::string& path)
+{
+    FG_TRY_ASSIGN(struct sockaddr_un addr, localAddress(path));
+    int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return sysError(errno, "socket");
+    if (::connect(fd, reinterpret_cast<struct sockaddr*>(&addr), sizeof addr) != 0) {
+        int err = errno;
+        ::close(fd);
+        return sysError(err, "connect to " + path);
+    }
+    return Socket(fd);
+}
+
+bool Socket::peerIsSameUser() const
+{
+#ifdef SO_PEERCRED
+    struct ucred cred{};
+    socklen_t len = sizeof cred;
+    if (::getsockopt(m_fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0) return false;
+    return cred.uid == ::geteuid();
+#else
+    uid_t uid = 0;
+    gid_t gid = 0;
+    if (::getpeereid(m_fd, &uid, &gid) != 0) return false;
+    return uid == ::geteuid();
+#endif
+}
+
+Result<Listener> Listener::listenLocal(const std::string& path)
+{
+    FG_TRY_ASSIGN(struct sockaddr_un addr, localAddress(path));
+    // A socket file from a process that died answers no one: replace it. One
+    // that answers belongs to a daemon still running on the same state.
+    if (auto probe = Socket::connectLocal(path); probe.ok())
+        return Error(Errc::InvalidArgument, "another floodgate daemon is running with this state directory (it "
+                                                "answers on " + path + ")");
+    ::unlink(path.c_str());
+    int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return sysError(errno, "socket");
+    if (::bind(fd, reinterpret_cast<struct sockaddr*>(&addr), sizeof addr) != 0 || ::chmod(path.c_str(), 0600) != 0
+        || ::listen(fd, 16) != 0) {
+        int err = errno;
+        ::close(fd);
+        ::unlink(path.c_str());
+        return sysError(err, "make the admin socket " + path);
+    }
+    Listener l;
+    l.m_fd = fd;
+    l.m_localPath = path;
+    return l;
 }
 
 Result<Listener> Listener::listenTcp(const std::string& host, uint16_t port)
