@@ -83,6 +83,15 @@ const std::vector<SyncFlag>& syncFlags()
         {"rsh", 'e', "COMMAND", "the ssh command for host:path (default: ssh)"},
         {"remote-floodgate", 0, "PATH", "floodgate on the ssh host (default: floodgate)"},
         {"state-dir", 0, "DIR", "keys and pins (default: $FLOODGATE_HOME or ~/.config/floodgate)"},
+        {"perms", 'p', nullptr, "keep permissions (always on; --no-perms turns it off)"},
+        {"no-perms", 0, nullptr, "do not copy or compare permissions: files DST has keep theirs, new ones get\n"
+                                 "the source's less the receiving end's umask"},
+        {"chmod", 0, "CHMOD", "change the permissions as chmod would, on the way: \"D755,F644\" (D: directories,\n"
+                              "F: the rest), \"go-w\", \"u+rwX\"; several items comma-separated, in order"},
+        {"times", 't', nullptr, "keep modification times (always on; --no-times turns it off)"},
+        {"no-times", 0, nullptr, "do not set modification times (then every file looks changed the next time,\n"
+                                 "as in rsync; use -c or --size-only with it)"},
+        {"links", 'l', nullptr, "copy symlinks as symlinks (always on)"},
         {"partial", 0, nullptr, "keep what an interrupted run received, to resume from (always on: files of\n"
                                 "1 MiB or more keep it as .NAME.fg-partial beside the target)"},
         {"info", 0, "progress2", "rsync's --info=progress2: the same as --progress (one line for the whole job)"},
@@ -203,6 +212,14 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
             opt.deletion.maxDelete = n;
         } else if (name == "checksum") opt.checksum = true;
         else if (name == "size-only") opt.compare.sizeOnly = true;
+        else if (name == "no-perms") opt.metadata.perms = false;
+        else if (name == "no-times") opt.metadata.times = false;
+        else if (name == "perms") opt.metadata.perms = true;
+        else if (name == "times") opt.metadata.times = true;
+        else if (name == "chmod") {
+            // Several --chmod options add up, as in rsync.
+            opt.metadata.chmod = opt.metadata.chmod.empty() ? value : opt.metadata.chmod + "," + value;
+        }
         else if (name == "ignore-times") opt.compare.ignoreTimes = true;
         else if (name == "update") opt.compare.update = true;
         else if (name == "ignore-existing") opt.compare.ignoreExisting = true;

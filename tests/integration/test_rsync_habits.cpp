@@ -309,6 +309,84 @@ private Q_SLOTS:
         VERIFY_LIKE_RSYNC(dir, o);
     }
 
+    // ---- what metadata goes ----------------------------------------------------
+
+    void noPermsKeepsModesThere()
+    {
+        ScratchDir dir("fgrh");
+        auto o = likeRsync(dir, {u"--no-perms"_s}, [](const std::string& src, const std::string& dst) {
+            put(src + "/there.txt", "new content", 1600000001);
+            ::chmod((src + "/there.txt").c_str(), 0755);
+            put(dst + "/there.txt", "old", 1600000000);
+            ::chmod((dst + "/there.txt").c_str(), 0600);
+            put(src + "/new.sh", "#!/bin/sh", 1600000000);
+            ::chmod((src + "/new.sh").c_str(), 04777);
+            put(src + "/same.txt", "s", 1600000000);
+            put(dst + "/same.txt", "s", 1600000000);
+            ::chmod((src + "/same.txt").c_str(), 0644);
+            ::chmod((dst + "/same.txt").c_str(), 0640);
+        });
+        VERIFY_EXIT(o.floodgate, 0);
+        struct stat st{};
+        ::stat(dir.sub("fg/there.txt").c_str(), &st);
+        QCOMPARE(st.st_mode & 07777, mode_t(0600));
+        QCOMPARE(fgtest::readFile(dir.sub("fg/there.txt")), std::string("new content"));
+        ::stat(dir.sub("fg/same.txt").c_str(), &st);
+        QCOMPARE(st.st_mode & 07777, mode_t(0640));
+        VERIFY_LIKE_RSYNC(dir, o);
+    }
+
+    void chmodChangesModesOnTheWay_data()
+    {
+        QTest::addColumn<QString>("rules");
+        QTest::newRow("octal by kind") << u"D750,F640"_s;
+        QTest::newRow("symbolic") << u"go-w,u+x"_s;
+        QTest::newRow("capital X") << u"a=rX"_s;
+        QTest::newRow("equals and sticky") << u"Do+t,Fu=rw,Fgo=r"_s;
+    }
+    void chmodChangesModesOnTheWay()
+    {
+        QFETCH(QString, rules);
+        ScratchDir dir("fgrh");
+        auto o = likeRsync(dir, {u"--chmod="_s + rules}, [](const std::string& src, const std::string&) {
+            put(src + "/a.txt", "a", 1600000000);
+            ::chmod((src + "/a.txt").c_str(), 0666);
+            put(src + "/run.sh", "r", 1600000000);
+            ::chmod((src + "/run.sh").c_str(), 0775);
+            put(src + "/sub/b.txt", "b", 1600000000);
+            ::chmod((src + "/sub").c_str(), 0777);
+            fgtest::setMtime(src + "/sub", 1600000000, 0);
+        });
+        VERIFY_EXIT(o.floodgate, 0);
+        VERIFY_LIKE_RSYNC(dir, o);
+    }
+
+    void badChmodIsAUsageError()
+    {
+        ScratchDir dir("fgrh");
+        fgtest::writeFile(dir.sub("src/a"), "a");
+        CliRun r = sync({u"--chmod=u+q"_s, q(dir.sub("src/")), q(dir.sub("dst/"))});
+        VERIFY_EXIT(r, 1);
+        QVERIFY2(r.err.contains("--chmod"), explain(r).constData());
+    }
+
+    void noTimesLeavesTimesAlone()
+    {
+        ScratchDir dir("fgrh");
+        put(dir.sub("src/a.txt"), "a", 1500000000);
+        CliRun r = sync({u"--no-times"_s, q(dir.sub("src/")), q(dir.sub("dst/"))});
+        VERIFY_EXIT(r, 0);
+        struct stat st{};
+        ::stat(dir.sub("dst/a.txt").c_str(), &st);
+        QVERIFY2(st.st_mtim.tv_sec > 1600000000, "the new file has the time it was written");
+        // With --size-only a re-run sees nothing to do, and does not stamp it.
+        CliRun again = sync({u"--no-times"_s, u"--size-only"_s, u"--json"_s, q(dir.sub("src/")), q(dir.sub("dst/"))});
+        VERIFY_EXIT(again, 0);
+        struct stat st2{};
+        ::stat(dir.sub("dst/a.txt").c_str(), &st2);
+        QCOMPARE(st2.st_mtim.tv_sec, st.st_mtim.tv_sec);
+    }
+
     // ---- how far --delete goes ----------------------------------------------
 
     void maxDeleteStopsAndSays()

@@ -150,12 +150,27 @@ struct DeleteRules {
     bool operator==(const DeleteRules&) const = default;
 };
 
+// Which metadata a job keeps: rsync's -p, -t and --chmod.
+struct MetadataRules {
+    // --no-perms: modes are not copied or compared; files that exist keep
+    // theirs, new ones get the source's less this end's umask.
+    bool perms = true;
+    // --no-times: modification times are not set (a file then always looks
+    // changed to the quick check, as in rsync).
+    bool times = true;
+    // --chmod, as given ("D755,F644", "go-w"): applied to the source's modes.
+    std::string chmod;
+
+    bool operator==(const MetadataRules&) const = default;
+};
+
 struct SyncOptions {
     bool dryRun = false;           // -n: plan and report, change nothing
     bool mkpath = false;           // --mkpath: make the destination's missing parent directories
     bool deleteExtraneous = false; // --delete: remove target entries the source lacks
     DeleteRules deletion;          // --max-delete, --delete-excluded
     CompareRules compare;          // -u, --ignore-existing, --existing, --size-only, -I, --max/min-size
+    MetadataRules metadata;        // --no-perms, --no-times, --chmod
     bool checksum = false;         // -c: compare by full hash, not size+mtime
     std::vector<FilterSpec> filters;
     // --files-from, already read: paths relative to the source root. A listed

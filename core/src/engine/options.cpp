@@ -3,6 +3,7 @@
 #include "engine/socket_tuning.h"
 #include "filter/files_from.h"
 #include "filter/filter.h"
+#include "plan/chmod_rules.h"
 #include "platform/fs.h"
 
 #include <cctype>
@@ -366,6 +367,7 @@ Status validateOptions(const SyncOptions& options)
         return Error(Errc::InvalidArgument, "--compress zstd level " + std::to_string(options.compress.level)
                                                 + " is not in 1.." + std::to_string(kMaxZstdLevel) + " (or "
                                                 + std::to_string(kMinZstdLevel) + "..-1)");
+    if (!options.metadata.chmod.empty()) FG_TRY(ChmodRules::parse(options.metadata.chmod));
     FG_TRY(checkCongestion(options.congestion));
     FG_TRY(checkSshCipher(options.sshCipher));
     FG_TRY(filter::FilterSet::compile(options.filters));

@@ -4,6 +4,7 @@
 #include "engine/receiver.h"
 
 #include "common/path.h"
+#include "platform/process.h"
 
 #include <algorithm>
 #include <random>
@@ -30,6 +31,7 @@ constexpr auto kCloseGrace = std::chrono::seconds(10);
 Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& control,
                    std::vector<proto::FrameLink*> dataLinks, RoleObserver& observer, StageSet& stages)
     : RoleBase(control, observer, stages), m_root(std::move(root)), m_params(std::move(params)),
+      m_umask(platform::processUmask()),
       m_receiveStage(stages.add("receive")), m_planStage(stages.add("plan")), m_writeStage(stages.add("write")),
       m_verifyStage(stages.add("verify")), m_decompressStage(stages.add("decompress")),
       m_fileSystems([this](bool warning, const std::string& message) {
@@ -45,6 +47,12 @@ Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& contr
     m_rules.deleteExtraneous = m_params.deleteExtraneous;
     m_rules.modifyWindowNs = m_params.modifyWindowNs;
     m_rules.compare = m_params.compare;
+    m_rules.setTimes = m_params.metadata.times;
+    if (!m_params.metadata.chmod.empty()) {
+        auto chmod = ChmodRules::parse(m_params.metadata.chmod);
+        if (chmod.ok()) m_chmod = std::move(chmod).value();
+        else m_badChmod = chmod.error();
+    }
     for (size_t i = 0; i < kWriters; ++i) m_writers.push_back(std::make_unique<Writer>(kWriteQueueBytes / kWriters));
 }
 
@@ -80,8 +88,9 @@ void Receiver::addDataLink(proto::FrameLink* link)
     m_dataThreads.emplace_back([this, link, number] { dataLoop(link, number); });
 }
 
-uint32_t Receiver::mask(uint32_t mode) const
+uint32_t Receiver::finalMode(uint32_t mode, bool isDir) const
 {
+    if (!m_chmod.empty()) mode = m_chmod.apply(mode, isDir);
     return m_root.stripSpecialModeBits ? (mode & 01777) : (mode & 07777);
 }
 
@@ -192,6 +201,7 @@ Status Receiver::run()
     }
     auto begin = proto::fromFrame<proto::FileListBeginMsg>(*first);
     if (!begin.ok()) return failEarly(begin.error());
+    if (m_badChmod) return failEarly(*m_badChmod);
     if (Status st = resolveRoot(*begin); !st) return failEarly(st.error());
 
     std::thread control([this] { controlLoop(); });

@@ -23,6 +23,7 @@
 #include "delta/signature.h"
 #include "exec/bounded_queue.h"
 #include "metrics/stage_counters.h"
+#include "plan/chmod_rules.h"
 #include "plan/planner.h"
 #include "proto/frame.h"
 #include "receive/destination_fs.h"
@@ -239,11 +240,23 @@ private:
     std::string targetPath(std::string_view listPath) const;
     void abortQueues() override;
     bool endExchanged() const override { return m_jobDoneSent.load(); }
-    uint32_t mask(uint32_t mode) const;
+    // The mode an entry gets here: the source's, through --chmod, without
+    // setuid/setgid where the daemon strips them.
+    uint32_t finalMode(uint32_t mode, bool isDir) const;
+    // --no-perms: what a new entry gets (the source's mode less the umask).
+    uint32_t newEntryMode(uint32_t mode) const { return mode & 0777 & ~m_umask; }
+    // The mode a received file gets: finalMode(), or under --no-perms the one
+    // its old version had (or newEntryMode() for a new file).
+    uint32_t modeToSet(uint32_t index, uint32_t sourceMode);
 
     RootSpec m_root;
     TransferParams m_params;
     PlanRules m_rules;
+    ChmodRules m_chmod;
+    std::optional<Error> m_badChmod; // a --chmod from the peer that does not parse
+    const uint32_t m_umask;
+    // --no-perms: the mode each updated file had, which it keeps (m_listMutex).
+    std::unordered_map<uint32_t, uint32_t> m_keptModes;
     StageCounters& m_receiveStage;
     StageCounters& m_planStage;
     StageCounters& m_writeStage;

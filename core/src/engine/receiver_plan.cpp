@@ -89,7 +89,7 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
     }
     if (entry.isDir()) m_listedDirs.insert(listed.path);
     if (entry.isRegular()) m_observer.onListed(true, entry.size);
-    entry.mode = mask(entry.mode);
+    entry.mode = finalMode(entry.mode, entry.isDir());
     const std::string target = targetPath(p);
 
     // The file system the entry's name lives on decides whether it is one
@@ -99,7 +99,7 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
     if (target != "." && !m_names.admit(target, entry.isDir(), entry.nameCollisions, fs)) return {};
     PlanRules rules = m_rules;
     if (fs.timeGranularityNs > 1) rules.modifyWindowNs = std::max(rules.modifyWindowNs, fs.timeGranularityNs);
-    rules.compareModes = fs.keepsModes;
+    rules.compareModes = fs.keepsModes && m_params.metadata.perms;
 
     auto state = targetState(entry, dirs);
     if (!state.ok()) {
@@ -137,6 +137,9 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         std::lock_guard lock(m_listMutex);
         m_wants[index] = decision.replaceTarget ? Want::ReplaceDirAndWrite : Want::Write;
         ++m_wantedCount;
+        // --no-perms: a file that is there keeps its mode through the update.
+        if (!m_params.metadata.perms && state->has_value() && (*state)->type == platform::FileType::Regular)
+            m_keptModes[index] = (*state)->mode;
     }
     proto::WireMethod method = proto::WireMethod::Whole;
     if (decision.action == FileAction::Copy || decision.action == FileAction::Update) {
@@ -362,14 +365,15 @@ Status Receiver::applyDecision(const FileEntry& entry, const Decision& decision,
             (void)parent->unlinkAt(temp);
             return st;
         }
-        (void)parent->setModifyTimeAt(name, entry.mtimeNs);
+        if (m_params.metadata.times) (void)parent->setModifyTimeAt(name, entry.mtimeNs);
         return {};
     }
     case FileAction::Attrs: {
         if (entry.isDir()) return {}; // directories are finished at the end
         FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentRel));
-        if (fs.keepsModes) FG_TRY(parent->setModeAt(name, entry.mode));
-        return parent->setModifyTimeAt(name, entry.mtimeNs);
+        if (fs.keepsModes && m_params.metadata.perms) FG_TRY(parent->setModeAt(name, entry.mode));
+        if (m_params.metadata.times) FG_TRY(parent->setModifyTimeAt(name, entry.mtimeNs));
+        return {};
     }
     case FileAction::Copy:
     case FileAction::Update:
@@ -423,13 +427,20 @@ void Receiver::finishDirectories(DirCache& dirs)
         Status st;
         if (m_names.refusedAt(target)) continue;
         const auto traits = m_dirTraits.find(target == "." ? std::string() : std::string(parentOf(target)));
-        const bool modes = traits == m_dirTraits.end() || traits->second->keepsModes;
+        const bool keeps = traits == m_dirTraits.end() || traits->second->keepsModes;
+        // --no-perms: a directory this job made gets the source's mode less
+        // the umask (it was made owner-only to write into); one that was
+        // there keeps its own.
+        const bool made = m_madeDirs.count(target == "." ? std::string() : target) > 0;
+        const bool modes = keeps && (m_params.metadata.perms || made);
+        const uint32_t mode = m_params.metadata.perms ? finalMode(it->mode, true) : newEntryMode(finalMode(it->mode, true));
+        const bool times = m_params.metadata.times;
         if (target == ".") {
-            if (modes) st = dirs.root().setMode(mask(it->mode));
+            if (modes) st = dirs.root().setMode(mode);
             // A FAT volume's root directory has no times (it reads as the
             // epoch): setting them fails, and kills fusefat.
             const auto root = dirs.root().stat();
-            if (st && !(root.ok() && root->mtimeNs == 0)) st = dirs.root().setModifyTime(it->mtimeNs);
+            if (st && times && !(root.ok() && root->mtimeNs == 0)) st = dirs.root().setModifyTime(it->mtimeNs);
         } else {
             auto parent = dirs.get(parentOf(target));
             if (!parent.ok()) {
@@ -438,8 +449,8 @@ void Receiver::finishDirectories(DirCache& dirs)
             }
             auto info = (*parent)->statAt(baseName(target));
             if (!info.ok() || info->type != platform::FileType::Directory) continue;
-            if (modes) st = (*parent)->setModeAt(baseName(target), mask(it->mode));
-            if (st) st = (*parent)->setModifyTimeAt(baseName(target), it->mtimeNs);
+            if (modes) st = (*parent)->setModeAt(baseName(target), mode);
+            if (st && times) st = (*parent)->setModifyTimeAt(baseName(target), it->mtimeNs);
         }
         if (!st) notice(true, target, st.error());
     }

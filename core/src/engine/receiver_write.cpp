@@ -471,7 +471,7 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     if (st) {
         // A file system without modes (FAT through FUSE: ENOSYS) keeps the
         // file anyway: one warning for the job, not a failure per file.
-        if (Status chmod = file.handle.setMode(mask(mode)); !chmod) {
+        if (Status chmod = file.handle.setMode(modeToSet(index, mode)); !chmod) {
             if (chmodUnsupported(chmod.error())) modesNotKept(chmod.error());
             else st = chmod;
         }
@@ -488,7 +488,8 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     // complete and only its time is new, so the next run checks it again.
     const FsTraits* fs = plannedTraitsOf(std::string(parentOf(target)));
     const bool stampInPlace = fs && fs->stampAfterRename;
-    if (st && !stampInPlace) st = dir->setModifyTimeAt(file.tempName, mtimeNs);
+    const bool times = m_params.metadata.times;
+    if (st && times && !stampInPlace) st = dir->setModifyTimeAt(file.tempName, mtimeNs);
     if (st && want == Want::ReplaceDirAndWrite) {
         auto info = dir->statAt(baseName(target));
         if (info.ok() && info->type == platform::FileType::Directory) {
@@ -500,7 +501,7 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
         }
     }
     if (st) st = dir->renameAt(file.tempName, baseName(target));
-    if (st && stampInPlace) st = dir->setModifyTimeAt(baseName(target), mtimeNs);
+    if (st && times && stampInPlace) st = dir->setModifyTimeAt(baseName(target), mtimeNs);
     if (!st) {
         failFile(index, st.error(), true);
         return discard(file, index, dirs);
@@ -527,6 +528,15 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     done.index = index;
     (void)m_link.send(proto::toFrame(done), true);
     if (last) allSettled();
+}
+
+uint32_t Receiver::modeToSet(uint32_t index, uint32_t sourceMode)
+{
+    const uint32_t mode = finalMode(sourceMode, false);
+    if (m_params.metadata.perms) return mode;
+    std::lock_guard lock(m_listMutex);
+    if (auto it = m_keptModes.find(index); it != m_keptModes.end()) return it->second;
+    return newEntryMode(mode);
 }
 
 Error Receiver::explainRefusedName(Error error, const std::string& target) const

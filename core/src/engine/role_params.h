@@ -18,6 +18,7 @@ struct TransferParams {
     bool deleteExtraneous = false;
     DeleteRules deletion;
     CompareRules compare;
+    MetadataRules metadata;
     bool checksum = false;
     int64_t modifyWindowNs = 0;
     uint64_t bwlimitBytesPerSec = 0;
@@ -61,6 +62,7 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
     p.deleteExtraneous = o.deleteExtraneous;
     p.deletion = o.deletion;
     p.compare = o.compare;
+    p.metadata = o.metadata;
     p.checksum = o.checksum;
     p.modifyWindowNs = o.modifyWindowNs;
     p.bwlimitBytesPerSec = o.bwlimitBytesPerSec;
@@ -84,6 +86,7 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
     p.deleteExtraneous = m.deleteExtraneous;
     p.deletion = m.deletion;
     p.compare = m.compare;
+    p.metadata = m.metadata;
     p.checksum = m.checksum;
     p.modifyWindowNs = m.modifyWindowNs;
     p.bwlimitBytesPerSec = m.bwlimit;
@@ -106,6 +109,7 @@ inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
     m.deleteExtraneous = p.deleteExtraneous;
     m.deletion = p.deletion;
     m.compare = p.compare;
+    m.metadata = p.metadata;
     m.checksum = p.checksum;
     m.modifyWindowNs = p.modifyWindowNs;
     m.bwlimit = p.bwlimitBytesPerSec;

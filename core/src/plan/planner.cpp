@@ -106,7 +106,8 @@ Decision decide(const FileEntry& source, const std::optional<TargetState>& targe
         d.action = FileAction::Update;
         return d;
     }
-    d.action = d.changes & (kChangeTime | kChangePerms) ? FileAction::Attrs : FileAction::Unchanged;
+    const uint8_t settable = kChangePerms | (rules.setTimes ? kChangeTime : 0);
+    d.action = d.changes & settable ? FileAction::Attrs : FileAction::Unchanged;
     return d;
 }
 

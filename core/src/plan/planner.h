@@ -19,9 +19,12 @@ struct PlanRules {
     bool deleteExtraneous = false;
     int64_t modifyWindowNs = 0;
     CompareRules compare;
-    // False where the destination keeps no modes (exFAT, FAT): a mode that
-    // differs is then not a change.
+    // False where the destination keeps no modes (exFAT, FAT), or with
+    // --no-perms: a mode that differs is then not a change.
     bool compareModes = true;
+    // --no-times: a time that differs alone is no change to make (a file of
+    // other content is still sent).
+    bool setTimes = true;
 };
 
 // What the target has at the entry's path (nullopt: nothing).

@@ -6,6 +6,7 @@
 #include <floodgate/error.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -80,5 +81,8 @@ Fd takeStdout();
 
 // The name of the user this process runs as (for messages).
 std::string currentUserName();
+// The process's umask (new files' modes leave out these bits), read without
+// changing it; 022 where it cannot be read.
+uint32_t processUmask();
 
 } // namespace fg::platform

@@ -138,6 +138,7 @@ constexpr uint32_t kDryRun = 1, kDelete = 2, kChecksum = 4, kHasFilesFrom = 8, k
 constexpr uint8_t kUpdate = 1, kIgnoreExisting = 2, kExistingOnly = 4, kSizeOnly = 8, kIgnoreTimes = 16;
 constexpr uint8_t kKnownCompareFlags = kUpdate | kIgnoreExisting | kExistingOnly | kSizeOnly | kIgnoreTimes;
 constexpr uint8_t kDeleteLimited = 1, kDeleteExcluded = 2;
+constexpr uint8_t kNoPerms = 1, kNoTimes = 2;
 // fg::ItemChange's six bits (new, size, time, perms, content, link).
 constexpr uint8_t kKnownChanges = 0x3f;
 }
@@ -174,6 +175,8 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.u64(compare.minSize);
     w.u8(uint8_t((deletion.limited ? kDeleteLimited : 0) | (deletion.excluded ? kDeleteExcluded : 0)));
     w.u64(deletion.maxDelete);
+    w.u8(uint8_t((metadata.perms ? 0 : kNoPerms) | (metadata.times ? 0 : kNoTimes)));
+    w.string(metadata.chmod);
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -237,6 +240,11 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     m.deletion.limited = deleteFlags & kDeleteLimited;
     m.deletion.excluded = deleteFlags & kDeleteExcluded;
     m.deletion.maxDelete = r.u64();
+    const uint8_t metadataFlags = r.u8();
+    if (metadataFlags & ~(kNoPerms | kNoTimes)) r.fail("unknown metadata flags");
+    m.metadata.perms = !(metadataFlags & kNoPerms);
+    m.metadata.times = !(metadataFlags & kNoTimes);
+    m.metadata.chmod = r.string(kMaxPattern);
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");

@@ -164,6 +164,8 @@ struct JobRequestMsg {
     // size, u64 min size) and how far --delete goes (u8 flags, u64 max).
     CompareRules compare;
     DeleteRules deletion;
+    // Then the metadata rules: u8 flags (1 no perms, 2 no times), the --chmod text.
+    MetadataRules metadata;
     void encode(WireWriter& w) const;
     static Result<JobRequestMsg> decode(WireReader& r);
 };

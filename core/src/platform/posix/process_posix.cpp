@@ -1,6 +1,7 @@
 #include "platform/process.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <csignal>
 #include <fcntl.h>
 #include <spawn.h>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include <ctime>
+#include <fstream>
 
 extern char** environ;
 
@@ -234,6 +236,17 @@ Fd takeStdout()
     int fd = ::dup(1);
     ::dup2(2, 1);
     return Fd(fd);
+}
+
+uint32_t processUmask()
+{
+    // umask() can only be read by setting it, which would race with threads
+    // creating files; Linux shows it in /proc (since 4.7).
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("Umask:", 0) == 0) return uint32_t(std::strtoul(line.c_str() + 6, nullptr, 8)) & 0777;
+    return 022;
 }
 
 std::string currentUserName()
