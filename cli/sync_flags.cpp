@@ -42,6 +42,10 @@ const std::vector<SyncFlag>& syncFlags()
         {"delete-excluded", 0, nullptr, "with --delete, excluded paths on DST go too (implies --delete)"},
         {"max-delete", 0, "N", "delete at most N entries; the rest are listed and kept (exit code 25);\n"
                                "0 deletes nothing"},
+        {"backup", 'b', nullptr, "keep what is replaced or deleted: beside it as NAME~, or in --backup-dir"},
+        {"backup-dir", 0, "DIR", "keep backups in DIR (relative: below DST, which --delete then leaves alone),\n"
+                                 "under their own paths (implies -b)"},
+        {"suffix", 0, "SUFFIX", "what a backup's name gets (default ~, or nothing with --backup-dir)"},
         {"checksum", 'c', nullptr, "compare files by content hash, not size and time"},
         {"size-only", 0, nullptr, "a file of the same size is unchanged, whatever its time"},
         {"ignore-times", 'I', nullptr, "send files even when their size and time match (as deltas where DST has them)"},
@@ -194,6 +198,7 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
     if (!parsed.unknownLong.empty() || parsed.unknownShort) return unknownOption(parsed);
     if (!parsed.error.empty()) return usageError(parsed.error);
     SyncOptions& opt = o.spec.options;
+    bool suffixGiven = false;
     for (const auto& [name, value] : parsed.options) {
         if (name == "help") {
             std::fputs(syncHelpText().c_str(), stdout);
@@ -212,6 +217,15 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
             opt.deletion.maxDelete = n;
         } else if (name == "checksum") opt.checksum = true;
         else if (name == "size-only") opt.compare.sizeOnly = true;
+        else if (name == "backup") opt.backup.enabled = true;
+        else if (name == "backup-dir") {
+            if (value.empty()) return usageError("--backup-dir needs a directory");
+            opt.backup.enabled = true;
+            opt.backup.dir = value;
+        } else if (name == "suffix") {
+            opt.backup.suffix = value;
+            suffixGiven = true;
+        }
         else if (name == "no-perms") opt.metadata.perms = false;
         else if (name == "no-times") opt.metadata.times = false;
         else if (name == "perms") opt.metadata.perms = true;
@@ -322,6 +336,9 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
         // archive, recursive, human-readable, partial, from0: what they ask
         // for is what floodgate always does (see their help).
     }
+    // rsync's default suffix: "~" beside the file, none in a backup directory.
+    if (!suffixGiven) opt.backup.suffix = opt.backup.dir.empty() ? "~" : "";
+    if (suffixGiven && !opt.backup.enabled) return usageError("--suffix needs -b or --backup-dir");
     if (parsed.positional.size() != 2)
         return usageError(parsed.positional.size() < 2 ? "give a source and a destination"
                                                        : "more than one source is not supported yet; give SRC and DST");

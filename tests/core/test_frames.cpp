@@ -21,8 +21,9 @@ namespace {
 
 // What follows the session token in a JobRequest (version 8): the compare
 // rules (u8 flags, u64, u64), the delete rules (u8, u64) and the metadata
-// rules (u8, an empty --chmod string: u32 length).
-constexpr size_t kAfterToken = 1 + 8 + 8 + 1 + 8 + 1 + 4;
+// rules (u8, an empty --chmod string: u32 length), the backup rules (u8,
+// two empty strings).
+constexpr size_t kAfterToken = 1 + 8 + 8 + 1 + 8 + 1 + 4 + 1 + 4 + 4;
 
 template <class M>
 M roundTrip(const M& msg)
@@ -354,8 +355,10 @@ private Q_SLOTS:
         m.deletion.excluded = true;
         m.metadata.perms = false;
         m.metadata.chmod = "D755,F644";
+        m.backup = {true, "../old", ".bak"};
         JobRequestMsg back = roundTrip(m);
         QVERIFY(back.metadata == m.metadata);
+        QVERIFY(back.backup == m.backup);
         QVERIFY(back.compare == m.compare);
         QVERIFY(back.deletion == m.deletion);
         QVERIFY(!back.compare.sizeOnly && !back.compare.ignoreExisting);
@@ -367,10 +370,10 @@ private Q_SLOTS:
         f.payload[f.payload.size() - kAfterToken] = 0x80;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 14] = 0x04;
+        f.payload[f.payload.size() - 23] = 0x04;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 5] = 0x04;
+        f.payload[f.payload.size() - 14] = 0x04;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
     }
 

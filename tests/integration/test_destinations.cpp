@@ -229,6 +229,20 @@ private Q_SLOTS:
         QCOMPARE(listed(usb.sub("b/sub")).size(), 10);
     }
 
+    // FAT has no hard links: -b renames the old version away instead.
+    void backupOnFat()
+    {
+        ScratchDir s("fgdst");
+        MOUNT_OR_SKIP(usb, FuseMount::Kind::Fat, s);
+        fgtest::writeFile(s.sub("src/a.txt"), "old");
+        VERIFY_EXIT(sync({q(s.sub("src/")), q(usb.sub("b/"))}), 0);
+        fgtest::writeFile(s.sub("src/a.txt"), "new version");
+        CliRun r = sync({u"-b"_s, u"--suffix=.bak"_s, q(s.sub("src/")), q(usb.sub("b/"))});
+        VERIFY_EXIT(r, 0);
+        QCOMPARE(fgtest::readFile(usb.sub("b/a.txt")), std::string("new version"));
+        QCOMPARE(fgtest::readFile(usb.sub("b/a.txt.bak")), std::string("old"));
+    }
+
     // A backslash is legal on Linux: the file is copied there. FAT cannot
     // hold it: that one file fails, named, and the rest goes on.
     void backslashNameIsRefusedOnlyWhereItCannotBeHeld()

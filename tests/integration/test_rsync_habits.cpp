@@ -387,6 +387,70 @@ private Q_SLOTS:
         QCOMPARE(st2.st_mtim.tv_sec, st.st_mtim.tv_sec);
     }
 
+    // ---- what is kept ----------------------------------------------------------
+
+    void backupKeepsReplacedAndDeleted()
+    {
+        ScratchDir dir("fgrh");
+        auto o = likeRsync(dir, {u"-b"_s, u"--delete"_s}, [](const std::string& src, const std::string& dst) {
+            put(src + "/changed.txt", "new version", 1600000001);
+            put(dst + "/changed.txt", "old version", 1600000000);
+            put(src + "/same.txt", "same", 1600000000);
+            put(dst + "/same.txt", "same", 1600000000);
+            put(dst + "/gone.txt", "deleted, but kept", 1600000000);
+            put(dst + "/older~", "an older backup, left alone", 1600000000);
+        });
+        VERIFY_EXIT(o.floodgate, 0);
+        QCOMPARE(fgtest::readFile(dir.sub("fg/changed.txt")), std::string("new version"));
+        QCOMPARE(fgtest::readFile(dir.sub("fg/changed.txt~")), std::string("old version"));
+        QCOMPARE(fgtest::readFile(dir.sub("fg/gone.txt~")), std::string("deleted, but kept"));
+        QVERIFY(!fgtest::exists(dir.sub("fg/gone.txt")));
+        QVERIFY(!fgtest::exists(dir.sub("fg/same.txt~")));
+        QVERIFY(fgtest::exists(dir.sub("fg/older~")));
+        VERIFY_LIKE_RSYNC(dir, o);
+    }
+
+    void backupDirKeepsPaths()
+    {
+        ScratchDir dir("fgrh");
+        auto o = likeRsync(dir, {u"--backup-dir"_s, u"old"_s, u"--delete"_s},
+                           [](const std::string& src, const std::string& dst) {
+                               put(src + "/sub/a.txt", "new", 1600000001);
+                               put(dst + "/sub/a.txt", "old", 1600000000);
+                               put(dst + "/stale/b.txt", "deleted dir's file", 1600000000);
+                               fgtest::setMtime(src + "/sub", 1600000000, 0);
+                           });
+        VERIFY_EXIT(o.floodgate, 0);
+        QCOMPARE(fgtest::readFile(dir.sub("fg/sub/a.txt")), std::string("new"));
+        QCOMPARE(fgtest::readFile(dir.sub("fg/old/sub/a.txt")), std::string("old"));
+        QCOMPARE(fgtest::readFile(dir.sub("fg/old/stale/b.txt")), std::string("deleted dir's file"));
+        QVERIFY(!fgtest::exists(dir.sub("fg/stale")));
+        // A second run leaves the backup directory alone under --delete.
+        put(dir.sub("src/sub/a.txt"), "newer", 1600000002);
+        CliRun again = sync({u"--backup-dir"_s, u"old"_s, u"--delete"_s, q(dir.sub("src/")), q(dir.sub("fg/"))});
+        VERIFY_EXIT(again, 0);
+        QCOMPARE(fgtest::readFile(dir.sub("fg/old/sub/a.txt")), std::string("new"));
+        QCOMPARE(fgtest::readFile(dir.sub("fg/old/stale/b.txt")), std::string("deleted dir's file"));
+    }
+
+    void backupsThroughADaemonStayInTheModule()
+    {
+        ScratchDir dir("fgrh");
+        fgtest::PairedDaemon nas(dir);
+        QVERIFY2(nas.ok, qPrintable(nas.daemon.log()));
+        put(dir.sub("src/a.txt"), "new", 1600000001);
+        put(dir.sub("module/b/a.txt"), "old", 1600000000);
+        CliRun r = nas.sync({u"--backup-dir=../versions"_s, q(dir.sub("src/")), nas.daemon.url(u"m/b/"_s)});
+        VERIFY_EXIT(r, 3);
+        CliRun abs = nas.sync({u"--backup-dir=/tmp/x"_s, q(dir.sub("src/")), nas.daemon.url(u"m/b/"_s)});
+        VERIFY_EXIT(abs, 3);
+        QCOMPARE(fgtest::readFile(dir.sub("module/b/a.txt")), std::string("old"));
+        CliRun ok = nas.sync({u"--backup-dir=.versions"_s, q(dir.sub("src/")), nas.daemon.url(u"m/b/"_s)});
+        VERIFY_EXIT(ok, 0);
+        QCOMPARE(fgtest::readFile(dir.sub("module/b/.versions/a.txt")), std::string("old"));
+        QCOMPARE(fgtest::readFile(dir.sub("module/b/a.txt")), std::string("new"));
+    }
+
     // ---- how far --delete goes ----------------------------------------------
 
     void maxDeleteStopsAndSays()

@@ -164,6 +164,17 @@ struct MetadataRules {
     bool operator==(const MetadataRules&) const = default;
 };
 
+// rsync's -b, --backup-dir, --suffix: what the job replaces or deletes is
+// kept. The suffix is resolved before the job runs: "~" without a backup
+// directory, "" with one, unless --suffix says otherwise.
+struct BackupRules {
+    bool enabled = false;
+    std::string dir;    // relative: below the destination; empty: beside each file
+    std::string suffix; // added to each backup's name
+
+    bool operator==(const BackupRules&) const = default;
+};
+
 struct SyncOptions {
     bool dryRun = false;           // -n: plan and report, change nothing
     bool mkpath = false;           // --mkpath: make the destination's missing parent directories
@@ -171,6 +182,7 @@ struct SyncOptions {
     DeleteRules deletion;          // --max-delete, --delete-excluded
     CompareRules compare;          // -u, --ignore-existing, --existing, --size-only, -I, --max/min-size
     MetadataRules metadata;        // --no-perms, --no-times, --chmod
+    BackupRules backup;            // -b, --backup-dir, --suffix
     bool checksum = false;         // -c: compare by full hash, not size+mtime
     std::vector<FilterSpec> filters;
     // --files-from, already read: paths relative to the source root. A listed

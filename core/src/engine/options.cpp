@@ -368,6 +368,15 @@ Status validateOptions(const SyncOptions& options)
                                                 + " is not in 1.." + std::to_string(kMaxZstdLevel) + " (or "
                                                 + std::to_string(kMinZstdLevel) + "..-1)");
     if (!options.metadata.chmod.empty()) FG_TRY(ChmodRules::parse(options.metadata.chmod));
+    if (options.backup.enabled) {
+        if (options.backup.suffix.find('/') != std::string::npos)
+            return Error(Errc::InvalidArgument, "--suffix '" + options.backup.suffix + "' may not hold a '/'");
+        if (options.backup.suffix.size() > 64)
+            return Error(Errc::InvalidArgument, "--suffix is longer than 64 bytes");
+        if (options.backup.dir.empty() && options.backup.suffix.empty())
+            return Error(Errc::InvalidArgument, "an empty --suffix without --backup-dir would put each backup where "
+                                                "its file is; give a suffix, or a --backup-dir");
+    }
     FG_TRY(checkCongestion(options.congestion));
     FG_TRY(checkSshCipher(options.sshCipher));
     FG_TRY(filter::FilterSet::compile(options.filters));

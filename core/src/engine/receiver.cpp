@@ -203,6 +203,12 @@ Status Receiver::run()
     if (!begin.ok()) return failEarly(begin.error());
     if (m_badChmod) return failEarly(*m_badChmod);
     if (Status st = resolveRoot(*begin); !st) return failEarly(st.error());
+    if (m_params.backup.enabled && !m_params.dryRun && m_rootDir) {
+        // A daemon's receiver keeps them inside its module.
+        auto backups = Backups::open(*m_rootDir, m_params.backup, !m_root.displayBase.empty(), m_root.display());
+        if (!backups.ok()) return failEarly(backups.error());
+        m_backups = std::move(backups).value();
+    }
 
     std::thread control([this] { controlLoop(); });
     {

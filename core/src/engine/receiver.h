@@ -26,6 +26,7 @@
 #include "plan/chmod_rules.h"
 #include "plan/planner.h"
 #include "proto/frame.h"
+#include "receive/backups.h"
 #include "receive/destination_fs.h"
 #include "receive/name_guard.h"
 #include "receive/stored_names.h"
@@ -296,6 +297,9 @@ private:
     // Source names that are one name here are refused, never merged.
     NameGuard m_names;
     StoredNames m_storedNames;
+    // -b, --backup-dir: what is replaced or deleted is kept (null: not asked,
+    // or a dry run).
+    std::unique_ptr<Backups> m_backups;
     std::atomic<bool> m_modesWarned{false};
     uint32_t m_scanErrors = 0;
     uint64_t m_unchanged = 0;

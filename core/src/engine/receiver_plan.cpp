@@ -339,7 +339,7 @@ Status Receiver::applyDecision(const FileEntry& entry, const Decision& decision,
     case FileAction::MkDir: {
         FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentRel));
         if (decision.replaceTarget) {
-            FG_TRY(removeRecursive(*parent, name));
+            FG_TRY(m_backups ? m_backups->moveAway(*parent, target) : removeRecursive(*parent, name));
             dirs.invalidate(target);
         }
         // Owner-writable until the end, so files can be written into a
@@ -353,14 +353,15 @@ Status Receiver::applyDecision(const FileEntry& entry, const Decision& decision,
     case FileAction::Symlink: {
         FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentRel));
         if (decision.replaceTarget) {
-            FG_TRY(removeRecursive(*parent, name));
+            FG_TRY(m_backups ? m_backups->moveAway(*parent, target) : removeRecursive(*parent, name));
             dirs.invalidate(target);
         }
         // Made under a temporary name and renamed over the old entry, so the
         // path always names either the old or the new thing.
         std::string temp = tempNameFor(name);
         FG_TRY(parent->symlinkAt(entry.linkTarget, temp));
-        Status st = parent->renameAt(temp, name);
+        Status st = m_backups ? m_backups->keepBeforeReplace(*parent, target) : Status();
+        if (st) st = parent->renameAt(temp, name);
         if (!st) {
             (void)parent->unlinkAt(temp);
             return st;
@@ -504,6 +505,7 @@ void Receiver::deleteExtraneous(DirCache& dirs)
     }
     auto extra = [&](const std::string& path) {
         if (sourceNames.count(path)) return false;
+        if (isBackupPath(m_params.backup, path)) return false; // -b's own backups stay
         if (!folding.any()) return true;
         const std::string key = names::comparisonKey(path, folding);
         if (sourceKeys.count(key)) return false;
@@ -550,6 +552,31 @@ void Receiver::deleteExtraneous(DirCache& dirs)
     uint64_t deleted = 0;
     uint64_t held = 0; // over --max-delete
     const DeleteRules& limits = m_params.deletion;
+    if (m_backups) {
+        // Kept, not deleted: the top of each extraneous subtree moves to the
+        // backups whole (parents come first in the list).
+        std::string moved;
+        for (const auto& [path, isDir] : extraneous) {
+            if (!moved.empty() && path.size() > moved.size() && path.starts_with(moved) && path[moved.size()] == '/')
+                continue;
+            if (limits.limited && deleted >= limits.maxDelete) {
+                ++held;
+                continue;
+            }
+            auto parent = dirs.get(parentOf(path));
+            Status st = parent.ok() ? m_backups->moveAway(**parent, path) : Status(parent.error());
+            if (!st) {
+                if (st.error().code != Errc::NotFound) notice(true, path, st.error());
+                continue;
+            }
+            if (isDir) {
+                dirs.invalidate(path);
+                moved = path;
+            }
+            ++deleted;
+        }
+        extraneous.clear();
+    }
     for (auto it = extraneous.rbegin(); it != extraneous.rend(); ++it) {
         const auto& [path, isDir] = *it;
         if (limits.limited && deleted >= limits.maxDelete) {

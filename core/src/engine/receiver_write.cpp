@@ -493,13 +493,16 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     if (st && want == Want::ReplaceDirAndWrite) {
         auto info = dir->statAt(baseName(target));
         if (info.ok() && info->type == platform::FileType::Directory) {
-            st = removeRecursive(*dir, baseName(target));
+            st = m_backups ? m_backups->moveAway(*dir, target) : removeRecursive(*dir, baseName(target));
             dirs.invalidate(target);
             auto again = dirs.get(parentOf(target));
             if (!again.ok()) st = again.error();
             else dir = *again;
         }
     }
+    // -b: the old version is kept before the new one takes its name; a file
+    // whose old version cannot be kept is not replaced.
+    if (st && m_backups) st = m_backups->keepBeforeReplace(*dir, target);
     if (st) st = dir->renameAt(file.tempName, baseName(target));
     if (st && times && stampInPlace) st = dir->setModifyTimeAt(baseName(target), mtimeNs);
     if (!st) {

@@ -19,6 +19,7 @@ struct TransferParams {
     DeleteRules deletion;
     CompareRules compare;
     MetadataRules metadata;
+    BackupRules backup;
     bool checksum = false;
     int64_t modifyWindowNs = 0;
     uint64_t bwlimitBytesPerSec = 0;
@@ -63,6 +64,7 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
     p.deletion = o.deletion;
     p.compare = o.compare;
     p.metadata = o.metadata;
+    p.backup = o.backup;
     p.checksum = o.checksum;
     p.modifyWindowNs = o.modifyWindowNs;
     p.bwlimitBytesPerSec = o.bwlimitBytesPerSec;
@@ -87,6 +89,7 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
     p.deletion = m.deletion;
     p.compare = m.compare;
     p.metadata = m.metadata;
+    p.backup = m.backup;
     p.checksum = m.checksum;
     p.modifyWindowNs = m.modifyWindowNs;
     p.bwlimitBytesPerSec = m.bwlimit;
@@ -110,6 +113,7 @@ inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
     m.deletion = p.deletion;
     m.compare = p.compare;
     m.metadata = p.metadata;
+    m.backup = p.backup;
     m.checksum = p.checksum;
     m.modifyWindowNs = p.modifyWindowNs;
     m.bwlimit = p.bwlimitBytesPerSec;

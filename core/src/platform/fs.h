@@ -117,6 +117,13 @@ public:
     Result<FileHandle> createExclusive(std::string_view name, uint32_t mode) const;
     Status mkdirAt(std::string_view name, uint32_t mode) const;
     Status renameAt(std::string_view from, std::string_view to) const;
+    // Renames a child of this directory into another directory (same file
+    // system), replacing what is there; never follows a symlink.
+    Status renameInto(std::string_view from, const DirHandle& toDir, std::string_view to) const;
+    // A hard link `to` in `toDir` to this directory's child `from` (which is
+    // not followed if it is a symlink). Fails where the file system has no
+    // hard links (FAT: EPERM) or across file systems (EXDEV).
+    Status linkInto(std::string_view from, const DirHandle& toDir, std::string_view to) const;
     Status unlinkAt(std::string_view name) const;
     Status rmdirAt(std::string_view name) const;
     Status symlinkAt(std::string_view target, std::string_view name) const;

@@ -177,6 +177,9 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.u64(deletion.maxDelete);
     w.u8(uint8_t((metadata.perms ? 0 : kNoPerms) | (metadata.times ? 0 : kNoTimes)));
     w.string(metadata.chmod);
+    w.u8(backup.enabled ? 1 : 0);
+    w.string(backup.dir);
+    w.string(backup.suffix);
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -245,6 +248,11 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     m.metadata.perms = !(metadataFlags & kNoPerms);
     m.metadata.times = !(metadataFlags & kNoTimes);
     m.metadata.chmod = r.string(kMaxPattern);
+    const uint8_t backup = r.u8();
+    if (backup > 1) r.fail("unknown backup flag");
+    m.backup.enabled = backup == 1;
+    m.backup.dir = r.string(kMaxPathBytes);
+    m.backup.suffix = r.string(kMaxShortText);
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");

@@ -166,6 +166,8 @@ struct JobRequestMsg {
     DeleteRules deletion;
     // Then the metadata rules: u8 flags (1 no perms, 2 no times), the --chmod text.
     MetadataRules metadata;
+    // Then the backup rules: u8 enabled, the directory, the suffix.
+    BackupRules backup;
     void encode(WireWriter& w) const;
     static Result<JobRequestMsg> decode(WireReader& r);
 };

@@ -451,6 +451,24 @@ Status DirHandle::renameAt(std::string_view from, std::string_view to) const
     return {};
 }
 
+Status DirHandle::renameInto(std::string_view from, const DirHandle& toDir, std::string_view to) const
+{
+    if (!isSingleComponent(from)) return badComponent(from);
+    if (!isSingleComponent(to)) return badComponent(to);
+    if (::renameat(m_fd, nameStr(from).c_str(), toDir.m_fd, nameStr(to).c_str()) != 0)
+        return sysError(errno, "rename " + childPath(from) + " to " + toDir.childPath(to));
+    return {};
+}
+
+Status DirHandle::linkInto(std::string_view from, const DirHandle& toDir, std::string_view to) const
+{
+    if (!isSingleComponent(from)) return badComponent(from);
+    if (!isSingleComponent(to)) return badComponent(to);
+    if (::linkat(m_fd, nameStr(from).c_str(), toDir.m_fd, nameStr(to).c_str(), 0) != 0)
+        return sysError(errno, "link " + childPath(from) + " as " + toDir.childPath(to));
+    return {};
+}
+
 Status DirHandle::unlinkAt(std::string_view name) const
 {
     if (!isSingleComponent(name)) return badComponent(name);
