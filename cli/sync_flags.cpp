@@ -46,6 +46,8 @@ const std::vector<SyncFlag>& syncFlags()
         {"backup-dir", 0, "DIR", "keep backups in DIR (relative: below DST, which --delete then leaves alone),\n"
                                  "under their own paths (implies -b)"},
         {"suffix", 0, "SUFFIX", "what a backup's name gets (default ~, or nothing with --backup-dir)"},
+        {"link-dest", 0, "DIR", "hard-link files that DIR (an earlier snapshot) has unchanged instead of sending\n"
+                                "them: dated backups that share unchanged files (relative: to DST; repeatable)"},
         {"checksum", 'c', nullptr, "compare files by content hash, not size and time"},
         {"size-only", 0, nullptr, "a file of the same size is unchanged, whatever its time"},
         {"ignore-times", 'I', nullptr, "send files even when their size and time match (as deltas where DST has them)"},
@@ -218,6 +220,10 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
         } else if (name == "checksum") opt.checksum = true;
         else if (name == "size-only") opt.compare.sizeOnly = true;
         else if (name == "backup") opt.backup.enabled = true;
+        else if (name == "link-dest") {
+            if (value.empty()) return usageError("--link-dest needs a directory");
+            opt.linkDest.push_back(value);
+        }
         else if (name == "backup-dir") {
             if (value.empty()) return usageError("--backup-dir needs a directory");
             opt.backup.enabled = true;

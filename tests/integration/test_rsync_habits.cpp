@@ -451,6 +451,60 @@ private Q_SLOTS:
         QCOMPARE(fgtest::readFile(dir.sub("module/b/a.txt")), std::string("new"));
     }
 
+    // Dated snapshots: the second day's tree shares the unchanged files with
+    // the first (the same inode), and only the changed one is new.
+    void linkDestMakesSnapshots()
+    {
+        ScratchDir dir("fgrh");
+        put(dir.sub("src/same.txt"), "unchanged", 1600000000);
+        put(dir.sub("src/sub/also.txt"), "unchanged too", 1600000000);
+        put(dir.sub("src/changes.txt"), "monday", 1600000000);
+        ::mkdir(dir.sub("snap").c_str(), 0755);
+        VERIFY_EXIT(sync({q(dir.sub("src/")), q(dir.sub("snap/mon/"))}), 0);
+        put(dir.sub("src/changes.txt"), "tuesday", 1600086400);
+        CliRun r = sync({u"--link-dest"_s, u"../mon"_s, u"--json"_s, q(dir.sub("src/")), q(dir.sub("snap/tue/"))});
+        VERIFY_EXIT(r, 0);
+        QString err;
+        QCOMPARE(fgtest::parseJsonObject(r.out, &err).value(u"files_transferred"_s).toInt(), 1);
+        struct stat a{}, b{};
+        ::stat(dir.sub("snap/mon/same.txt").c_str(), &a);
+        ::stat(dir.sub("snap/tue/same.txt").c_str(), &b);
+        QCOMPARE(a.st_ino, b.st_ino);
+        ::stat(dir.sub("snap/mon/sub/also.txt").c_str(), &a);
+        ::stat(dir.sub("snap/tue/sub/also.txt").c_str(), &b);
+        QCOMPARE(a.st_ino, b.st_ino);
+        QCOMPARE(fgtest::readFile(dir.sub("snap/tue/changes.txt")), std::string("tuesday"));
+        QCOMPARE(fgtest::readFile(dir.sub("snap/mon/changes.txt")), std::string("monday"));
+        // The same with rsync: the same tree.
+        const QString rsync = QStandardPaths::findExecutable(u"rsync"_s);
+        if (!rsync.isEmpty()) {
+            CliRun theirs = fgtest::runProgram(rsync, {u"-a"_s, u"--link-dest=../mon"_s, q(dir.sub("src/")),
+                                                       q(dir.sub("snap/tue-rsync/"))});
+            VERIFY_EXIT(theirs, 0);
+            VERIFY_SAME_TREE(dir.sub("snap/tue"), dir.sub("snap/tue-rsync"));
+        }
+        // A snapshot directory that does not exist yet is skipped, not an error.
+        CliRun first = sync({u"--link-dest"_s, u"../none"_s, q(dir.sub("src/")), q(dir.sub("snap/wed/"))});
+        VERIFY_EXIT(first, 0);
+    }
+
+    void linkDestThroughADaemonStaysInTheModule()
+    {
+        ScratchDir dir("fgrh");
+        fgtest::PairedDaemon nas(dir);
+        QVERIFY2(nas.ok, qPrintable(nas.daemon.log()));
+        put(dir.sub("src/a.txt"), "a", 1600000000);
+        VERIFY_EXIT(nas.sync({q(dir.sub("src/")), nas.daemon.url(u"m/day1/"_s)}), 0);
+        CliRun r = nas.sync({u"--link-dest=../day1"_s, q(dir.sub("src/")), nas.daemon.url(u"m/day2/"_s)});
+        VERIFY_EXIT(r, 0);
+        struct stat a{}, b{};
+        ::stat(dir.sub("module/day1/a.txt").c_str(), &a);
+        ::stat(dir.sub("module/day2/a.txt").c_str(), &b);
+        QCOMPARE(a.st_ino, b.st_ino);
+        CliRun out = nas.sync({u"--link-dest=../../etc"_s, q(dir.sub("src/")), nas.daemon.url(u"m/day3/"_s)});
+        VERIFY_EXIT(out, 3);
+    }
+
     // ---- how far --delete goes ----------------------------------------------
 
     void maxDeleteStopsAndSays()

@@ -183,6 +183,9 @@ struct SyncOptions {
     CompareRules compare;          // -u, --ignore-existing, --existing, --size-only, -I, --max/min-size
     MetadataRules metadata;        // --no-perms, --no-times, --chmod
     BackupRules backup;            // -b, --backup-dir, --suffix
+    // --link-dest DIR (in order; at most 20): unchanged files are hard-linked
+    // from an earlier snapshot instead of sent.
+    std::vector<std::string> linkDest;
     bool checksum = false;         // -c: compare by full hash, not size+mtime
     std::vector<FilterSpec> filters;
     // --files-from, already read: paths relative to the source root. A listed
@@ -246,6 +249,7 @@ Result<uint64_t> parseRate(const std::string& text);
 Result<uint64_t> parseSize(const std::string& text, const std::string& option);
 
 inline constexpr unsigned kMaxStreamsOption = 32;
+inline constexpr size_t kMaxLinkDest = 20; // rsync's limit too
 inline constexpr uint64_t kMinChunkSize = uint64_t(1) << 20;
 inline constexpr uint64_t kMaxChunkSize = uint64_t(4) << 30;
 

@@ -368,6 +368,10 @@ Status validateOptions(const SyncOptions& options)
                                                 + " is not in 1.." + std::to_string(kMaxZstdLevel) + " (or "
                                                 + std::to_string(kMinZstdLevel) + "..-1)");
     if (!options.metadata.chmod.empty()) FG_TRY(ChmodRules::parse(options.metadata.chmod));
+    if (options.linkDest.size() > kMaxLinkDest)
+        return Error(Errc::InvalidArgument, "more than " + std::to_string(kMaxLinkDest) + " --link-dest directories");
+    for (const auto& d : options.linkDest)
+        if (d.empty()) return Error(Errc::InvalidArgument, "--link-dest needs a directory");
     if (options.backup.enabled) {
         if (options.backup.suffix.find('/') != std::string::npos)
             return Error(Errc::InvalidArgument, "--suffix '" + options.backup.suffix + "' may not hold a '/'");

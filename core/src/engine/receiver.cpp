@@ -209,6 +209,13 @@ Status Receiver::run()
         if (!backups.ok()) return failEarly(backups.error());
         m_backups = std::move(backups).value();
     }
+    if (!m_params.linkDest.empty()) {
+        std::vector<std::string> skipped;
+        auto links = LinkDest::open(m_root, m_params.linkDest, &skipped);
+        if (!links.ok()) return failEarly(links.error());
+        m_linkDest = std::move(links).value();
+        for (const auto& d : skipped) inform("--link-dest " + d + " does not exist: skipped");
+    }
 
     std::thread control([this] { controlLoop(); });
     {

@@ -28,6 +28,7 @@
 #include "proto/frame.h"
 #include "receive/backups.h"
 #include "receive/destination_fs.h"
+#include "receive/link_dest.h"
 #include "receive/name_guard.h"
 #include "receive/stored_names.h"
 
@@ -170,6 +171,9 @@ private:
     // spelling of its name ("photo.jpg" for "Photo.JPG"); rename it to the
     // source's.
     void matchSpelling(const std::string& target, int64_t mtimeNs, const FsTraits& fs, DirCache& dirs);
+    // --link-dest: the file is as an earlier snapshot has it; link it from
+    // there (a dry run only says so). False: it travels as planned.
+    bool linkFromSnapshot(const FileEntry& entry, const std::string& target, const PlanRules& rules, DirCache* dirs);
     // A chmod of a file this job made failed because the file system cannot
     // set modes: said once for the job, and the file goes on.
     void modesNotKept(const Error& error, const std::string& where = {});
@@ -300,6 +304,10 @@ private:
     // -b, --backup-dir: what is replaced or deleted is kept (null: not asked,
     // or a dry run).
     std::unique_ptr<Backups> m_backups;
+    // --link-dest: unchanged files hard-linked from earlier snapshots.
+    std::unique_ptr<LinkDest> m_linkDest;
+    uint64_t m_linked = 0;
+    bool m_linkWarned = false;
     std::atomic<bool> m_modesWarned{false};
     uint32_t m_scanErrors = 0;
     uint64_t m_unchanged = 0;

@@ -120,6 +120,11 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         lookForLeftovers(".", *dirs);
     std::optional<std::string> partial;
     if (entry.isRegular() && dirs && !m_rootMissing) partial = partialFor(target, *dirs);
+    if ((decision.action == FileAction::Copy || decision.action == FileAction::Update) && !decision.replaceTarget
+        && m_linkDest && linkFromSnapshot(entry, target, rules, dirs)) {
+        ++m_linked;
+        decision.action = FileAction::Unchanged;
+    }
     if (decision.action == FileAction::Unchanged) {
         ++m_unchanged;
         // Nothing left to resume: the file is complete.
@@ -282,6 +287,39 @@ const FsTraits& Receiver::traitsOf(const std::string& targetDir, DirCache* dirs)
     return *traits;
 }
 
+bool Receiver::linkFromSnapshot(const FileEntry& entry, const std::string& target, const PlanRules& rules,
+                                DirCache* dirs)
+{
+    auto match = m_linkDest->find(entry, target, rules);
+    if (!match) return false;
+    if (m_params.dryRun) return true;
+    if (!dirs) return false;
+    auto parent = dirs->get(parentOf(target));
+    if (!parent.ok()) return false;
+    const std::string name(baseName(target));
+    // Linked under a temporary name, then renamed over what is there: the
+    // name always holds a whole file.
+    const std::string temp = tempNameFor(name);
+    Status st = match->dir->linkInto(match->name, **parent, temp);
+    if (!st) {
+        // Another file system, or none with hard links: the file is sent.
+        if (!m_linkWarned) {
+            m_linkWarned = true;
+            notice(false, target, Error(Errc::Ok, "--link-dest: cannot hard-link from there (" + st.error().message
+                                                      + "); files are sent instead"));
+        }
+        return false;
+    }
+    if (m_backups) st = m_backups->keepBeforeReplace(**parent, target);
+    if (st) st = (*parent)->renameAt(temp, name);
+    if (!st) {
+        (void)(*parent)->unlinkAt(temp);
+        notice(true, target, st.error());
+        return true; // reported; not sent either
+    }
+    return true;
+}
+
 const FsTraits* Receiver::plannedTraitsOf(const std::string& targetDir) const
 {
     std::shared_lock lock(m_dirTraitsMutex);
@@ -404,6 +442,9 @@ Status Receiver::finishList(const proto::FileListEndMsg& end)
         settled = m_settledCount == m_wantedCount;
     }
     if (settled) allSettled();
+    if (m_linked > 0)
+        inform(std::to_string(m_linked) + " file(s) " + (m_params.dryRun ? "would be" : "were")
+               + " hard-linked from --link-dest instead of sent");
     m_observer.onUnchanged(m_unchanged);
     proto::PlanEndMsg planEnd;
     planEnd.unchanged = uint32_t(std::min<uint64_t>(m_unchanged, std::numeric_limits<uint32_t>::max()));

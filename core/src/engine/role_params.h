@@ -20,6 +20,7 @@ struct TransferParams {
     CompareRules compare;
     MetadataRules metadata;
     BackupRules backup;
+    std::vector<std::string> linkDest;
     bool checksum = false;
     int64_t modifyWindowNs = 0;
     uint64_t bwlimitBytesPerSec = 0;
@@ -65,6 +66,7 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
     p.compare = o.compare;
     p.metadata = o.metadata;
     p.backup = o.backup;
+    p.linkDest = o.linkDest;
     p.checksum = o.checksum;
     p.modifyWindowNs = o.modifyWindowNs;
     p.bwlimitBytesPerSec = o.bwlimitBytesPerSec;
@@ -90,6 +92,7 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
     p.compare = m.compare;
     p.metadata = m.metadata;
     p.backup = m.backup;
+    p.linkDest = m.linkDest;
     p.checksum = m.checksum;
     p.modifyWindowNs = m.modifyWindowNs;
     p.bwlimitBytesPerSec = m.bwlimit;
@@ -114,6 +117,7 @@ inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
     m.compare = p.compare;
     m.metadata = p.metadata;
     m.backup = p.backup;
+    m.linkDest = p.linkDest;
     m.checksum = p.checksum;
     m.modifyWindowNs = p.modifyWindowNs;
     m.bwlimit = p.bwlimitBytesPerSec;

@@ -180,6 +180,8 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.u8(backup.enabled ? 1 : 0);
     w.string(backup.dir);
     w.string(backup.suffix);
+    w.u32(uint32_t(linkDest.size()));
+    for (const auto& d : linkDest) w.string(d);
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -253,6 +255,10 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     m.backup.enabled = backup == 1;
     m.backup.dir = r.string(kMaxPathBytes);
     m.backup.suffix = r.string(kMaxShortText);
+    const uint32_t links = r.count(uint32_t(kMaxLinkDest), 4);
+    for (uint32_t i = 0; i < links && !r.failed(); ++i) m.linkDest.push_back(r.string(kMaxPathBytes));
+    for (const auto& d : m.linkDest)
+        if (d.empty()) r.fail("an empty --link-dest");
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");

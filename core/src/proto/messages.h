@@ -168,6 +168,8 @@ struct JobRequestMsg {
     MetadataRules metadata;
     // Then the backup rules: u8 enabled, the directory, the suffix.
     BackupRules backup;
+    // Then --link-dest: u32 count, the directories.
+    std::vector<std::string> linkDest;
     void encode(WireWriter& w) const;
     static Result<JobRequestMsg> decode(WireReader& r);
 };
