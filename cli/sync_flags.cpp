@@ -98,6 +98,13 @@ const std::vector<SyncFlag>& syncFlags()
         {"no-times", 0, nullptr, "do not set modification times (then every file looks changed the next time,\n"
                                  "as in rsync; use -c or --size-only with it)"},
         {"links", 'l', nullptr, "copy symlinks as symlinks (always on)"},
+        {"safe-links", 0, nullptr, "skip symlinks that point out of the tree (absolute, or climbing above SRC)"},
+        {"hard-links", 'H', nullptr, "files that are hard links of each other in SRC arrive linked in DST, not as\n"
+                                     "copies (without -H a warning says how many arrive as copies)"},
+        {"one-file-system", 'x', nullptr, "do not cross file systems: a directory that is another one's mount point\n"
+                                          "comes empty (and --delete leaves what DST has in it alone)"},
+        {"exclude-if-present", 0, "NAME", "a directory holding a file NAME (.nobackup, CACHEDIR.TAG) comes without\n"
+                                          "its contents, and --delete leaves what DST has in it alone (repeatable)"},
         {"partial", 0, nullptr, "keep what an interrupted run received, to resume from (always on: files of\n"
                                 "1 MiB or more keep it as .NAME.fg-partial beside the target)"},
         {"info", 0, "progress2", "rsync's --info=progress2: the same as --progress (one line for the whole job)"},
@@ -220,6 +227,14 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
         } else if (name == "checksum") opt.checksum = true;
         else if (name == "size-only") opt.compare.sizeOnly = true;
         else if (name == "backup") opt.backup.enabled = true;
+        else if (name == "hard-links") opt.scan.hardLinks = true;
+        else if (name == "one-file-system") opt.scan.oneFileSystem = true;
+        else if (name == "safe-links") opt.scan.safeLinks = true;
+        else if (name == "exclude-if-present") {
+            if (value.empty() || value.find('/') != std::string::npos || value == "." || value == "..")
+                return usageError("--exclude-if-present takes a file name (such as .nobackup), not a path");
+            opt.scan.excludeIfPresent.push_back(value);
+        }
         else if (name == "link-dest") {
             if (value.empty()) return usageError("--link-dest needs a directory");
             opt.linkDest.push_back(value);

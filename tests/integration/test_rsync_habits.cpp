@@ -13,6 +13,7 @@
 
 #include <functional>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -90,6 +91,14 @@ Outcome likeRsync(const ScratchDir& dir, const QStringList& flags, const Setup& 
             VERIFY_SAME_TREE((dir).sub("fg"), (dir).sub("rs"));                                                        \
         }                                                                                                              \
     } while (0)
+
+// A symlink with a fixed time, so two set-ups are alike.
+void link(const std::string& target, const std::string& path)
+{
+    ::symlink(target.c_str(), path.c_str());
+    struct timespec ts[2] = {{1600000000, 0}, {1600000000, 0}};
+    ::utimensat(AT_FDCWD, path.c_str(), ts, AT_SYMLINK_NOFOLLOW);
+}
 
 // Writes a file with a fixed mtime (so two set-ups are alike to the ns).
 void put(const std::string& path, const std::string& content, int64_t sec)
@@ -503,6 +512,105 @@ private Q_SLOTS:
         QCOMPARE(a.st_ino, b.st_ino);
         CliRun out = nas.sync({u"--link-dest=../../etc"_s, q(dir.sub("src/")), nas.daemon.url(u"m/day3/"_s)});
         VERIFY_EXIT(out, 3);
+    }
+
+    // ---- what the scan takes in -----------------------------------------------
+
+    void hardLinksArriveLinked()
+    {
+        ScratchDir dir("fgrh");
+        auto setup = [](const std::string& src, const std::string&) {
+            put(src + "/a.txt", "one file, three names", 1600000000);
+            ::mkdir((src + "/sub").c_str(), 0755);
+            ::link((src + "/a.txt").c_str(), (src + "/b.txt").c_str());
+            ::link((src + "/a.txt").c_str(), (src + "/sub/c.txt").c_str());
+            put(src + "/single.txt", "alone", 1600000000);
+            fgtest::setMtime(src + "/sub", 1600000000, 0);
+        };
+        auto o = likeRsync(dir, {u"-H"_s}, setup);
+        VERIFY_EXIT(o.floodgate, 0);
+        auto inode = [](const std::string& p) {
+            struct stat st{};
+            ::stat(p.c_str(), &st);
+            return st.st_ino;
+        };
+        QCOMPARE(inode(dir.sub("fg/b.txt")), inode(dir.sub("fg/a.txt")));
+        QCOMPARE(inode(dir.sub("fg/sub/c.txt")), inode(dir.sub("fg/a.txt")));
+        QVERIFY(inode(dir.sub("fg/single.txt")) != inode(dir.sub("fg/a.txt")));
+        QCOMPARE(fgtest::readFile(dir.sub("fg/sub/c.txt")), std::string("one file, three names"));
+        VERIFY_LIKE_RSYNC(dir, o);
+        // Nothing to do the second time.
+        CliRun again = sync({u"-H"_s, u"--json"_s, q(dir.sub("src/")), q(dir.sub("fg/"))});
+        VERIFY_EXIT(again, 0);
+        QString err;
+        QCOMPARE(fgtest::parseJsonObject(again.out, &err).value(u"files_transferred"_s).toInt(), 0);
+        QCOMPARE(inode(dir.sub("fg/b.txt")), inode(dir.sub("fg/a.txt")));
+
+        // Without -H: copies, and a warning that says so.
+        CliRun copies = sync({q(dir.sub("src/")), q(dir.sub("copies/"))});
+        VERIFY_EXIT(copies, 0);
+        QVERIFY2(copies.err.contains("2 file(s) are hard links"), explain(copies).constData());
+        QVERIFY(inode(dir.sub("copies/b.txt")) != inode(dir.sub("copies/a.txt")));
+    }
+
+    void safeLinksSkipsLinksOutOfTheTree()
+    {
+        ScratchDir dir("fgrh");
+        auto o = likeRsync(dir, {u"--safe-links"_s}, [](const std::string& src, const std::string&) {
+            put(src + "/sub/x.txt", "x", 1600000000);
+            link("sub/x.txt", src + "/inside");
+            link("../sub/x.txt", src + "/sub/also-inside");
+            link("/etc/passwd", src + "/absolute");
+            link("../outside", src + "/climbs");
+            link("../../x", src + "/sub/climbs-more");
+            fgtest::setMtime(src + "/sub", 1600000000, 0);
+        });
+        VERIFY_EXIT(o.floodgate, 0);
+        QVERIFY(fgtest::exists(dir.sub("fg/inside")));
+        QVERIFY(fgtest::exists(dir.sub("fg/sub/also-inside")));
+        QVERIFY(!fgtest::exists(dir.sub("fg/absolute")));
+        QVERIFY(!fgtest::exists(dir.sub("fg/climbs")));
+        QVERIFY(!fgtest::exists(dir.sub("fg/sub/climbs-more")));
+        VERIFY_LIKE_RSYNC(dir, o);
+    }
+
+    void excludeIfPresentKeepsTheDirectoryEmpty()
+    {
+        ScratchDir dir("fgrh");
+        fgtest::writeFile(dir.sub("src/cache/.nobackup"), "");
+        fgtest::writeFile(dir.sub("src/cache/huge.bin"), "do not back me up");
+        fgtest::writeFile(dir.sub("src/work/a.txt"), "a");
+        fgtest::writeFile(dir.sub("dst/cache/kept.bin"), "what the destination had stays");
+        CliRun r = sync({u"--exclude-if-present"_s, u".nobackup"_s, u"--delete"_s, q(dir.sub("src/")), q(dir.sub("dst/"))});
+        VERIFY_EXIT(r, 0);
+        QVERIFY(fgtest::exists(dir.sub("dst/cache")));
+        QVERIFY(!fgtest::exists(dir.sub("dst/cache/huge.bin")));
+        QVERIFY(!fgtest::exists(dir.sub("dst/cache/.nobackup")));
+        QCOMPARE(fgtest::readFile(dir.sub("dst/cache/kept.bin")), std::string("what the destination had stays"));
+        QCOMPARE(fgtest::readFile(dir.sub("dst/work/a.txt")), std::string("a"));
+    }
+
+    // A file system mounted inside the source (a tmpfs the test mounts, as
+    // root) comes as an empty directory with -x, as rsync -x has it.
+    void oneFileSystemStopsAtMountPoints()
+    {
+        ScratchDir dir("fgrh");
+        fgtest::writeFile(dir.sub("src/here.txt"), "h");
+        ::mkdir(dir.sub("src/mnt").c_str(), 0755);
+        if (fgtest::runProgram(u"mount"_s, {u"-t"_s, u"tmpfs"_s, u"tmpfs"_s, q(dir.sub("src/mnt"))}).exitCode != 0)
+            QSKIP("cannot mount a tmpfs here (needs root)");
+        fgtest::writeFile(dir.sub("src/mnt/other-fs.txt"), "o");
+        fgtest::writeFile(dir.sub("dst/mnt/kept.txt"), "k");
+        CliRun r = sync({u"-x"_s, u"--delete"_s, q(dir.sub("src/")), q(dir.sub("dst/"))});
+        CliRun without = sync({q(dir.sub("src/")), q(dir.sub("all/"))});
+        fgtest::runProgram(u"umount"_s, {q(dir.sub("src/mnt"))});
+        VERIFY_EXIT(r, 0);
+        QVERIFY(fgtest::exists(dir.sub("dst/here.txt")));
+        QVERIFY(fgtest::exists(dir.sub("dst/mnt")));
+        QVERIFY(!fgtest::exists(dir.sub("dst/mnt/other-fs.txt")));
+        QVERIFY(fgtest::exists(dir.sub("dst/mnt/kept.txt")));
+        VERIFY_EXIT(without, 0);
+        QVERIFY(fgtest::exists(dir.sub("all/mnt/other-fs.txt")));
     }
 
     // ---- how far --delete goes ----------------------------------------------

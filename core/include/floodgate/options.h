@@ -175,6 +175,19 @@ struct BackupRules {
     bool operator==(const BackupRules&) const = default;
 };
 
+// What the sender's scan takes in, as rsync's -H, -x, --safe-links say
+// (and --exclude-if-present, as backup tools have it).
+struct ScanRules {
+    bool hardLinks = false;    // -H: files linked to each other arrive linked, not as copies
+    bool oneFileSystem = false; // -x: a directory that is another file system's mount point comes empty
+    bool safeLinks = false;    // --safe-links: symlinks that point out of the tree are skipped
+    // --exclude-if-present NAME: a directory holding NAME comes without its
+    // contents (and --delete leaves what the destination has in it alone).
+    std::vector<std::string> excludeIfPresent;
+
+    bool operator==(const ScanRules&) const = default;
+};
+
 struct SyncOptions {
     bool dryRun = false;           // -n: plan and report, change nothing
     bool mkpath = false;           // --mkpath: make the destination's missing parent directories
@@ -183,6 +196,7 @@ struct SyncOptions {
     CompareRules compare;          // -u, --ignore-existing, --existing, --size-only, -I, --max/min-size
     MetadataRules metadata;        // --no-perms, --no-times, --chmod
     BackupRules backup;            // -b, --backup-dir, --suffix
+    ScanRules scan;                // -H, -x, --safe-links, --exclude-if-present
     // --link-dest DIR (in order; at most 20): unchanged files are hard-linked
     // from an earlier snapshot instead of sent.
     std::vector<std::string> linkDest;

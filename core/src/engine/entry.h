@@ -22,6 +22,14 @@ struct FileEntry {
     // names::CollisionBits: under which name rules this entry and another of
     // its directory would be one name (set by the sender's scan).
     uint8_t nameCollisions = 0;
+    // -H: the earlier entry (by list index) this file is a hard link of.
+    std::optional<uint32_t> hardLinkTo;
+    // A directory listed without its contents (-x, --exclude-if-present).
+    bool contentsOmitted = false;
+    // What the scan saw, for -H (never on the wire).
+    uint64_t device = 0;
+    uint64_t inode = 0;
+    uint32_t links = 1;
 
     bool isDir() const { return type == platform::FileType::Directory; }
     bool isRegular() const { return type == platform::FileType::Regular; }
@@ -41,6 +49,8 @@ inline proto::WireEntry toWire(const FileEntry& e)
     w.linkTarget = e.linkTarget;
     w.hash = e.hash;
     w.nameCollisions = e.nameCollisions;
+    w.hardLinkTo = e.hardLinkTo;
+    w.contentsOmitted = e.contentsOmitted;
     return w;
 }
 
@@ -57,6 +67,8 @@ inline FileEntry fromWire(proto::WireEntry&& w)
     e.linkTarget = std::move(w.linkTarget);
     e.hash = w.hash;
     e.nameCollisions = w.nameCollisions;
+    e.hardLinkTo = w.hardLinkTo;
+    e.contentsOmitted = w.contentsOmitted;
     return e;
 }
 

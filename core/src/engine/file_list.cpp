@@ -20,6 +20,8 @@ FileEntry FileList::View::entry() const
     e.linkTarget = std::string(linkTarget);
     e.hash = hash;
     e.nameCollisions = nameCollisions;
+    e.hardLinkTo = hardLinkTo;
+    e.contentsOmitted = contentsOmitted;
     return e;
 }
 
@@ -54,7 +56,8 @@ uint32_t FileList::append(const FileEntry& entry)
     r.pathLength = uint16_t(entry.path.size()); // paths are at most 4096 bytes (validated)
     r.mode = entry.mode;
     r.type = uint8_t(entry.type);
-    r.flags = uint8_t(entry.nameCollisions << kCollisionShift);
+    r.flags = uint8_t((entry.nameCollisions & kCollisionMask) << kCollisionShift);
+    if (entry.contentsOmitted) r.flags |= kContentsOmitted;
     const auto index = uint32_t(m_records.size());
     if (!entry.linkTarget.empty()) {
         r.flags |= kHasLink;
@@ -63,6 +66,10 @@ uint32_t FileList::append(const FileEntry& entry)
     if (entry.hash) {
         r.flags |= kHasHash;
         m_hashes.emplace(index, *entry.hash);
+    }
+    if (entry.hardLinkTo) {
+        r.flags |= kHardLink;
+        m_hardLinks.emplace(index, *entry.hardLinkTo);
     }
     m_records.push_back(r);
     return index;
@@ -84,7 +91,9 @@ FileList::View FileList::view(uint32_t index) const
     v.mode = r.mode;
     v.size = r.size;
     v.mtimeNs = r.mtimeNs;
-    v.nameCollisions = uint8_t(r.flags >> kCollisionShift);
+    v.nameCollisions = uint8_t((r.flags >> kCollisionShift) & kCollisionMask);
+    v.contentsOmitted = r.flags & kContentsOmitted;
+    if (r.flags & kHardLink) v.hardLinkTo = m_hardLinks.at(index);
     if (r.flags & kHasLink) v.linkTarget = m_links.at(index);
     if (r.flags & kHasHash) v.hash = m_hashes.at(index);
     return v;

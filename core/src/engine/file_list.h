@@ -32,6 +32,8 @@ public:
         std::string_view linkTarget;
         std::optional<Digest> hash;
         uint8_t nameCollisions = 0;
+        std::optional<uint32_t> hardLinkTo;
+        bool contentsOmitted = false;
 
         bool isDir() const { return type == platform::FileType::Directory; }
         bool isRegular() const { return type == platform::FileType::Regular; }
@@ -64,8 +66,12 @@ private:
     };
     static constexpr uint8_t kHasHash = 1;
     static constexpr uint8_t kHasLink = 2;
-    // The entry's name-collision bits (3) sit above the two flags.
+    // The entry's name-collision bits (3) sit above the two flags, then two
+    // more flags.
     static constexpr unsigned kCollisionShift = 2;
+    static constexpr uint8_t kCollisionMask = 0x07;
+    static constexpr uint8_t kContentsOmitted = 0x20;
+    static constexpr uint8_t kHardLink = 0x40;
 
     const char* store(std::string_view text);
 
@@ -77,6 +83,7 @@ private:
     size_t m_arenaBytes = 0;
     std::unordered_map<uint32_t, std::string> m_links;
     std::unordered_map<uint32_t, Digest> m_hashes;
+    std::unordered_map<uint32_t, uint32_t> m_hardLinks; // follower -> leader (-H)
 };
 
 } // namespace fg

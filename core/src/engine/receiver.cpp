@@ -275,6 +275,7 @@ Status Receiver::run()
     }
     if (!cancelled()) {
         m_observer.onState(JobState::Finishing);
+        if (dirs) linkHardLinks(*dirs);
         if (!m_params.dryRun && dirs) finishDirectories(*dirs);
         if (dirs) deleteExtraneous(*dirs);
         // Done means on disk: one flush for the whole job (renames and

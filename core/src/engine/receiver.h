@@ -183,6 +183,8 @@ private:
     Error explainRefusedName(Error error, const std::string& target) const;
     Status finishList(const proto::FileListEndMsg& end);
     void finishDirectories(DirCache& dirs);
+    // -H: each later name of a file becomes a hard link of its first.
+    void linkHardLinks(DirCache& dirs);
     void deleteExtraneous(DirCache& dirs);
     void handleData(const Inbound& in, DirCache& dirs);
     void handleChunkEnd(const proto::ChunkEndMsg& end, uint16_t link, DirCache& dirs);
@@ -308,6 +310,13 @@ private:
     std::unique_ptr<LinkDest> m_linkDest;
     uint64_t m_linked = 0;
     bool m_linkWarned = false;
+    // -H: (follower, leader) list indices, linked once every file is in place.
+    std::vector<std::pair<uint32_t, uint32_t>> m_hardLinks;
+    // Files that failed (m_listMutex): a hard link to one is not made.
+    std::unordered_set<uint32_t> m_failedFiles;
+    // Directories the sender listed without their contents (-x,
+    // --exclude-if-present): --delete leaves what is in them alone.
+    std::unordered_set<std::string> m_omittedDirs;
     std::atomic<bool> m_modesWarned{false};
     uint32_t m_scanErrors = 0;
     uint64_t m_unchanged = 0;

@@ -88,6 +88,7 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
             return Error(Errc::Protocol, "the list of a directory's contents must start with '.'");
     }
     if (entry.isDir()) m_listedDirs.insert(listed.path);
+    if (entry.isDir() && entry.contentsOmitted) m_omittedDirs.insert(targetPath(p));
     if (entry.isRegular()) m_observer.onListed(true, entry.size);
     entry.mode = finalMode(entry.mode, entry.isDir());
     const std::string target = targetPath(p);
@@ -97,6 +98,16 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
     // compare.
     const FsTraits& fs = traitsOf(target == "." ? std::string() : std::string(parentOf(target)), dirs);
     if (target != "." && !m_names.admit(target, entry.isDir(), entry.nameCollisions, fs)) return {};
+    // -H: a later name of a file the list had already; linked to the first
+    // once that one is in place.
+    if (entry.hardLinkTo) {
+        const uint32_t leader = *entry.hardLinkTo;
+        if (leader >= index || !m_list.view(leader).isRegular() || m_list.view(leader).hardLinkTo)
+            return Error(Errc::Protocol, "entry '" + p + "' is a hard link of entry #" + std::to_string(leader)
+                                             + ", which is not an earlier file");
+        m_hardLinks.emplace_back(index, leader);
+        return {};
+    }
     PlanRules rules = m_rules;
     if (fs.timeGranularityNs > 1) rules.modifyWindowNs = std::max(rules.modifyWindowNs, fs.timeGranularityNs);
     rules.compareModes = fs.keepsModes && m_params.metadata.perms;
@@ -455,6 +466,61 @@ Status Receiver::finishList(const proto::FileListEndMsg& end)
 
 // ---- finishing -------------------------------------------------------------
 
+void Receiver::linkHardLinks(DirCache& dirs)
+{
+    uint64_t made = 0;
+    for (const auto& [follower, leader] : m_hardLinks) {
+        if (cancelled()) return;
+        const std::string target = targetPath(m_list.view(follower).path);
+        const std::string first = targetPath(m_list.view(leader).path);
+        bool leaderFailed = false;
+        {
+            std::lock_guard lock(m_listMutex);
+            leaderFailed = m_failedFiles.count(leader) > 0;
+        }
+        if (leaderFailed || m_names.refused(first)) {
+            notice(true, target, Error(Errc::Io, "not linked (-H): the file it is a hard link of, '" + first
+                                                     + "', was not written"));
+            continue;
+        }
+        if (m_params.dryRun) {
+            ++made;
+            continue;
+        }
+        auto from = dirs.get(parentOf(first));
+        if (!from.ok()) {
+            notice(true, target, from.error());
+            continue;
+        }
+        const platform::DirHandle* fromDir = *from;
+        auto leaderInfo = fromDir->statAt(baseName(first));
+        auto to = dirs.get(parentOf(target));
+        if (!leaderInfo.ok() || !to.ok()) {
+            notice(true, target, !leaderInfo.ok() ? leaderInfo.error() : to.error());
+            continue;
+        }
+        const platform::DirHandle* toDir = *to;
+        const std::string name(baseName(target));
+        // Already one file with its first name (an earlier -H run): nothing to do.
+        if (auto there = toDir->statAt(name);
+            there.ok() && there->inode == leaderInfo->inode && there->device == leaderInfo->device)
+            continue;
+        const std::string temp = tempNameFor(name);
+        Status st = fromDir->linkInto(baseName(first), *toDir, temp);
+        if (st && m_backups) st = m_backups->keepBeforeReplace(*toDir, target);
+        if (st) st = toDir->renameAt(temp, name);
+        if (!st) {
+            (void)toDir->unlinkAt(temp);
+            notice(true, target, Error(st.error().code, "not linked to '" + first + "' (-H): " + st.error().message,
+                                       st.error().sysErrno));
+            continue;
+        }
+        ++made;
+    }
+    if (made > 0)
+        inform(std::to_string(made) + " hard link(s) " + (m_params.dryRun ? "would be" : "were") + " made (-H)");
+}
+
 void Receiver::finishDirectories(DirCache& dirs)
 {
     // Deepest first is not needed for times (setting a child's time does not
@@ -547,6 +613,8 @@ void Receiver::deleteExtraneous(DirCache& dirs)
     auto extra = [&](const std::string& path) {
         if (sourceNames.count(path)) return false;
         if (isBackupPath(m_params.backup, path)) return false; // -b's own backups stay
+        for (std::string_view up = parentOf(path); !m_omittedDirs.empty() && !up.empty(); up = parentOf(up))
+            if (m_omittedDirs.count(std::string(up))) return false;
         if (!folding.any()) return true;
         const std::string key = names::comparisonKey(path, folding);
         if (sourceKeys.count(key)) return false;

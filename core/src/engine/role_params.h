@@ -21,6 +21,7 @@ struct TransferParams {
     MetadataRules metadata;
     BackupRules backup;
     std::vector<std::string> linkDest;
+    ScanRules scan;
     bool checksum = false;
     int64_t modifyWindowNs = 0;
     uint64_t bwlimitBytesPerSec = 0;
@@ -67,6 +68,7 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
     p.metadata = o.metadata;
     p.backup = o.backup;
     p.linkDest = o.linkDest;
+    p.scan = o.scan;
     p.checksum = o.checksum;
     p.modifyWindowNs = o.modifyWindowNs;
     p.bwlimitBytesPerSec = o.bwlimitBytesPerSec;
@@ -93,6 +95,7 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
     p.metadata = m.metadata;
     p.backup = m.backup;
     p.linkDest = m.linkDest;
+    p.scan = m.scan;
     p.checksum = m.checksum;
     p.modifyWindowNs = m.modifyWindowNs;
     p.bwlimitBytesPerSec = m.bwlimit;
@@ -118,6 +121,7 @@ inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
     m.metadata = p.metadata;
     m.backup = p.backup;
     m.linkDest = p.linkDest;
+    m.scan = p.scan;
     m.checksum = p.checksum;
     m.modifyWindowNs = p.modifyWindowNs;
     m.bwlimit = p.bwlimitBytesPerSec;

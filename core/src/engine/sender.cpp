@@ -7,6 +7,7 @@
 #include "scan/scanner.h"
 
 #include <limits>
+#include <map>
 
 namespace fg {
 
@@ -258,8 +259,20 @@ Status Sender::scanAndList()
         batchBytes = 0;
         return sent.ok();
     };
+    // -H: the first listed name of each file with several, by (device,
+    // inode); without -H, how many files arrive as copies of one another.
+    std::map<std::pair<uint64_t, uint64_t>, uint32_t> linkLeaders;
+    uint64_t linkedCopies = 0;
     auto add = [&](FileEntry&& entry) {
         if (cancelled()) return false;
+        if (entry.isRegular() && entry.links > 1) {
+            const auto key = std::make_pair(entry.device, entry.inode);
+            auto [it, first] = linkLeaders.try_emplace(key, count);
+            if (!first) {
+                if (m_params.scan.hardLinks) entry.hardLinkTo = it->second;
+                else ++linkedCopies;
+            }
+        }
         m_observer.onListed(entry.isRegular(), entry.size);
         m_scanStage.addItems(1);
         batchBytes += entry.path.size() + entry.linkTarget.size() + 48;
@@ -310,16 +323,21 @@ Status Sender::scanAndList()
             ++scanErrors;
             notice(true, path, error);
         };
-        callbacks.skipped = [&](const std::string& path) {
-            Error info(Errc::Ok, "skipping non-regular file (socket, FIFO or device)");
-            m_observer.onNotice(false, path, info);
+        callbacks.skipped = [&](const std::string& path, const std::string& why) {
+            m_observer.onNotice(false, path, Error(Errc::Ok, why));
         };
+        options.oneFileSystem = m_params.scan.oneFileSystem;
+        options.excludeIfPresent = m_params.scan.excludeIfPresent;
+        options.safeLinks = m_params.scan.safeLinks;
         Status st = scanTree(*m_rootDir, options, callbacks);
         if (!st) return st;
     }
     if (!flushBatch()) return cancelled() ? Error(Errc::Cancelled, "cancelled") : Error(Errc::Network, "the connection broke while listing");
     m_scanStage.addBusy(monotonicNs() - started);
 
+    if (linkedCopies > 0)
+        notice(false, "", Error(Errc::Ok, std::to_string(linkedCopies) + " file(s) are hard links of other listed "
+                                               "files; they arrive as separate copies (-H keeps them linked)"));
     proto::FileListEndMsg end;
     end.count = count;
     end.scanErrors = scanErrors;

@@ -23,6 +23,7 @@ struct FileInfo {
     uint32_t mode = 0;     // permission bits (07777)
     uint64_t device = 0;
     uint64_t inode = 0;
+    uint32_t links = 1;    // hard links to it
 };
 
 struct DirEntryName {

@@ -139,6 +139,7 @@ constexpr uint8_t kUpdate = 1, kIgnoreExisting = 2, kExistingOnly = 4, kSizeOnly
 constexpr uint8_t kKnownCompareFlags = kUpdate | kIgnoreExisting | kExistingOnly | kSizeOnly | kIgnoreTimes;
 constexpr uint8_t kDeleteLimited = 1, kDeleteExcluded = 2;
 constexpr uint8_t kNoPerms = 1, kNoTimes = 2;
+constexpr uint8_t kHardLinks = 1, kOneFileSystem = 2, kSafeLinks = 4;
 // fg::ItemChange's six bits (new, size, time, perms, content, link).
 constexpr uint8_t kKnownChanges = 0x3f;
 }
@@ -182,6 +183,10 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.string(backup.suffix);
     w.u32(uint32_t(linkDest.size()));
     for (const auto& d : linkDest) w.string(d);
+    w.u8(uint8_t((scan.hardLinks ? kHardLinks : 0) | (scan.oneFileSystem ? kOneFileSystem : 0)
+                 | (scan.safeLinks ? kSafeLinks : 0)));
+    w.u32(uint32_t(scan.excludeIfPresent.size()));
+    for (const auto& n : scan.excludeIfPresent) w.string(n);
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -259,6 +264,16 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     for (uint32_t i = 0; i < links && !r.failed(); ++i) m.linkDest.push_back(r.string(kMaxPathBytes));
     for (const auto& d : m.linkDest)
         if (d.empty()) r.fail("an empty --link-dest");
+    const uint8_t scanFlags = r.u8();
+    if (scanFlags & ~(kHardLinks | kOneFileSystem | kSafeLinks)) r.fail("unknown scan flags");
+    m.scan.hardLinks = scanFlags & kHardLinks;
+    m.scan.oneFileSystem = scanFlags & kOneFileSystem;
+    m.scan.safeLinks = scanFlags & kSafeLinks;
+    const uint32_t markers = r.count(kMaxFilters, 4);
+    for (uint32_t i = 0; i < markers && !r.failed(); ++i) m.scan.excludeIfPresent.push_back(r.string(kMaxShortText));
+    for (const auto& n : m.scan.excludeIfPresent)
+        if (n.empty() || n.find('/') != std::string::npos || n == "." || n == "..")
+            r.fail("--exclude-if-present names a file, not a path");
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");
@@ -342,7 +357,12 @@ constexpr uint8_t kHasHash = 1;
 // Bits 1-3 of an entry's flags carry its name-collision bits.
 constexpr unsigned kCollisionShift = 1;
 constexpr uint8_t kCollisionMask = 0x07;
-constexpr uint8_t kKnownEntryFlags = kHasHash | (kCollisionMask << kCollisionShift);
+// Bit 4: a u32 follows, the index of the earlier entry this one is a hard
+// link of (-H); bit 5: a directory listed without its contents.
+constexpr uint8_t kHardLinkTo = 0x10;
+constexpr uint8_t kContentsOmitted = 0x20;
+constexpr uint8_t kKnownEntryFlags =
+    kHasHash | (kCollisionMask << kCollisionShift) | kHardLinkTo | kContentsOmitted;
 }
 
 void FileListBatchMsg::encode(WireWriter& w) const
@@ -351,12 +371,14 @@ void FileListBatchMsg::encode(WireWriter& w) const
     for (const auto& e : entries) {
         w.string(e.path);
         w.u8(uint8_t(e.type));
-        w.u8(uint8_t((e.hash ? kHasHash : 0) | ((e.nameCollisions & kCollisionMask) << kCollisionShift)));
+        w.u8(uint8_t((e.hash ? kHasHash : 0) | ((e.nameCollisions & kCollisionMask) << kCollisionShift)
+                     | (e.hardLinkTo ? kHardLinkTo : 0) | (e.contentsOmitted ? kContentsOmitted : 0)));
         w.u32(e.mode);
         w.u64(e.size);
         w.i64(e.mtimeNs);
         if (e.type == WireFileType::Symlink) w.string(e.linkTarget);
         if (e.hash) writeDigest(w, *e.hash);
+        if (e.hardLinkTo) w.u32(*e.hardLinkTo);
     }
 }
 
@@ -380,6 +402,13 @@ Result<FileListBatchMsg> FileListBatchMsg::decode(WireReader& r)
         e.mtimeNs = r.i64();
         if (e.type == WireFileType::Symlink) e.linkTarget = r.string(kMaxPathBytes);
         if (flags & kHasHash) e.hash = readDigest(r);
+        if (flags & kHardLinkTo) {
+            e.hardLinkTo = r.u32();
+            if (e.type != WireFileType::Regular) r.fail("entry " + std::to_string(i) + ": only a file can be a hard link");
+        }
+        e.contentsOmitted = flags & kContentsOmitted;
+        if (e.contentsOmitted && e.type != WireFileType::Directory)
+            r.fail("entry " + std::to_string(i) + ": only a directory can come without its contents");
         m.entries.push_back(std::move(e));
     }
     FG_TRY(r.finish("FileListBatch"));

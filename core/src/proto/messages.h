@@ -170,6 +170,9 @@ struct JobRequestMsg {
     BackupRules backup;
     // Then --link-dest: u32 count, the directories.
     std::vector<std::string> linkDest;
+    // Then the scan rules: u8 flags (1 -H, 2 -x, 4 --safe-links), u32 count
+    // and the --exclude-if-present names.
+    ScanRules scan;
     void encode(WireWriter& w) const;
     static Result<JobRequestMsg> decode(WireReader& r);
 };
@@ -239,6 +242,11 @@ struct WireEntry {
     // names::CollisionBits (3 bits): the entry and another of its directory
     // are one name on a destination that folds case, normalisation or both.
     uint8_t nameCollisions = 0;
+    // -H: the index of the earlier entry this regular file is a hard link of.
+    std::optional<uint32_t> hardLinkTo;
+    // A directory listed without its contents (-x mount point,
+    // --exclude-if-present): the receiver deletes nothing in it.
+    bool contentsOmitted = false;
 };
 
 struct FileListBatchMsg {

@@ -13,12 +13,12 @@ bool NameGuard::admit(const std::string& target, bool isDir, uint8_t collisionBi
     // is the parent itself or already refused the parent.
     if (!parent.empty() && m_refusedDirs.count(std::string(parent))) {
         m_below.emplace_back(target, std::string(parent));
-        if (isDir) m_refusedDirs.insert(target);
+        (isDir ? m_refusedDirs : m_refusedFiles).insert(target);
         return false;
     }
     if (!names::collidesUnder(collisionBits, fs.names)) return true;
     m_collided.push_back({target, isDir, fs.names, fs.describe()});
-    if (isDir) m_refusedDirs.insert(target);
+    (isDir ? m_refusedDirs : m_refusedFiles).insert(target);
     return false;
 }
 
@@ -27,6 +27,11 @@ bool NameGuard::refusedAt(std::string_view target) const
     for (std::string_view p = target; !p.empty(); p = parentOf(p))
         if (m_refusedDirs.count(std::string(p))) return true;
     return false;
+}
+
+bool NameGuard::refused(const std::string& target) const
+{
+    return m_refusedFiles.count(target) > 0 || refusedAt(target);
 }
 
 void NameGuard::report(const std::function<void(const std::string&, const Error&)>& fail) const

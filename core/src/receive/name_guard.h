@@ -29,6 +29,8 @@ public:
 
     // Whether a path is, or is inside, a directory that was refused.
     bool refusedAt(std::string_view target) const;
+    // Whether this entry itself was refused (or is inside a refused directory).
+    bool refused(const std::string& target) const;
     // The directories refused, by their paths below the destination.
     const std::unordered_set<std::string>& refusedDirs() const { return m_refusedDirs; }
 
@@ -48,6 +50,7 @@ private:
     // Entries not written because a directory above them was refused.
     std::vector<std::pair<std::string, std::string>> m_below; // (target, the refused directory)
     std::unordered_set<std::string> m_refusedDirs;
+    std::unordered_set<std::string> m_refusedFiles;
 };
 
 } // namespace fg

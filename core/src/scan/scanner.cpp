@@ -6,6 +6,7 @@
 #include "names/name_fold.h"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 namespace fg {
@@ -13,7 +14,10 @@ namespace {
 
 class Walker {
 public:
-    Walker(const ScanOptions& options, const ScanCallbacks& callbacks) : m_options(options), m_cb(callbacks) {}
+    Walker(const ScanOptions& options, const ScanCallbacks& callbacks, const platform::DirHandle& root)
+        : m_options(options), m_cb(callbacks), m_root(root)
+    {
+    }
 
     // Returns false when the walk must stop.
     bool walk(const platform::DirHandle& dir, const std::string& rel)
@@ -56,8 +60,11 @@ public:
             entry.size = info->type == platform::FileType::Regular ? info->size : 0;
             entry.mtimeNs = info->mtimeNs;
             entry.nameCollisions = collisions[i];
+            entry.device = info->device;
+            entry.inode = info->inode;
+            entry.links = info->links;
             if (info->type == platform::FileType::Other) {
-                if (m_cb.skipped) m_cb.skipped(name);
+                if (m_cb.skipped) m_cb.skipped(name, "skipping non-regular file (socket, FIFO or device)");
                 continue;
             }
             if (info->type == platform::FileType::Symlink) {
@@ -67,6 +74,12 @@ public:
                     continue;
                 }
                 entry.linkTarget = std::move(target).value();
+                if (m_options.safeLinks && pointsOutside(childRel, entry.linkTarget)) {
+                    if (m_cb.skipped)
+                        m_cb.skipped(name, "skipping symlink to '" + entry.linkTarget
+                                               + "': it points out of the tree (--safe-links)");
+                    continue;
+                }
             }
             if (m_options.withHashes && info->type == platform::FileType::Regular) {
                 auto file = dir.openRead(child.name);
@@ -81,20 +94,55 @@ public:
                 }
                 entry.hash = *hash;
             }
-            if (!m_cb.entry(std::move(entry))) return false;
-            if (isDir) {
-                auto sub = dir.openDir(child.name);
-                if (!sub.ok()) {
-                    m_cb.error(name, sub.error());
-                    continue;
-                }
-                if (!walk(*sub, childRel)) return false;
+            if (!isDir) {
+                if (!m_cb.entry(std::move(entry))) return false;
+                continue;
             }
+            // A directory: opened before it is emitted, since -x and
+            // --exclude-if-present decide whether its contents come.
+            auto sub = dir.openDir(child.name);
+            if (sub.ok()) entry.contentsOmitted = contentsOmitted(*sub, info->device);
+            const bool descend = sub.ok() && !entry.contentsOmitted;
+            if (!m_cb.entry(std::move(entry))) return false;
+            if (!sub.ok()) {
+                m_cb.error(name, sub.error());
+                continue;
+            }
+            if (descend && !walk(*sub, childRel)) return false;
         }
         return true;
     }
 
 private:
+    bool contentsOmitted(const platform::DirHandle& sub, uint64_t device)
+    {
+        if (m_options.oneFileSystem) {
+            if (!m_rootDevice) {
+                if (auto root = m_root.stat(); root.ok()) m_rootDevice = root->device;
+            }
+            if (m_rootDevice && device != *m_rootDevice) return true;
+        }
+        for (const auto& marker : m_options.excludeIfPresent)
+            if (sub.statAt(marker).ok()) return true;
+        return false;
+    }
+
+    // A symlink at `rel` (below the root) to `target` leaves the tree: its
+    // target is absolute, or climbs above the root.
+    static bool pointsOutside(const std::string& rel, const std::string& target)
+    {
+        if (target.empty() || target.front() == '/') return true;
+        long depth = long(splitPath(rel).size()) - 1; // the link's directory
+        for (std::string_view part : splitPath(target)) {
+            if (part == "..") {
+                if (--depth < 0) return true;
+            } else if (part != ".") {
+                ++depth;
+            }
+        }
+        return false;
+    }
+
     // Which of a directory's names would be one name with another on a
     // destination that folds case or normalisation (names the filters drop
     // take no part; an entry whose type readdir did not give is counted in:
@@ -134,13 +182,15 @@ private:
 
     const ScanOptions& m_options;
     const ScanCallbacks& m_cb;
+    const platform::DirHandle& m_root;
+    std::optional<uint64_t> m_rootDevice; // -x: found at the first directory
 };
 
 } // namespace
 
 Status scanTree(const platform::DirHandle& root, const ScanOptions& options, const ScanCallbacks& callbacks)
 {
-    Walker walker(options, callbacks);
+    Walker walker(options, callbacks, root);
     if (!walker.walk(root, "")) return Error(Errc::Cancelled, "scan stopped");
     return {};
 }

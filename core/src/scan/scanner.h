@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace fg::filter {
 class FilterSet;
@@ -27,14 +28,24 @@ struct ScanOptions {
     std::string prefix;
     bool withHashes = false; // --checksum: hash every regular file while scanning
     ChecksumChoice hashWith = ChecksumChoice::Xxh128;
+    // -x: a directory on another file system than the root's is emitted
+    // without its contents (contentsOmitted).
+    bool oneFileSystem = false;
+    // --exclude-if-present: a directory holding one of these names is
+    // emitted without its contents.
+    std::vector<std::string> excludeIfPresent;
+    // --safe-links: a symlink whose target is absolute or climbs out of the
+    // tree is skipped (through `skipped`).
+    bool safeLinks = false;
 };
 
 struct ScanCallbacks {
     // Return false to stop the walk (cancellation).
     std::function<bool(FileEntry&&)> entry;
     std::function<void(const std::string& path, const Error& error)> error;
-    // Non-regular files (sockets, FIFOs, devices) are skipped with a notice.
-    std::function<void(const std::string& path)> skipped;
+    // Entries left out, with why: non-regular files (sockets, FIFOs,
+    // devices), unsafe symlinks under --safe-links.
+    std::function<void(const std::string& path, const std::string& why)> skipped;
 };
 
 // Scans below `root` (the root directory itself is not emitted). Returns an

@@ -59,6 +59,7 @@ FileInfo toInfo(const struct stat& st)
     info.mode = st.st_mode & 07777;
     info.device = st.st_dev;
     info.inode = st.st_ino;
+    info.links = uint32_t(st.st_nlink);
     return info;
 }
 
