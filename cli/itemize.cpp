@@ -25,6 +25,8 @@ std::string itemizeLine(const PlanItem& item, bool toRemote)
         if (item.changes & kChangeSize) attrs[1] = 's';
         if (item.changes & kChangeTime) attrs[2] = 't';
         if (item.changes & kChangePerms) attrs[3] = 'p';
+        if (item.changes & kChangeOwner) attrs[4] = 'o';
+        if (item.changes & kChangeGroup) attrs[5] = 'g';
     }
     std::string line = std::string(1, y) + x + attrs + " " + path;
     if (item.isSymlink && !item.linkTarget.empty()) line += " -> " + item.linkTarget;

@@ -28,6 +28,8 @@ const char* kServeHelp =
     "  --read-only NAME       NAME may be read from but not written to (repeatable)\n"
     "  --allow-plaintext NAME clients may send NAME's file data unencrypted (sync --cipher none):\n"
     "                         only on a trusted LAN where the CPU limits the rate (repeatable)\n"
+    "  --keep-owners NAME     clients may set owners and groups in NAME (sync -o, -g, -a, --chown);\n"
+    "                         the daemon must run as root (repeatable)\n"
     "  --pair-code CODE       the one-time code clients pair with (default: a fresh one, printed)\n"
     "  --state-dir DIR        keys and paired clients (default: $FLOODGATE_HOME or ~/.config/floodgate)\n"
     "  --max-sessions N       concurrent sessions (default 64)\n"
@@ -45,7 +47,7 @@ const char* kServeHelp =
 const std::vector<OptionSpec> kServeOptions = {
     {"listen", 0, true},      {"module", 0, true},       {"read-only", 0, true}, {"pair-code", 0, true},
     {"state-dir", 0, true},   {"max-sessions", 0, true}, {"stdio", 0, false},    {"help", 'h', false},
-    {"allow-plaintext", 0, true}, {"show-code", 0, false}, {"new-code", 0, false}, {"reload", 0, false},
+    {"allow-plaintext", 0, true}, {"keep-owners", 0, true}, {"show-code", 0, false}, {"new-code", 0, false}, {"reload", 0, false},
 };
 
 int usageError(const std::string& message)
@@ -93,6 +95,7 @@ int runServe(const std::vector<std::string>& args)
     std::string adminCommand; // --show-code, --new-code, --reload
     std::set<std::string> readOnly;
     std::set<std::string> allowPlaintext;
+    std::set<std::string> keepOwners;
     for (const auto& [name, value] : parsed.options) {
         if (name == "help") {
             std::fputs(kServeHelp, stdout);
@@ -110,6 +113,8 @@ int runServe(const std::vector<std::string>& args)
             readOnly.insert(value);
         } else if (name == "allow-plaintext") {
             allowPlaintext.insert(value);
+        } else if (name == "keep-owners") {
+            keepOwners.insert(value);
         } else if (name == "pair-code") {
             config.pairCode = value;
         } else if (name == "state-dir") {
@@ -153,6 +158,7 @@ int runServe(const std::vector<std::string>& args)
     };
     if (int rc = markModules(readOnly, "--read-only", &ModuleConfig::readOnly)) return rc;
     if (int rc = markModules(allowPlaintext, "--allow-plaintext", &ModuleConfig::allowPlaintext)) return rc;
+    if (int rc = markModules(keepOwners, "--keep-owners", &ModuleConfig::keepOwners)) return rc;
     if (config.modules.empty()) return usageError("no --module given: nothing to serve");
 
     // Before any thread starts: the signals are blocked in every thread that
@@ -192,8 +198,8 @@ int runServe(const std::vector<std::string>& args)
     std::printf("floodgate serve: listening on %s:%u\n", config.listenHost.c_str(), unsigned((*server)->port()));
     std::printf("server identity: %s\n", (*server)->fingerprint().c_str());
     for (const auto& m : config.modules)
-        std::printf("module %s = %s%s%s\n", m.name.c_str(), m.path.c_str(), m.readOnly ? " (read-only)" : "",
-                    m.allowPlaintext ? " (allows unencrypted data)" : "");
+        std::printf("module %s = %s%s%s%s\n", m.name.c_str(), m.path.c_str(), m.readOnly ? " (read-only)" : "",
+                    m.allowPlaintext ? " (allows unencrypted data)" : "", m.keepOwners ? " (keeps owners)" : "");
     std::string code = (*server)->pairCode();
     if (!code.empty())
         std::printf("pairing code: %s  (single use; on the client run: floodgate pair floodgate://THIS-HOST:%u --code %s)\n",

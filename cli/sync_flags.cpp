@@ -98,6 +98,11 @@ const std::vector<SyncFlag>& syncFlags()
         {"no-times", 0, nullptr, "do not set modification times (then every file looks changed the next time,\n"
                                  "as in rsync; use -c or --size-only with it)"},
         {"links", 'l', nullptr, "copy symlinks as symlinks (always on)"},
+        {"owner", 'o', nullptr, "keep owners (by name, as rsync: the same user here; needs root on the\n"
+                                "receiving end, which otherwise says it cannot)"},
+        {"group", 'g', nullptr, "keep groups (by name; needs root on the receiving end)"},
+        {"numeric-ids", 0, nullptr, "with -o/-g, keep owners and groups by number, not by name"},
+        {"chown", 0, "USER:GROUP", "give everything this owner and group (either may be left out: USER, :GROUP)"},
         {"safe-links", 0, nullptr, "skip symlinks that point out of the tree (absolute, or climbing above SRC)"},
         {"hard-links", 'H', nullptr, "files that are hard links of each other in SRC arrive linked in DST, not as\n"
                                      "copies (without -H a warning says how many arrive as copies)"},
@@ -120,8 +125,8 @@ const std::vector<SyncFlag>& syncFlags()
         {"human-readable", 'h', nullptr, "accepted for rsync habits: sizes and rates are always shown in\n"
                                          "binary units (1 MB = 1,048,576 bytes); -h alone prints this help"},
         {"json", 0, nullptr, "print one JSON object with the results on stdout at exit"},
-        {"archive", 'a', nullptr, "accepted for rsync habits; floodgate always recurses and keeps\n"
-                                  "times, permissions and symlinks"},
+        {"archive", 'a', nullptr, "as rsync's: recurse, keep times, permissions and symlinks (always on), and\n"
+                                  "owners and groups where the receiving end runs as root (-o -g)"},
         {"recursive", 'r', nullptr, "accepted for rsync habits (always on)"},
         {"help", 0, nullptr, "print this help"},
     };
@@ -228,6 +233,18 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
         else if (name == "size-only") opt.compare.sizeOnly = true;
         else if (name == "backup") opt.backup.enabled = true;
         else if (name == "hard-links") opt.scan.hardLinks = true;
+        else if (name == "archive") opt.ownership.owner = opt.ownership.group = true;
+        else if (name == "owner") opt.ownership.owner = opt.ownership.explicitly = true;
+        else if (name == "group") opt.ownership.group = opt.ownership.explicitly = true;
+        else if (name == "numeric-ids") opt.ownership.numericIds = true;
+        else if (name == "chown") {
+            const size_t colon = value.find(':');
+            opt.ownership.chownUser = value.substr(0, colon);
+            opt.ownership.chownGroup = colon == std::string::npos ? std::string() : value.substr(colon + 1);
+            if (opt.ownership.chownUser.empty() && opt.ownership.chownGroup.empty())
+                return usageError("--chown: give USER, :GROUP or USER:GROUP");
+            opt.ownership.explicitly = true;
+        }
         else if (name == "one-file-system") opt.scan.oneFileSystem = true;
         else if (name == "safe-links") opt.scan.safeLinks = true;
         else if (name == "exclude-if-present") {

@@ -22,8 +22,9 @@ namespace {
 // What follows the session token in a JobRequest (version 8): the compare
 // rules (u8 flags, u64, u64), the delete rules (u8, u64) and the metadata
 // rules (u8, an empty --chmod string: u32 length), the backup rules (u8,
-// two empty strings), the --link-dest count (u32), the scan rules (u8, u32).
-constexpr size_t kAfterToken = 1 + 8 + 8 + 1 + 8 + 1 + 4 + 1 + 4 + 4 + 4 + 1 + 4;
+// two empty strings), the --link-dest count (u32), the scan rules (u8, u32),
+// ownership (u8, two empty strings).
+constexpr size_t kAfterToken = 1 + 8 + 8 + 1 + 8 + 1 + 4 + 1 + 4 + 4 + 4 + 1 + 4 + 1 + 4 + 4;
 
 template <class M>
 M roundTrip(const M& msg)
@@ -358,11 +359,13 @@ private Q_SLOTS:
         m.backup = {true, "../old", ".bak"};
         m.linkDest = {"../2026-11-30", "/srv/snap"};
         m.scan = {true, true, true, {".nobackup", "CACHEDIR.TAG"}};
+        m.ownership = {true, true, true, true, "backup", "staff"};
         JobRequestMsg back = roundTrip(m);
         QVERIFY(back.metadata == m.metadata);
         QVERIFY(back.backup == m.backup);
         QVERIFY(back.linkDest == m.linkDest);
         QVERIFY(back.scan == m.scan);
+        QVERIFY(back.ownership == m.ownership);
         QVERIFY(back.compare == m.compare);
         QVERIFY(back.deletion == m.deletion);
         QVERIFY(!back.compare.sizeOnly && !back.compare.ignoreExisting);
@@ -374,13 +377,16 @@ private Q_SLOTS:
         f.payload[f.payload.size() - kAfterToken] = 0x80;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
+        f.payload[f.payload.size() - 41] = 0x04;
+        QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
+        f = toFrame(JobRequestMsg{});
         f.payload[f.payload.size() - 32] = 0x04;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 23] = 0x04;
+        f.payload[f.payload.size() - 14] = 0x08;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 5] = 0x08;
+        f.payload[f.payload.size() - 9] = 0x10;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
     }
 

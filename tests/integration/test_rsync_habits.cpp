@@ -613,6 +613,115 @@ private Q_SLOTS:
         QVERIFY(fgtest::exists(dir.sub("all/mnt/other-fs.txt")));
     }
 
+    // ---- who owns what ---------------------------------------------------------
+
+    // As root (these tests' CI runs as root): -a keeps owners, by name where
+    // the name exists here, else by number; as rsync -a does.
+    void archiveKeepsOwnersAsRoot()
+    {
+        if (::geteuid() != 0) QSKIP("giving files away needs root");
+        ScratchDir dir("fgrh");
+        auto o = likeRsync(dir, {u"-a"_s}, [](const std::string& src, const std::string&) {
+            put(src + "/nobody.txt", "n", 1600000000);
+            ::chown((src + "/nobody.txt").c_str(), 65534, 65534);
+            put(src + "/numbers.txt", "1234", 1600000000);
+            ::chown((src + "/numbers.txt").c_str(), 1234, 2345);
+            ::mkdir((src + "/dir").c_str(), 0755);
+            ::chown((src + "/dir").c_str(), 1234, 2345);
+            fgtest::setMtime(src + "/dir", 1600000000, 0);
+            link("numbers.txt", src + "/link");
+            ::lchown((src + "/link").c_str(), 1234, 2345);
+        });
+        VERIFY_EXIT(o.floodgate, 0);
+        auto owner = [](const std::string& p) {
+            struct stat st{};
+            ::lstat(p.c_str(), &st);
+            return std::make_pair(st.st_uid, st.st_gid);
+        };
+        QCOMPARE(owner(dir.sub("fg/nobody.txt")), std::make_pair(uid_t(65534), gid_t(65534)));
+        QCOMPARE(owner(dir.sub("fg/numbers.txt")), std::make_pair(uid_t(1234), gid_t(2345)));
+        QCOMPARE(owner(dir.sub("fg/dir")), std::make_pair(uid_t(1234), gid_t(2345)));
+        QCOMPARE(owner(dir.sub("fg/link")), std::make_pair(uid_t(1234), gid_t(2345)));
+        if (o.rsyncExit >= 0) {
+            for (const char* f : {"nobody.txt", "numbers.txt", "dir", "link"})
+                QCOMPARE(owner(dir.sub(std::string("fg/") + f)), owner(dir.sub(std::string("rs/") + f)));
+        }
+        // A change of owner alone is a change: -i says 'o', and it is made.
+        ::chown(dir.sub("src/numbers.txt").c_str(), 4321, 2345);
+        CliRun again = sync({u"-ai"_s, q(dir.sub("src/")), q(dir.sub("fg/"))});
+        VERIFY_EXIT(again, 0);
+        QVERIFY2(again.out.contains(".f....o.... numbers.txt"), explain(again).constData());
+        QCOMPARE(owner(dir.sub("fg/numbers.txt")), std::make_pair(uid_t(4321), gid_t(2345)));
+    }
+
+    void chownGivesEverythingOneOwner()
+    {
+        if (::geteuid() != 0) QSKIP("giving files away needs root");
+        ScratchDir dir("fgrh");
+        put(dir.sub("src/a.txt"), "a", 1600000000);
+        put(dir.sub("src/sub/b.txt"), "b", 1600000000);
+        CliRun r = sync({u"--chown=nobody:nogroup"_s, q(dir.sub("src/")), q(dir.sub("dst/"))});
+        VERIFY_EXIT(r, 0);
+        struct stat st{};
+        ::stat(dir.sub("dst/sub/b.txt").c_str(), &st);
+        QCOMPARE(st.st_uid, uid_t(65534));
+        ::stat(dir.sub("dst/sub").c_str(), &st);
+        QCOMPARE(st.st_uid, uid_t(65534));
+        CliRun bad = sync({u"--chown=no-such-user-here"_s, q(dir.sub("src/")), q(dir.sub("dst2/"))});
+        VERIFY_EXIT(bad, 0);
+        QVERIFY2(bad.err.contains("there is no user 'no-such-user-here'"), explain(bad).constData());
+    }
+
+    // A daemon sets owners only in a module that says so (serve --keep-owners).
+    void ownersThroughADaemonOnlyWhereTheModuleSays()
+    {
+        if (::geteuid() != 0) QSKIP("giving files away needs root");
+        ScratchDir plain("fgrh");
+        put(plain.sub("src/a.txt"), "a", 1600000000);
+        ::chown(plain.sub("src/a.txt").c_str(), 1234, 2345);
+        fgtest::PairedDaemon nas(plain);
+        QVERIFY2(nas.ok, qPrintable(nas.daemon.log()));
+        CliRun r = nas.sync({u"-o"_s, u"-g"_s, q(plain.sub("src/")), nas.daemon.url(u"m/b/"_s)});
+        VERIFY_EXIT(r, 0);
+        QVERIFY2(r.err.contains("does not let clients set them"), explain(r).constData());
+        struct stat st{};
+        ::stat(plain.sub("module/b/a.txt").c_str(), &st);
+        QCOMPARE(st.st_uid, uid_t(0));
+
+        ScratchDir keeping("fgrh");
+        put(keeping.sub("src/a.txt"), "a", 1600000000);
+        ::chown(keeping.sub("src/a.txt").c_str(), 1234, 2345);
+        fgtest::PairedDaemon owners(keeping, {}, {u"--keep-owners"_s, u"m"_s});
+        QVERIFY2(owners.ok, qPrintable(owners.daemon.log()));
+        CliRun k = owners.sync({u"-a"_s, q(keeping.sub("src/")), owners.daemon.url(u"m/b/"_s)});
+        VERIFY_EXIT(k, 0);
+        ::stat(keeping.sub("module/b/a.txt").c_str(), &st);
+        QCOMPARE(st.st_uid, uid_t(1234));
+        QCOMPARE(st.st_gid, gid_t(2345));
+    }
+
+    // Not root: -o says once that it cannot; -a alone says nothing (rsync's way).
+    void ownersNotKeptWithoutRootSaysSo()
+    {
+        if (::geteuid() != 0) QSKIP("the test runs the CLI as nobody through runuser, which needs root");
+        if (QStandardPaths::findExecutable(u"runuser"_s).isEmpty()) QSKIP("runuser is not installed");
+        ScratchDir dir("fgrh");
+        ::chmod(dir.path().c_str(), 0777);
+        fgtest::writeFile(dir.sub("src/a.txt"), "a");
+        fgtest::chmodTree(dir.sub("src"), 0755, 0644);
+        auto asNobody = [&](const QStringList& args) {
+            return fgtest::runProgram(u"runuser"_s, QStringList{u"-u"_s, u"nobody"_s, u"--"_s, fgtest::cliPath(),
+                                                               u"sync"_s, u"--state-dir"_s, q(dir.sub("state"))}
+                                                        + args);
+        };
+        CliRun o = asNobody({u"-o"_s, q(dir.sub("src/")), q(dir.sub("o/"))});
+        VERIFY_EXIT(o, 0);
+        QVERIFY2(o.err.contains("owners and groups are not kept"), explain(o).constData());
+        CliRun a = asNobody({u"-a"_s, q(dir.sub("src/")), q(dir.sub("a/"))});
+        VERIFY_EXIT(a, 0);
+        QVERIFY2(!a.err.contains("not kept"), explain(a).constData());
+    }
+
     // ---- how far --delete goes ----------------------------------------------
 
     void maxDeleteStopsAndSays()

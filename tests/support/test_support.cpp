@@ -443,13 +443,15 @@ void DaemonProcess::killHard()
     m_proc->waitForFinished(5000);
 }
 
-PairedDaemon::PairedDaemon(const ScratchDir& dir, const std::string& modulePath) : m_dir(dir)
+PairedDaemon::PairedDaemon(const ScratchDir& dir, const std::string& modulePath, const QStringList& serveArgs)
+    : m_dir(dir)
 {
     QString why;
     const std::string module = modulePath.empty() ? dir.sub("module") : modulePath;
-    const QStringList args = {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--module"),
-                              QString::fromStdString("m=" + module), QStringLiteral("--state-dir"),
-                              QString::fromStdString(dir.sub("server-state"))};
+    const QStringList args = QStringList{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--module"),
+                                         QString::fromStdString("m=" + module), QStringLiteral("--state-dir"),
+                                         QString::fromStdString(dir.sub("server-state"))}
+                           + serveArgs;
     if (modulePath.empty()) writeFile(dir.sub("module/.keep"), "");
     ok = daemon.start(args, QString::fromStdString(dir.sub("serve.log")), &why);
     if (!ok) return;

@@ -138,8 +138,9 @@ private:
 // through a daemon with the real CLI.
 class PairedDaemon {
 public:
-    // The module "m" is DIR/module, or `modulePath` when given (a mount).
-    explicit PairedDaemon(const ScratchDir& dir, const std::string& modulePath = {});
+    // The module "m" is DIR/module, or `modulePath` when given (a mount);
+    // `serveArgs` go on the daemon's command line too.
+    explicit PairedDaemon(const ScratchDir& dir, const std::string& modulePath = {}, const QStringList& serveArgs = {});
     // `floodgate sync ARGS --json --state-dir <the paired client's>`.
     QStringList syncArgs(QStringList args) const;
     CliRun sync(QStringList args) const;

@@ -46,6 +46,8 @@ enum ItemChange : uint8_t {
     kChangePerms = 8,
     kChangeContent = 16, // --checksum: the content hash differs
     kChangeLink = 32,    // a symlink's target
+    kChangeOwner = 64,   // -o
+    kChangeGroup = 128,  // -g
 };
 
 struct PlanItem {

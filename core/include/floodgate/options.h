@@ -188,6 +188,21 @@ struct ScanRules {
     bool operator==(const ScanRules&) const = default;
 };
 
+// Who owns what arrives: rsync's -o, -g, --numeric-ids, --chown. Kept only
+// where the receiving end runs as root (it alone may give files away).
+struct OwnershipRules {
+    bool owner = false;      // -o (and -a): the source's owner
+    bool group = false;      // -g (and -a): the source's group
+    bool numericIds = false; // --numeric-ids: by number, not matched by name
+    bool explicitly = false; // asked with -o/-g/--chown (not only implied by -a): say so when not kept
+    // --chown USER:GROUP: these, whatever the source has (either may be empty).
+    std::string chownUser;
+    std::string chownGroup;
+
+    bool any() const { return owner || group || !chownUser.empty() || !chownGroup.empty(); }
+    bool operator==(const OwnershipRules&) const = default;
+};
+
 struct SyncOptions {
     bool dryRun = false;           // -n: plan and report, change nothing
     bool mkpath = false;           // --mkpath: make the destination's missing parent directories
@@ -197,6 +212,7 @@ struct SyncOptions {
     MetadataRules metadata;        // --no-perms, --no-times, --chmod
     BackupRules backup;            // -b, --backup-dir, --suffix
     ScanRules scan;                // -H, -x, --safe-links, --exclude-if-present
+    OwnershipRules ownership;      // -o, -g, --numeric-ids, --chown
     // --link-dest DIR (in order; at most 20): unchanged files are hard-linked
     // from an earlier snapshot instead of sent.
     std::vector<std::string> linkDest;

@@ -18,6 +18,10 @@ struct ModuleConfig {
     // Clients may ask for file data unencrypted (--cipher none) on this
     // module's data connections: for a trusted LAN only.
     bool allowPlaintext = false;
+    // Clients may set owners and groups (-o, -g, --chown) of what they write
+    // here; the daemon must run as root for it. Off by default: an owner a
+    // client picks is a way into that user's rights.
+    bool keepOwners = false;
 };
 
 struct ServerConfig {

@@ -26,6 +26,11 @@ struct FileEntry {
     std::optional<uint32_t> hardLinkTo;
     // A directory listed without its contents (-x, --exclude-if-present).
     bool contentsOmitted = false;
+    // -o/-g: the owner and group (by the sender's numbers; the receiver maps
+    // them to its own). hasOwner: they travel.
+    uint32_t uid = 0;
+    uint32_t gid = 0;
+    bool hasOwner = false;
     // What the scan saw, for -H (never on the wire).
     uint64_t device = 0;
     uint64_t inode = 0;
@@ -51,6 +56,7 @@ inline proto::WireEntry toWire(const FileEntry& e)
     w.nameCollisions = e.nameCollisions;
     w.hardLinkTo = e.hardLinkTo;
     w.contentsOmitted = e.contentsOmitted;
+    if (e.hasOwner) w.owner = std::make_pair(e.uid, e.gid);
     return w;
 }
 
@@ -69,6 +75,11 @@ inline FileEntry fromWire(proto::WireEntry&& w)
     e.nameCollisions = w.nameCollisions;
     e.hardLinkTo = w.hardLinkTo;
     e.contentsOmitted = w.contentsOmitted;
+    if (w.owner) {
+        e.hasOwner = true;
+        e.uid = w.owner->first;
+        e.gid = w.owner->second;
+    }
     return e;
 }
 

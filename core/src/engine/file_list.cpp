@@ -22,6 +22,9 @@ FileEntry FileList::View::entry() const
     e.nameCollisions = nameCollisions;
     e.hardLinkTo = hardLinkTo;
     e.contentsOmitted = contentsOmitted;
+    e.hasOwner = hasOwner;
+    e.uid = uid;
+    e.gid = gid;
     return e;
 }
 
@@ -58,6 +61,11 @@ uint32_t FileList::append(const FileEntry& entry)
     r.type = uint8_t(entry.type);
     r.flags = uint8_t((entry.nameCollisions & kCollisionMask) << kCollisionShift);
     if (entry.contentsOmitted) r.flags |= kContentsOmitted;
+    if (entry.hasOwner) {
+        r.flags |= kHasOwner;
+        r.uid = entry.uid;
+        r.gid = entry.gid;
+    }
     const auto index = uint32_t(m_records.size());
     if (!entry.linkTarget.empty()) {
         r.flags |= kHasLink;
@@ -93,6 +101,9 @@ FileList::View FileList::view(uint32_t index) const
     v.mtimeNs = r.mtimeNs;
     v.nameCollisions = uint8_t((r.flags >> kCollisionShift) & kCollisionMask);
     v.contentsOmitted = r.flags & kContentsOmitted;
+    v.hasOwner = r.flags & kHasOwner;
+    v.uid = r.uid;
+    v.gid = r.gid;
     if (r.flags & kHardLink) v.hardLinkTo = m_hardLinks.at(index);
     if (r.flags & kHasLink) v.linkTarget = m_links.at(index);
     if (r.flags & kHasHash) v.hash = m_hashes.at(index);

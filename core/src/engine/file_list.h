@@ -34,6 +34,9 @@ public:
         uint8_t nameCollisions = 0;
         std::optional<uint32_t> hardLinkTo;
         bool contentsOmitted = false;
+        bool hasOwner = false;
+        uint32_t uid = 0;
+        uint32_t gid = 0;
 
         bool isDir() const { return type == platform::FileType::Directory; }
         bool isRegular() const { return type == platform::FileType::Regular; }
@@ -63,6 +66,8 @@ private:
         uint16_t pathLength;
         uint8_t type;
         uint8_t flags;
+        uint32_t uid; // -o/-g (kHasOwner)
+        uint32_t gid;
     };
     static constexpr uint8_t kHasHash = 1;
     static constexpr uint8_t kHasLink = 2;
@@ -72,6 +77,7 @@ private:
     static constexpr uint8_t kCollisionMask = 0x07;
     static constexpr uint8_t kContentsOmitted = 0x20;
     static constexpr uint8_t kHardLink = 0x40;
+    static constexpr uint8_t kHasOwner = 0x80;
 
     const char* store(std::string_view text);
 

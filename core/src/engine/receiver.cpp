@@ -31,7 +31,7 @@ constexpr auto kCloseGrace = std::chrono::seconds(10);
 Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& control,
                    std::vector<proto::FrameLink*> dataLinks, RoleObserver& observer, StageSet& stages)
     : RoleBase(control, observer, stages), m_root(std::move(root)), m_params(std::move(params)),
-      m_umask(platform::processUmask()),
+      m_umask(platform::processUmask()), m_owners(m_params.ownership, platform::mayChangeOwners()),
       m_receiveStage(stages.add("receive")), m_planStage(stages.add("plan")), m_writeStage(stages.add("write")),
       m_verifyStage(stages.add("verify")), m_decompressStage(stages.add("decompress")),
       m_fileSystems([this](bool warning, const std::string& message) {
@@ -202,6 +202,8 @@ Status Receiver::run()
     auto begin = proto::fromFrame<proto::FileListBeginMsg>(*first);
     if (!begin.ok()) return failEarly(begin.error());
     if (m_badChmod) return failEarly(*m_badChmod);
+    if (auto why = m_owners.notKeptReason()) notice(false, "", Error(Errc::Ok, *why));
+    if (!m_params.ownershipRefused.empty()) notice(false, "", Error(Errc::Ok, m_params.ownershipRefused));
     if (Status st = resolveRoot(*begin); !st) return failEarly(st.error());
     if (m_params.backup.enabled && !m_params.dryRun && m_rootDir) {
         // A daemon's receiver keeps them inside its module.

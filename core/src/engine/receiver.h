@@ -30,6 +30,7 @@
 #include "receive/destination_fs.h"
 #include "receive/link_dest.h"
 #include "receive/name_guard.h"
+#include "receive/owners.h"
 #include "receive/stored_names.h"
 
 #include <atomic>
@@ -177,6 +178,10 @@ private:
     // A chmod of a file this job made failed because the file system cannot
     // set modes: said once for the job, and the file goes on.
     void modesNotKept(const Error& error, const std::string& where = {});
+    // Gives a received or planned entry the owner and group -o/-g/--chown
+    // ask for (nothing when they are not kept here). A file system that
+    // cannot (FAT) is one warning.
+    Status setOwners(const FileEntry& entry, const std::function<Status(uint32_t uid, uint32_t gid)>& chown);
     // A create that failed because the destination cannot hold the name
     // (EINVAL, EILSEQ, EPERM from FAT-like file systems): the message says
     // which rule the name breaks and what to do.
@@ -262,6 +267,8 @@ private:
     ChmodRules m_chmod;
     std::optional<Error> m_badChmod; // a --chmod from the peer that does not parse
     const uint32_t m_umask;
+    Owners m_owners; // -o/-g/--chown
+    std::atomic<bool> m_ownersWarned{false};
     // --no-perms: the mode each updated file had, which it keeps (m_listMutex).
     std::unordered_map<uint32_t, uint32_t> m_keptModes;
     StageCounters& m_receiveStage;

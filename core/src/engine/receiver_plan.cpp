@@ -41,6 +41,7 @@ Status Receiver::planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs)
     std::vector<PlanItem> items;
     // Signed only once the sender has the plan that says they come as deltas.
     std::vector<uint32_t> toSign;
+    m_owners.learn(batch.userNames, batch.groupNames);
     for (auto& wire : batch.entries) {
         uint32_t index = 0;
         {
@@ -111,6 +112,11 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
     PlanRules rules = m_rules;
     if (fs.timeGranularityNs > 1) rules.modifyWindowNs = std::max(rules.modifyWindowNs, fs.timeGranularityNs);
     rules.compareModes = fs.keepsModes && m_params.metadata.perms;
+    if (entry.hasOwner || !m_params.ownership.chownUser.empty() || !m_params.ownership.chownGroup.empty()) {
+        const Owners::Wanted wanted = m_owners.wanted(entry.uid, entry.gid);
+        rules.wantUid = wanted.uid;
+        rules.wantGid = wanted.gid;
+    }
 
     auto state = targetState(entry, dirs);
     if (!state.ok()) {
@@ -261,6 +267,8 @@ Result<std::optional<TargetState>> Receiver::targetState(const FileEntry& entry,
     t.size = info.size;
     t.mtimeNs = info.mtimeNs;
     t.mode = info.mode;
+    t.uid = info.uid;
+    t.gid = info.gid;
     if (info.type == platform::FileType::Symlink && parent) {
         FG_TRY_ASSIGN(t.linkTarget, parent->readlinkAt(baseName(target)));
     }
@@ -370,6 +378,20 @@ void Receiver::matchSpelling(const std::string& target, int64_t mtimeNs, const F
     inform("renamed '" + from + "' to '" + name + "': its name changed case in the source");
 }
 
+Status Receiver::setOwners(const FileEntry& entry, const std::function<Status(uint32_t uid, uint32_t gid)>& chown)
+{
+    if (!m_owners.active()) return {};
+    const Owners::Wanted w = m_owners.wanted(entry.uid, entry.gid);
+    if (!w.uid && !w.gid) return {};
+    // -1: that one stays as it is.
+    Status st = chown(w.uid.value_or(uint32_t(-1)), w.gid.value_or(uint32_t(-1)));
+    if (st || !chmodUnsupported(st.error())) return st;
+    if (!m_ownersWarned.exchange(true))
+        notice(false, "", Error(Errc::Ok, "the destination cannot set owners (" + st.error().message
+                                              + "): files keep the owner it gives them; said once for the job"));
+    return {};
+}
+
 void Receiver::modesNotKept(const Error& error, const std::string& where)
 {
     if (m_modesWarned.exchange(true)) return;
@@ -415,12 +437,15 @@ Status Receiver::applyDecision(const FileEntry& entry, const Decision& decision,
             (void)parent->unlinkAt(temp);
             return st;
         }
+        FG_TRY(setOwners(entry, [&](uint32_t uid, uint32_t gid) { return parent->setOwnerAt(name, uid, gid); }));
         if (m_params.metadata.times) (void)parent->setModifyTimeAt(name, entry.mtimeNs);
         return {};
     }
     case FileAction::Attrs: {
         if (entry.isDir()) return {}; // directories are finished at the end
         FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentRel));
+        FG_TRY(setOwners(entry, [&](uint32_t uid, uint32_t gid) { return parent->setOwnerAt(name, uid, gid); }));
+        if (entry.isSymlink()) return {}; // a link has no mode, and its time was set when it was made
         if (fs.keepsModes && m_params.metadata.perms) FG_TRY(parent->setModeAt(name, entry.mode));
         if (m_params.metadata.times) FG_TRY(parent->setModifyTimeAt(name, entry.mtimeNs));
         return {};
@@ -543,8 +568,10 @@ void Receiver::finishDirectories(DirCache& dirs)
         const bool modes = keeps && (m_params.metadata.perms || made);
         const uint32_t mode = m_params.metadata.perms ? finalMode(it->mode, true) : newEntryMode(finalMode(it->mode, true));
         const bool times = m_params.metadata.times;
+        const FileEntry& dirEntry = *it;
         if (target == ".") {
-            if (modes) st = dirs.root().setMode(mode);
+            st = setOwners(dirEntry, [&](uint32_t uid, uint32_t gid) { return dirs.root().setOwner(uid, gid); });
+            if (st && modes) st = dirs.root().setMode(mode);
             // A FAT volume's root directory has no times (it reads as the
             // epoch): setting them fails, and kills fusefat.
             const auto root = dirs.root().stat();
@@ -557,7 +584,10 @@ void Receiver::finishDirectories(DirCache& dirs)
             }
             auto info = (*parent)->statAt(baseName(target));
             if (!info.ok() || info->type != platform::FileType::Directory) continue;
-            if (modes) st = (*parent)->setModeAt(baseName(target), mode);
+            st = setOwners(dirEntry, [&](uint32_t uid, uint32_t gid) {
+                return (*parent)->setOwnerAt(baseName(target), uid, gid);
+            });
+            if (st && modes) st = (*parent)->setModeAt(baseName(target), mode);
             if (st && times) st = (*parent)->setModifyTimeAt(baseName(target), it->mtimeNs);
         }
         if (!st) notice(true, target, st.error());

@@ -469,6 +469,8 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     Status st;
     // A file that shrank after it was listed keeps no reserved tail.
     if (size < entry.size) st = file.handle.truncate(size);
+    // Owner first: a chown clears setuid and setgid, which the mode then sets.
+    if (st) st = setOwners(entry, [&](uint32_t uid, uint32_t gid) { return file.handle.setOwner(uid, gid); });
     if (st) {
         // A file system without modes (FAT through FUSE: ENOSYS) keeps the
         // file anyway: one warning for the job, not a failure per file.

@@ -22,6 +22,10 @@ struct TransferParams {
     BackupRules backup;
     std::vector<std::string> linkDest;
     ScanRules scan;
+    OwnershipRules ownership;
+    // Set by a daemon that does not keep owners for its module: what the
+    // receiver tells the client instead.
+    std::string ownershipRefused;
     bool checksum = false;
     int64_t modifyWindowNs = 0;
     uint64_t bwlimitBytesPerSec = 0;
@@ -69,6 +73,7 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
     p.backup = o.backup;
     p.linkDest = o.linkDest;
     p.scan = o.scan;
+    p.ownership = o.ownership;
     p.checksum = o.checksum;
     p.modifyWindowNs = o.modifyWindowNs;
     p.bwlimitBytesPerSec = o.bwlimitBytesPerSec;
@@ -96,6 +101,7 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
     p.backup = m.backup;
     p.linkDest = m.linkDest;
     p.scan = m.scan;
+    p.ownership = m.ownership;
     p.checksum = m.checksum;
     p.modifyWindowNs = m.modifyWindowNs;
     p.bwlimitBytesPerSec = m.bwlimit;
@@ -122,6 +128,7 @@ inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
     m.backup = p.backup;
     m.linkDest = p.linkDest;
     m.scan = p.scan;
+    m.ownership = p.ownership;
     m.checksum = p.checksum;
     m.modifyWindowNs = p.modifyWindowNs;
     m.bwlimit = p.bwlimitBytesPerSec;

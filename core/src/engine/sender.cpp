@@ -4,10 +4,12 @@
 #include "engine/transfer_method.h"
 #include "filter/files_from.h"
 #include "filter/filter.h"
+#include "platform/process.h"
 #include "scan/scanner.h"
 
 #include <limits>
 #include <map>
+#include <set>
 
 namespace fg {
 
@@ -252,10 +254,15 @@ Status Sender::scanAndList()
     uint32_t scanErrors = 0;
     const uint64_t started = monotonicNs();
 
+    const bool owners = m_params.ownership.owner || m_params.ownership.group;
+    std::set<uint32_t> usersSent;
+    std::set<uint32_t> groupsSent;
     auto flushBatch = [&]() {
         if (batch.entries.empty()) return true;
         Status sent = m_link.send(proto::toFrame(batch));
         batch.entries.clear();
+        batch.userNames.clear();
+        batch.groupNames.clear();
         batchBytes = 0;
         return sent.ok();
     };
@@ -271,6 +278,16 @@ Status Sender::scanAndList()
             if (!first) {
                 if (m_params.scan.hardLinks) entry.hardLinkTo = it->second;
                 else ++linkedCopies;
+            }
+        }
+        // -o/-g: owners travel by number, with each name the first time.
+        if (owners) {
+            entry.hasOwner = true;
+            if (!m_params.ownership.numericIds) {
+                if (usersSent.insert(entry.uid).second)
+                    if (auto n = platform::userNameOf(entry.uid)) batch.userNames.emplace_back(entry.uid, *n);
+                if (groupsSent.insert(entry.gid).second)
+                    if (auto n = platform::groupNameOf(entry.gid)) batch.groupNames.emplace_back(entry.gid, *n);
             }
         }
         m_observer.onListed(entry.isRegular(), entry.size);
@@ -295,6 +312,8 @@ Status Sender::scanAndList()
         e.mode = info->mode;
         e.size = info->size;
         e.mtimeNs = info->mtimeNs;
+        e.uid = info->uid;
+        e.gid = info->gid;
         if (m_params.checksum) {
             FG_TRY_ASSIGN(platform::FileHandle file, m_rootDir->openRead(m_fileName));
             FG_TRY_ASSIGN(Digest h, hashFile(file, m_params.checksumChoice));
@@ -308,6 +327,8 @@ Status Sender::scanAndList()
         root.type = platform::FileType::Directory;
         root.mode = rootInfo.mode;
         root.mtimeNs = rootInfo.mtimeNs;
+        root.uid = rootInfo.uid;
+        root.gid = rootInfo.gid;
         add(std::move(root));
 
         filter::FilterSet noFilters;

@@ -105,6 +105,7 @@ namespace {
 struct ResolvedRequest {
     RootSpec root;
     std::string module;
+    bool keepOwners = false; // the module lets clients set owners (serve --keep-owners)
 };
 
 Result<ResolvedRequest> resolveDaemonPath(const std::string& requestPath, const SessionContext& ctx, bool forWriting,
@@ -129,6 +130,7 @@ Result<ResolvedRequest> resolveDaemonPath(const std::string& requestPath, const 
                                            "server run with `--allow-plaintext " + module->name + "`");
     ResolvedRequest out;
     out.module = module->name;
+    out.keepOwners = module->keepOwners;
     out.root.base = module->path;
     out.root.trailingSlash = rest.empty() || rest.back() == '/';
     while (!rest.empty() && rest.back() == '/') rest.pop_back();
@@ -313,6 +315,7 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
     const bool push = request->direction == proto::Direction::Push; // the client sends: we receive
     RootSpec root;
     std::string module;
+    bool keepOwners = true; // over ssh the login is the user's own: as rsync
     if (ctx.daemon) {
         auto resolved = resolveDaemonPath(request->path, ctx, push, request->plainData);
         if (!resolved.ok()) {
@@ -321,16 +324,29 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
         }
         root = resolved->root;
         module = resolved->module;
+        keepOwners = resolved->keepOwners;
     } else {
         root = resolveStdioPath(request->path);
     }
     TransferParams params = paramsFromRequest(*request);
+    // A client may give files to other users only where the module says so:
+    // owners set by a paired client are a way to another user's rights.
+    if (push && !keepOwners && params.ownership.any()) {
+        if (params.ownership.explicitly)
+            params.ownershipRefused = "owners and groups are not kept: module '" + module
+                                    + "' does not let clients set them (on the server: serve --keep-owners "
+                                    + module + ", as root)";
+        params.ownership = {};
+    }
     SyncOptions check;
     check.filters = params.filters;
     check.filesFrom = params.filesFrom;
     check.hasFilesFrom = params.hasFilesFrom;
     check.modifyWindowNs = params.modifyWindowNs;
     check.chunkSize = params.chunkSize;
+    check.metadata = params.metadata;
+    check.backup = params.backup;
+    check.linkDest = params.linkDest;
     // The client's congestion choice is a wish here: this kernel may lack it.
     if (Status st = validateOptions(check); !st) return refuse(st.error());
 

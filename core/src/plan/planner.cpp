@@ -43,14 +43,20 @@ Decision decide(const FileEntry& source, const std::optional<TargetState>& targe
         return d;
     }
     if (!target || (target->type != source.type && !(source.isDir() && target->type == FileType::Directory))) d.changes = kChangeNew;
+    if (target && !(d.changes & kChangeNew)) {
+        if (rules.wantUid && target->uid != *rules.wantUid) d.changes |= kChangeOwner;
+        if (rules.wantGid && target->gid != *rules.wantGid) d.changes |= kChangeGroup;
+    }
+    const uint8_t ownership = kChangeOwner | kChangeGroup;
     if (source.isDir()) {
         if (!target) {
             d.action = FileAction::MkDir;
         } else if (target->type == FileType::Directory) {
             if (rules.compareModes && target->mode != source.mode) d.changes |= kChangePerms;
             // Directory mtimes are set at the end of every run (writing into a
-            // directory changes it), so only the mode makes a difference here.
-            d.action = !rules.compareModes || target->mode == source.mode ? FileAction::Unchanged : FileAction::Attrs;
+            // directory changes it), so only the mode and owner make a
+            // difference here.
+            d.action = d.changes & (kChangePerms | ownership) ? FileAction::Attrs : FileAction::Unchanged;
         } else {
             d.action = FileAction::MkDir;
             d.replaceTarget = true;
@@ -71,7 +77,7 @@ Decision decide(const FileEntry& source, const std::optional<TargetState>& targe
 
     if (source.isSymlink()) {
         if (target && target->type == FileType::Symlink && target->linkTarget == source.linkTarget) {
-            d.action = FileAction::Unchanged;
+            d.action = d.changes & ownership ? FileAction::Attrs : FileAction::Unchanged;
         } else {
             d.action = FileAction::Symlink;
             if (target && target->type == FileType::Symlink) d.changes |= kChangeLink;
@@ -106,7 +112,7 @@ Decision decide(const FileEntry& source, const std::optional<TargetState>& targe
         d.action = FileAction::Update;
         return d;
     }
-    const uint8_t settable = kChangePerms | (rules.setTimes ? kChangeTime : 0);
+    const uint8_t settable = kChangePerms | ownership | (rules.setTimes ? kChangeTime : 0);
     d.action = d.changes & settable ? FileAction::Attrs : FileAction::Unchanged;
     return d;
 }

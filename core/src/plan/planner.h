@@ -25,6 +25,10 @@ struct PlanRules {
     // --no-times: a time that differs alone is no change to make (a file of
     // other content is still sent).
     bool setTimes = true;
+    // -o/-g where they are kept: the owner and group the entry should have
+    // here (nullopt: not compared).
+    std::optional<uint32_t> wantUid;
+    std::optional<uint32_t> wantGid;
 };
 
 // What the target has at the entry's path (nullopt: nothing).
@@ -33,6 +37,8 @@ struct TargetState {
     uint64_t size = 0;
     int64_t mtimeNs = 0;
     uint32_t mode = 0;
+    uint32_t uid = 0;
+    uint32_t gid = 0;
     std::string linkTarget;       // read by the caller for symlinks
     std::optional<Digest> hash;  // filled by the caller when needsTargetHash()
 };

@@ -24,6 +24,8 @@ struct FileInfo {
     uint64_t device = 0;
     uint64_t inode = 0;
     uint32_t links = 1;    // hard links to it
+    uint32_t uid = 0;      // owner and group, by number
+    uint32_t gid = 0;
 };
 
 struct DirEntryName {
@@ -69,6 +71,9 @@ public:
     // Sets the modification time (and the access time to now).
     Status setModifyTime(int64_t mtimeNs);
     Status setMode(uint32_t mode);
+    // chown (root only, except a group the user belongs to). Before setMode:
+    // a chown clears setuid and setgid.
+    Status setOwner(uint32_t uid, uint32_t gid);
     // Reserves space up front (fewer fragments, ENOSPC early); a no-op where the
     // file system cannot.
     Status preallocate(uint64_t size);
@@ -132,9 +137,12 @@ public:
     // Sets the mtime of a child without following a final symlink.
     Status setModifyTimeAt(std::string_view name, int64_t mtimeNs) const;
     Status setModeAt(std::string_view name, uint32_t mode) const;
+    // The owner of a child, not following a final symlink (a link's own).
+    Status setOwnerAt(std::string_view name, uint32_t uid, uint32_t gid) const;
     Result<FileInfo> stat() const;
     Status setModifyTime(int64_t mtimeNs) const;
     Status setMode(uint32_t mode) const;
+    Status setOwner(uint32_t uid, uint32_t gid) const;
     // Flushes the whole file system this directory is on (syncfs).
     Status syncFileSystem() const;
     FileSystemInfo fileSystem() const;

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -81,6 +82,15 @@ Fd takeStdout();
 
 // The name of the user this process runs as (for messages).
 std::string currentUserName();
+// Users and groups of this machine, for -o/-g: by number to name (the
+// sender), by name to number (the receiver); nullopt when there is none.
+std::optional<std::string> userNameOf(uint32_t uid);
+std::optional<std::string> groupNameOf(uint32_t gid);
+std::optional<uint32_t> userIdOf(const std::string& name);
+std::optional<uint32_t> groupIdOf(const std::string& name);
+// Whether this process may give files to other users (root).
+bool mayChangeOwners();
+
 // The process's umask (new files' modes leave out these bits), read without
 // changing it; 022 where it cannot be read.
 uint32_t processUmask();

@@ -140,8 +140,10 @@ constexpr uint8_t kKnownCompareFlags = kUpdate | kIgnoreExisting | kExistingOnly
 constexpr uint8_t kDeleteLimited = 1, kDeleteExcluded = 2;
 constexpr uint8_t kNoPerms = 1, kNoTimes = 2;
 constexpr uint8_t kHardLinks = 1, kOneFileSystem = 2, kSafeLinks = 4;
-// fg::ItemChange's six bits (new, size, time, perms, content, link).
-constexpr uint8_t kKnownChanges = 0x3f;
+constexpr uint8_t kOwner = 1, kGroup = 2, kNumericIds = 4, kOwnershipAsked = 8;
+// fg::ItemChange's eight bits (new, size, time, perms, content, link, owner,
+// group): every bit of the byte.
+constexpr uint8_t kKnownChanges = 0xff;
 }
 
 void JobRequestMsg::encode(WireWriter& w) const
@@ -187,6 +189,10 @@ void JobRequestMsg::encode(WireWriter& w) const
                  | (scan.safeLinks ? kSafeLinks : 0)));
     w.u32(uint32_t(scan.excludeIfPresent.size()));
     for (const auto& n : scan.excludeIfPresent) w.string(n);
+    w.u8(uint8_t((ownership.owner ? kOwner : 0) | (ownership.group ? kGroup : 0)
+                 | (ownership.numericIds ? kNumericIds : 0) | (ownership.explicitly ? kOwnershipAsked : 0)));
+    w.string(ownership.chownUser);
+    w.string(ownership.chownGroup);
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -274,6 +280,14 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     for (const auto& n : m.scan.excludeIfPresent)
         if (n.empty() || n.find('/') != std::string::npos || n == "." || n == "..")
             r.fail("--exclude-if-present names a file, not a path");
+    const uint8_t owning = r.u8();
+    if (owning & ~(kOwner | kGroup | kNumericIds | kOwnershipAsked)) r.fail("unknown ownership flags");
+    m.ownership.owner = owning & kOwner;
+    m.ownership.group = owning & kGroup;
+    m.ownership.numericIds = owning & kNumericIds;
+    m.ownership.explicitly = owning & kOwnershipAsked;
+    m.ownership.chownUser = r.string(kMaxShortText);
+    m.ownership.chownGroup = r.string(kMaxShortText);
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");
@@ -361,8 +375,10 @@ constexpr uint8_t kCollisionMask = 0x07;
 // link of (-H); bit 5: a directory listed without its contents.
 constexpr uint8_t kHardLinkTo = 0x10;
 constexpr uint8_t kContentsOmitted = 0x20;
+// Bit 6: the owner follows (u32 uid, u32 gid).
+constexpr uint8_t kHasOwner = 0x40;
 constexpr uint8_t kKnownEntryFlags =
-    kHasHash | (kCollisionMask << kCollisionShift) | kHardLinkTo | kContentsOmitted;
+    kHasHash | (kCollisionMask << kCollisionShift) | kHardLinkTo | kContentsOmitted | kHasOwner;
 }
 
 void FileListBatchMsg::encode(WireWriter& w) const
@@ -372,13 +388,25 @@ void FileListBatchMsg::encode(WireWriter& w) const
         w.string(e.path);
         w.u8(uint8_t(e.type));
         w.u8(uint8_t((e.hash ? kHasHash : 0) | ((e.nameCollisions & kCollisionMask) << kCollisionShift)
-                     | (e.hardLinkTo ? kHardLinkTo : 0) | (e.contentsOmitted ? kContentsOmitted : 0)));
+                     | (e.hardLinkTo ? kHardLinkTo : 0) | (e.contentsOmitted ? kContentsOmitted : 0)
+                     | (e.owner ? kHasOwner : 0)));
         w.u32(e.mode);
         w.u64(e.size);
         w.i64(e.mtimeNs);
         if (e.type == WireFileType::Symlink) w.string(e.linkTarget);
         if (e.hash) writeDigest(w, *e.hash);
         if (e.hardLinkTo) w.u32(*e.hardLinkTo);
+        if (e.owner) {
+            w.u32(e.owner->first);
+            w.u32(e.owner->second);
+        }
+    }
+    for (const auto* names : {&userNames, &groupNames}) {
+        w.u32(uint32_t(names->size()));
+        for (const auto& [id, name] : *names) {
+            w.u32(id);
+            w.string(name);
+        }
     }
 }
 
@@ -409,7 +437,19 @@ Result<FileListBatchMsg> FileListBatchMsg::decode(WireReader& r)
         e.contentsOmitted = flags & kContentsOmitted;
         if (e.contentsOmitted && e.type != WireFileType::Directory)
             r.fail("entry " + std::to_string(i) + ": only a directory can come without its contents");
+        if (flags & kHasOwner) {
+            const uint32_t uid = r.u32();
+            const uint32_t gid = r.u32();
+            e.owner = std::make_pair(uid, gid);
+        }
         m.entries.push_back(std::move(e));
+    }
+    for (auto* names : {&m.userNames, &m.groupNames}) {
+        const uint32_t count = r.count(kMaxBatchItems, 8);
+        for (uint32_t i = 0; i < count && !r.failed(); ++i) {
+            const uint32_t id = r.u32();
+            names->emplace_back(id, r.string(kMaxShortText));
+        }
     }
     FG_TRY(r.finish("FileListBatch"));
     return m;
@@ -458,7 +498,7 @@ Result<PlanBatchMsg> PlanBatchMsg::decode(WireReader& r)
         if (method > uint8_t(WireMethod::DeltaResume)) r.fail("unknown transfer method");
         it.method = WireMethod(method);
         it.changes = r.u8();
-        if (it.changes & ~kKnownChanges) r.fail("unknown change bits");
+        static_assert(kKnownChanges == 0xff, "every bit of the byte is a change: none to refuse");
         // Only an update has an old copy to take differences from; a resume
         // may also finish a copy.
         if ((it.method == WireMethod::Delta && it.action != WireAction::Update)

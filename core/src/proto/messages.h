@@ -173,6 +173,9 @@ struct JobRequestMsg {
     // Then the scan rules: u8 flags (1 -H, 2 -x, 4 --safe-links), u32 count
     // and the --exclude-if-present names.
     ScanRules scan;
+    // Then ownership: u8 flags (1 -o, 2 -g, 4 --numeric-ids, 8 asked
+    // explicitly), the --chown user and group.
+    OwnershipRules ownership;
     void encode(WireWriter& w) const;
     static Result<JobRequestMsg> decode(WireReader& r);
 };
@@ -247,11 +250,17 @@ struct WireEntry {
     // A directory listed without its contents (-x mount point,
     // --exclude-if-present): the receiver deletes nothing in it.
     bool contentsOmitted = false;
+    // -o/-g: the source's owner and group, by number (names in the batch).
+    std::optional<std::pair<uint32_t, uint32_t>> owner;
 };
 
 struct FileListBatchMsg {
     static constexpr MsgType kType = MsgType::FileListBatch;
     std::vector<WireEntry> entries;
+    // -o/-g without --numeric-ids: the names of the users and groups this
+    // batch's entries have, each the first time it comes (after the entries).
+    std::vector<std::pair<uint32_t, std::string>> userNames;
+    std::vector<std::pair<uint32_t, std::string>> groupNames;
     void encode(WireWriter& w) const;
     static Result<FileListBatchMsg> decode(WireReader& r);
 };

@@ -63,6 +63,8 @@ public:
             entry.device = info->device;
             entry.inode = info->inode;
             entry.links = info->links;
+            entry.uid = info->uid;
+            entry.gid = info->gid;
             if (info->type == platform::FileType::Other) {
                 if (m_cb.skipped) m_cb.skipped(name, "skipping non-regular file (socket, FIFO or device)");
                 continue;

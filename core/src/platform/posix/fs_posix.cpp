@@ -60,6 +60,8 @@ FileInfo toInfo(const struct stat& st)
     info.device = st.st_dev;
     info.inode = st.st_ino;
     info.links = uint32_t(st.st_nlink);
+    info.uid = st.st_uid;
+    info.gid = st.st_gid;
     return info;
 }
 
@@ -180,6 +182,12 @@ Status FileHandle::setModifyTime(int64_t mtimeNs)
     struct timespec times[2];
     stampTimes(times, mtimeNs);
     if (::futimens(m_fd, times) != 0) return sysError(errno, "set time of " + m_path);
+    return {};
+}
+
+Status FileHandle::setOwner(uint32_t uid, uint32_t gid)
+{
+    if (::fchown(m_fd, uid_t(uid), gid_t(gid)) != 0) return sysError(errno, "chown " + m_path);
     return {};
 }
 
@@ -519,6 +527,14 @@ Status DirHandle::setModifyTimeAt(std::string_view name, int64_t mtimeNs) const
     return {};
 }
 
+Status DirHandle::setOwnerAt(std::string_view name, uint32_t uid, uint32_t gid) const
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    if (::fchownat(m_fd, nameStr(name).c_str(), uid_t(uid), gid_t(gid), AT_SYMLINK_NOFOLLOW) != 0)
+        return sysError(errno, "chown " + childPath(name));
+    return {};
+}
+
 Status DirHandle::setModeAt(std::string_view name, uint32_t mode) const
 {
     if (!isSingleComponent(name)) return badComponent(name);
@@ -548,6 +564,12 @@ Status DirHandle::setModifyTime(int64_t mtimeNs) const
     struct timespec times[2];
     stampTimes(times, mtimeNs);
     if (::futimens(m_fd, times) != 0) return sysError(errno, "set time of " + m_path);
+    return {};
+}
+
+Status DirHandle::setOwner(uint32_t uid, uint32_t gid) const
+{
+    if (::fchown(m_fd, uid_t(uid), gid_t(gid)) != 0) return sysError(errno, "chown " + m_path);
     return {};
 }
 

@@ -6,11 +6,13 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <grp.h>
 #include <pwd.h>
 #include <unistd.h>
 
 #include <ctime>
 #include <fstream>
+#include <vector>
 
 extern char** environ;
 
@@ -236,6 +238,54 @@ Fd takeStdout()
     int fd = ::dup(1);
     ::dup2(2, 1);
     return Fd(fd);
+}
+
+namespace {
+
+// getpw*_r/getgr*_r want a buffer; 16 KiB holds any real entry.
+constexpr size_t kPwBuffer = 16384;
+
+} // namespace
+
+std::optional<std::string> userNameOf(uint32_t uid)
+{
+    struct passwd pw{};
+    struct passwd* found = nullptr;
+    std::vector<char> buf(kPwBuffer);
+    if (::getpwuid_r(uid_t(uid), &pw, buf.data(), buf.size(), &found) != 0 || !found) return std::nullopt;
+    return std::string(found->pw_name);
+}
+
+std::optional<std::string> groupNameOf(uint32_t gid)
+{
+    struct group gr{};
+    struct group* found = nullptr;
+    std::vector<char> buf(kPwBuffer);
+    if (::getgrgid_r(gid_t(gid), &gr, buf.data(), buf.size(), &found) != 0 || !found) return std::nullopt;
+    return std::string(found->gr_name);
+}
+
+std::optional<uint32_t> userIdOf(const std::string& name)
+{
+    struct passwd pw{};
+    struct passwd* found = nullptr;
+    std::vector<char> buf(kPwBuffer);
+    if (::getpwnam_r(name.c_str(), &pw, buf.data(), buf.size(), &found) != 0 || !found) return std::nullopt;
+    return uint32_t(found->pw_uid);
+}
+
+std::optional<uint32_t> groupIdOf(const std::string& name)
+{
+    struct group gr{};
+    struct group* found = nullptr;
+    std::vector<char> buf(kPwBuffer);
+    if (::getgrnam_r(name.c_str(), &gr, buf.data(), buf.size(), &found) != 0 || !found) return std::nullopt;
+    return uint32_t(found->gr_gid);
+}
+
+bool mayChangeOwners()
+{
+    return ::geteuid() == 0;
 }
 
 uint32_t processUmask()
