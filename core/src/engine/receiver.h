@@ -164,7 +164,7 @@ private:
     Status applyDecision(const FileEntry& entry, const Decision& decision, const FsTraits& fs, DirCache& dirs);
     // The file system a target directory is on ("" is the root), probed the
     // first time one of its directories is planned.
-    const FsTraits& traitsOf(const std::string& targetDir, DirCache* dirs);
+    const FsTraits& traitsOf(std::string_view targetDir, DirCache* dirs);
     // The same from another thread, for a directory already planned (nullptr
     // otherwise).
     const FsTraits* plannedTraitsOf(const std::string& targetDir) const;
@@ -304,6 +304,11 @@ private:
     // Written by the planner only, read by the writers (under the lock).
     std::unordered_map<std::string, const FsTraits*> m_dirTraits;
     mutable std::shared_mutex m_dirTraitsMutex;
+    std::string m_lastTraitsDir; // traitsOf's last answer (planning thread)
+    const FsTraits* m_lastTraits = nullptr;
+    // Some destination stamps files it renames (fusefat): the writers look
+    // up each file's file system only then.
+    std::atomic<bool> m_anyStampAfterRename{false};
     // A dry run into a destination that does not exist yet: the directory it
     // would be made in is probed in its place.
     std::optional<platform::DirHandle> m_rootParent;

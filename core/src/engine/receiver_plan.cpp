@@ -97,7 +97,7 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
     // The file system the entry's name lives on decides whether it is one
     // name with another of its directory, and how its times and modes
     // compare.
-    const FsTraits& fs = traitsOf(target == "." ? std::string() : std::string(parentOf(target)), dirs);
+    const FsTraits& fs = traitsOf(target == "." ? std::string_view() : parentOf(target), dirs);
     if (target != "." && !m_names.admit(target, entry.isDir(), entry.nameCollisions, fs)) return {};
     // -H: a later name of a file the list had already; linked to the first
     // once that one is in place.
@@ -188,7 +188,7 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
     item.size = entry.size;
     item.isDir = entry.isDir();
     item.isSymlink = entry.isSymlink();
-    item.linkTarget = entry.linkTarget;
+    if (item.isSymlink) item.linkTarget = entry.linkTarget;
     item.changes = decision.changes;
     describeMethod(method, item);
     items.push_back(std::move(item));
@@ -280,9 +280,16 @@ Result<std::optional<TargetState>> Receiver::targetState(const FileEntry& entry,
     return std::optional<TargetState>(std::move(t));
 }
 
-const FsTraits& Receiver::traitsOf(const std::string& targetDir, DirCache* dirs)
+const FsTraits& Receiver::traitsOf(std::string_view dirPath, DirCache* dirs)
 {
-    if (auto it = m_dirTraits.find(targetDir); it != m_dirTraits.end()) return *it->second;
+    // Entries come directory by directory: the last one's answer first.
+    if (m_lastTraits && dirPath == m_lastTraitsDir) return *m_lastTraits;
+    const std::string targetDir(dirPath);
+    if (auto it = m_dirTraits.find(targetDir); it != m_dirTraits.end()) {
+        m_lastTraitsDir = targetDir;
+        m_lastTraits = it->second;
+        return *it->second;
+    }
     const FsTraits* traits = nullptr;
     if (targetDir.empty()) {
         if (dirs) traits = &m_fileSystems.of(dirs->root());
@@ -301,6 +308,9 @@ const FsTraits& Receiver::traitsOf(const std::string& targetDir, DirCache* dirs)
         std::unique_lock lock(m_dirTraitsMutex);
         m_dirTraits.emplace(targetDir, traits);
     }
+    if (traits->stampAfterRename) m_anyStampAfterRename = true;
+    m_lastTraitsDir = targetDir;
+    m_lastTraits = traits;
     if (!traits->keepsModes && !traits->modeError.empty())
         modesNotKept(Error(Errc::Io, traits->modeError), traits->describe());
     return *traits;

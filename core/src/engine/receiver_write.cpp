@@ -489,7 +489,7 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     // a time set on it while open. Where even the rename stamps it (fusefat),
     // it goes on once the file is in place: killed in between, the file is
     // complete and only its time is new, so the next run checks it again.
-    const FsTraits* fs = plannedTraitsOf(std::string(parentOf(target)));
+    const FsTraits* fs = m_anyStampAfterRename ? plannedTraitsOf(std::string(parentOf(target))) : nullptr;
     const bool stampInPlace = fs && fs->stampAfterRename;
     const bool times = m_params.metadata.times;
     if (st && times && !stampInPlace) st = dir->setModifyTimeAt(file.tempName, mtimeNs);

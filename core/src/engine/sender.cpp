@@ -371,7 +371,7 @@ std::optional<Sender::ListedFile> Sender::listed(uint32_t index)
 {
     if (index >= m_list.size()) return std::nullopt;
     const FileList::View e = m_list.view(index);
-    return ListedFile{std::string(e.path), e.size, e.mtimeNs, e.type, std::string(e.linkTarget)};
+    return ListedFile{std::string(e.path), e.size, e.mtimeNs};
 }
 
 void Sender::controlLoop()
@@ -418,18 +418,18 @@ void Sender::controlLoop()
             items.reserve(msg->items.size());
             bool bad = false;
             for (const auto& it : msg->items) {
-                auto file = listed(it.index);
-                if (!file) {
+                if (it.index >= m_list.size()) {
                     badIndex(it.index);
                     bad = true;
                     break;
                 }
+                const FileList::View file = m_list.view(it.index);
                 PlanItem item;
-                item.path = file->path;
-                item.size = file->size;
-                item.isDir = file->type == platform::FileType::Directory;
-                item.isSymlink = file->type == platform::FileType::Symlink;
-                item.linkTarget = file->linkTarget;
+                item.path = std::string(file.path);
+                item.size = file.size;
+                item.isDir = file.isDir();
+                item.isSymlink = file.type == platform::FileType::Symlink;
+                if (item.isSymlink) item.linkTarget = std::string(file.linkTarget);
                 item.changes = it.changes;
                 describeMethod(it.method, item);
                 switch (it.action) {
@@ -446,7 +446,7 @@ void Sender::controlLoop()
                         m_scheduler.expect(it.index);
                         m_incomingSignatures.try_emplace(it.index);
                     } else {
-                        m_scheduler.add(it.index, file->size);
+                        m_scheduler.add(it.index, file.size);
                     }
                 }
                 items.push_back(std::move(item));

@@ -63,8 +63,6 @@ private:
         std::string path;
         uint64_t size;
         int64_t mtimeNs;
-        platform::FileType type;
-        std::string linkTarget;
     };
 
     // A file on its way in chunks, shared by the workers sending them.

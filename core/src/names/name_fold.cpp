@@ -6,7 +6,8 @@
 
 #include <cstdlib>
 #include <memory>
-#include <unordered_map>
+#include <algorithm>
+#include <string>
 
 namespace fg::names {
 namespace {
@@ -62,6 +63,13 @@ std::string caseFolded(std::string_view name)
     return out;
 }
 
+bool isAscii(std::string_view name)
+{
+    for (unsigned char c : name)
+        if (c >= 0x80) return false;
+    return true;
+}
+
 } // namespace
 
 bool mayFold(std::string_view name)
@@ -72,6 +80,8 @@ bool mayFold(std::string_view name)
 std::string comparisonKey(std::string_view name, NameRules rules)
 {
     if (isPlain(name) || !rules.any()) return std::string(name);
+    // ASCII is its own NFC, and folds by its letters alone.
+    if (isAscii(name)) return rules.foldsCase ? asciiFolded(name) : std::string(name);
     if (!isValidUtf8(name)) return rules.foldsCase ? asciiFolded(name) : std::string(name);
     if (!rules.foldsNormalization) return caseFolded(name);
     if (!rules.foldsCase) return composed(name);
@@ -80,14 +90,42 @@ std::string comparisonKey(std::string_view name, NameRules rules)
     return composed(caseFolded(composed(name)));
 }
 
+namespace {
+
+// FNV-1a of a name as `rules` fold it, for ASCII names without a copy; the
+// folded string for the others (rare: names past ASCII).
+uint64_t keyHash(std::string_view name, NameRules rules, std::string* folded)
+{
+    uint64_t h = 1469598103934665603ull;
+    auto mix = [&](unsigned char c) {
+        h ^= c;
+        h *= 1099511628211ull;
+    };
+    if (isAscii(name)) {
+        for (unsigned char c : name) mix(rules.foldsCase && c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c);
+        return h;
+    }
+    *folded = comparisonKey(name, rules);
+    for (unsigned char c : *folded) mix(c);
+    return h;
+}
+
+} // namespace
+
 std::vector<uint8_t> collisionBits(const std::vector<std::string_view>& names)
 {
     std::vector<uint8_t> bits(names.size(), 0);
-    std::vector<size_t> special;
-    for (size_t i = 0; i < names.size(); ++i)
-        if (!isPlain(names[i])) special.push_back(i);
-    if (special.empty()) return bits;
-
+    bool anySpecial = false;
+    bool ascii = true;
+    for (const auto& n : names) {
+        if (isPlain(n)) continue;
+        anySpecial = true;
+        ascii = ascii && isAscii(n);
+    }
+    if (!anySpecial) return bits;
+    // Only upper-case ASCII letters make these names special: normalisation
+    // joins no two of them, and with it folding case is folding case alone,
+    // so one pass gives all three bits (a directory of IMG_0001.JPG's).
     constexpr struct {
         NameRules rules;
         uint8_t bit;
@@ -96,20 +134,31 @@ std::vector<uint8_t> collisionBits(const std::vector<std::string_view>& names)
         {{false, true}, kCollidesFoldingNormalization},
         {{true, true}, kCollidesFoldingBoth},
     };
-    for (const auto& rule : kRules) {
-        // The keys of the names that need folding, and who has each.
-        std::unordered_map<std::string, std::vector<size_t>> byKey;
-        for (size_t i : special) byKey[comparisonKey(names[i], rule.rules)].push_back(i);
-        // A plain name is its own key: it collides with the special names
-        // that fold onto it.
-        for (size_t i = 0; i < names.size(); ++i) {
-            if (!isPlain(names[i])) continue;
-            auto it = byKey.find(std::string(names[i]));
-            if (it != byKey.end()) it->second.push_back(i);
+    const size_t passes = ascii ? 1 : 3;
+    struct Keyed {
+        uint64_t hash;
+        uint32_t index;
+    };
+    std::vector<Keyed> keyed(names.size());
+    std::vector<std::string> folded(ascii ? 0 : names.size());
+    for (size_t pass = 0; pass < passes; ++pass) {
+        const NameRules rules = kRules[pass].rules;
+        const uint8_t bit = ascii ? uint8_t(kCollidesFoldingCase | kCollidesFoldingBoth) : kRules[pass].bit;
+        // Every name by the hash of its key, sorted: names that share a key
+        // are neighbours; equal hashes are checked against the keys.
+        for (size_t i = 0; i < names.size(); ++i)
+            keyed[i] = {keyHash(names[i], rules, ascii ? nullptr : &folded[i]), uint32_t(i)};
+        std::sort(keyed.begin(), keyed.end(), [](const Keyed& x, const Keyed& y) { return x.hash < y.hash; });
+        for (size_t start = 0; start < keyed.size();) {
+            size_t end = start + 1;
+            while (end < keyed.size() && keyed[end].hash == keyed[start].hash) ++end;
+            for (size_t i = start; end - start > 1 && i < end; ++i) {
+                const std::string ki = comparisonKey(names[keyed[i].index], rules);
+                for (size_t k = start; k < end; ++k)
+                    if (k != i && comparisonKey(names[keyed[k].index], rules) == ki) bits[keyed[i].index] |= bit;
+            }
+            start = end;
         }
-        for (const auto& [key, holders] : byKey)
-            if (holders.size() > 1)
-                for (size_t i : holders) bits[i] |= rule.bit;
     }
     return bits;
 }

@@ -11,7 +11,7 @@ bool NameGuard::admit(const std::string& target, bool isDir, uint8_t collisionBi
     const std::string_view parent = parentOf(target);
     // The list comes parents first, so the nearest refused directory above
     // is the parent itself or already refused the parent.
-    if (!parent.empty() && m_refusedDirs.count(std::string(parent))) {
+    if (!parent.empty() && !m_refusedDirs.empty() && m_refusedDirs.count(std::string(parent))) {
         m_below.emplace_back(target, std::string(parent));
         (isDir ? m_refusedDirs : m_refusedFiles).insert(target);
         return false;
