@@ -15,12 +15,16 @@
 #include <floodgate/signals.h>
 #include <floodgate/system.h>
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <condition_variable>
 #include <cstdio>
 #include <mutex>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 namespace fg::cli {
 
@@ -121,6 +125,30 @@ std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode
     return j.str();
 }
 
+// --log-file: lines appended as rsync writes them, "2026/12/01 10:04:05 [pid] ...".
+class LogFile {
+public:
+    ~LogFile()
+    {
+        if (m_file) std::fclose(m_file);
+    }
+    Status open(const std::string& path)
+    {
+        m_file = std::fopen(path.c_str(), "a");
+        if (!m_file) return Error(Errc::PermissionDenied, "cannot append to " + path + ": " + std::strerror(errno));
+        return {};
+    }
+    explicit operator bool() const { return m_file != nullptr; }
+    void line(const std::string& text)
+    {
+        std::fprintf(m_file, "%s [%d] %s\n", logTime(' ').c_str(), int(::getpid()), text.c_str());
+        std::fflush(m_file);
+    }
+
+private:
+    FILE* m_file = nullptr;
+};
+
 bool anyRemote(const std::string& endpoint)
 {
     auto e = parseEndpoint(endpoint);
@@ -205,6 +233,14 @@ int runSync(const std::vector<std::string>& args)
     auto lastProgress = std::chrono::steady_clock::now();
     job->start();
 
+    LogFile log;
+    if (!o.logFile.empty()) {
+        if (Status opened = log.open(o.logFile); !opened) {
+            std::fprintf(stderr, "floodgate sync: --log-file: %s\n", opened.error().message.c_str());
+            return 3;
+        }
+        log.line("floodgate sync " + o.spec.source + " " + o.spec.destination);
+    }
     std::vector<UpdateMethod> updates;
     uint64_t createdCount = 0; // for --stats
     const bool toRemote = anyRemote(o.spec.destination);
@@ -217,6 +253,13 @@ int runSync(const std::vector<std::string>& args)
                                         || item.method == TransferMethod::Delta;
                     if (update && o.json) updates.push_back({item.path, item.method, item.methodReason});
                     if (item.changes & kChangeNew) ++createdCount;
+                    if (log) log.line(o.logFormat.line(item, toRemote));
+                    if (o.outFormat) {
+                        if (o.quiet) continue;
+                        if (o.progress) progress.clearForMessage();
+                        std::fprintf(info, "%s\n", terminalSafe(o.outFormat->line(item, toRemote)).c_str());
+                        continue;
+                    }
                     if (o.itemize) {
                         if (o.quiet) continue;
                         if (o.progress) progress.clearForMessage();
@@ -238,14 +281,16 @@ int runSync(const std::vector<std::string>& args)
                     std::fprintf(info, "%s\n", terminalSafe(done->path).c_str());
                 }
             } else if (auto* failed = std::get_if<event::FileFailed>(&ev)) {
+                if (log) log.line("error: " + failed->path + ": " + failed->error.message);
                 if (o.progress) progress.clearForMessage();
                 std::fprintf(stderr, "floodgate: %s: %s\n", terminalSafe(failed->path).c_str(),
                              terminalSafe(failed->error.message).c_str());
-            } else if (auto* log = std::get_if<event::Log>(&ev)) {
-                if (log->level == event::Log::Level::Info && (o.quiet || !o.verbose)) continue;
-                if (log->level == event::Log::Level::Warning && o.quiet) continue;
+            } else if (auto* message = std::get_if<event::Log>(&ev)) {
+                if (log && message->level != event::Log::Level::Info) log.line(message->message);
+                if (message->level == event::Log::Level::Info && (o.quiet || !o.verbose)) continue;
+                if (message->level == event::Log::Level::Warning && o.quiet) continue;
                 if (o.progress) progress.clearForMessage();
-                std::fprintf(stderr, "floodgate: %s\n", terminalSafe(log->message).c_str());
+                std::fprintf(stderr, "floodgate: %s\n", terminalSafe(message->message).c_str());
             }
         }
     };
@@ -267,6 +312,13 @@ int runSync(const std::vector<std::string>& args)
     drain();
     int code = exitCodeFor(result);
     if (o.progress && !o.quiet) progress.finish(result);
+    if (log) {
+        const MetricsSnapshot last = job->snapshot();
+        if (result.state == JobState::Failed) log.line("error: " + result.fatal.message);
+        log.line("sent " + std::to_string(last.wireBytesSent) + " bytes  received " + std::to_string(last.wireBytesReceived)
+                 + " bytes  total size " + std::to_string(result.bytesTotal) + "; " + std::to_string(result.filesTransferred)
+                 + " of " + std::to_string(result.filesTotal) + " files transferred; exit code " + std::to_string(code));
+    }
 
     if (result.state == JobState::Failed && !o.json)
         std::fprintf(stderr, "floodgate: %s\n", terminalSafe(result.fatal.message).c_str());

@@ -119,6 +119,10 @@ const std::vector<SyncFlag>& syncFlags()
         {"verbose", 'v', nullptr, "list each file as it is transferred"},
         {"itemize-changes", 'i', nullptr, "one line per change in rsync's format (>f.st...... name), for scripts\n"
                                           "that parse rsync's output; in dry runs too"},
+        {"out-format", 0, "FORMAT", "a line of this form per change, as rsync's: %n name, %i itemized change,\n"
+                                    "%L \" -> target\", %l length, %o send/recv/del., %t time, %%"},
+        {"log-file", 0, "FILE", "append to FILE a time-stamped line per change, each error, and the totals"},
+        {"log-file-format", 0, "FORMAT", "the form of --log-file's lines (default \"%i %n%L\")"},
         {"stats", 0, nullptr, "print totals at the end, with rsync's labels (files, created, deleted,\n"
                               "transferred, sizes, bytes sent and received)"},
         {"quiet", 'q', nullptr, "print errors only"},
@@ -201,6 +205,7 @@ std::vector<OptionSpec> optionSpecs()
 
 int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
 {
+    o.logFormat = OutFormat::parse("%i %n%L", "--log-file-format").value();
     // rsync prints its help for a lone -h; with anything else -h means
     // human-readable numbers.
     if (args.size() == 1 && args.front() == "-h") {
@@ -368,6 +373,15 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
         }
         else if (name == "verbose") o.verbose = true;
         else if (name == "itemize-changes") o.itemize = true;
+        else if (name == "out-format" || name == "log-file-format") {
+            auto format = OutFormat::parse(value, "--" + name);
+            if (!format.ok()) return usageError(format.error().message);
+            if (name == "out-format") o.outFormat = std::move(format).value();
+            else o.logFormat = std::move(format).value();
+        } else if (name == "log-file") {
+            if (value.empty()) return usageError("--log-file needs a file");
+            o.logFile = value;
+        }
         else if (name == "stats") o.stats = true;
         else if (name == "quiet") o.quiet = true;
         else if (name == "json") o.json = true;

@@ -2,7 +2,11 @@
 // `floodgate sync`'s command line: one table of flags that the parser, the
 // help text and the README check all read, and what the flags turn into.
 
+#include "out_format.h"
+
 #include <floodgate/job.h>
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -18,6 +22,9 @@ struct SyncCliOptions {
     bool json = false;
     bool itemize = false; // -i: rsync's itemized changes instead of file names
     bool stats = false;   // --stats: rsync-like totals at the end
+    std::optional<OutFormat> outFormat; // --out-format: a line of this form per change
+    std::string logFile;                // --log-file: appended to, with times
+    OutFormat logFormat;                // --log-file-format (default "%i %n%L")
 };
 
 // One flag of `floodgate sync`, as the help lists it.

@@ -876,6 +876,29 @@ private Q_SLOTS:
         QVERIFY2(r.out.contains("<f+++++++++ a.txt"), explain(r).constData());
     }
 
+    void outFormatAndLogFile()
+    {
+        ScratchDir dir("fgrh");
+        put(dir.sub("src/a.txt"), "aaaa", 1600000000);
+        link("a.txt", dir.sub("src/link"));
+        put(dir.sub("dst/stray"), "x", 1600000000);
+        CliRun r = sync({u"--out-format=%o|%-8n|%l%L"_s, u"--log-file"_s, q(dir.sub("run.log")), u"--delete"_s,
+                         q(dir.sub("src/")), q(dir.sub("dst/"))});
+        VERIFY_EXIT(r, 0);
+        QVERIFY2(r.out.contains("recv|a.txt   |4\n"), explain(r).constData());
+        QVERIFY2(r.out.contains("recv|link    |0 -> a.txt"), explain(r).constData());
+        QVERIFY2(r.out.contains("del.|stray   |"), explain(r).constData());
+        const QString log = QString::fromStdString(fgtest::readFile(dir.sub("run.log")));
+        static const QRegularExpression line(u"^\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d \\[\\d+\\] >f\\+{9} a\\.txt$"_s,
+                                             QRegularExpression::MultilineOption);
+        QVERIFY2(line.match(log).hasMatch(), qPrintable(log));
+        QVERIFY2(log.contains(u"*deleting   stray"_s), qPrintable(log));
+        QVERIFY2(log.contains(u"exit code 0"_s), qPrintable(log));
+        CliRun bad = sync({u"--out-format=%n %q"_s, q(dir.sub("src/")), q(dir.sub("dst2/"))});
+        VERIFY_EXIT(bad, 1);
+        QVERIFY2(bad.err.contains("%q is not supported yet"), explain(bad).constData());
+    }
+
     void statsUsesRsyncLabels()
     {
         ScratchDir dir("fgrh");
