@@ -36,6 +36,8 @@ const std::vector<SyncFlag>& syncFlags()
     static const std::vector<SyncFlag> flags = {
         {"dry-run", 'n', nullptr, "show what would change; change nothing"},
         {"mkpath", 0, nullptr, "make DST's missing parent directories (by default they must exist)"},
+        {"remove-source-files", 0, nullptr, "remove from SRC the files DST has once the job is done (after the\n"
+                                            "final flush; a file that changed since it was sent is kept)"},
         {"delete", 0, nullptr, "delete files in DST that SRC lacks (excluded files are kept)"},
         {"delete-after", 0, nullptr, "the same as --delete: floodgate always deletes once the transfer is done"},
         {"delete-delay", 0, nullptr, "the same as --delete (deletions happen after the transfer)"},
@@ -225,6 +227,7 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
         }
         if (name == "dry-run") opt.dryRun = true;
         else if (name == "mkpath") opt.mkpath = true;
+        else if (name == "remove-source-files") opt.removeSourceFiles = true;
         else if (name == "delete" || name == "delete-after" || name == "delete-delay") opt.deleteExtraneous = true;
         else if (name == "delete-excluded") opt.deleteExtraneous = opt.deletion.excluded = true;
         else if (name == "max-delete") {

@@ -722,6 +722,64 @@ private Q_SLOTS:
         QVERIFY2(!a.err.contains("not kept"), explain(a).constData());
     }
 
+    // ---- moving, not copying ---------------------------------------------------
+
+    void removeSourceFilesMovesWhatArrived()
+    {
+        ScratchDir dir("fgrh");
+        auto setup = [](const std::string& src, const std::string& dst) {
+            put(src + "/sent.txt", "sent", 1600000000);
+            put(src + "/there.txt", "there", 1600000000);
+            put(dst + "/there.txt", "there", 1600000000);
+            put(src + "/too-big.bin", std::string(5000, 'b'), 1600000000);
+            put(src + "/sub/deep.txt", "deep", 1600000000);
+            fgtest::setMtime(src + "/sub", 1600000000, 0);
+        };
+        setup(dir.sub("src"), dir.sub("dst"));
+        CliRun dry = sync({u"-n"_s, u"--remove-source-files"_s, q(dir.sub("src/")), q(dir.sub("dst/"))});
+        VERIFY_EXIT(dry, 0);
+        QVERIFY(fgtest::exists(dir.sub("src/sent.txt")));
+        CliRun r = sync({u"--remove-source-files"_s, u"--max-size"_s, u"4K"_s, q(dir.sub("src/")), q(dir.sub("dst/"))});
+        VERIFY_EXIT(r, 0);
+        QVERIFY(!fgtest::exists(dir.sub("src/sent.txt")));
+        QVERIFY(!fgtest::exists(dir.sub("src/there.txt")));
+        QVERIFY(!fgtest::exists(dir.sub("src/sub/deep.txt")));
+        QVERIFY2(fgtest::exists(dir.sub("src/too-big.bin")), "a file that was skipped stays");
+        QVERIFY2(fgtest::exists(dir.sub("src/sub")), "directories stay");
+        QCOMPARE(fgtest::readFile(dir.sub("dst/sent.txt")), std::string("sent"));
+        QCOMPARE(fgtest::readFile(dir.sub("dst/sub/deep.txt")), std::string("deep"));
+        // rsync leaves the same source behind.
+        const QString rsync = QStandardPaths::findExecutable(u"rsync"_s);
+        if (!rsync.isEmpty()) {
+            ScratchDir theirs("fgrh");
+            setup(theirs.sub("src"), theirs.sub("dst"));
+            CliRun t = fgtest::runProgram(rsync, {u"-a"_s, u"--remove-source-files"_s, u"--max-size=4K"_s,
+                                                  q(theirs.sub("src/")), q(theirs.sub("dst/"))});
+            VERIFY_EXIT(t, 0);
+            VERIFY_SAME_TREE(theirs.sub("src"), dir.sub("src"));
+        }
+    }
+
+    void removeSourceFilesThroughADaemon()
+    {
+        ScratchDir dir("fgrh");
+        fgtest::writeFile(dir.sub("ro/keep.txt"), "read-only module");
+        fgtest::PairedDaemon nas(dir, {}, {u"--module"_s, q("ro=" + dir.sub("ro")), u"--read-only"_s, u"ro"_s});
+        QVERIFY2(nas.ok, qPrintable(nas.daemon.log()));
+        put(dir.sub("src/a.txt"), "a", 1600000000);
+        CliRun push = nas.sync({u"--remove-source-files"_s, q(dir.sub("src/")), nas.daemon.url(u"m/in/"_s)});
+        VERIFY_EXIT(push, 0);
+        QVERIFY(!fgtest::exists(dir.sub("src/a.txt")));
+        QCOMPARE(fgtest::readFile(dir.sub("module/in/a.txt")), std::string("a"));
+        CliRun pull = nas.sync({u"--remove-source-files"_s, nas.daemon.url(u"ro/"_s), q(dir.sub("got/"))});
+        VERIFY_EXIT(pull, 5);
+        QVERIFY(fgtest::exists(dir.sub("ro/keep.txt")));
+        CliRun pullOk = nas.sync({u"--remove-source-files"_s, nas.daemon.url(u"m/in/"_s), q(dir.sub("back/"))});
+        VERIFY_EXIT(pullOk, 0);
+        QVERIFY(!fgtest::exists(dir.sub("module/in/a.txt")));
+        QCOMPARE(fgtest::readFile(dir.sub("back/a.txt")), std::string("a"));
+    }
+
     // ---- how far --delete goes ----------------------------------------------
 
     void maxDeleteStopsAndSays()

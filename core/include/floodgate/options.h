@@ -206,6 +206,10 @@ struct OwnershipRules {
 struct SyncOptions {
     bool dryRun = false;           // -n: plan and report, change nothing
     bool mkpath = false;           // --mkpath: make the destination's missing parent directories
+    // --remove-source-files: files the destination has (sent, or already
+    // there as they are) are removed from the source once the job is done
+    // (after the final flush), each only if it did not change since it was read.
+    bool removeSourceFiles = false;
     bool deleteExtraneous = false; // --delete: remove target entries the source lacks
     DeleteRules deletion;          // --max-delete, --delete-excluded
     CompareRules compare;          // -u, --ignore-existing, --existing, --size-only, -I, --max/min-size

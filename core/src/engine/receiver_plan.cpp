@@ -27,7 +27,7 @@ std::optional<proto::WireAction> wireActionOf(FileAction a)
     case FileAction::Unchanged:
     case FileAction::Delete: break;
     }
-    return std::nullopt;
+    return std::nullopt; // nothing the sender acts on
 }
 
 } // namespace
@@ -144,6 +144,9 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
     }
     if (decision.action == FileAction::Unchanged) {
         ++m_unchanged;
+        // --remove-source-files: the sender may remove what is here as it is.
+        if (m_params.removeSourceFiles && entry.isRegular() && !decision.skipped && decision.refusal.empty())
+            out.items.push_back({index, proto::WireAction::Same, proto::WireMethod::Whole, 0});
         // Nothing left to resume: the file is complete.
         if (partial && !m_params.dryRun) removePartial(target, *partial, *dirs);
         return {};

@@ -15,6 +15,7 @@ namespace fg {
 struct TransferParams {
     bool dryRun = false;
     bool mkpath = false; // the destination's missing parents are made
+    bool removeSourceFiles = false; // sent files leave the source, once the job is done
     bool deleteExtraneous = false;
     DeleteRules deletion;
     CompareRules compare;
@@ -66,6 +67,7 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
     TransferParams p;
     p.dryRun = o.dryRun;
     p.mkpath = o.mkpath;
+    p.removeSourceFiles = o.removeSourceFiles;
     p.deleteExtraneous = o.deleteExtraneous;
     p.deletion = o.deletion;
     p.compare = o.compare;
@@ -94,6 +96,7 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
     TransferParams p;
     p.dryRun = m.dryRun;
     p.mkpath = m.mkpath;
+    p.removeSourceFiles = m.removeSourceFiles;
     p.deleteExtraneous = m.deleteExtraneous;
     p.deletion = m.deletion;
     p.compare = m.compare;
@@ -121,6 +124,7 @@ inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
 {
     m.dryRun = p.dryRun;
     m.mkpath = p.mkpath;
+    m.removeSourceFiles = p.removeSourceFiles;
     m.deleteExtraneous = p.deleteExtraneous;
     m.deletion = p.deletion;
     m.compare = p.compare;

@@ -1,12 +1,14 @@
 #include "engine/sender.h"
 
 #include "common/path.h"
+#include "engine/dir_cache.h"
 #include "engine/transfer_method.h"
 #include "filter/files_from.h"
 #include "filter/filter.h"
 #include "platform/process.h"
 #include "scan/scanner.h"
 
+#include <algorithm>
 #include <limits>
 #include <map>
 #include <set>
@@ -231,6 +233,9 @@ Status Sender::run()
     }
     m_link.close();
     m_linger.finish();
+    // Only once the receiver said the job is done: by then every file it has
+    // is in place (and flushed, with --fsync end).
+    if (m_params.removeSourceFiles && m_jobDone.load() && !m_params.dryRun) removeSentFiles();
 
     auto error = firstError();
     if (error && !m_jobDone.load()) return *error;
@@ -367,6 +372,47 @@ Status Sender::scanAndList()
     return {};
 }
 
+void Sender::removeSentFiles()
+{
+    std::sort(m_removable.begin(), m_removable.end());
+    m_removable.erase(std::unique(m_removable.begin(), m_removable.end()), m_removable.end());
+    std::optional<DirCache> dirs;
+    if (auto dup = m_rootDir->duplicate(); dup.ok()) dirs.emplace(std::move(dup).value());
+    if (!dirs) return;
+    uint64_t removed = 0;
+    for (uint32_t index : m_removable) {
+        const FileList::View e = m_list.view(index);
+        if (!e.isRegular()) continue;
+        const std::string rel = rootRelative(e.path);
+        auto parent = dirs->get(parentOf(rel));
+        if (!parent.ok()) continue;
+        const std::string name(baseName(rel));
+        // What was sent must still be what is here: a file written to since
+        // it was read is kept, so no change can be lost.
+        auto now = (*parent)->statAt(name);
+        if (!now.ok()) continue;
+        if (now->type != platform::FileType::Regular || now->size != e.size || now->mtimeNs != e.mtimeNs) {
+            notice(false, std::string(e.path), Error(Errc::Ok, "kept in the source: it changed after it was sent "
+                                                                "(--remove-source-files)"));
+            continue;
+        }
+        if (Status st = (*parent)->unlinkAt(name); !st) {
+            notice(true, std::string(e.path), st.error());
+            continue;
+        }
+        ++removed;
+    }
+    if (removed > 0) inform("removed " + std::to_string(removed) + " source file(s) the destination has (--remove-source-files)");
+}
+
+std::string Sender::rootRelative(std::string_view listPath) const
+{
+    // A file root's list has the one file, by its name in m_rootDir.
+    if (m_rootKind == proto::RootKind::NamedDir)
+        return listPath.size() > m_rootName.size() ? std::string(listPath.substr(m_rootName.size() + 1)) : std::string();
+    return std::string(listPath);
+}
+
 std::optional<Sender::ListedFile> Sender::listed(uint32_t index)
 {
     if (index >= m_list.size()) return std::nullopt;
@@ -423,6 +469,11 @@ void Sender::controlLoop()
                     bad = true;
                     break;
                 }
+                if (it.action == proto::WireAction::Same) {
+                    // Already there as it is: removable with --remove-source-files.
+                    if (m_params.removeSourceFiles) m_removable.push_back(it.index);
+                    continue;
+                }
                 const FileList::View file = m_list.view(it.index);
                 PlanItem item;
                 item.path = std::string(file.path);
@@ -438,6 +489,7 @@ void Sender::controlLoop()
                 case proto::WireAction::Attrs: item.action = FileAction::Attrs; break;
                 case proto::WireAction::MkDir: item.action = FileAction::MkDir; item.isDir = true; break;
                 case proto::WireAction::Symlink: item.action = FileAction::Symlink; break;
+                case proto::WireAction::Same: break;
                 }
                 const bool wanted = it.action == proto::WireAction::Copy || it.action == proto::WireAction::Update;
                 if (wanted && !m_params.dryRun) {
@@ -499,6 +551,7 @@ void Sender::controlLoop()
                 continue;
             }
             if (m_scheduler.resolved(msg->index)) m_observer.onFileDone(msg->index, file->path, file->size);
+            if (m_params.removeSourceFiles) m_removable.push_back(msg->index);
             settled(msg->index);
             break;
         }

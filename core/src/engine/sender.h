@@ -162,6 +162,12 @@ private:
     void onTick() override;
     // A problem or an observation for the user, here and at the far end.
     std::optional<ListedFile> listed(uint32_t index);
+    // --remove-source-files, after JobDone: each file the receiver has is
+    // removed here, if it is as it was when listed.
+    void removeSentFiles();
+    // A listed path as a path below m_rootDir: the list names a named root's
+    // entries with its name first, and a file root by the file's name.
+    std::string rootRelative(std::string_view listPath) const;
     Result<platform::FileHandle> openListed(const ListedFile& file, DirCache& dirs);
 
     RootSpec m_root;
@@ -202,6 +208,7 @@ private:
 
     std::atomic<bool> m_jobDone{false};
     StreamWatch m_watch; // stats thread only
+    std::vector<uint32_t> m_removable; // --remove-source-files (control thread)
     unsigned m_ticks = 0;
 };
 

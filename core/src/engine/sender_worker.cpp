@@ -113,11 +113,7 @@ void Sender::streamBroke(size_t stream, const Error& error)
 
 Result<platform::FileHandle> Sender::openListed(const ListedFile& file, DirCache& dirs)
 {
-    // Names in the list are relative to the root directory, except the prefix
-    // of a named root and the single file of a file root.
-    std::string rel = file.path;
-    if (m_rootKind == proto::RootKind::NamedDir)
-        rel = rel.size() > m_rootName.size() ? rel.substr(m_rootName.size() + 1) : std::string();
+    const std::string rel = rootRelative(file.path);
     FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentOf(rel)));
     auto opened = parent->openRead(baseName(rel));
     if (!opened.ok() && opened.error().code == Errc::NotFound)

@@ -317,7 +317,8 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
     std::string module;
     bool keepOwners = true; // over ssh the login is the user's own: as rsync
     if (ctx.daemon) {
-        auto resolved = resolveDaemonPath(request->path, ctx, push, request->plainData);
+        // A pull that removes what it sent writes to the module too.
+        auto resolved = resolveDaemonPath(request->path, ctx, push || request->removeSourceFiles, request->plainData);
         if (!resolved.ok()) {
             if (ctx.log) ctx.log("refused request from " + ctx.peer + ": " + resolved.error().message);
             return refuse(resolved.error());

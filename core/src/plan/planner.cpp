@@ -40,6 +40,7 @@ Decision decide(const FileEntry& source, const std::optional<TargetState>& targe
     Decision d;
     if (skippedByRules(source, target, rules.compare, rules.modifyWindowNs)) {
         d.action = FileAction::Unchanged;
+        d.skipped = true;
         return d;
     }
     if (!target || (target->type != source.type && !(source.isDir() && target->type == FileType::Directory))) d.changes = kChangeNew;

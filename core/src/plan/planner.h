@@ -52,6 +52,9 @@ struct Decision {
     std::string refusal;
     // What differs from the target (ItemChange bits), for -i.
     uint8_t changes = 0;
+    // Unchanged because a rule said to skip it (-u, --existing, --max-size,
+    // ...), not because the target is the same.
+    bool skipped = false;
 };
 
 // Whether decide() needs the target's content hash (--checksum, both regular

@@ -134,7 +134,8 @@ Result<PairResultMsg> PairResultMsg::decode(WireReader& r)
 // ---- Job request -----------------------------------------------------------
 
 namespace {
-constexpr uint32_t kDryRun = 1, kDelete = 2, kChecksum = 4, kHasFilesFrom = 8, kPlainData = 16, kMkpath = 32;
+constexpr uint32_t kDryRun = 1, kDelete = 2, kChecksum = 4, kHasFilesFrom = 8, kPlainData = 16, kMkpath = 32,
+                   kRemoveSource = 64;
 constexpr uint8_t kUpdate = 1, kIgnoreExisting = 2, kExistingOnly = 4, kSizeOnly = 8, kIgnoreTimes = 16;
 constexpr uint8_t kKnownCompareFlags = kUpdate | kIgnoreExisting | kExistingOnly | kSizeOnly | kIgnoreTimes;
 constexpr uint8_t kDeleteLimited = 1, kDeleteExcluded = 2;
@@ -151,7 +152,8 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.u8(uint8_t(direction));
     w.string(path);
     uint32_t flags = (dryRun ? kDryRun : 0) | (deleteExtraneous ? kDelete : 0) | (checksum ? kChecksum : 0)
-                   | (hasFilesFrom ? kHasFilesFrom : 0) | (plainData ? kPlainData : 0) | (mkpath ? kMkpath : 0);
+                   | (hasFilesFrom ? kHasFilesFrom : 0) | (plainData ? kPlainData : 0) | (mkpath ? kMkpath : 0)
+                   | (removeSourceFiles ? kRemoveSource : 0);
     w.u32(flags);
     w.i64(modifyWindowNs);
     w.u64(bwlimit);
@@ -209,6 +211,7 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     m.hasFilesFrom = flags & kHasFilesFrom;
     m.plainData = flags & kPlainData;
     m.mkpath = flags & kMkpath;
+    m.removeSourceFiles = flags & kRemoveSource;
     m.modifyWindowNs = r.i64();
     m.bwlimit = r.u64();
     uint32_t nf = r.count(kMaxFilters, 5);
@@ -492,7 +495,7 @@ Result<PlanBatchMsg> PlanBatchMsg::decode(WireReader& r)
         PlanItemWire it;
         it.index = r.u32();
         uint8_t a = r.u8();
-        if (a > uint8_t(WireAction::Symlink)) r.fail("unknown plan action");
+        if (a > uint8_t(WireAction::Same)) r.fail("unknown plan action");
         it.action = WireAction(a);
         uint8_t method = r.u8();
         if (method > uint8_t(WireMethod::DeltaResume)) r.fail("unknown transfer method");

@@ -68,7 +68,9 @@ const char* msgTypeName(uint16_t type);
 enum class WireFileType : uint8_t { Regular = 0, Directory = 1, Symlink = 2 };
 
 // Plan actions on the wire (stable values; match fg::FileAction's meaning).
-enum class WireAction : uint8_t { Copy = 0, Update = 1, Attrs = 2, MkDir = 3, Symlink = 4 };
+// Same (since version 8): the receiver has the file as it is; said only
+// with --remove-source-files, so the sender may remove it.
+enum class WireAction : uint8_t { Copy = 0, Update = 1, Attrs = 2, MkDir = 3, Symlink = 4, Same = 5 };
 
 // Why a file goes whole or as a delta (stable values; see TransferMethod).
 enum class WireMethod : uint8_t {
@@ -138,6 +140,7 @@ struct JobRequestMsg {
     std::string path;
     bool dryRun = false;
     bool mkpath = false; // a flag bit
+    bool removeSourceFiles = false; // a flag bit
     bool deleteExtraneous = false;
     bool checksum = false;
     int64_t modifyWindowNs = 0;
