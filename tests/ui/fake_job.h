@@ -14,6 +14,7 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
@@ -44,6 +45,11 @@ struct FakeScript {
     std::vector<double> dataStreamStarts;
     uint32_t streamRttUs = 141000;
     std::string streamCongestion = "bbr";
+    // The job fails with this error instead of finishing: in Connecting (before the
+    // scan, as a job an unpaired daemon refuses does) or in Finishing (after the
+    // plan of a preview, or after the transfer of a run).
+    std::optional<fg::Error> fatal;
+    fg::JobState failIn = fg::JobState::Connecting;
 };
 
 // A plausible tree: mostly small files, some medium, a few big, about `totalBytes`
@@ -252,6 +258,7 @@ private:
             m_result.seconds = m_started ? elapsed() : 0;
             m_result.stages = m_snapshot.stages;
             if (state == fg::JobState::Cancelled) m_result.fatal = fg::Error(fg::Errc::Cancelled, "cancelled by the user");
+            if (state == fg::JobState::Failed && m_script.fatal) m_result.fatal = *m_script.fatal;
         }
         // The last event goes out before finished() turns true, as the engine does it.
         post(fg::event::StateChanged{state});
@@ -273,6 +280,13 @@ private:
                 transfers.push_back(i);
                 bytesToTransfer += item.size;
             }
+        }
+
+        const bool jobFails = m_script.fatal.has_value();
+        if (jobFails && m_script.failIn == fg::JobState::Connecting) {
+            setState(fg::JobState::Connecting);
+            if (!pause(m_script.scanMs)) return finish(fg::JobState::Cancelled);
+            return finish(fg::JobState::Failed);
         }
 
         setState(fg::JobState::Scanning);
@@ -298,7 +312,7 @@ private:
         if (dryRun) {
             setState(fg::JobState::Finishing);
             if (!pause(m_script.finishMs)) return finish(fg::JobState::Cancelled);
-            return finish(fg::JobState::Done);
+            return finish(jobFails ? fg::JobState::Failed : fg::JobState::Done);
         }
 
         setState(fg::JobState::Transferring);
@@ -379,7 +393,7 @@ private:
             m_result.filesDeleted = deleted;
         }
         if (!pause(m_script.finishMs)) return finish(fg::JobState::Cancelled);
-        finish(fg::JobState::Done);
+        finish(jobFails ? fg::JobState::Failed : fg::JobState::Done);
     }
 
     fg::JobSpec m_spec;

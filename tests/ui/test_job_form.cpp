@@ -10,9 +10,15 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
+#include <QSpontaneKeyEvent>
 #include <QTest>
 #include <QToolButton>
+#include <QWheelEvent>
+
+#include <optional>
 
 namespace {
 template <class T>
@@ -42,6 +48,34 @@ bool sameRates(const fg::RateSchedule& a, const fg::RateSchedule& b)
 }
 
 bool isError(const QLabel* hint) { return hint->styleSheet().contains(QStringLiteral("#c62828")); }
+
+// One notch of the wheel, down, over the middle of `field`, delivered as the
+// window system delivers it: spontaneous, so QApplication passes an event the
+// target ignores on to its parents (QTest has no wheel helper). True when some
+// widget accepted it.
+bool wheelDown(QWidget* field)
+{
+    // The widget under the pointer: a spin box's line edit, say, which passes it on.
+    QWidget* target = field->childAt(field->rect().center());
+    if (!target) target = field;
+    const QPointF local = QPointF(target->mapFrom(field, field->rect().center()));
+    QWheelEvent wheel(local, target->mapToGlobal(local), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QSpontaneKeyEvent::setSpontaneous(&wheel);
+    qApp->notify(target, &wheel);
+    return wheel.isAccepted();
+}
+
+// The options the form gives now, or nothing (with the reason logged).
+std::optional<fg::SyncOptions> optionsOf(const fgui::JobForm& form)
+{
+    auto spec = form.spec();
+    if (!spec) {
+        qWarning("spec() refused: %s", spec.error().message.c_str());
+        return std::nullopt;
+    }
+    return spec->options;
+}
 } // namespace
 
 class TestJobForm : public QObject {
@@ -657,6 +691,229 @@ private Q_SLOTS:
         ssh->setCurrentIndex(ssh->findData(QStringLiteral("aes128-gcm@openssh.com")));
         QTest::qWait(100);
         form.grab().save(dir + QStringLiteral("/job-form-ssh-cipher.png"));
+
+        // The delete rules and "Which files" open, at the sidebar's default width and
+        // at its narrowest.
+        child<QCheckBox>(form, "deleteCheck")->setChecked(true);
+        child<QCheckBox>(form, "limitDeletionsCheck")->setChecked(true);
+        child<QCheckBox>(form, "ignoreExistingCheck")->setChecked(true);
+        child<QLineEdit>(form, "maxSizeEdit")->setText(QStringLiteral("100M"));
+        child<QToolButton>(form, "whichFilesToggle")->setChecked(true);
+        for (int width : {338, 278}) {
+            form.resize(width, form.heightForWidth(width)); // as the scroll area sizes it
+            QTest::qWait(100);
+            form.grab().save(dir + QStringLiteral("/job-form-which-files-%1.png").arg(width));
+        }
+        child<QToolButton>(form, "whichFilesToggle")->setChecked(false);
+        QTest::qWait(100);
+        form.grab().save(dir + QStringLiteral("/job-form-which-files-collapsed.png"));
+    }
+
+    // Scrolling the form over a field that is not being edited scrolls the form and
+    // leaves the field alone; once clicked or tabbed into, the wheel changes it.
+    void wheelChangesOnlyTheFocusedField()
+    {
+        QScrollArea scroll; // as the window holds the form
+        auto* form = new fgui::JobForm;
+        scroll.setWidget(form);
+        scroll.setWidgetResizable(true);
+        scroll.resize(380, 420);
+        scroll.show();
+        scroll.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&scroll));
+        form->setSource(QStringLiteral("/a/"));
+        form->setDestination(kDaemon); // the stream settings are enabled, so the spin box takes the wheel
+
+        auto* compress = child<QComboBox>(*form, "compressCombo");
+        auto* streams = child<QSpinBox>(*form, "streamsSpin");
+        QScrollBar* bar = scroll.verticalScrollBar();
+        for (QWidget* field : {static_cast<QWidget*>(compress), static_cast<QWidget*>(streams)}) {
+            scroll.ensureWidgetVisible(field);
+            QVERIFY2(!field->hasFocus(), field->objectName().toLatin1());
+            const int compressIndex = compress->currentIndex();
+            const int streamsValue = streams->value();
+            const int scrolled = bar->value();
+            QVERIFY(scrolled < bar->maximum());
+            wheelDown(field);
+            QCOMPARE(compress->currentIndex(), compressIndex);
+            QCOMPARE(streams->value(), streamsValue);
+            QVERIFY2(bar->value() > scrolled, "the wheel over an unfocused field scrolls the form");
+        }
+
+        // Focused, the wheel is the field's: one notch down is the next choice.
+        compress->setFocus();
+        QVERIFY(compress->hasFocus());
+        const int scrolled = bar->value();
+        QVERIFY(wheelDown(compress));
+        QCOMPARE(compress->currentIndex(), 1);
+        QCOMPARE(bar->value(), scrolled);
+        streams->setFocus();
+        QVERIFY(wheelDown(streams));
+        QCOMPARE(streams->value(), 0); // down from Auto stays at the bottom of the range
+        streams->setValue(4);
+        QVERIFY(wheelDown(streams));
+        QCOMPARE(streams->value(), 3);
+    }
+
+    // Every combo and spin box the form has is guarded, the ones added later too.
+    void everyFieldIsGuardedFromTheWheel()
+    {
+        fgui::JobForm form;
+        QList<QWidget*> fields;
+        for (QComboBox* c : form.findChildren<QComboBox*>()) fields << c;
+        for (QAbstractSpinBox* s : form.findChildren<QAbstractSpinBox*>()) fields << s;
+        QVERIFY(fields.size() >= 9);
+        for (QWidget* field : std::as_const(fields)) {
+            // Qt's default, WheelFocus, would let the first notch focus the field.
+            QVERIFY2(field->focusPolicy() == Qt::StrongFocus, field->objectName().toLatin1());
+        }
+    }
+
+    // Each "Which files" and delete rule gives its SyncOptions field, one at a time.
+    void selectionRulesIntoTheSpec()
+    {
+        fgui::JobForm form;
+        form.show();
+        form.setSource(QStringLiteral("/a/"));
+        form.setDestination(QStringLiteral("/b"));
+        auto none = optionsOf(form);
+        QVERIFY(none);
+        QVERIFY(!none->mkpath);
+        QVERIFY(none->compare == fg::CompareRules{});
+        QVERIFY(none->deletion == fg::DeleteRules{});
+
+        struct Rule {
+            const char* check;
+            const char* flag; // the tooltip names it
+            bool fg::SyncOptions::*option;
+            bool fg::CompareRules::*compare;
+        };
+        const Rule rules[] = {
+            {"mkpathCheck", "--mkpath", &fg::SyncOptions::mkpath, nullptr},
+            {"updateCheck", "-u", nullptr, &fg::CompareRules::update},
+            {"ignoreExistingCheck", "--ignore-existing", nullptr, &fg::CompareRules::ignoreExisting},
+            {"existingOnlyCheck", "--existing", nullptr, &fg::CompareRules::existingOnly},
+            {"sizeOnlyCheck", "--size-only", nullptr, &fg::CompareRules::sizeOnly},
+            {"ignoreTimesCheck", "-I", nullptr, &fg::CompareRules::ignoreTimes},
+        };
+        for (const Rule& rule : rules) {
+            auto* box = child<QCheckBox>(form, rule.check);
+            QVERIFY2(box, rule.check);
+            QVERIFY2(box->toolTip().contains(QLatin1String(rule.flag)), rule.check);
+            box->setChecked(true);
+            auto o = optionsOf(form);
+            QVERIFY(o);
+            fg::SyncOptions expected;
+            if (rule.option) expected.*rule.option = true;
+            if (rule.compare) expected.compare.*rule.compare = true;
+            QVERIFY2(o->mkpath == expected.mkpath && o->compare == expected.compare, rule.check);
+            box->setChecked(false);
+        }
+
+        // Size limits read as --max-size and --min-size do.
+        auto* maxSize = child<QLineEdit>(form, "maxSizeEdit");
+        auto* minSize = child<QLineEdit>(form, "minSizeEdit");
+        QVERIFY(maxSize->toolTip().contains(QStringLiteral("--max-size")));
+        QVERIFY(minSize->toolTip().contains(QStringLiteral("--min-size")));
+        maxSize->setText(QStringLiteral("100M"));
+        minSize->setText(QStringLiteral(" 4K "));
+        auto sized = optionsOf(form);
+        QVERIFY(sized);
+        QCOMPARE(sized->compare.maxSize, uint64_t(100) << 20);
+        QCOMPARE(sized->compare.minSize, uint64_t(4) << 10);
+        QVERIFY2(child<QLabel>(form, "whichFilesSummary")->text().contains(QStringLiteral("4.0 KB to 100 MB")),
+                 qPrintable(child<QLabel>(form, "whichFilesSummary")->text()));
+        // A size that does not read is said next to the fields and blocks the spec.
+        auto* hint = child<QLabel>(form, "selectionHint");
+        maxSize->setText(QStringLiteral("12Q"));
+        QVERIFY(!form.isComplete());
+        QVERIFY(isError(hint));
+        QVERIFY2(hint->text().startsWith(QStringLiteral("Larger than: cannot read")), qPrintable(hint->text()));
+        QVERIFY(QString::fromStdString(form.spec().error().message).startsWith(QStringLiteral("Larger than")));
+        // Limits no file can meet are a mistake.
+        maxSize->setText(QStringLiteral("1K"));
+        QVERIFY(!form.isComplete());
+        QVERIFY(isError(hint));
+        maxSize->clear();
+        minSize->clear();
+        QVERIFY(form.isComplete());
+        QVERIFY(!isError(hint));
+
+        // The delete rules are in force only with --delete.
+        auto* excluded = child<QCheckBox>(form, "deleteExcludedCheck");
+        auto* limit = child<QCheckBox>(form, "limitDeletionsCheck");
+        auto* maxDelete = child<QSpinBox>(form, "maxDeleteSpin");
+        QVERIFY(excluded->toolTip().contains(QStringLiteral("--delete-excluded")));
+        QVERIFY(limit->toolTip().contains(QStringLiteral("--max-delete")));
+        QVERIFY(!child<QWidget>(form, "deleteRules")->isVisible());
+        excluded->setChecked(true);
+        limit->setChecked(true);
+        QVERIFY(optionsOf(form)->deletion == fg::DeleteRules{});
+        child<QCheckBox>(form, "deleteCheck")->setChecked(true);
+        QVERIFY(child<QWidget>(form, "deleteRules")->isVisible());
+        maxDelete->setValue(25);
+        auto deleting = optionsOf(form);
+        QVERIFY(deleting);
+        QVERIFY(deleting->deleteExtraneous);
+        QVERIFY(deleting->deletion.excluded);
+        QVERIFY(deleting->deletion.limited);
+        QCOMPARE(deleting->deletion.maxDelete, uint64_t(25));
+        // 0: nothing deleted, what would go listed; said in words.
+        maxDelete->setValue(0);
+        QVERIFY(optionsOf(form)->deletion.limited);
+        QCOMPARE(optionsOf(form)->deletion.maxDelete, uint64_t(0));
+        QVERIFY(child<QLabel>(form, "maxDeleteHint")->isVisible());
+        limit->setChecked(false);
+        QVERIFY(!maxDelete->isEnabled());
+        QVERIFY(!optionsOf(form)->deletion.limited);
+        QCOMPARE(optionsOf(form)->deletion.maxDelete, uint64_t(0));
+    }
+
+    // A saved job's rules fill the controls, open the section, and read back the same.
+    void selectionRulesLoadIntoTheForm()
+    {
+        fg::JobSpec in;
+        in.source = "/srv/a/";
+        in.destination = "/srv/b";
+        fg::SyncOptions& o = in.options;
+        o.mkpath = true;
+        o.deleteExtraneous = true;
+        o.deletion = {true, 40, true};
+        o.compare = {true, true, true, true, true, 3ull << 29, 512};
+
+        fgui::JobForm form;
+        form.show();
+        QVERIFY(!child<QWidget>(form, "whichFilesGroup")->isVisible()); // collapsed for a new job
+        form.setSpec(in);
+        QVERIFY(child<QWidget>(form, "whichFilesGroup")->isVisible());
+        for (const char* name : {"mkpathCheck", "deleteExcludedCheck", "limitDeletionsCheck", "updateCheck",
+                                 "ignoreExistingCheck", "existingOnlyCheck", "sizeOnlyCheck", "ignoreTimesCheck"}) {
+            QVERIFY2(child<QCheckBox>(form, name)->isChecked(), name);
+        }
+        QCOMPARE(child<QSpinBox>(form, "maxDeleteSpin")->value(), 40);
+        QCOMPARE(child<QLineEdit>(form, "maxSizeEdit")->text(), QStringLiteral("1.5G"));
+        QCOMPARE(child<QLineEdit>(form, "minSizeEdit")->text(), QStringLiteral("512B"));
+        auto out = optionsOf(form);
+        QVERIFY(out);
+        QVERIFY(out->mkpath);
+        QVERIFY(out->compare == o.compare);
+        QVERIFY(out->deletion == o.deletion);
+
+        // And a job without them clears them again.
+        fg::JobSpec plain;
+        plain.source = in.source;
+        plain.destination = in.destination;
+        form.setSpec(plain);
+        for (const char* name : {"mkpathCheck", "deleteCheck", "deleteExcludedCheck", "limitDeletionsCheck",
+                                 "updateCheck", "ignoreExistingCheck", "existingOnlyCheck", "sizeOnlyCheck",
+                                 "ignoreTimesCheck"}) {
+            QVERIFY2(!child<QCheckBox>(form, name)->isChecked(), name);
+        }
+        QVERIFY(child<QLineEdit>(form, "maxSizeEdit")->text().isEmpty());
+        out = optionsOf(form);
+        QVERIFY(out);
+        QVERIFY(out->compare == fg::CompareRules{});
+        QVERIFY(out->deletion == fg::DeleteRules{});
     }
 
     void describesEndpoints()

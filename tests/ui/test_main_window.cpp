@@ -7,19 +7,28 @@
 #include "widgets/job_form.h"
 #include "widgets/main_window.h"
 
+#include <floodgate/endpoint.h>
+#include <floodgate/identity.h>
+
 #include <QCheckBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTest>
 #include <QTimer>
+#include <QToolButton>
+
+#include <mutex>
+#include <thread>
 
 using fgtest::FakeJob;
 using fgtest::FakeScript;
@@ -82,6 +91,44 @@ int tabIndex(fgui::MainWindow& window, const QString& title)
         if (tabs->tabText(i) == title) return i;
     }
     return -1;
+}
+
+// What the daemon says to a client it does not know (server_session.cpp).
+std::string unpairedMessage(const std::string& hostPort)
+{
+    return "this client (SHA256:q3Jp0b7m9QvXkYzT2aLwE5sH8dN1fC4uR6gI0oKjVxM) is not paired with the server at " +
+           hostPort + "; run `floodgate pair floodgate://" + hostPort +
+           " --code CODE` with the code `floodgate serve` printed";
+}
+
+// A pairing function that records how it was called and answers as told.
+struct FakePairing {
+    std::mutex mutex;
+    int calls = 0;
+    std::string host, code, stateDir;
+    uint16_t port = 0;
+    bool onGuiThread = false;
+    fg::Result<std::string> answer = std::string("SHA256:server-fingerprint");
+
+    fgui::MainWindow::PairFunction make(std::thread::id guiThread)
+    {
+        return [this, guiThread](const std::string& h, uint16_t p, const std::string& c, const std::string& dir) {
+            std::lock_guard lock(mutex);
+            ++calls;
+            host = h;
+            port = p;
+            code = c;
+            stateDir = dir;
+            onGuiThread = std::this_thread::get_id() == guiThread;
+            return answer;
+        };
+    }
+};
+
+// Every line of a label is shown: the layout gave it the height its wrapped text needs.
+bool showsAllOf(const QLabel* label)
+{
+    return label->wordWrap() && label->height() >= label->heightForWidth(label->width());
 }
 
 void grab(QWidget& window, const QString& name)
@@ -337,6 +384,250 @@ private Q_SLOTS:
         QVERIFY(child<QPushButton>(window, "runButton")->isEnabled());
     }
 
+    // A preview that fails (here: before it could plan anything) shows a failed bar,
+    // not a full one; so does a run that fails after planning.
+    void failedJobShowsAFailedBar()
+    {
+        FakeFactory factory;
+        factory.script = fgtest::makeScript(12, 12ull << 20);
+        factory.script.fatal = fg::Error(fg::Errc::Network, "could not connect to nas:7878: Connection refused");
+        fgui::MainWindow window(factory.make());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        fillForm(window, QStringLiteral("/src/"), QStringLiteral("floodgate://nas:7878/photos/"));
+        click(window, "previewButton");
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
+        QCOMPARE(window.lastResult()->state, fg::JobState::Failed);
+        QProgressBar* bar = window.progressBar();
+        QVERIFY2(bar->value() < bar->maximum(), qPrintable(QString::number(bar->value())));
+        QCOMPARE(bar->text(), QStringLiteral("Failed"));
+        QVERIFY(window.summaryText().startsWith(QStringLiteral("Failed: could not connect")));
+        QVERIFY(!child<QWidget>(window, "pairPanel")->isVisible()); // not a pairing matter
+
+        // The next job's bar counts again.
+        factory.script.fatal.reset();
+        click(window, "previewButton");
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
+        QCOMPARE(window.lastResult()->state, fg::JobState::Done);
+        QCOMPARE(bar->value(), bar->maximum());
+        QCOMPARE(bar->text(), QStringLiteral("100 %"));
+
+        // Failing where it would finish, after the plan: the bar says so too.
+        factory.script.fatal = fg::Error(fg::Errc::Io, "fsync failed: Input/output error", EIO);
+        factory.script.failIn = fg::JobState::Finishing;
+        click(window, "runButton");
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
+        QCOMPARE(window.lastResult()->state, fg::JobState::Failed);
+        QVERIFY(bar->text().startsWith(QStringLiteral("Failed")));
+    }
+
+    // A 600-character error wraps in the status line and the summary; the window
+    // keeps its width.
+    void longErrorWrapsInsteadOfWideningTheWindow()
+    {
+        std::string message = unpairedMessage("backup-server.example.org:7878");
+        while (message.size() < 600) message += " and then some more words that explain it";
+        message.resize(600);
+        FakeFactory factory;
+        factory.script = fgtest::makeScript(4, 4ull << 20);
+        factory.script.fatal = fg::Error(fg::Errc::Protocol, message);
+        fgui::MainWindow window(factory.make());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const int width = window.width();
+        fillForm(window, QStringLiteral("/src/"), QStringLiteral("floodgate://backup-server.example.org/b/"));
+        click(window, "runButton");
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
+        QCOMPARE(window.lastResult()->state, fg::JobState::Failed);
+        QTest::qWait(50); // the layout settles
+
+        QVERIFY2(window.minimumSizeHint().width() < 900, qPrintable(QString::number(window.minimumSizeHint().width())));
+        QCOMPARE(window.width(), width);
+        const QString text = QString::fromStdString(message);
+        auto* status = child<QLabel>(window, "statusLine");
+        auto* title = child<QLabel>(window, "summaryTitle");
+        // Said once, in the summary; the status line says what happened, short.
+        QVERIFY2(status->text().startsWith(QStringLiteral("Failed after")), qPrintable(status->text()));
+        QVERIFY(!status->text().contains(text));
+        QVERIFY(title->text().contains(text));
+        for (QLabel* label : {status, title}) {
+            QVERIFY2(showsAllOf(label), qPrintable(label->objectName() + QStringLiteral(": %1 px high, %2 needed")
+                                                                          .arg(label->height())
+                                                                          .arg(label->heightForWidth(label->width()))));
+            QVERIFY(label->width() < 900);
+        }
+
+        // Narrow, it wraps into more lines and still shows all of it.
+        window.resize(820, window.height());
+        QTest::qWait(50);
+        QVERIFY(window.width() <= 820);
+        for (QLabel* label : {status, title}) {
+            QVERIFY2(showsAllOf(label), qPrintable(label->objectName() + QStringLiteral(": %1 px high, %2 needed")
+                                                                          .arg(label->height())
+                                                                          .arg(label->heightForWidth(label->width()))));
+        }
+    }
+
+    // With every section open, the form fits the sidebar at its narrowest: the
+    // scroll area has no horizontal bar, so anything wider would be cut off.
+    void formFitsTheNarrowestSidebar()
+    {
+        fgui::MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* split = qobject_cast<QSplitter*>(window.centralWidget());
+        QVERIFY(split);
+        split->setSizes({0, 4000}); // the form as narrow as it goes
+        fillForm(window, QStringLiteral("/home/ann/Pictures/"), QStringLiteral("floodgate://nas:7878/photos/"));
+        child<QCheckBox>(window, "deleteCheck")->setChecked(true);
+        child<QCheckBox>(window, "limitDeletionsCheck")->setChecked(true);
+        child<QToolButton>(window, "whichFilesToggle")->setChecked(true);
+        child<QToolButton>(window, "advancedToggle")->setChecked(true);
+        QTest::qWait(50);
+        QWidget* form = window.form();
+        QWidget* viewport = form->parentWidget();
+        QVERIFY2(form->minimumSizeHint().width() <= viewport->width(),
+                 qPrintable(QStringLiteral("the form needs %1 px, the sidebar shows %2")
+                                .arg(form->minimumSizeHint().width())
+                                .arg(viewport->width())));
+        grab(window, QStringLiteral("narrowest-sidebar.png"));
+    }
+
+    // Not paired: the window asks for the code right there, pairs off the GUI thread
+    // and offers the job again.
+    void pairsFromTheWindowAndRunsAgain()
+    {
+        FakeFactory factory;
+        factory.script = fgtest::makeScript(6, 6ull << 20);
+        factory.script.fatal = fg::Error(fg::Errc::NotPaired, unpairedMessage("nas:7879"));
+        fgui::MainWindow window(factory.make());
+        FakePairing pairing;
+        window.setPairFunction(pairing.make(std::this_thread::get_id()));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* panel = child<QWidget>(window, "pairPanel");
+        auto* code = child<QLineEdit>(window, "pairCodeEdit");
+        auto* pair = child<QPushButton>(window, "pairButton");
+        auto* status = child<QLabel>(window, "pairStatus");
+        auto* rerun = child<QPushButton>(window, "rerunButton");
+        QVERIFY(!panel->isVisible());
+
+        fillForm(window, QStringLiteral("/src/"), QStringLiteral("floodgate://nas:7879/photos/"));
+        child<QLineEdit>(window, "stateDirEdit")->setText(QStringLiteral("/tmp/fg-pair-state"));
+        click(window, "runButton");
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
+        QCOMPARE(window.lastResult()->fatal.code, fg::Errc::NotPaired);
+        // Said short above the panel; the daemon's words in full in the log.
+        QCOMPARE(child<QLabel>(window, "summaryTitle")->text(),
+                 QStringLiteral("Failed: this computer is not paired with nas:7879"));
+        QVERIFY(child<QPlainTextEdit>(window, "logView")->toPlainText().contains(
+            QString::fromStdString(unpairedMessage("nas:7879"))));
+        QVERIFY(panel->isVisible());
+        QVERIFY2(child<QLabel>(window, "pairPrompt")->text().contains(QStringLiteral("nas:7879")),
+                 qPrintable(child<QLabel>(window, "pairPrompt")->text()));
+        QVERIFY(!pair->isEnabled()); // no code yet
+        QVERIFY(!rerun->isVisible());
+
+        QTest::keyClicks(code, QStringLiteral("K7QPM-3XWRT"));
+        QVERIFY(pair->isEnabled());
+        click(window, "pairButton");
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("Paired with nas:7879")), 5000);
+        {
+            std::lock_guard lock(pairing.mutex);
+            QCOMPARE(pairing.calls, 1);
+            QVERIFY2(!pairing.onGuiThread, "pairing blocks the GUI thread");
+            QCOMPARE(pairing.host, std::string("nas"));
+            QCOMPARE(pairing.port, uint16_t(7879));
+            QCOMPARE(pairing.code, std::string("K7QPM-3XWRT"));
+            QCOMPARE(pairing.stateDir, std::string("/tmp/fg-pair-state"));
+        }
+        QVERIFY(status->text().contains(QStringLiteral("SHA256:server-fingerprint")));
+        QVERIFY(rerun->isVisible());
+        QCOMPARE(rerun->text(), QStringLiteral("Run again"));
+
+        // Paired now, the job runs.
+        factory.script.fatal.reset();
+        const int calls = factory.calls;
+        click(window, "rerunButton");
+        QCOMPARE(factory.calls, calls + 1);
+        QVERIFY(!factory.last->spec().options.dryRun);
+        QVERIFY(!panel->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
+        QCOMPARE(window.lastResult()->state, fg::JobState::Done);
+        QVERIFY(!panel->isVisible());
+    }
+
+    // A wrong code is said plainly, and the code can be typed again.
+    void wrongPairingCodeIsSaid()
+    {
+        FakeFactory factory;
+        factory.script = fgtest::makeScript(6, 6ull << 20);
+        factory.script.fatal = fg::Error(fg::Errc::NotPaired, unpairedMessage("nas:7878"));
+        fgui::MainWindow window(factory.make());
+        FakePairing pairing;
+        pairing.answer = fg::Error(fg::Errc::AuthFailed, "the server refused to pair: wrong pairing code: use the code "
+                                                         "`floodgate serve` printed (codes are single-use)");
+        window.setPairFunction(pairing.make(std::this_thread::get_id()));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        fillForm(window, QStringLiteral("/src/"), QStringLiteral("floodgate://nas/photos/"));
+        click(window, "previewButton");
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
+        auto* code = child<QLineEdit>(window, "pairCodeEdit");
+        auto* status = child<QLabel>(window, "pairStatus");
+        QVERIFY(child<QWidget>(window, "pairPanel")->isVisible());
+        code->setText(QStringLiteral("WRONG-CODE1"));
+        QTest::keyClick(code, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("Wrong pairing code")), 5000);
+        QVERIFY(status->text().contains(QStringLiteral("nas:7878")));
+        QVERIFY(status->styleSheet().contains(QStringLiteral("#c62828")));
+        {
+            std::lock_guard lock(pairing.mutex);
+            QCOMPARE(pairing.calls, 1);
+            QVERIFY(!pairing.onGuiThread);
+            QCOMPARE(pairing.port, fg::kDefaultPort);
+            QCOMPARE(pairing.stateDir, fg::defaultStateDir()); // the form leaves it empty
+        }
+        QVERIFY(!child<QPushButton>(window, "rerunButton")->isVisible());
+        QVERIFY(code->isEnabled());
+        QVERIFY(child<QPushButton>(window, "pairButton")->isEnabled());
+
+        // Any other failure in the core's words, a changed server identity above all.
+        {
+            std::lock_guard lock(pairing.mutex);
+            pairing.answer = fg::Error(fg::Errc::Network, "could not connect to nas:7878: Connection refused");
+        }
+        click(window, "pairButton");
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("Pairing failed: could not connect")), 5000);
+
+        // Right code: a preview failed, so it offers the preview again.
+        {
+            std::lock_guard lock(pairing.mutex);
+            pairing.answer = std::string("SHA256:server-fingerprint");
+        }
+        click(window, "pairButton");
+        QTRY_VERIFY_WITH_TIMEOUT(child<QPushButton>(window, "rerunButton")->isVisible(), 5000);
+        QCOMPARE(child<QPushButton>(window, "rerunButton")->text(), QStringLiteral("Preview again"));
+        factory.script.fatal.reset();
+        click(window, "rerunButton");
+        QVERIFY(factory.last->spec().options.dryRun);
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
+    }
+
+    // Refused before the job starts (the factory says not paired): pairing is offered too.
+    void notPairedAtStartOffersPairing()
+    {
+        fgui::MainWindow window([](fg::JobSpec) -> fg::Result<std::unique_ptr<fg::Job>> {
+            return fg::Error(fg::Errc::NotPaired, unpairedMessage("nas:7878"));
+        });
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        fillForm(window, QStringLiteral("/src/"), QStringLiteral("floodgate://nas/photos"));
+        click(window, "runButton");
+        QVERIFY(child<QWidget>(window, "pairPanel")->isVisible());
+        QCOMPARE(window.progressBar()->text(), QStringLiteral("Failed"));
+    }
+
     // A floodgate:// job with four data connections, the last opening mid-job as
     // auto does: a line per stream on the chart, a row per stream in the Streams tab.
     void streamsOnTheChartAndTheStreamsTab()
@@ -478,6 +769,33 @@ private Q_SLOTS:
         click(window, "previewButton");
         QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
         grab(window, QStringLiteral("preview.png"));
+
+        // Not paired: the pair panel, before and after a wrong code, wide and narrow.
+        factory.script.fatal = fg::Error(fg::Errc::NotPaired, unpairedMessage("nas.local:7878"));
+        FakePairing pairing;
+        pairing.answer = fg::Error(fg::Errc::AuthFailed, "the server refused to pair: wrong pairing code");
+        window.setPairFunction(pairing.make(std::this_thread::get_id()));
+        window.setConfirmHandler([](const QString&, const QString&, const QString&) { return true; });
+        click(window, "runButton");
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
+        grab(window, QStringLiteral("not-paired.png"));
+        child<QLineEdit>(window, "pairCodeEdit")->setText(QStringLiteral("K7QPM-3XWRT"));
+        click(window, "pairButton");
+        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(window, "pairStatus")->text().startsWith(QStringLiteral("Wrong")), 5000);
+        grab(window, QStringLiteral("not-paired-wrong-code.png"));
+        {
+            std::lock_guard lock(pairing.mutex);
+            pairing.answer = std::string("SHA256:q3Jp0b7m9QvXkYzT2aLwE5sH8dN1fC4uR6gI0oKjVxM");
+        }
+        click(window, "pairButton");
+        QTRY_VERIFY_WITH_TIMEOUT(child<QPushButton>(window, "rerunButton")->isVisible(), 5000);
+        grab(window, QStringLiteral("paired.png"));
+        window.resize(800, 750);
+        QTest::qWait(200);
+        grab(window, QStringLiteral("paired-narrow.png"));
+        window.resize(760, 600);
+        QTest::qWait(200);
+        grab(window, QStringLiteral("paired-small.png"));
     }
 };
 

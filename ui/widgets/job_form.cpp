@@ -2,6 +2,7 @@
 
 #include "models/ssh_ciphers.h"
 #include "widgets/format.h"
+#include "widgets/wheel_guard.h"
 
 #include <floodgate/endpoint.h>
 #include <floodgate/options.h>
@@ -32,6 +33,9 @@ namespace fgui {
 namespace {
 
 const QString kErrorStyle = QStringLiteral("color: #c62828;");
+// What "At most N deletions" offers before a user picks: a guard against a wrong
+// destination, not a number any job needs.
+constexpr int kDefaultMaxDelete = 100;
 
 QLabel* makeHint(QWidget* parent)
 {
@@ -154,6 +158,16 @@ fg::Result<uint64_t> parseChunkField(const QString& text)
     }
     return *size;
 }
+
+// A size limit field (--max-size, --min-size): empty is 0, no limit.
+fg::Result<uint64_t> parseSizeLimitField(const QString& text, const char* option)
+{
+    if (text.isEmpty()) return uint64_t(0);
+    return fg::parseSize(text.toStdString(), option);
+}
+
+// Both limits set and no file size between them: a mistake, not a way to send nothing.
+bool sizeLimitsExcludeAll(uint64_t maxSize, uint64_t minSize) { return maxSize > 0 && minSize > maxSize; }
 
 // A cipher name the local ssh was asked about and does not offer (not while
 // the answer is pending, nor when ssh could not be asked: then ssh decides).
@@ -323,12 +337,57 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
                                 "deleted. Preview first."));
     m_deleteWarning->setStyleSheet(kErrorStyle);
     m_deleteWarning->setVisible(false);
+    m_mkpath = new QCheckBox(tr("Make missing destination folders"), options);
+    m_mkpath->setToolTip(tr("Create the destination's missing parent folders; without this they must exist "
+                            "(--mkpath)"));
+    m_mkpath->setObjectName(QStringLiteral("mkpathCheck"));
+    // How far --delete goes, under it and only while it is on.
+    m_deleteRules = new QWidget(options);
+    m_deleteRules->setObjectName(QStringLiteral("deleteRules"));
+    auto* deleteRulesLayout = new QVBoxLayout(m_deleteRules);
+    deleteRulesLayout->setContentsMargins(20, 0, 0, 0); // under the text, past the check box
+    deleteRulesLayout->setSpacing(4);
+    m_deleteExcluded = new QCheckBox(tr("Also delete excluded files"), m_deleteRules);
+    m_deleteExcluded->setObjectName(QStringLiteral("deleteExcludedCheck"));
+    m_deleteExcluded->setToolTip(tr("Paths on the destination that the filters exclude are deleted too; by "
+                                    "default they are kept (--delete-excluded)"));
+    auto* limitRow = new QWidget(m_deleteRules);
+    auto* limitLayout = new QHBoxLayout(limitRow);
+    limitLayout->setContentsMargins(0, 0, 0, 0);
+    m_limitDeletions = new QCheckBox(tr("At most"), limitRow);
+    m_limitDeletions->setObjectName(QStringLiteral("limitDeletionsCheck"));
+    m_maxDelete = new QSpinBox(limitRow);
+    m_maxDelete->setObjectName(QStringLiteral("maxDeleteSpin"));
+    m_maxDelete->setRange(0, 1000000000);
+    m_maxDelete->setValue(kDefaultMaxDelete);
+    // Room for five digits: the box scrolls wider numbers, and a wider one would set
+    // the narrowest the sidebar can be.
+    m_maxDelete->setMinimumWidth(m_maxDelete->fontMetrics().horizontalAdvance(QStringLiteral("10000")) + 36);
+    auto* deletionsLabel = new QLabel(tr("deletions"), limitRow);
+    deletionsLabel->setBuddy(m_maxDelete);
+    const QString maxDeleteTip = tr("Delete at most this many entries; the rest are kept and listed, and the job "
+                                    "reports that it stopped deleting. 0 deletes nothing (--max-delete)");
+    for (QWidget* w : {static_cast<QWidget*>(m_limitDeletions), static_cast<QWidget*>(m_maxDelete),
+                       static_cast<QWidget*>(deletionsLabel)}) {
+        w->setToolTip(maxDeleteTip);
+    }
+    limitLayout->addWidget(m_limitDeletions);
+    limitLayout->addWidget(m_maxDelete);
+    limitLayout->addWidget(deletionsLabel);
+    limitLayout->addStretch(1);
+    m_maxDeleteHint = makeHint(m_deleteRules);
+    m_maxDeleteHint->setObjectName(QStringLiteral("maxDeleteHint"));
+    deleteRulesLayout->addWidget(m_deleteExcluded);
+    deleteRulesLayout->addWidget(limitRow);
+    deleteRulesLayout->addWidget(m_maxDeleteHint);
     m_checksum = new QCheckBox(tr("Compare by checksum"), options);
     m_checksum->setToolTip(tr("Compare file contents by hash instead of size and time: slower, exact (-c)"));
     m_checksum->setObjectName(QStringLiteral("checksumCheck"));
     optionsLayout->addWidget(m_dryRun);
+    optionsLayout->addWidget(m_mkpath);
     optionsLayout->addWidget(m_delete);
     optionsLayout->addWidget(m_deleteWarning);
+    optionsLayout->addWidget(m_deleteRules);
     optionsLayout->addWidget(m_checksum);
 
     layout->addWidget(options);
@@ -520,6 +579,70 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     filtersLayout->addWidget(filterNote);
     layout->addWidget(filters);
 
+    // Which files: rsync's rules for what counts as changed and what is skipped.
+    // Collapsed like Advanced, with a line that says what is in force, so the
+    // narrow sidebar stays short for the many jobs that use none.
+    m_whichFilesToggle = new QToolButton(this);
+    m_whichFilesToggle->setObjectName(QStringLiteral("whichFilesToggle"));
+    m_whichFilesToggle->setText(tr("Which files"));
+    m_whichFilesToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_whichFilesToggle->setAutoRaise(true);
+    m_whichFilesToggle->setCheckable(true);
+    m_whichFilesSummary = makeHint(this);
+    m_whichFilesSummary->setObjectName(QStringLiteral("whichFilesSummary"));
+    m_whichFilesSummary->setContentsMargins(12, 0, 0, 0);
+    m_whichFiles = new QWidget(this);
+    m_whichFiles->setObjectName(QStringLiteral("whichFilesGroup"));
+    auto* whichLayout = new QVBoxLayout(m_whichFiles);
+    whichLayout->setContentsMargins(12, 0, 0, 0);
+    whichLayout->setSpacing(4);
+    // Short labels, the flag in each: a check box does not wrap, and the widest sets
+    // how narrow the sidebar can be. The tooltip says the rest.
+    auto addRule = [&](const char* name, const QString& text, const QString& tip) {
+        auto* box = new QCheckBox(text, m_whichFiles);
+        box->setObjectName(QLatin1String(name));
+        box->setToolTip(tip);
+        whichLayout->addWidget(box);
+        return box;
+    };
+    m_update = addRule("updateCheck", tr("Keep newer destination files (-u)"),
+                       tr("Keep a destination file whose time is newer than the source's (-u, --update)"));
+    m_ignoreExisting = addRule("ignoreExistingCheck", tr("Only new files (--ignore-existing)"),
+                               tr("Skip every file the destination already has, changed or not (--ignore-existing)"));
+    m_existingOnly = addRule("existingOnlyCheck", tr("Only existing files (--existing)"),
+                             tr("Create nothing new, files or folders: update only what the destination has "
+                                "(--existing)"));
+    m_sizeOnly = addRule("sizeOnlyCheck", tr("Compare by size only (--size-only)"),
+                         tr("A file of the same size counts as unchanged, whatever its time (--size-only)"));
+    m_ignoreTimes = addRule("ignoreTimesCheck", tr("Send files even if unchanged (-I)"),
+                            tr("Send every file, even one whose size and time match, as differences where the "
+                               "destination has a copy (-I, --ignore-times)"));
+    auto* sizeLimits = new QFormLayout;
+    sizeLimits->setContentsMargins(0, 4, 0, 0);
+    sizeLimits->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
+    sizeLimits->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    auto makeSizeEdit = [&](const char* name, const QString& tip) {
+        auto* edit = new QLineEdit(m_whichFiles);
+        edit->setObjectName(QLatin1String(name));
+        edit->setPlaceholderText(tr("no limit"));
+        edit->setMaximumWidth(120);
+        edit->setToolTip(tip);
+        return edit;
+    };
+    m_maxSize = makeSizeEdit("maxSizeEdit", tr("Skip files larger than this, such as 100M or 1.5G (--max-size)"));
+    m_minSize = makeSizeEdit("minSizeEdit", tr("Skip files smaller than this, such as 4K (--min-size)"));
+    sizeLimits->addRow(tr("Skip files larger than"), m_maxSize);
+    sizeLimits->addRow(tr("Skip files smaller than"), m_minSize);
+    whichLayout->addLayout(sizeLimits);
+    m_selectionHint = makeHint(m_whichFiles);
+    m_selectionHint->setObjectName(QStringLiteral("selectionHint"));
+    whichLayout->addWidget(m_selectionHint);
+    layout->addWidget(m_whichFilesToggle);
+    layout->addWidget(m_whichFilesSummary);
+    layout->addWidget(m_whichFiles);
+    connect(m_whichFilesToggle, &QToolButton::toggled, this, &JobForm::setWhichFilesVisible);
+    setWhichFilesVisible(false);
+
     // Advanced, collapsed: most jobs never need it.
     m_advancedToggle = new QToolButton(this);
     m_advancedToggle->setObjectName(QStringLiteral("advancedToggle"));
@@ -564,12 +687,15 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     setAdvancedVisible(false);
 
     // The stream fields are not in the list: updateStreamSettingsEnabled() decides for them.
-    m_lockable = {m_source, m_destination, m_dryRun, m_delete, m_checksum, m_bwlimit, m_fsync, m_wholeFile, m_compress,
-                  m_checksumChoice, m_excludes, m_includes, m_rsh, m_remoteFloodgate, stateRow};
-    for (QLineEdit* edit : {m_source, m_destination, m_bwlimit, m_chunkSize, m_rsh, m_remoteFloodgate, m_stateDir}) {
+    m_lockable = {m_source, m_destination, m_dryRun, m_mkpath, m_delete, m_deleteRules, m_checksum, m_bwlimit,
+                  m_fsync, m_wholeFile, m_compress, m_checksumChoice, m_excludes, m_includes, m_whichFiles, m_rsh,
+                  m_remoteFloodgate, stateRow};
+    for (QLineEdit* edit : {m_source, m_destination, m_bwlimit, m_chunkSize, m_maxSize, m_minSize, m_rsh,
+                            m_remoteFloodgate, m_stateDir}) {
         connect(edit, &QLineEdit::textChanged, this, &JobForm::updateHints);
     }
     connect(m_streams, &QSpinBox::valueChanged, this, &JobForm::updateHints);
+    connect(m_maxDelete, &QSpinBox::valueChanged, this, &JobForm::updateHints);
     connect(m_congestion, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_fsync, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_wholeFile, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
@@ -577,12 +703,16 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     connect(m_checksumChoice, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_cipher, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_sshCipher, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
-    for (QCheckBox* box : {m_dryRun, m_delete, m_checksum}) {
+    for (QCheckBox* box : {m_dryRun, m_mkpath, m_delete, m_deleteExcluded, m_limitDeletions, m_checksum, m_update,
+                           m_ignoreExisting, m_existingOnly, m_sizeOnly, m_ignoreTimes}) {
         connect(box, &QCheckBox::toggled, this, &JobForm::updateHints);
     }
     for (QPlainTextEdit* edit : {m_excludes, m_includes}) {
         connect(edit, &QPlainTextEdit::textChanged, this, &JobForm::changed);
     }
+    // The form lives in a scroll area: the wheel scrolls it, and changes a combo or
+    // spin box only once the user has clicked or tabbed into it.
+    WheelGuard::guardFields(this);
     updateHints();
 }
 
@@ -621,6 +751,75 @@ void JobForm::setAdvancedVisible(bool visible)
     if (m_advancedToggle->isChecked() != visible) m_advancedToggle->setChecked(visible);
 }
 
+void JobForm::setWhichFilesVisible(bool visible)
+{
+    m_whichFiles->setVisible(visible);
+    m_whichFilesSummary->setVisible(!visible && !m_whichFilesSummary->text().isEmpty());
+    m_whichFilesToggle->setArrowType(visible ? Qt::DownArrow : Qt::RightArrow);
+    if (m_whichFilesToggle->isChecked() != visible) m_whichFilesToggle->setChecked(visible);
+}
+
+void JobForm::updateSelectionHints()
+{
+    const bool deleting = m_delete->isChecked();
+    m_deleteRules->setVisible(deleting);
+    m_maxDelete->setEnabled(m_limitDeletions->isChecked());
+    showHint(m_maxDeleteHint,
+             m_limitDeletions->isChecked() && m_maxDelete->value() == 0
+                 ? tr("Nothing is deleted: what would go is listed.")
+                 : QString(),
+             false);
+
+    // What is in force, in a line: read with the section collapsed.
+    QStringList rules;
+    if (m_update->isChecked()) rules << tr("files newer on the destination kept");
+    if (m_ignoreExisting->isChecked()) rules << tr("only new files");
+    if (m_existingOnly->isChecked()) rules << tr("only files the destination has");
+    if (m_sizeOnly->isChecked()) rules << tr("compared by size only");
+    if (m_ignoreTimes->isChecked()) rules << tr("sent even when size and time match");
+
+    QString error;
+    const auto maxSize = parseSizeLimitField(trimmedText(m_maxSize), "--max-size");
+    const auto minSize = parseSizeLimitField(trimmedText(m_minSize), "--min-size");
+    if (!maxSize) {
+        error = QString::fromStdString(fieldError(tr("Larger than"), maxSize.error().message).message);
+    } else if (!minSize) {
+        error = QString::fromStdString(fieldError(tr("Smaller than"), minSize.error().message).message);
+    } else if (sizeLimitsExcludeAll(*maxSize, *minSize)) {
+        error = tr("No file is smaller than %1 and larger than %2 at once: nothing would be sent.")
+                    .arg(formatBytes(*maxSize), formatBytes(*minSize));
+    } else {
+        if (*maxSize > 0 && *minSize > 0) {
+            rules << tr("%1 to %2").arg(formatBytes(*minSize), formatBytes(*maxSize));
+        } else if (*maxSize > 0) {
+            rules << tr("up to %1").arg(formatBytes(*maxSize));
+        } else if (*minSize > 0) {
+            rules << tr("%1 or more").arg(formatBytes(*minSize));
+        }
+    }
+
+    if (!error.isEmpty()) {
+        showHint(m_selectionHint, error, true);
+    } else if (m_ignoreExisting->isChecked() && m_existingOnly->isChecked()) {
+        // rsync's idiom for "delete only": legal, and worth saying what it does.
+        showHint(m_selectionHint, tr("With both, no file is sent: only deletions happen, if they are on."), false);
+    } else {
+        showHint(m_selectionHint, QString(), false);
+    }
+
+    if (!error.isEmpty()) {
+        showHint(m_whichFilesSummary, error, true);
+    } else if (rules.isEmpty()) {
+        showHint(m_whichFilesSummary, tr("Every changed file is sent."), false);
+    } else {
+        QString text = rules.join(QStringLiteral(", "));
+        text[0] = text[0].toUpper();
+        showHint(m_whichFilesSummary, text, false);
+    }
+    // Open, the check boxes say it themselves.
+    if (m_whichFilesToggle->isChecked()) m_whichFilesSummary->hide();
+}
+
 void JobForm::updateHints()
 {
     const EndpointHint source = describeEndpoint(m_source->text(), true);
@@ -630,6 +829,7 @@ void JobForm::updateHints()
 
     updateTransferHints();
     updateStreamSettingsEnabled();
+    updateSelectionHints();
 
     const bool deleting = m_delete->isChecked();
     m_delete->setStyleSheet(deleting ? QStringLiteral("QCheckBox { color: #c62828; font-weight: 600; }") : QString());
@@ -917,8 +1117,32 @@ fg::Result<fg::JobSpec> JobForm::spec() const
 
     fg::SyncOptions& o = spec.options;
     o.dryRun = m_dryRun->isChecked();
+    o.mkpath = m_mkpath->isChecked();
     o.deleteExtraneous = m_delete->isChecked();
+    // The delete rules are hidden without --delete, and not in force either.
+    if (o.deleteExtraneous) {
+        o.deletion.excluded = m_deleteExcluded->isChecked();
+        o.deletion.limited = m_limitDeletions->isChecked();
+        if (o.deletion.limited) o.deletion.maxDelete = uint64_t(m_maxDelete->value());
+    }
     o.checksum = m_checksum->isChecked();
+    o.compare.update = m_update->isChecked();
+    o.compare.ignoreExisting = m_ignoreExisting->isChecked();
+    o.compare.existingOnly = m_existingOnly->isChecked();
+    o.compare.sizeOnly = m_sizeOnly->isChecked();
+    o.compare.ignoreTimes = m_ignoreTimes->isChecked();
+    auto maxSize = parseSizeLimitField(trimmedText(m_maxSize), "--max-size");
+    if (!maxSize) return fieldError(tr("Larger than"), maxSize.error().message);
+    auto minSize = parseSizeLimitField(trimmedText(m_minSize), "--min-size");
+    if (!minSize) return fieldError(tr("Smaller than"), minSize.error().message);
+    if (sizeLimitsExcludeAll(*maxSize, *minSize)) {
+        return fg::Error(fg::Errc::InvalidArgument,
+                         tr("Size limits: no file is smaller than %1 and larger than %2 at once")
+                             .arg(formatBytes(*maxSize), formatBytes(*minSize))
+                             .toStdString());
+    }
+    o.compare.maxSize = *maxSize;
+    o.compare.minSize = *minSize;
     auto bwlimit = parseBwlimitField(trimmedText(m_bwlimit));
     if (!bwlimit) return fieldError(tr("Bandwidth limit"), bwlimit.error().message);
     o.bwlimitBytesPerSec = bwlimit->bytesPerSec;
@@ -973,8 +1197,21 @@ void JobForm::setSpec(const fg::JobSpec& spec)
     m_source->setText(QString::fromStdString(spec.source));
     m_destination->setText(QString::fromStdString(spec.destination));
     m_dryRun->setChecked(o.dryRun);
+    m_mkpath->setChecked(o.mkpath);
     m_delete->setChecked(o.deleteExtraneous);
+    m_deleteExcluded->setChecked(o.deletion.excluded);
+    m_limitDeletions->setChecked(o.deletion.limited);
+    const uint64_t maxDelete = std::min<uint64_t>(o.deletion.maxDelete, uint64_t(m_maxDelete->maximum()));
+    m_maxDelete->setValue(o.deletion.limited ? int(maxDelete) : kDefaultMaxDelete);
     m_checksum->setChecked(o.checksum);
+    m_update->setChecked(o.compare.update);
+    m_ignoreExisting->setChecked(o.compare.ignoreExisting);
+    m_existingOnly->setChecked(o.compare.existingOnly);
+    m_sizeOnly->setChecked(o.compare.sizeOnly);
+    m_ignoreTimes->setChecked(o.compare.ignoreTimes);
+    m_maxSize->setText(sizeSpecText(o.compare.maxSize));
+    m_minSize->setText(sizeSpecText(o.compare.minSize));
+    if (o.compare != fg::CompareRules{}) setWhichFilesVisible(true);
     // A timetable, when there is one, decides the rate (see fg::SyncOptions).
     m_bwlimit->setText(o.bwlimitSchedule.empty() ? rateSpecText(o.bwlimitBytesPerSec)
                                                  : rateScheduleText(o.bwlimitSchedule));

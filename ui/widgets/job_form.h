@@ -60,15 +60,36 @@ private:
     void updateCipherHints();
     void updateCompressHint();
     void setCompress(const fg::CompressSpec& spec);
+    void updateSelectionHints();
+    void setWhichFilesVisible(bool visible);
 
     QLineEdit* m_source = nullptr;
     QLineEdit* m_destination = nullptr;
     QLabel* m_sourceHint = nullptr;
     QLabel* m_destinationHint = nullptr;
     QCheckBox* m_dryRun = nullptr;
+    QCheckBox* m_mkpath = nullptr;
     QCheckBox* m_delete = nullptr;
     QLabel* m_deleteWarning = nullptr;
+    // How far --delete goes; shown with it, in force only with it.
+    QWidget* m_deleteRules = nullptr;
+    QCheckBox* m_deleteExcluded = nullptr;
+    QCheckBox* m_limitDeletions = nullptr;
+    QSpinBox* m_maxDelete = nullptr;
+    QLabel* m_maxDeleteHint = nullptr;
     QCheckBox* m_checksum = nullptr;
+    // Which files: rsync's compare rules (fg::CompareRules), collapsed by default.
+    QToolButton* m_whichFilesToggle = nullptr;
+    QLabel* m_whichFilesSummary = nullptr;
+    QWidget* m_whichFiles = nullptr;
+    QCheckBox* m_update = nullptr;
+    QCheckBox* m_ignoreExisting = nullptr;
+    QCheckBox* m_existingOnly = nullptr;
+    QCheckBox* m_sizeOnly = nullptr;
+    QCheckBox* m_ignoreTimes = nullptr;
+    QLineEdit* m_maxSize = nullptr;
+    QLineEdit* m_minSize = nullptr;
+    QLabel* m_selectionHint = nullptr;
     QLineEdit* m_bwlimit = nullptr;
     QLabel* m_bwlimitHint = nullptr;
     // Transfer: the settings that only a floodgate:// job's data connections use.

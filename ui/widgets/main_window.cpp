@@ -16,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -28,6 +29,9 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <floodgate/endpoint.h>
+#include <floodgate/identity.h>
 
 #include <algorithm>
 
@@ -68,6 +72,35 @@ QTableView* makeTable(QWidget* parent)
 
 QString html(const QString& text) { return text.toHtmlEscaped(); }
 
+// A label whose text can be long (an error, a path): it wraps at the width the
+// window has instead of setting the window's minimum width to its longest line.
+// An unpaired client's error once made the window 1,944 px wide.
+void wrapWithinWidth(QLabel* label)
+{
+    label->setWordWrap(true);
+    // After setWordWrap, which sets height-for-width in the policy: kept.
+    QSizePolicy policy = label->sizePolicy();
+    policy.setHorizontalPolicy(QSizePolicy::Ignored);
+    label->setSizePolicy(policy);
+}
+
+// The daemon end of a job: the one that can refuse an unpaired client.
+std::optional<fg::Endpoint> daemonEndpoint(const fg::JobSpec& spec)
+{
+    for (const std::string& text : {spec.source, spec.destination}) {
+        auto e = fg::parseEndpoint(text);
+        if (e && e->kind == fg::Endpoint::Kind::Daemon) return std::move(e).value();
+    }
+    return std::nullopt;
+}
+
+QString hostPortText(const std::string& host, uint16_t port)
+{
+    const QString h = QString::fromStdString(host);
+    return (h.contains(QLatin1Char(':')) ? QLatin1Char('[') + h + QLatin1Char(']') : h) + QLatin1Char(':') +
+           QString::number(port);
+}
+
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent) : MainWindow(JobFactory{}, parent) {}
@@ -78,6 +111,9 @@ MainWindow::MainWindow(JobFactory factory, QWidget* parent) : QMainWindow(parent
     setObjectName(QStringLiteral("mainWindow"));
     resize(1100, 750);
 
+    m_pair = [](const std::string& host, uint16_t port, const std::string& code, const std::string& stateDir) {
+        return fg::pairWithServer(host, port, code, stateDir);
+    };
     m_controller = new JobController(std::move(factory), this);
     m_fileModel = new FileTableModel(this);
     m_planModel = new PlanModel(this);
@@ -170,7 +206,12 @@ MainWindow::MainWindow(JobFactory factory, QWidget* parent) : QMainWindow(parent
     showNotice(tr("Choose a source and a destination, then Preview to see what would change."));
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The pairing thread reports to this window: it must not outlive it. A pairing
+    // ends within the core's connect and handshake timeouts.
+    if (m_pairThread.joinable()) m_pairThread.join();
+}
 
 QWidget* MainWindow::buildStatusPane()
 {
@@ -214,6 +255,7 @@ QWidget* MainWindow::buildStatusPane()
     statusFont.setPointSizeF(statusFont.pointSizeF() * 1.1);
     m_status->setFont(statusFont);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    wrapWithinWidth(m_status);
     layout->addWidget(m_status);
 
     m_progress = new QProgressBar;
@@ -238,8 +280,13 @@ QWidget* MainWindow::buildStatusPane()
     m_summaryBody->setWordWrap(true);
     m_summaryBody->setTextFormat(Qt::RichText);
     m_summaryBody->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summaryTitle->setObjectName(QStringLiteral("summaryTitle"));
+    m_summaryTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    wrapWithinWidth(m_summaryTitle);
+    wrapWithinWidth(m_summaryBody);
     summaryLayout->addWidget(m_summaryTitle);
     summaryLayout->addWidget(m_summaryBody);
+    summaryLayout->addWidget(buildPairPanel());
     m_summary->hide();
     layout->addWidget(m_summary);
 
@@ -247,6 +294,147 @@ QWidget* MainWindow::buildStatusPane()
     connect(m_runButton, &QPushButton::clicked, this, &MainWindow::run);
     connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancel);
     return pane;
+}
+
+QWidget* MainWindow::buildPairPanel()
+{
+    m_pairPanel = new QWidget;
+    m_pairPanel->setObjectName(QStringLiteral("pairPanel"));
+    auto* layout = new QVBoxLayout(m_pairPanel);
+    layout->setContentsMargins(0, 6, 0, 0);
+    layout->setSpacing(6);
+    m_pairPrompt = new QLabel;
+    m_pairPrompt->setObjectName(QStringLiteral("pairPrompt"));
+    wrapWithinWidth(m_pairPrompt);
+    auto* row = new QHBoxLayout;
+    m_pairCode = new QLineEdit;
+    m_pairCode->setObjectName(QStringLiteral("pairCodeEdit"));
+    m_pairCode->setPlaceholderText(QStringLiteral("XXXXX-XXXXX"));
+    m_pairCode->setToolTip(tr("The one-time code `floodgate serve` printed when it started (floodgate pair --code)"));
+    m_pairCode->setMaximumWidth(m_pairCode->fontMetrics().horizontalAdvance(QStringLiteral("XXXXX-XXXXX")) * 2);
+    m_pairButton = new QPushButton(tr("Pair"));
+    m_pairButton->setObjectName(QStringLiteral("pairButton"));
+    row->addWidget(m_pairCode, 1);
+    row->addWidget(m_pairButton);
+    row->addStretch(0);
+    m_pairStatus = new QLabel;
+    m_pairStatus->setObjectName(QStringLiteral("pairStatus"));
+    m_pairStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    wrapWithinWidth(m_pairStatus);
+    m_rerunButton = new QPushButton;
+    m_rerunButton->setObjectName(QStringLiteral("rerunButton"));
+    layout->addWidget(m_pairPrompt);
+    layout->addLayout(row);
+    layout->addWidget(m_pairStatus);
+    layout->addWidget(m_rerunButton, 0, Qt::AlignLeft);
+    m_pairPanel->hide();
+
+    connect(m_pairCode, &QLineEdit::textChanged, this, &MainWindow::updatePairButton);
+    connect(m_pairCode, &QLineEdit::returnPressed, this, &MainWindow::startPairing);
+    connect(m_pairButton, &QPushButton::clicked, this, &MainWindow::startPairing);
+    connect(m_rerunButton, &QPushButton::clicked, this, [this] {
+        if (m_pairTarget) startJob(m_pairTarget->dryRun);
+    });
+    return m_pairPanel;
+}
+
+void MainWindow::offerPairing(const fg::Error& error, const fg::JobSpec& spec, bool dryRun)
+{
+    if (error.code != fg::Errc::NotPaired) return hidePairing();
+    const std::optional<fg::Endpoint> daemon = daemonEndpoint(spec);
+    if (!daemon) return hidePairing();
+    ++m_pairGeneration;
+    m_pairTarget = PairTarget{daemon->host, daemon->port,
+                              spec.options.stateDir.empty() ? fg::defaultStateDir() : spec.options.stateDir, dryRun};
+    m_pairPrompt->setText(tr("Pair it with the one-time code that `floodgate serve` printed on %1:")
+                              .arg(hostPortText(daemon->host, daemon->port)));
+    m_pairStatus->clear();
+    m_pairStatus->hide();
+    m_rerunButton->hide();
+    if (!m_pairing) m_pairCode->clear(); // a code from an earlier try is used up or wrong
+    m_pairCode->setEnabled(true);
+    updatePairButton();
+    m_pairPanel->show();
+}
+
+void MainWindow::hidePairing()
+{
+    ++m_pairGeneration;
+    m_pairTarget.reset();
+    m_pairPanel->hide();
+}
+
+void MainWindow::updatePairButton()
+{
+    m_pairButton->setEnabled(!m_pairing && m_pairTarget && !m_pairCode->text().trimmed().isEmpty());
+}
+
+void MainWindow::startPairing()
+{
+    if (m_pairing || !m_pairTarget) return;
+    const std::string code = m_pairCode->text().trimmed().toStdString();
+    if (code.empty()) return;
+    // The last pairing has reported (m_pairing was cleared then): its thread is
+    // done or about to be, so this join does not wait.
+    if (m_pairThread.joinable()) m_pairThread.join();
+    m_pairing = true;
+    const PairTarget target = *m_pairTarget;
+    const QString where = hostPortText(target.host, target.port);
+    m_pairCode->setEnabled(false);
+    updatePairButton();
+    m_pairStatus->setStyleSheet(QString());
+    m_pairStatus->setText(tr("Pairing with %1\u2026").arg(where));
+    m_pairStatus->show();
+    appendLog(LogLevel::Info, tr("Pairing with %1").arg(where));
+    // Off the GUI thread: connecting and the TLS handshake can take seconds. The
+    // result comes back as a queued call; the destructor joins before this window
+    // goes, so `this` outlives the thread.
+    m_pairThread = std::thread([this, pair = m_pair, target, code, generation = m_pairGeneration] {
+        fg::Result<std::string> result = pair(target.host, target.port, code, target.stateDir);
+        QMetaObject::invokeMethod(
+            this, [this, generation, result = std::move(result)] { onPaired(generation, result); },
+            Qt::QueuedConnection);
+    });
+}
+
+void MainWindow::onPaired(int generation, const fg::Result<std::string>& result)
+{
+    m_pairing = false;
+    const bool current = generation == m_pairGeneration && m_pairTarget;
+    const QString where = current ? hostPortText(m_pairTarget->host, m_pairTarget->port) : QString();
+    if (result) {
+        appendLog(LogLevel::Info,
+                  tr("Paired; the server's identity %1 is pinned").arg(QString::fromStdString(*result)));
+    } else {
+        appendLog(LogLevel::Error, tr("Pairing failed: %1").arg(QString::fromStdString(result.error().message)));
+    }
+    updatePairButton();
+    if (!current) return; // another job has run since: the log has it
+    m_pairCode->setEnabled(true);
+    if (result) {
+        m_pairCode->clear(); // single use: no point keeping it
+        m_pairStatus->setStyleSheet(QStringLiteral("color: %1;").arg(kGreen));
+        m_pairStatus->setText(tr("Paired with %1. Its identity %2 is pinned for later connections.")
+                                  .arg(where, QString::fromStdString(*result)));
+        m_rerunButton->setText(m_pairTarget->dryRun ? tr("Preview again") : tr("Run again"));
+        m_rerunButton->show();
+        m_rerunButton->setFocus();
+    } else {
+        const fg::Error& e = result.error();
+        m_pairStatus->setStyleSheet(QStringLiteral("color: %1;").arg(kRed));
+        // The server's refusal of a wrong code is worded for the CLI; said plainly
+        // here. Every other failure (a changed server identity above all) as it is.
+        if (e.code == fg::Errc::AuthFailed && e.message.find("wrong pairing code") != std::string::npos) {
+            m_pairStatus->setText(tr("Wrong pairing code. Use the code `floodgate serve` printed on %1; each code "
+                                     "works only once.")
+                                      .arg(where));
+        } else {
+            m_pairStatus->setText(tr("Pairing failed: %1").arg(QString::fromStdString(e.message)));
+        }
+        m_pairCode->setFocus();
+        m_pairCode->selectAll();
+    }
+    updatePairButton();
 }
 
 QWidget* MainWindow::buildFilesTab()
@@ -431,6 +619,7 @@ void MainWindow::startJob(bool forceDryRun)
     auto started = m_controller->start(spec);
     if (!started) {
         showStartFailure(QString::fromStdString(started.error().message));
+        offerPairing(started.error(), spec, m_dryRun);
         return;
     }
     setRunning(true);
@@ -452,7 +641,10 @@ void MainWindow::resetViews(const fg::JobSpec& spec)
     m_chart->setPlaceholderText(m_dryRun ? tr("A preview moves no data: it only compares the two sides.")
                                          : QString());
     m_summary->hide();
+    hidePairing();
     m_summaryPlain.clear();
+    m_progress->setFormat(QStringLiteral("%p %"));
+    m_progress->setPalette(QPalette());
     m_progress->setRange(0, 0); // busy until there is something to measure
     m_tabs->tabBar()->setTabTextColor(1, QColor());
     updatePreviewHeadline();
@@ -575,7 +767,10 @@ void MainWindow::updateProgress(const fg::MetricsSnapshot& s)
         break;
     }
     m_progress->setRange(0, kProgressScale);
-    const double fraction = s.bytesToTransfer == 0 ? (s.filesToTransfer == 0 ? 1.0 : 0.0)
+    // Nothing to transfer is all done, but only for a job that got there: a preview
+    // that failed to connect has nothing to transfer too, and is not complete.
+    const bool stopped = s.state == fg::JobState::Failed || s.state == fg::JobState::Cancelled;
+    const double fraction = s.bytesToTransfer == 0 ? (s.filesToTransfer == 0 && !stopped ? 1.0 : 0.0)
                                                    : double(s.bytesDone) / double(s.bytesToTransfer);
     const int value = int(std::clamp(fraction, 0.0, 1.0) * kProgressScale);
     m_progress->setValue(value);
@@ -637,16 +832,22 @@ void MainWindow::onFinished(const fg::JobResult& result)
     }
     m_progress->setRange(0, kProgressScale);
     if (result.state == fg::JobState::Done) m_progress->setValue(kProgressScale);
+    if (result.state == fg::JobState::Failed) showProgressFailed();
 
     if (m_dryRun && result.state == fg::JobState::Done) {
         const auto& spec = m_controller->spec();
         m_preview = PreviewRecord{spec.source, spec.destination, m_planModel->count(fg::FileAction::Delete)};
         m_status->setText(tr("Preview") + kDot + m_planModel->summary());
+    } else if (result.state == fg::JobState::Failed) {
+        // The reason is in the summary just below, wrapped: said once, not twice
+        // (an unpaired client's is a paragraph). The log keeps the whole line.
+        m_status->setText(tr("Failed after %1").arg(formatDuration(result.seconds)));
     } else {
         m_status->setText(resultLine(result, m_dryRun));
     }
     updatePreviewHeadline();
     showSummary(result);
+    if (result.state == fg::JobState::Failed) offerPairing(result.fatal, m_controller->spec(), m_dryRun);
     setRunning(false);
 }
 
@@ -669,6 +870,13 @@ void MainWindow::showSummary(const fg::JobResult& r)
         break;
     case fg::JobState::Failed:
         title = tr("Failed: %1").arg(QString::fromStdString(r.fatal.message));
+        if (r.fatal.code == fg::Errc::NotPaired) {
+            // The pair panel below says what to do: the daemon's advice for the CLI
+            // (and this client's fingerprint, a long unbreakable word) stay in the log.
+            if (const auto daemon = daemonEndpoint(m_controller->spec())) {
+                title = tr("Failed: this computer is not paired with %1").arg(hostPortText(daemon->host, daemon->port));
+            }
+        }
         colour = kRed;
         break;
     default:
@@ -742,10 +950,23 @@ void MainWindow::showSummary(const fg::JobResult& r)
               logLine);
 }
 
+void MainWindow::showProgressFailed()
+{
+    m_progress->setRange(0, kProgressScale);
+    // What the job moved before it failed stays; a bar that was never filled (or
+    // was reset, value -1, which shows no text) starts from 0.
+    m_progress->setValue(std::max(m_progress->value(), 0));
+    m_progress->setFormat(tr("Failed"));
+    QPalette p = m_progress->palette();
+    p.setColor(QPalette::Highlight, QColor(kRed));
+    m_progress->setPalette(p);
+}
+
 void MainWindow::showStartFailure(const QString& message)
 {
     m_progress->setRange(0, kProgressScale);
-    m_progress->setValue(0);
+    m_progress->setValue(0); // nothing moved
+    showProgressFailed();
     m_status->setText(tr("Could not start"));
     setSummary(tr("Could not start"), kRed, html(message), tr("Could not start") + QLatin1Char('\n') + message);
     appendLog(LogLevel::Error, tr("Could not start: %1").arg(message));

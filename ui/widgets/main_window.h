@@ -11,13 +11,17 @@
 
 #include <QMainWindow>
 
+#include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
+#include <thread>
 
 QT_BEGIN_NAMESPACE
 class QCheckBox;
 class QFrame;
 class QLabel;
+class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
@@ -45,7 +49,13 @@ public:
     explicit MainWindow(JobFactory factory, QWidget* parent = nullptr);
     ~MainWindow() override;
 
+    // Pairs this install with a daemon: fg::pairWithServer in the app, a fake in
+    // tests. Called on a worker thread, never the GUI thread.
+    using PairFunction = std::function<fg::Result<std::string>(const std::string& host, uint16_t port,
+                                                               const std::string& code, const std::string& stateDir)>;
+
     void setConfirmHandler(ConfirmHandler handler) { m_confirm = std::move(handler); }
+    void setPairFunction(PairFunction pair) { m_pair = std::move(pair); }
 
     JobForm* form() const { return m_form; }
     JobController* controller() const { return m_controller; }
@@ -81,6 +91,7 @@ private:
     enum class LogLevel { Info, Warning, Error, Detail };
 
     QWidget* buildStatusPane();
+    QWidget* buildPairPanel();
     QWidget* buildFilesTab();
     QWidget* buildPreviewTab();
     QWidget* buildStreamsTab();
@@ -102,6 +113,12 @@ private:
     void updatePreviewHeadline();
     void showSummary(const fg::JobResult& result);
     void showStartFailure(const QString& message);
+    void showProgressFailed();
+    void offerPairing(const fg::Error& error, const fg::JobSpec& spec, bool dryRun);
+    void hidePairing();
+    void startPairing();
+    void onPaired(int generation, const fg::Result<std::string>& result);
+    void updatePairButton();
     void setSummary(const QString& title, const QString& colour, const QString& html, const QString& plain);
     void appendLog(LogLevel level, const QString& text);
     void appendLogLines(const std::vector<std::pair<LogLevel, QString>>& lines);
@@ -122,6 +139,14 @@ private:
     QFrame* m_summary = nullptr;
     QLabel* m_summaryTitle = nullptr;
     QLabel* m_summaryBody = nullptr;
+    // Pairing, offered in the summary when a job fails because the daemon does not
+    // know this computer.
+    QWidget* m_pairPanel = nullptr;
+    QLabel* m_pairPrompt = nullptr;
+    QLineEdit* m_pairCode = nullptr;
+    QPushButton* m_pairButton = nullptr;
+    QLabel* m_pairStatus = nullptr;
+    QPushButton* m_rerunButton = nullptr;
     ThroughputChart* m_chart = nullptr;
     QTabWidget* m_tabs = nullptr;
     QTableView* m_fileTable = nullptr;
@@ -135,6 +160,20 @@ private:
     QPlainTextEdit* m_log = nullptr;
 
     ConfirmHandler m_confirm;
+    PairFunction m_pair;
+    // The daemon the pair panel is about, and how to run the failed job again.
+    struct PairTarget {
+        std::string host;
+        uint16_t port = 0;
+        std::string stateDir;
+        bool dryRun = false;
+    };
+    std::optional<PairTarget> m_pairTarget;
+    // Bumped whenever the panel is offered or hidden: a pairing that reports after
+    // its panel is gone only logs.
+    int m_pairGeneration = 0;
+    bool m_pairing = false; // a pairing thread runs; at most one at a time
+    std::thread m_pairThread;
     RateMeter m_rate;
     fg::MetricsSnapshot m_lastSnapshot;
     std::optional<fg::JobResult> m_lastResult;
