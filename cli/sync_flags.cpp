@@ -62,6 +62,13 @@ const std::vector<SyncFlag>& syncFlags()
         {"include", 0, "PATTERN", "keep matching paths even if a later --exclude matches"},
         {"exclude-from", 0, "FILE", "read exclude patterns from FILE ('+ ' / '- ' prefixes allowed)"},
         {"include-from", 0, "FILE", "read include patterns from FILE"},
+        {"filter", 'f', "RULE", "an rsync filter rule: \"- PATTERN\", \"+ PATTERN\", \"P PATTERN\" (--delete keeps it),\n"
+                                "\". FILE\" (rules from FILE), \": NAME\" (each directory's NAME file, as -F),\n"
+                                "\"!\" (forget the rules so far); in order with --exclude and --include"},
+        {"F", 'F', nullptr, "each directory's .rsync-filter holds rules for it and below (--filter=': /.rsync-filter');\n"
+                            "twice (-FF): and the .rsync-filter files themselves are not sent"},
+        {"cvs-exclude", 'C', nullptr, "leave out what CVS would (RCS, CVS, *.o, *~, core, .git/, ...), the patterns\n"
+                                      "in ~/.cvsignore and $CVSIGNORE, and each directory's .cvsignore"},
         {"files-from", 0, "FILE", "transfer only the paths listed in FILE ('-' = stdin; one a line, or\n"
                                   "NUL-separated as from `find -print0`)"},
         {"from0", '0', nullptr, "--files-from and the pattern files are NUL-separated (also found by itself)"},
@@ -220,6 +227,8 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
     if (!parsed.error.empty()) return usageError(parsed.error);
     SyncOptions& opt = o.spec.options;
     bool suffixGiven = false;
+    int dashF = 0;
+    bool cvsExclude = false;
     for (const auto& [name, value] : parsed.options) {
         if (name == "help") {
             std::fputs(syncHelpText().c_str(), stdout);
@@ -291,6 +300,24 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
         }
         else if (name == "exclude") opt.filters.push_back({FilterSpec::Kind::Exclude, value});
         else if (name == "include") opt.filters.push_back({FilterSpec::Kind::Include, value});
+        else if (name == "filter") {
+            auto rule = parseFilterRule(value);
+            if (!rule.ok()) return usageError(rule.error().message);
+            if (rule->clear) {
+                opt.filters.clear();
+            } else if (!rule->merge.empty()) {
+                auto rules = readMergeFile(rule->merge);
+                if (!rules.ok()) return usageError(rules.error().message);
+                opt.filters.insert(opt.filters.end(), rules->begin(), rules->end());
+            } else {
+                opt.filters.push_back(*rule->rule);
+            }
+        } else if (name == "F") {
+            // rsync's -F: the first a dir-merge of .rsync-filter, the second
+            // leaves those files out.
+            if (++dashF == 1) opt.filters.push_back({FilterSpec::Kind::DirMerge, ".rsync-filter", 0});
+            else if (dashF == 2) opt.filters.push_back({FilterSpec::Kind::Exclude, ".rsync-filter", 0});
+        } else if (name == "cvs-exclude") cvsExclude = true;
         else if (name == "exclude-from" || name == "include-from") {
             auto kind = name == "exclude-from" ? FilterSpec::Kind::Exclude : FilterSpec::Kind::Include;
             auto rules = readFilterFile(value, kind);
@@ -390,6 +417,12 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
         else if (name == "json") o.json = true;
         // archive, recursive, human-readable, partial, from0: what they ask
         // for is what floodgate always does (see their help).
+    }
+    // -C's rules come after every other rule, as rsync adds them.
+    if (cvsExclude) {
+        auto rules = cvsExcludeRules();
+        if (!rules.ok()) return usageError(rules.error().message);
+        opt.filters.insert(opt.filters.end(), rules->begin(), rules->end());
     }
     // rsync's default suffix: "~" beside the file, none in a backup directory.
     if (!suffixGiven) opt.backup.suffix = opt.backup.dir.empty() ? "~" : "";

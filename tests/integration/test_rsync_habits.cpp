@@ -780,6 +780,102 @@ private Q_SLOTS:
         QCOMPARE(fgtest::readFile(dir.sub("back/a.txt")), std::string("a"));
     }
 
+    // ---- filter rules -----------------------------------------------------------
+
+    void filterRulesAsRsync_data()
+    {
+        QTest::addColumn<QStringList>("flags");
+        QTest::newRow("exclude and include") << QStringList{u"--filter=+ keep.log"_s, u"--filter=- *.log"_s};
+        QTest::newRow("long names") << QStringList{u"--filter=include keep.log"_s, u"--filter=exclude *.log"_s};
+        QTest::newRow("clear") << QStringList{u"--filter=- *.txt"_s, u"--filter=!"_s, u"--filter=- *.log"_s};
+        QTest::newRow("-F") << QStringList{u"-F"_s};
+        QTest::newRow("-FF") << QStringList{u"-F"_s, u"-F"_s};
+        QTest::newRow("-C") << QStringList{u"-C"_s};
+        QTest::newRow("dir-merge no inherit") << QStringList{u"--filter=:n- .skip"_s};
+    }
+    void filterRulesAsRsync()
+    {
+        QFETCH(QStringList, flags);
+        ScratchDir dir("fgrh");
+        auto o = likeRsync(dir, flags, [](const std::string& src, const std::string&) {
+            put(src + "/a.txt", "a", 1600000000);
+            put(src + "/x.log", "x", 1600000000);
+            put(src + "/keep.log", "k", 1600000000);
+            put(src + "/main.o", "object", 1600000000);
+            put(src + "/notes.txt~", "backup", 1600000000);
+            put(src + "/.rsync-filter", "- *.tmp\n+ important.tmp\n", 1600000000);
+            put(src + "/sub/.rsync-filter", "- secret/\n", 1600000000);
+            put(src + "/sub/b.tmp", "b", 1600000000);
+            put(src + "/sub/important.tmp", "i", 1600000000);
+            put(src + "/sub/secret/s.txt", "s", 1600000000);
+            put(src + "/sub/.cvsignore", "*.dat", 1600000000);
+            put(src + "/sub/d.dat", "d", 1600000000);
+            put(src + "/sub/deeper/e.dat", "e", 1600000000);
+            put(src + "/.skip", "a.txt", 1600000000);
+            put(src + "/sub/.skip", "b.tmp", 1600000000);
+            put(src + "/sub/deeper/a.txt", "deep a", 1600000000);
+            for (const char* d : {"/sub/secret", "/sub/deeper", "/sub"}) fgtest::setMtime(src + d, 1600000000, 0);
+        });
+        VERIFY_EXIT(o.floodgate, 0);
+        VERIFY_LIKE_RSYNC(dir, o);
+    }
+
+    void protectKeepsFromDelete()
+    {
+        ScratchDir dir("fgrh");
+        auto o = likeRsync(dir, {u"--delete"_s, u"--filter=P /local/"_s, u"--filter=P *.conf"_s},
+                           [](const std::string& src, const std::string& dst) {
+                               put(src + "/a.txt", "a", 1600000000);
+                               put(dst + "/local/mine.txt", "the destination's own", 1600000000);
+                               put(dst + "/site.conf", "kept", 1600000000);
+                               put(dst + "/stray.txt", "goes", 1600000000);
+                           });
+        VERIFY_EXIT(o.floodgate, 0);
+        QVERIFY(fgtest::exists(dir.sub("fg/local/mine.txt")));
+        QVERIFY(fgtest::exists(dir.sub("fg/site.conf")));
+        QVERIFY(!fgtest::exists(dir.sub("fg/stray.txt")));
+        VERIFY_LIKE_RSYNC(dir, o);
+    }
+
+    void mergeFileReadsRules()
+    {
+        ScratchDir dir("fgrh");
+        fgtest::writeFile(dir.sub("rules"), "# my rules\n+ keep.log\n- *.log\n. " + dir.sub("more") + "\n");
+        fgtest::writeFile(dir.sub("more"), "- *.tmp\n");
+        auto o = likeRsync(dir, {u"--filter=. "_s + q(dir.sub("rules"))}, [](const std::string& src, const std::string&) {
+            put(src + "/keep.log", "k", 1600000000);
+            put(src + "/x.log", "x", 1600000000);
+            put(src + "/y.tmp", "y", 1600000000);
+            put(src + "/z.txt", "z", 1600000000);
+        });
+        VERIFY_EXIT(o.floodgate, 0);
+        QVERIFY(fgtest::exists(dir.sub("fg/keep.log")));
+        QVERIFY(!fgtest::exists(dir.sub("fg/x.log")));
+        QVERIFY(!fgtest::exists(dir.sub("fg/y.tmp")));
+        VERIFY_LIKE_RSYNC(dir, o);
+    }
+
+    void badFilterRulesAreRefused_data()
+    {
+        QTest::addColumn<QString>("rule");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("hide") << u"H *.o"_s << u"not supported yet"_s;
+        QTest::newRow("modifier") << u"-! *.o"_s << u"not supported yet"_s;
+        QTest::newRow("no pattern") << u"-"_s << u"no pattern"_s;
+        QTest::newRow("unknown") << u"? x"_s << u"not a rule"_s;
+        QTest::newRow("dir-merge path") << u": a/b"_s << u"not a path"_s;
+    }
+    void badFilterRulesAreRefused()
+    {
+        QFETCH(QString, rule);
+        QFETCH(QString, mentions);
+        ScratchDir dir("fgrh");
+        fgtest::writeFile(dir.sub("src/a"), "a");
+        CliRun r = sync({u"--filter"_s, rule, q(dir.sub("src/")), q(dir.sub("dst/"))});
+        VERIFY_EXIT(r, 1);
+        QVERIFY2(QString::fromUtf8(r.err).contains(mentions), explain(r).constData());
+    }
+
     // ---- how far --delete goes ----------------------------------------------
 
     void maxDeleteStopsAndSays()

@@ -5,20 +5,55 @@
 #include <floodgate/error.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace fg {
 
-// One --include / --exclude rule, in command-line order (first match wins).
+// One filter rule, in command-line order (first match wins): --include,
+// --exclude, and what --filter adds as rsync has it:
+// Protect   "P PATTERN": --delete never deletes what it matches (the sender
+//           ignores it);
+// DirMerge  ": NAME": each directory's file NAME holds more rules for that
+//           directory and below (-F's .rsync-filter, -C's .cvsignore), tried
+//           where this rule stands; `mergeFlags` are its modifiers.
 struct FilterSpec {
-    enum class Kind : uint8_t { Include, Exclude };
+    enum class Kind : uint8_t { Include, Exclude, Protect, DirMerge };
     Kind kind = Kind::Exclude;
-    std::string pattern;
+    std::string pattern; // DirMerge: the file's name
+    // DirMerge's modifiers, as rsync's: n (the rules are not inherited by
+    // subdirectories), - / + (every line is an exclude / include pattern),
+    // w (lines are split into words), e (the file itself is excluded).
+    enum MergeFlag : uint8_t { kNoInherit = 1, kAllExclude = 2, kAllInclude = 4, kWords = 8, kExcludeSelf = 16 };
+    uint8_t mergeFlags = 0;
 
     bool operator==(const FilterSpec&) const = default;
 };
+
+// Reads one rule as --filter takes it ("- *.o", "+ /keep/", "exclude tmp/",
+// "P /backup/", ": .rsync-filter", "dir-merge,n- .cvsignore"). Merge-file
+// rules (". FILE") and clears ("!") are read by the caller: `merge` then
+// holds the file's name, `clear` is set. The error names --filter, the rule
+// and what is wrong.
+struct ParsedFilterRule {
+    std::optional<FilterSpec> rule;
+    std::string merge; // ". FILE" / "merge FILE"
+    bool clear = false; // "!" / "clear"
+};
+Result<ParsedFilterRule> parseFilterRule(std::string_view text);
+
+// --filter ". FILE": the rules of a merge file, one a line in --filter's
+// syntax ('#' and ';' start comments; "!" clears the rules before it; a
+// merge inside merges that file too, up to a few levels).
+Result<std::vector<FilterSpec>> readMergeFile(const std::string& path);
+
+// -C / --cvs-exclude: CVS's own list of what not to copy (RCS, CVS, *.o,
+// *~, core, .git/, ...), the patterns in $HOME/.cvsignore and $CVSIGNORE,
+// and each directory's .cvsignore for its own entries; as rsync adds them,
+// after every other rule.
+Result<std::vector<FilterSpec>> cvsExcludeRules();
 
 // A bandwidth timetable: "Mon-Fri 08:00-18:00 20M, Sat-Sun 2M, 100M". Rules
 // are tried in order and the first that matches the local day and time gives

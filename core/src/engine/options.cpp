@@ -1,5 +1,6 @@
 #include <floodgate/options.h>
 
+#include "common/path.h"
 #include "engine/socket_tuning.h"
 #include "filter/files_from.h"
 #include "filter/filter.h"
@@ -110,6 +111,93 @@ Result<std::vector<FilterSpec>> readFilterFile(const std::string& path, FilterSp
     });
     if (!status) return std::move(status).error();
     return specs;
+}
+
+namespace {
+
+Result<std::vector<FilterSpec>> readMergeFileAt(const std::string& path, int depth)
+{
+    if (depth > 8) return Error(Errc::InvalidArgument, "--filter merge " + path + ": merge files nest more than 8 deep");
+    auto data = platform::readFile(path, kMaxFilterFileBytes);
+    if (!data) return withContext(std::move(data).error(), "--filter merge " + path);
+    std::vector<FilterSpec> specs;
+    size_t lineNo = 0;
+    Status status;
+    forEachLine(withoutBom(*data), [&](std::string_view line) {
+        ++lineNo;
+        if (!status || line.empty() || line.front() == '#' || line.front() == ';') return;
+        auto parsed = parseFilterRule(line);
+        if (!parsed.ok()) {
+            status = Error(Errc::InvalidArgument, path + " line " + std::to_string(lineNo) + ": " + parsed.error().message);
+            return;
+        }
+        if (parsed->clear) {
+            specs.clear();
+        } else if (!parsed->merge.empty()) {
+            // A relative name is next to the file that names it.
+            const std::string inner = parsed->merge.front() == '/' ? parsed->merge
+                                                                    : joinPath(localDirName(path), parsed->merge);
+            auto nested = readMergeFileAt(inner, depth + 1);
+            if (!nested.ok()) {
+                status = std::move(nested).error();
+                return;
+            }
+            specs.insert(specs.end(), nested->begin(), nested->end());
+        } else {
+            specs.push_back(*parsed->rule);
+        }
+    });
+    if (!status) return std::move(status).error();
+    if (auto compiled = filter::FilterSet::compile(specs); !compiled)
+        return withContext(std::move(compiled).error(), "--filter merge " + path);
+    return specs;
+}
+
+// CVS's default ignore list, as rsync's -C has it.
+constexpr const char* kCvsIgnore = "RCS SCCS CVS CVS.adm RCSLOG cvslog.* tags TAGS .make.state .nse_depinfo *~ #* .#* ,* "
+                                   "_$* *$ *.old *.bak *.BAK *.orig *.rej .del-* *.a *.olb *.o *.obj *.so *.exe *.Z "
+                                   "*.elc *.ln core .svn/ .git/ .hg/ .bzr/";
+
+void addWords(std::vector<FilterSpec>& out, std::string_view text)
+{
+    size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        size_t j = i;
+        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+        if (j > i) {
+            const std::string_view word = text.substr(i, j - i);
+            if (word == "!") out.clear();
+            else out.push_back({FilterSpec::Kind::Exclude, std::string(word), 0});
+        }
+        i = j;
+    }
+}
+
+} // namespace
+
+Result<std::vector<FilterSpec>> readMergeFile(const std::string& path)
+{
+    return readMergeFileAt(path, 0);
+}
+
+Result<std::vector<FilterSpec>> cvsExcludeRules()
+{
+    std::vector<FilterSpec> out;
+    addWords(out, kCvsIgnore);
+    const std::string home = platform::homeDirectory();
+    if (!home.empty()) {
+        auto text = platform::readFile(home + "/.cvsignore", kMaxFilterFileBytes);
+        if (text.ok()) addWords(out, *text);
+        else if (text.error().code != Errc::NotFound) return withContext(std::move(text).error(), "-C");
+    }
+    addWords(out, platform::getEnv("CVSIGNORE"));
+    FilterSpec perDir;
+    perDir.kind = FilterSpec::Kind::DirMerge;
+    perDir.pattern = ".cvsignore";
+    perDir.mergeFlags = FilterSpec::kNoInherit | FilterSpec::kAllExclude | FilterSpec::kWords;
+    out.push_back(perDir);
+    return out;
 }
 
 Result<std::vector<std::string>> readFilesFrom(const std::string& path)

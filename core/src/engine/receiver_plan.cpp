@@ -626,8 +626,11 @@ void Receiver::deleteExtraneous(DirCache& dirs)
     // The tree to compare: the destination itself for "src/", DEST/src for "src".
     std::optional<platform::DirHandle> scanRoot;
     ScanOptions options;
-    // Excluded paths are kept, unless --delete-excluded.
-    options.filters = filters->empty() || m_params.deletion.excluded ? nullptr : &*filters;
+    // Excluded and protected paths are kept; with --delete-excluded, only
+    // protected ones. Dir-merge files are read from the destination's
+    // directories (they came with the tree, as in rsync).
+    options.filters = filters->empty() ? nullptr : &*filters;
+    options.side = m_params.deletion.excluded ? ScanSide::DeleteExcluded : ScanSide::Delete;
     if (m_rootKind == proto::RootKind::NamedDir) {
         auto sub = dirs.get(m_rootName);
         if (!sub.ok()) return;

@@ -361,7 +361,11 @@ bool tailComponents(std::string_view path, size_t slashes, std::string_view& tai
 
 const char* optionName(FilterSpec::Kind kind)
 {
-    return kind == FilterSpec::Kind::Include ? "--include" : "--exclude";
+    switch (kind) {
+    case FilterSpec::Kind::Include: return "--include";
+    case FilterSpec::Kind::Exclude: return "--exclude";
+    default: return "--filter";
+    }
 }
 
 bool allBytes(const std::vector<Token>& tokens, size_t from, size_t to)
@@ -383,10 +387,12 @@ std::string bytesOf(const std::vector<Token>& tokens, size_t from, size_t to)
 struct FilterSet::Rule {
     // The literal and suffix kinds are the common rules ("*.o", "/build/",
     // "node_modules/") answered with one comparison; Glob runs the NFA.
-    enum class Kind : uint8_t { NameLiteral, NameSuffix, NamePrefix, NameContains, PathLiteral, TailLiteral, Glob, Group };
+    enum class Kind : uint8_t { NameLiteral, NameSuffix, NamePrefix, NameContains, PathLiteral, TailLiteral, Glob, Group, Merge };
     Kind kind = Kind::Glob;
     Scope scope = Scope::Name;
     bool exclude = true;
+    bool protect = false;      // P: --delete keeps it; the sender does not look
+    uint8_t mergeFlags = 0;    // Merge: FilterSpec::MergeFlag
     bool dirOnly = false;
     bool dirGetsSlash = false; // "x/***": a directory is matched as "path/"
     size_t tailSlashes = 0;    // Scope::Tail: the pattern's '/' count
@@ -410,6 +416,7 @@ bool FilterSet::Rule::matches(std::string_view path, std::string_view name, bool
         return path.ends_with(literal)
             && (path.size() == literal.size() || path[path.size() - literal.size() - 1] == '/');
     case Kind::Group: return group->matches(path, name, isDir);
+    case Kind::Merge: return false; // a placeholder: FilterSet::match takes its directories' rules
     case Kind::Glob: break;
     }
     const bool trail = dirGetsSlash && isDir;
@@ -437,7 +444,15 @@ Result<FilterSet::Rule> FilterSet::Rule::compile(const FilterSpec& spec)
     if (raw.size() > kMaxPatternBytes) return fail("longer than 4096 bytes, the longest path there can be");
 
     Rule rule;
-    rule.exclude = spec.kind == FilterSpec::Kind::Exclude;
+    if (spec.kind == FilterSpec::Kind::DirMerge) {
+        if (raw.find('/') != std::string::npos) return fail("a dir-merge file is a name in each directory, not a path");
+        rule.kind = Kind::Merge;
+        rule.literal = raw;
+        rule.mergeFlags = spec.mergeFlags;
+        return rule;
+    }
+    rule.exclude = spec.kind != FilterSpec::Kind::Include;
+    rule.protect = spec.kind == FilterSpec::Kind::Protect;
     std::string_view pat = raw;
     while (!pat.empty() && pat.back() == '/') {
         rule.dirOnly = true;
@@ -505,7 +520,9 @@ Result<FilterSet> FilterSet::compile(const std::vector<FilterSpec>& specs)
 
     // Merging a run of literal rules of one kind keeps first-match-wins: inside
     // the run every match gives the same answer, so their order does not matter.
-    auto groupable = [](const Rule& r) { return r.kind == Rule::Kind::NameLiteral || r.kind == Rule::Kind::PathLiteral; };
+    auto groupable = [](const Rule& r) {
+        return (r.kind == Rule::Kind::NameLiteral || r.kind == Rule::Kind::PathLiteral) && !r.protect;
+    };
     auto rules = std::make_shared<std::vector<Rule>>();
     for (size_t i = 0; i < compiled.size();) {
         size_t end = i;
@@ -536,13 +553,102 @@ Result<FilterSet> FilterSet::compile(const std::vector<FilterSpec>& specs)
 
 bool FilterSet::excluded(std::string_view path, bool isDir) const
 {
-    if (!m_rules || path.empty()) return false;
+    return match(path, isDir, Side::Send, nullptr) == Verdict::Exclude;
+}
+
+Verdict FilterSet::match(std::string_view path, bool isDir, Side side, const std::vector<MergedRules>* merged) const
+{
+    if (!m_rules || path.empty()) return Verdict::None;
     const std::string_view name = baseName(path);
-    for (const Rule& rule : *m_rules) {
+    for (size_t r = 0; r < m_rules->size(); ++r) {
+        const Rule& rule = (*m_rules)[r];
+        if (rule.kind == Rule::Kind::Merge) {
+            if (!merged) continue;
+            // The nearest directory's file first: it was pushed last.
+            for (auto it = merged->rbegin(); it != merged->rend(); ++it) {
+                if (it->position != r) continue;
+                std::string_view below;
+                if (it->dir.empty()) {
+                    below = path;
+                } else if (path.size() > it->dir.size() && path.starts_with(it->dir) && path[it->dir.size()] == '/') {
+                    below = path.substr(it->dir.size() + 1);
+                } else {
+                    continue;
+                }
+                // n: the file's rules are for its own directory's entries.
+                if (!it->inherited && below.find('/') != std::string_view::npos) continue;
+                if (Verdict v = it->rules.match(below, isDir, side, nullptr); v != Verdict::None) return v;
+            }
+            continue;
+        }
+        if (rule.protect ? side == Side::Send : side == Side::DeleteExcluded) continue;
         if (rule.dirOnly && !isDir) continue;
-        if (rule.matches(path, name, isDir)) return rule.exclude;
+        if (rule.matches(path, name, isDir)) return rule.exclude ? Verdict::Exclude : Verdict::Include;
     }
-    return false;
+    return Verdict::None;
+}
+
+std::vector<FilterSet::DirMerge> FilterSet::dirMerges() const
+{
+    std::vector<DirMerge> out;
+    if (!m_rules) return out;
+    for (size_t r = 0; r < m_rules->size(); ++r)
+        if ((*m_rules)[r].kind == Rule::Kind::Merge)
+            out.push_back({r, (*m_rules)[r].literal, (*m_rules)[r].mergeFlags});
+    return out;
+}
+
+Result<std::vector<FilterSpec>> parseMergeFile(std::string_view text, uint8_t flags, const std::string& where)
+{
+    std::vector<FilterSpec> out;
+    size_t lineNo = 0;
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(start, end - start);
+        start = end + 1;
+        ++lineNo;
+        if (line.ends_with('\r')) line.remove_suffix(1);
+        if (line.empty() || line.front() == '#' || line.front() == ';') continue;
+        if (flags & (FilterSpec::kAllExclude | FilterSpec::kAllInclude)) {
+            // Every word (w) or line is a pattern; "!" clears what came before, as in .cvsignore.
+            const auto kind = flags & FilterSpec::kAllExclude ? FilterSpec::Kind::Exclude : FilterSpec::Kind::Include;
+            auto add = [&](std::string_view word) {
+                if (word == "!") out.clear();
+                else if (!word.empty()) out.push_back({kind, std::string(word), 0});
+            };
+            if (flags & FilterSpec::kWords) {
+                size_t i = 0;
+                while (i < line.size()) {
+                    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+                    size_t j = i;
+                    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
+                    add(line.substr(i, j - i));
+                    i = j;
+                }
+            } else {
+                add(line);
+            }
+            continue;
+        }
+        auto parsed = parseFilterRule(line);
+        if (!parsed.ok())
+            return Error(Errc::InvalidArgument, where + " line " + std::to_string(lineNo) + ": " + parsed.error().message);
+        if (parsed->clear) {
+            out.clear();
+            continue;
+        }
+        if (!parsed->merge.empty() || (parsed->rule && parsed->rule->kind == FilterSpec::Kind::DirMerge))
+            return Error(Errc::InvalidArgument, where + " line " + std::to_string(lineNo)
+                                                    + ": a merge rule inside a per-directory file is not supported yet");
+        out.push_back(*parsed->rule);
+    }
+    for (const FilterSpec& f : out) {
+        if (auto one = FilterSet::compile({f}); !one)
+            return Error(Errc::InvalidArgument, where + ": " + one.error().message);
+    }
+    return out;
 }
 
 bool FilterSet::empty() const

@@ -18,10 +18,19 @@
 #include <floodgate/options.h>
 
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
 namespace fg::filter {
+
+// Which rules count: the sender's scan takes include and exclude rules; the
+// receiver's --delete pass keeps what they exclude and what protect rules
+// match; with --delete-excluded only protect rules keep anything.
+enum class Side : uint8_t { Send, Delete, DeleteExcluded };
+enum class Verdict : uint8_t { None, Include, Exclude };
+
+struct MergedRules;
 
 class FilterSet {
 public:
@@ -35,6 +44,18 @@ public:
     // contents of an excluded directory is the scanner's business.
     // Safe to call from several threads at once.
     bool excluded(std::string_view path, bool isDir) const;
+    // The first rule that matches, on one side; dir-merge rules take the
+    // per-directory rules `merged` holds (innermost last), for the paths below
+    // their directories.
+    Verdict match(std::string_view path, bool isDir, Side side, const std::vector<MergedRules>* merged) const;
+
+    // Its dir-merge rules: where each stands, and what it asks for.
+    struct DirMerge {
+        size_t position;
+        std::string fileName;
+        uint8_t flags; // FilterSpec::MergeFlag
+    };
+    std::vector<DirMerge> dirMerges() const;
 
     bool empty() const;
 
@@ -43,5 +64,17 @@ private:
     // Compiled rules are immutable, so copies of a set share them.
     std::shared_ptr<const std::vector<Rule>> m_rules;
 };
+
+// One directory's merge file, as loaded for a dir-merge rule.
+struct MergedRules {
+    size_t position;     // the dir-merge rule's place in its set
+    std::string dir;     // the directory (as the set's paths name it; "" for the root)
+    FilterSet rules;     // its rules, matched against paths below `dir`
+    bool inherited = true; // n: only for the directory's own entries
+};
+
+// The rules of a merge file's text, read as `flags` say (FilterSpec's
+// MergeFlag); `where` names the file in errors.
+Result<std::vector<FilterSpec>> parseMergeFile(std::string_view text, uint8_t flags, const std::string& where);
 
 } // namespace fg::filter

@@ -161,6 +161,7 @@ void JobRequestMsg::encode(WireWriter& w) const
     for (const auto& f : filters) {
         w.u8(uint8_t(f.kind));
         w.string(f.pattern);
+        if (f.kind == FilterSpec::Kind::DirMerge) w.u8(f.mergeFlags);
     }
     w.u32(uint32_t(filesFrom.size()));
     for (const auto& p : filesFrom) w.string(p);
@@ -218,9 +219,13 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     for (uint32_t i = 0; i < nf && !r.failed(); ++i) {
         FilterSpec f;
         uint8_t kind = r.u8();
-        if (kind > 1) r.fail("unknown filter kind");
+        if (kind > uint8_t(FilterSpec::Kind::DirMerge)) r.fail("unknown filter kind");
         f.kind = FilterSpec::Kind(kind);
         f.pattern = r.string(kMaxPattern);
+        if (f.kind == FilterSpec::Kind::DirMerge) {
+            f.mergeFlags = r.u8();
+            if (f.mergeFlags & ~uint8_t(0x1f)) r.fail("unknown dir-merge modifiers");
+        }
         m.filters.push_back(std::move(f));
     }
     uint32_t np = r.count(kMaxBatchItems, 4);

@@ -17,10 +17,22 @@ public:
     Walker(const ScanOptions& options, const ScanCallbacks& callbacks, const platform::DirHandle& root)
         : m_options(options), m_cb(callbacks), m_root(root)
     {
+        if (m_options.filters) m_dirMerges = m_options.filters->dirMerges();
     }
 
     // Returns false when the walk must stop.
     bool walk(const platform::DirHandle& dir, const std::string& rel)
+    {
+        // What this directory's merge files add holds for it and below.
+        const size_t mergedBefore = m_merged.size();
+        loadMergeFiles(dir, rel);
+        const bool keepGoing = walkEntries(dir, rel);
+        m_merged.resize(mergedBefore);
+        return keepGoing;
+    }
+
+private:
+    bool walkEntries(const platform::DirHandle& dir, const std::string& rel)
     {
         auto listed = dir.list();
         if (!listed.ok()) {
@@ -115,7 +127,43 @@ public:
         return true;
     }
 
-private:
+    // -F's .rsync-filter, -C's .cvsignore: the files the set's dir-merge
+    // rules name, read where they are in this directory.
+    void loadMergeFiles(const platform::DirHandle& dir, const std::string& rel)
+    {
+        for (const auto& dm : m_dirMerges) {
+            auto file = dir.openRead(dm.fileName);
+            if (!file.ok()) {
+                if (file.error().code != Errc::NotFound) m_cb.error(joinPath(dirKey(rel), dm.fileName), file.error());
+                continue;
+            }
+            std::string text;
+            char buf[65536];
+            for (;;) {
+                auto n = file->read(buf, sizeof buf);
+                if (!n.ok() || *n == 0) break;
+                text.append(buf, *n);
+                if (text.size() > kMaxMergeFileBytes) break;
+            }
+            const std::string where = joinPath(dirKey(rel), dm.fileName);
+            auto specs = filter::parseMergeFile(text, dm.flags, where);
+            auto set = specs.ok() ? filter::FilterSet::compile(*specs) : Result<filter::FilterSet>(specs.error());
+            if (!set.ok()) {
+                m_cb.error(where, set.error());
+                continue;
+            }
+            m_merged.push_back({dm.position, dirKey(rel), std::move(set).value(),
+                                !(dm.flags & FilterSpec::kNoInherit)});
+        }
+    }
+
+    // A directory as the filters name it: "" for a contents root.
+    std::string dirKey(const std::string& rel) const
+    {
+        if (m_options.prefix.empty()) return rel;
+        return rel.empty() ? m_options.prefix : m_options.prefix + "/" + rel;
+    }
+
     bool contentsOmitted(const platform::DirHandle& sub, uint64_t device)
     {
         if (m_options.oneFileSystem) {
@@ -173,7 +221,15 @@ private:
         if (m_options.filesFrom
             && m_options.filesFrom->select(rel, isDir) == filter::FilesFromSet::Selection::NotSelected)
             return true;
-        return m_options.filters && m_options.filters->excluded(name, isDir);
+        if (!m_options.filters) return false;
+        // e: a dir-merge file itself is left out.
+        for (const auto& dm : m_dirMerges)
+            if ((dm.flags & FilterSpec::kExcludeSelf) && !isDir && baseName(name) == dm.fileName) return true;
+        const auto side = m_options.side == ScanSide::Send     ? filter::Side::Send
+                        : m_options.side == ScanSide::Delete ? filter::Side::Delete
+                                                             : filter::Side::DeleteExcluded;
+        return m_options.filters->match(name, isDir, side, m_merged.empty() ? nullptr : &m_merged)
+            == filter::Verdict::Exclude;
     }
 
     std::string displayName(const std::string& rel) const
@@ -186,6 +242,10 @@ private:
     const ScanCallbacks& m_cb;
     const platform::DirHandle& m_root;
     std::optional<uint64_t> m_rootDevice; // -x: found at the first directory
+    std::vector<filter::FilterSet::DirMerge> m_dirMerges;
+    std::vector<filter::MergedRules> m_merged; // along the path being walked
+    // A merge file is a few rules; a bigger one is a wrong name (a log file).
+    static constexpr size_t kMaxMergeFileBytes = size_t(1) << 20;
 };
 
 } // namespace

@@ -20,8 +20,13 @@ class FilesFromSet;
 
 namespace fg {
 
+enum class ScanSide : uint8_t { Send, Delete, DeleteExcluded }; // filter::Side, for the rules that count
+
 struct ScanOptions {
     const filter::FilterSet* filters = nullptr;     // matched against the emitted names
+    // Which rules count: the sender's, or those that keep files from
+    // --delete (its dir-merge files are read from the tree being scanned).
+    ScanSide side = ScanSide::Send;
     const filter::FilesFromSet* filesFrom = nullptr; // matched against paths below the root
     // Names are emitted as prefix + "/" + relative path ("src/a/b"); with an
     // empty prefix, as the relative path ("a/b").
