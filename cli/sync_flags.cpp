@@ -106,7 +106,10 @@ const std::vector<SyncFlag>& syncFlags()
         {"times", 't', nullptr, "keep modification times (always on; --no-times turns it off)"},
         {"no-times", 0, nullptr, "do not set modification times (then every file looks changed the next time,\n"
                                  "as in rsync; use -c or --size-only with it)"},
-        {"links", 'l', nullptr, "copy symlinks as symlinks (always on)"},
+        {"links", 'l', nullptr, "copy symlinks as symlinks (the default, unless -L)"},
+        {"copy-links", 'L', nullptr, "copy what symlinks point to: files as files, folders with their contents\n"
+                                     "(a link to nothing is an error; from a daemon, only links that stay\n"
+                                     "inside the module)"},
         {"owner", 'o', nullptr, "keep owners (by name, as rsync: the same user here; needs root on the\n"
                                 "receiving end, which otherwise says it cannot)"},
         {"group", 'g', nullptr, "keep groups (by name; needs root on the receiving end)"},
@@ -264,6 +267,7 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
         }
         else if (name == "one-file-system") opt.scan.oneFileSystem = true;
         else if (name == "safe-links") opt.scan.safeLinks = true;
+        else if (name == "copy-links") opt.scan.copyLinks = true;
         else if (name == "exclude-if-present") {
             if (value.empty() || value.find('/') != std::string::npos || value == "." || value == "..")
                 return usageError("--exclude-if-present takes a file name (such as .nobackup), not a path");

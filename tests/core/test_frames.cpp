@@ -358,7 +358,7 @@ private Q_SLOTS:
         m.metadata.chmod = "D755,F644";
         m.backup = {true, "../old", ".bak"};
         m.linkDest = {"../2026-11-30", "/srv/snap"};
-        m.scan = {true, true, true, {".nobackup", "CACHEDIR.TAG"}};
+        m.scan = {true, true, true, true, {".nobackup", "CACHEDIR.TAG"}};
         m.ownership = {true, true, true, true, "backup", "staff"};
         JobRequestMsg back = roundTrip(m);
         QVERIFY(back.metadata == m.metadata);
@@ -383,7 +383,7 @@ private Q_SLOTS:
         f.payload[f.payload.size() - 32] = 0x04;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 14] = 0x08;
+        f.payload[f.payload.size() - 14] = 0x10;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
         f.payload[f.payload.size() - 9] = 0x10;

@@ -574,6 +574,75 @@ private Q_SLOTS:
         VERIFY_LIKE_RSYNC(dir, o);
     }
 
+    // -L: a link arrives as what it points to (a folder with its contents, even
+    // one outside the source); a link to nothing is an error, as in rsync.
+    void copyLinksSendsWhatLinksPointTo()
+    {
+        ScratchDir dir("fgrh");
+        auto o = likeRsync(dir, {u"-L"_s}, [&](const std::string& src, const std::string&) {
+            const std::string away = src + "-away";
+            put(away + "/deep/y.txt", "y", 1600000000);
+            fgtest::setMtime(away + "/deep", 1600000000, 0);
+            fgtest::setMtime(away, 1600000000, 0);
+            put(src + "/x.txt", "x", 1600000000);
+            link("x.txt", src + "/to-file");
+            link(away, src + "/to-dir");
+            link("nothing-here", src + "/dangling");
+            fgtest::setMtime(src, 1600000000, 0);
+        });
+        VERIFY_EXIT(o.floodgate, 23);
+        QVERIFY2(o.floodgate.err.contains("symlink has no referent"), explain(o.floodgate).constData());
+        struct stat st{};
+        QVERIFY(::lstat(dir.sub("fg/to-file").c_str(), &st) == 0 && S_ISREG(st.st_mode));
+        QCOMPARE(fgtest::readFile(dir.sub("fg/to-file")), std::string("x"));
+        QVERIFY(::lstat(dir.sub("fg/to-dir").c_str(), &st) == 0 && S_ISDIR(st.st_mode));
+        QCOMPARE(fgtest::readFile(dir.sub("fg/to-dir/deep/y.txt")), std::string("y"));
+        QVERIFY(!fgtest::exists(dir.sub("fg/dangling")));
+        VERIFY_LIKE_RSYNC(dir, o);
+        // Without -L the links stay links.
+        CliRun plain = sync({q(dir.sub("src/")), q(dir.sub("plain/"))});
+        VERIFY_EXIT(plain, 0);
+        QVERIFY(::lstat(dir.sub("plain/to-dir").c_str(), &st) == 0 && S_ISLNK(st.st_mode));
+    }
+
+    // A link back into a folder being copied would be followed for ever.
+    void copyLinksSkipsLoops()
+    {
+        ScratchDir dir("fgrh");
+        put(dir.sub("src/sub/a.txt"), "a", 1600000000);
+        link("..", dir.sub("src/sub/up"));
+        link(".", dir.sub("src/here"));
+        CliRun r = sync({u"-L"_s, q(dir.sub("src/")), q(dir.sub("dst/"))}, 30000);
+        VERIFY_EXIT(r, 0);
+        QVERIFY2(r.err.contains("leads back into a folder being copied"), explain(r).constData());
+        QCOMPARE(fgtest::readFile(dir.sub("dst/sub/a.txt")), std::string("a"));
+        QVERIFY(!fgtest::exists(dir.sub("dst/sub/up")));
+        QVERIFY(!fgtest::exists(dir.sub("dst/here")));
+    }
+
+    // A daemon follows only links that stay in its module: a client must not
+    // read the server's /etc through a link someone left in a share.
+    void copyLinksFromADaemonStayInTheModule()
+    {
+        ScratchDir dir("fgrh");
+        fgtest::PairedDaemon nas(dir);
+        QVERIFY2(nas.ok, qPrintable(nas.daemon.log()));
+        put(dir.sub("module/share/x.txt"), "x", 1600000000);
+        put(dir.sub("module/other/y.txt"), "y", 1600000000);
+        put(dir.sub("secret/key.txt"), "secret", 1600000000);
+        link("x.txt", dir.sub("module/share/inside"));
+        link("../other", dir.sub("module/share/other-dir"));
+        link(dir.sub("secret/key.txt"), dir.sub("module/share/outside"));
+        link(dir.sub("secret"), dir.sub("module/share/outside-dir"));
+        CliRun r = nas.sync({u"-L"_s, nas.daemon.url(u"m/share/"_s), q(dir.sub("got/"))});
+        VERIFY_EXIT(r, 23);
+        QVERIFY2(r.out.contains("leads out of the module"), explain(r).constData());
+        QCOMPARE(fgtest::readFile(dir.sub("got/inside")), std::string("x"));
+        QCOMPARE(fgtest::readFile(dir.sub("got/other-dir/y.txt")), std::string("y"));
+        QVERIFY(!fgtest::exists(dir.sub("got/outside")));
+        QVERIFY(!fgtest::exists(dir.sub("got/outside-dir")));
+    }
+
     void excludeIfPresentKeepsTheDirectoryEmpty()
     {
         ScratchDir dir("fgrh");

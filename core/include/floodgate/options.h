@@ -216,6 +216,9 @@ struct ScanRules {
     bool hardLinks = false;    // -H: files linked to each other arrive linked, not as copies
     bool oneFileSystem = false; // -x: a directory that is another file system's mount point comes empty
     bool safeLinks = false;    // --safe-links: symlinks that point out of the tree are skipped
+    // -L: symlinks arrive as what they point to (files, and folders with their
+    // contents); a daemon follows only links that stay inside its module.
+    bool copyLinks = false;
     // --exclude-if-present NAME: a directory holding NAME comes without its
     // contents (and --delete leaves what the destination has in it alone).
     std::vector<std::string> excludeIfPresent;

@@ -8,6 +8,11 @@ namespace fg {
 
 DirCache::DirCache(platform::DirHandle root, size_t capacity) : m_root(std::move(root)), m_capacity(capacity) {}
 
+DirCache::DirCache(platform::DirHandle root, FollowLinks links)
+    : m_root(std::move(root)), m_capacity(64), m_links(std::move(links))
+{
+}
+
 Result<const platform::DirHandle*> DirCache::get(std::string_view relDir, bool create)
 {
     if (relDir.empty() || relDir == ".") return &m_root;
@@ -19,7 +24,8 @@ Result<const platform::DirHandle*> DirCache::get(std::string_view relDir, bool c
     }
     FG_TRY_ASSIGN(const platform::DirHandle* parent, get(parentOf(relDir), create));
     std::string_view name = baseName(relDir);
-    auto opened = parent->openDir(name);
+    auto opened = parent->openDir(name, m_links.follow());
+    if (opened.ok()) FG_TRY(m_links.checkInside(*opened, opened->path()));
     if (!opened.ok() && create && opened.error().code == Errc::NotFound) {
         Status made = parent->mkdirAt(name, 0700);
         if (!made.ok() && made.error().sysErrno != EEXIST) return std::move(made).error();

@@ -1,10 +1,12 @@
 #pragma once
 #include "internal.h"
 // Directory handles below a transfer root, opened one component at a time
-// without following symlinks and kept open (LRU) because files arrive grouped
-// by directory. One cache per thread: handles are not shared.
+// without following symlinks (unless -L asks to) and kept open (LRU) because
+// files arrive grouped by directory. One cache per thread: handles are not
+// shared.
 
 #include "platform/fs.h"
+#include "scan/follow_links.h"
 
 #include <floodgate/error.h>
 
@@ -18,6 +20,8 @@ namespace fg {
 class DirCache {
 public:
     explicit DirCache(platform::DirHandle root, size_t capacity = 64);
+    // The sender's under -L: directory symlinks on the way are followed.
+    DirCache(platform::DirHandle root, FollowLinks links);
 
     const platform::DirHandle& root() const { return m_root; }
     // The directory at a relative path ("" is the root). With create, missing
@@ -36,6 +40,7 @@ private:
 
     platform::DirHandle m_root;
     size_t m_capacity;
+    FollowLinks m_links;
     std::unordered_map<std::string, Slot> m_open;
     std::list<std::string> m_lru; // most recent first
 };

@@ -55,6 +55,8 @@ struct RootSpec {
     bool trailingSlash = false;
     // The daemon receives from remote clients: setuid/setgid bits are dropped.
     bool stripSpecialModeBits = false;
+    // A daemon's module: -L follows only links whose target is inside base.
+    bool confineFollowedLinks = false;
     // How messages name the base ("photos" for a module); empty: the base itself.
     std::string displayBase;
 

@@ -109,6 +109,10 @@ void Sender::abortQueues()
 Status Sender::openRoot()
 {
     const std::string full = m_root.display();
+    m_links.enabled = m_params.scan.copyLinks;
+    if (m_links.enabled && m_root.confineFollowedLinks) {
+        FG_TRY_ASSIGN(m_links.confineTo, platform::canonicalPath(m_root.base));
+    }
     // The user's own path may go through links; below a module root nothing may.
     std::optional<platform::DirHandle> parent;
     platform::FileInfo info;
@@ -349,12 +353,14 @@ Status Sender::scanAndList()
             ++scanErrors;
             notice(true, path, error);
         };
+        // A warning on both ends: the far end's user is the one who asked.
         callbacks.skipped = [&](const std::string& path, const std::string& why) {
-            m_observer.onNotice(false, path, Error(Errc::Ok, why));
+            notice(false, path, Error(Errc::Ok, why));
         };
         options.oneFileSystem = m_params.scan.oneFileSystem;
         options.excludeIfPresent = m_params.scan.excludeIfPresent;
         options.safeLinks = m_params.scan.safeLinks;
+        options.copyLinks = m_links;
         Status st = scanTree(*m_rootDir, options, callbacks);
         if (!st) return st;
     }
@@ -377,7 +383,7 @@ void Sender::removeSentFiles()
     std::sort(m_removable.begin(), m_removable.end());
     m_removable.erase(std::unique(m_removable.begin(), m_removable.end()), m_removable.end());
     std::optional<DirCache> dirs;
-    if (auto dup = m_rootDir->duplicate(); dup.ok()) dirs.emplace(std::move(dup).value());
+    if (auto dup = m_rootDir->duplicate(); dup.ok()) dirs.emplace(std::move(dup).value(), m_links);
     if (!dirs) return;
     uint64_t removed = 0;
     for (uint32_t index : m_removable) {
@@ -389,7 +395,8 @@ void Sender::removeSentFiles()
         const std::string name(baseName(rel));
         // What was sent must still be what is here: a file written to since
         // it was read is kept, so no change can be lost.
-        auto now = (*parent)->statAt(name);
+        // -L sent what the link points to; the link is what goes (as in rsync).
+        auto now = (*parent)->statAt(name, m_links.follow());
         if (!now.ok()) continue;
         if (now->type != platform::FileType::Regular || now->size != e.size || now->mtimeNs != e.mtimeNs) {
             notice(false, std::string(e.path), Error(Errc::Ok, "kept in the source: it changed after it was sent "

@@ -183,6 +183,7 @@ private:
     proto::RootKind m_rootKind = proto::RootKind::Contents;
     std::string m_rootName;
     std::optional<platform::DirHandle> m_rootDir; // the directory names are relative to
+    FollowLinks m_links;                           // -L, confined to a daemon's module
     std::string m_fileName;                        // RootKind::File: the file inside m_rootDir
 
     FileList m_list;

@@ -30,7 +30,7 @@ void Sender::workerLoop(size_t stream)
 {
     auto root = m_rootDir->duplicate();
     if (!root.ok()) return fail(root.error());
-    DirCache dirs(std::move(root).value());
+    DirCache dirs(std::move(root).value(), m_links);
     proto::FrameLink* link = nullptr;
     std::shared_ptr<LinkCompression> compression;
     {
@@ -115,9 +115,10 @@ Result<platform::FileHandle> Sender::openListed(const ListedFile& file, DirCache
 {
     const std::string rel = rootRelative(file.path);
     FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentOf(rel)));
-    auto opened = parent->openRead(baseName(rel));
+    auto opened = parent->openRead(baseName(rel), m_links.follow());
     if (!opened.ok() && opened.error().code == Errc::NotFound)
         return Error(Errc::Vanished, "file vanished before it could be sent: " + file.path);
+    if (opened.ok()) FG_TRY(m_links.checkInside(*opened, file.path));
     return opened;
 }
 

@@ -137,6 +137,7 @@ Result<ResolvedRequest> resolveDaemonPath(const std::string& requestPath, const 
     if (!rest.empty()) FG_TRY(validateRelativePath(rest));
     out.root.relative = rest;
     out.root.stripSpecialModeBits = true;
+    out.root.confineFollowedLinks = true;
     out.root.displayBase = module->name;
     return out;
 }

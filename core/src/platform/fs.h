@@ -16,6 +16,10 @@ namespace fg::platform {
 
 enum class FileType : uint8_t { Regular = 0, Directory = 1, Symlink = 2, Other = 3 };
 
+// Whether a call on a child follows it when it is a symlink. Only -L
+// (--copy-links) asks to: everything else sees the link itself.
+enum class Follow : bool { No, Yes };
+
 struct FileInfo {
     FileType type = FileType::Other;
     uint64_t size = 0;
@@ -53,6 +57,10 @@ public:
 
     bool valid() const { return m_fd >= 0; }
     const std::string& path() const { return m_path; }
+    // Where the open file really is (every symlink resolved), as the kernel
+    // knows it: checked after a followed open, so no swap of a link between a
+    // check and the open can mislead it.
+    Result<std::string> realPath() const;
 
     // Reads up to n bytes; fewer only at end of file.
     Result<size_t> read(void* buffer, size_t n);
@@ -114,11 +122,13 @@ public:
     // without going through its path again.
     Result<DirHandle> duplicate() const;
 
-    // Children by name (a single component): never follow a final symlink.
-    Result<DirHandle> openDir(std::string_view name) const;
-    Result<FileInfo> statAt(std::string_view name) const;
+    // Children by name (a single component): a final symlink is not followed
+    // unless Follow::Yes is given (then a followed openRead opens only a
+    // regular file, never a FIFO or device it happens to point to).
+    Result<DirHandle> openDir(std::string_view name, Follow follow = Follow::No) const;
+    Result<FileInfo> statAt(std::string_view name, Follow follow = Follow::No) const;
     Result<std::vector<DirEntryName>> list() const;
-    Result<FileHandle> openRead(std::string_view name) const;
+    Result<FileHandle> openRead(std::string_view name, Follow follow = Follow::No) const;
     // Creates a new file exclusively (O_EXCL) with the given mode.
     Result<FileHandle> createExclusive(std::string_view name, uint32_t mode) const;
     Status mkdirAt(std::string_view name, uint32_t mode) const;
@@ -148,6 +158,8 @@ public:
     FileSystemInfo fileSystem() const;
 
     std::string childPath(std::string_view name) const;
+    // Where this directory really is (see FileHandle::realPath()).
+    Result<std::string> realPath() const;
 
 private:
     DirHandle(int fd, std::string path) : m_fd(fd), m_path(std::move(path)) {}

@@ -140,7 +140,7 @@ constexpr uint8_t kUpdate = 1, kIgnoreExisting = 2, kExistingOnly = 4, kSizeOnly
 constexpr uint8_t kKnownCompareFlags = kUpdate | kIgnoreExisting | kExistingOnly | kSizeOnly | kIgnoreTimes;
 constexpr uint8_t kDeleteLimited = 1, kDeleteExcluded = 2;
 constexpr uint8_t kNoPerms = 1, kNoTimes = 2;
-constexpr uint8_t kHardLinks = 1, kOneFileSystem = 2, kSafeLinks = 4;
+constexpr uint8_t kHardLinks = 1, kOneFileSystem = 2, kSafeLinks = 4, kCopyLinks = 8;
 constexpr uint8_t kOwner = 1, kGroup = 2, kNumericIds = 4, kOwnershipAsked = 8;
 // fg::ItemChange's eight bits (new, size, time, perms, content, link, owner,
 // group): every bit of the byte.
@@ -189,7 +189,7 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.u32(uint32_t(linkDest.size()));
     for (const auto& d : linkDest) w.string(d);
     w.u8(uint8_t((scan.hardLinks ? kHardLinks : 0) | (scan.oneFileSystem ? kOneFileSystem : 0)
-                 | (scan.safeLinks ? kSafeLinks : 0)));
+                 | (scan.safeLinks ? kSafeLinks : 0) | (scan.copyLinks ? kCopyLinks : 0)));
     w.u32(uint32_t(scan.excludeIfPresent.size()));
     for (const auto& n : scan.excludeIfPresent) w.string(n);
     w.u8(uint8_t((ownership.owner ? kOwner : 0) | (ownership.group ? kGroup : 0)
@@ -279,10 +279,11 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     for (const auto& d : m.linkDest)
         if (d.empty()) r.fail("an empty --link-dest");
     const uint8_t scanFlags = r.u8();
-    if (scanFlags & ~(kHardLinks | kOneFileSystem | kSafeLinks)) r.fail("unknown scan flags");
+    if (scanFlags & ~(kHardLinks | kOneFileSystem | kSafeLinks | kCopyLinks)) r.fail("unknown scan flags");
     m.scan.hardLinks = scanFlags & kHardLinks;
     m.scan.oneFileSystem = scanFlags & kOneFileSystem;
     m.scan.safeLinks = scanFlags & kSafeLinks;
+    m.scan.copyLinks = scanFlags & kCopyLinks;
     const uint32_t markers = r.count(kMaxFilters, 4);
     for (uint32_t i = 0; i < markers && !r.failed(); ++i) m.scan.excludeIfPresent.push_back(r.string(kMaxShortText));
     for (const auto& n : m.scan.excludeIfPresent)

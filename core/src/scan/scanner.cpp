@@ -23,6 +23,10 @@ public:
     // Returns false when the walk must stop.
     bool walk(const platform::DirHandle& dir, const std::string& rel)
     {
+        // -L: the directories being walked, to know a link back into one.
+        if (m_options.copyLinks.enabled && rel.empty()) {
+            if (auto st = dir.stat(); st.ok()) m_walking.push_back({st->device, st->inode});
+        }
         // What this directory's merge files add holds for it and below.
         const size_t mergedBefore = m_merged.size();
         loadMergeFiles(dir, rel);
@@ -44,9 +48,11 @@ private:
         // The type from readdir saves a stat for entries the filters drop.
         std::vector<bool> excluded(names.size(), false);
         const bool filtered = m_options.filters || m_options.filesFrom;
+        // -L decides a link's type by what it points to: its filters wait for that.
+        const bool following = m_options.copyLinks.enabled;
         for (size_t i = 0; filtered && i < names.size(); ++i) {
             const auto& child = names[i];
-            if (!child.typeKnown) continue;
+            if (!child.typeKnown || (following && child.type == platform::FileType::Symlink)) continue;
             const std::string childRel = rel.empty() ? child.name : rel + "/" + child.name;
             excluded[i] = excludedByRules(displayName(childRel), childRel, child.type == platform::FileType::Directory);
         }
@@ -62,8 +68,15 @@ private:
                 if (info.error().code != Errc::NotFound) m_cb.error(name, info.error());
                 continue;
             }
+            bool followed = false;
+            if (following && info->type == platform::FileType::Symlink) {
+                auto target = followLink(dir, child.name, name);
+                if (!target) continue;
+                info = *target;
+                followed = true;
+            }
             const bool isDir = info->type == platform::FileType::Directory;
-            if (!child.typeKnown && excludedByRules(name, childRel, isDir)) continue;
+            if ((!child.typeKnown || followed) && excludedByRules(name, childRel, isDir)) continue;
 
             FileEntry entry;
             entry.path = name;
@@ -96,7 +109,7 @@ private:
                 }
             }
             if (m_options.withHashes && info->type == platform::FileType::Regular) {
-                auto file = dir.openRead(child.name);
+                auto file = dir.openRead(child.name, followed ? platform::Follow::Yes : platform::Follow::No);
                 if (!file.ok()) {
                     if (file.error().code != Errc::NotFound) m_cb.error(name, file.error());
                     continue;
@@ -114,7 +127,15 @@ private:
             }
             // A directory: opened before it is emitted, since -x and
             // --exclude-if-present decide whether its contents come.
-            auto sub = dir.openDir(child.name);
+            auto sub = dir.openDir(child.name, followed ? platform::Follow::Yes : platform::Follow::No);
+            if (sub.ok() && followed) {
+                // What was checked is what was opened: a link swapped since
+                // the stat must still stay in.
+                if (Status inside = m_options.copyLinks.checkInside(*sub, name); !inside) {
+                    m_cb.error(name, inside.error());
+                    continue;
+                }
+            }
             if (sub.ok()) entry.contentsOmitted = contentsOmitted(*sub, info->device);
             const bool descend = sub.ok() && !entry.contentsOmitted;
             if (!m_cb.entry(std::move(entry))) return false;
@@ -122,9 +143,56 @@ private:
                 m_cb.error(name, sub.error());
                 continue;
             }
-            if (descend && !walk(*sub, childRel)) return false;
+            if (!descend) continue;
+            if (following) m_walking.push_back({info->device, info->inode});
+            const bool keepGoing = walk(*sub, childRel);
+            if (following) m_walking.pop_back();
+            if (!keepGoing) return false;
         }
         return true;
+    }
+
+    // -L: what the symlink `linkName` in `dir` points to, or nothing (said
+    // why) when it points nowhere, out of a daemon's module, or back into a
+    // directory being walked (which would never end).
+    std::optional<platform::FileInfo> followLink(const platform::DirHandle& dir, const std::string& linkName,
+                                                 const std::string& name)
+    {
+        auto target = dir.statAt(linkName, platform::Follow::Yes);
+        if (!target.ok()) {
+            std::string to;
+            if (auto link = dir.readlinkAt(linkName); link.ok()) to = " '" + *link + "'";
+            if (target.error().code == Errc::NotFound) {
+                m_cb.error(name, Error(Errc::NotFound, "symlink has no referent: " + name + " points to" + to
+                                                           + ", which does not exist (-L copies what links point to)"));
+            } else {
+                m_cb.error(name, Error(target.error().code, "cannot follow symlink " + name + " to" + to + ": "
+                                                                + target.error().message,
+                                       target.error().sysErrno));
+            }
+            return std::nullopt;
+        }
+        if (target->type == platform::FileType::Directory) {
+            for (const auto& [device, inode] : m_walking) {
+                if (device == target->device && inode == target->inode) {
+                    if (m_cb.skipped)
+                        m_cb.skipped(name, "skipping symlink: it leads back into a folder being copied, "
+                                           "which -L would copy for ever");
+                    return std::nullopt;
+                }
+            }
+        } else if (target->type == platform::FileType::Regular && m_options.copyLinks.confined()) {
+            auto file = dir.openRead(linkName, platform::Follow::Yes);
+            if (!file.ok()) {
+                m_cb.error(name, file.error());
+                return std::nullopt;
+            }
+            if (Status inside = m_options.copyLinks.checkInside(*file, name); !inside) {
+                m_cb.error(name, inside.error());
+                return std::nullopt;
+            }
+        }
+        return *target;
     }
 
     // -F's .rsync-filter, -C's .cvsignore: the files the set's dir-merge
@@ -242,6 +310,7 @@ private:
     const ScanCallbacks& m_cb;
     const platform::DirHandle& m_root;
     std::optional<uint64_t> m_rootDevice; // -x: found at the first directory
+    std::vector<std::pair<uint64_t, uint64_t>> m_walking; // -L: device and inode of each directory being walked
     std::vector<filter::FilterSet::DirMerge> m_dirMerges;
     std::vector<filter::MergedRules> m_merged; // along the path being walked
     // A merge file is a few rules; a bigger one is a wrong name (a log file).

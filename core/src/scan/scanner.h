@@ -1,11 +1,12 @@
 #pragma once
 #include "internal.h"
 // Walks a tree depth-first, parents before children, names sorted bytewise in
-// each directory (a stable order both ends agree on). Never follows symlinks.
-// Unreadable entries are reported and skipped; the walk goes on.
+// each directory (a stable order both ends agree on). Follows symlinks only
+// under -L. Unreadable entries are reported and skipped; the walk goes on.
 
 #include "engine/entry.h"
 #include "platform/fs.h"
+#include "scan/follow_links.h"
 
 #include <floodgate/error.h>
 
@@ -42,6 +43,10 @@ struct ScanOptions {
     // --safe-links: a symlink whose target is absolute or climbs out of the
     // tree is skipped (through `skipped`).
     bool safeLinks = false;
+    // -L: a symlink is listed as what it points to (a file, or a directory
+    // walked into); one with nothing there, or a loop back to a directory
+    // being walked, is an error.
+    FollowLinks copyLinks;
 };
 
 struct ScanCallbacks {
@@ -49,7 +54,8 @@ struct ScanCallbacks {
     std::function<bool(FileEntry&&)> entry;
     std::function<void(const std::string& path, const Error& error)> error;
     // Entries left out, with why: non-regular files (sockets, FIFOs,
-    // devices), unsafe symlinks under --safe-links.
+    // devices), unsafe symlinks under --safe-links, links -L would follow
+    // back into a directory being walked.
     std::function<void(const std::string& path, const std::string& why)> skipped;
 };
 

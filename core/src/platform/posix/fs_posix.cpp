@@ -360,13 +360,14 @@ FileSystemInfo DirHandle::fileSystem() const
     return out;
 }
 
-Result<DirHandle> DirHandle::openDir(std::string_view name) const
+Result<DirHandle> DirHandle::openDir(std::string_view name, Follow follow) const
 {
     if (!isSingleComponent(name)) return badComponent(name);
-    int fd = ::openat(m_fd, nameStr(name).c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    const int nofollow = follow == Follow::Yes ? 0 : O_NOFOLLOW;
+    int fd = ::openat(m_fd, nameStr(name).c_str(), O_RDONLY | O_DIRECTORY | nofollow | O_CLOEXEC);
     if (fd < 0) {
         int err = errno;
-        if (err == ELOOP || err == ENOTDIR) {
+        if (follow == Follow::No && (err == ELOOP || err == ENOTDIR)) {
             // Tell a symlink apart from a plain file: only the first is an escape attempt.
             struct stat st{};
             if (::fstatat(m_fd, nameStr(name).c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
@@ -379,11 +380,11 @@ Result<DirHandle> DirHandle::openDir(std::string_view name) const
     return DirHandle(fd, childPath(name));
 }
 
-Result<FileInfo> DirHandle::statAt(std::string_view name) const
+Result<FileInfo> DirHandle::statAt(std::string_view name, Follow follow) const
 {
     if (!isSingleComponent(name)) return badComponent(name);
     struct stat st{};
-    if (::fstatat(m_fd, nameStr(name).c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0)
+    if (::fstatat(m_fd, nameStr(name).c_str(), &st, follow == Follow::Yes ? 0 : AT_SYMLINK_NOFOLLOW) != 0)
         return sysError(errno, "stat " + childPath(name));
     return toInfo(st);
 }
@@ -422,9 +423,20 @@ Result<std::vector<DirEntryName>> DirHandle::list() const
     return entries;
 }
 
-Result<FileHandle> DirHandle::openRead(std::string_view name) const
+Result<FileHandle> DirHandle::openRead(std::string_view name, Follow follow) const
 {
     if (!isSingleComponent(name)) return badComponent(name);
+    if (follow == Follow::Yes) {
+        // O_NONBLOCK: a link to a FIFO must not hang the open; it is refused below.
+        int fd = ::openat(m_fd, nameStr(name).c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+        if (fd < 0) return sysError(errno, "open " + childPath(name));
+        FileHandle file(fd, childPath(name));
+        struct stat st{};
+        if (::fstat(fd, &st) != 0) return sysError(errno, "stat " + childPath(name));
+        if (!S_ISREG(st.st_mode))
+            return Error(Errc::InvalidArgument, childPath(name) + " leads to something that is not a regular file");
+        return file;
+    }
     int fd = ::openat(m_fd, nameStr(name).c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) {
         if (errno == ELOOP)
@@ -695,6 +707,23 @@ Status removeTree(const std::string& path)
 {
     return removeTreeAt(AT_FDCWD, path, path);
 }
+
+namespace {
+// What /proc says an open descriptor is (Linux; every symlink resolved).
+Result<std::string> descriptorPath(int fd, const std::string& display)
+{
+    const std::string link = "/proc/self/fd/" + std::to_string(fd);
+    std::string buf(4096, '\0');
+    ssize_t n = ::readlink(link.c_str(), buf.data(), buf.size());
+    if (n < 0) return sysError(errno, "find where " + display + " is (" + link + ")");
+    if (size_t(n) >= buf.size()) return Error(Errc::InvalidArgument, "the path of " + display + " is too long");
+    buf.resize(size_t(n));
+    return buf;
+}
+} // namespace
+
+Result<std::string> FileHandle::realPath() const { return descriptorPath(m_fd, m_path); }
+Result<std::string> DirHandle::realPath() const { return descriptorPath(m_fd, m_path); }
 
 Result<std::string> canonicalPath(const std::string& path)
 {
