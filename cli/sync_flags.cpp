@@ -75,6 +75,9 @@ const std::vector<SyncFlag>& syncFlags()
         {"modify-window", 0, "SEC", "treat mtimes this close as equal (FAT needs 2)"},
         {"bwlimit", 0, "RATE", "limit the transfer rate (e.g. 20M = 20 MiB/s; bare number = KiB/s), or\n"
                                "follow a timetable: \"Mon-Fri 08:00-18:00 20M, 100M\" (first match wins)"},
+        {"timeout", 0, "SEC", "stop (exit 30) once nothing has moved to or from the far end for SEC\n"
+                              "seconds: it stopped, hung, or the link went down (0: wait for ever)"},
+        {"contimeout", 0, "SEC", "give up connecting to a daemon (exit 35) after SEC seconds"},
         {"streams", 0, "N|auto", "data connections to a daemon (default auto: add while the rate rises)"},
         {"chunk-size", 0, "SIZE", "cut big files into chunks of SIZE spread over the streams (default: per file)"},
         {"congestion", 0, "NAME", "TCP congestion control for data connections (default: bbr where available)"},
@@ -332,6 +335,13 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
             if (!paths.ok()) return usageError("--files-from: " + paths.error().message);
             opt.filesFrom = std::move(paths).value();
             opt.hasFilesFrom = true;
+        } else if (name == "timeout" || name == "contimeout") {
+            char* end = nullptr;
+            const unsigned long long sec = std::strtoull(value.c_str(), &end, 10);
+            if (value.empty() || *end != '\0' || value.front() == '-' || sec > kMaxTimeoutSec)
+                return usageError("--" + name + ": '" + value + "' is not a whole number of seconds (0 to "
+                                  + std::to_string(kMaxTimeoutSec) + ")");
+            (name == "timeout" ? opt.ioTimeoutSec : opt.connectTimeoutSec) = unsigned(sec);
         } else if (name == "modify-window") {
             char* end = nullptr;
             double sec = std::strtod(value.c_str(), &end);

@@ -4,7 +4,9 @@
 
 #include "test_support.h"
 
+#include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
@@ -13,7 +15,12 @@
 
 #include <functional>
 
+#include <csignal>
+
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -641,6 +648,74 @@ private Q_SLOTS:
         QCOMPARE(fgtest::readFile(dir.sub("got/other-dir/y.txt")), std::string("y"));
         QVERIFY(!fgtest::exists(dir.sub("got/outside")));
         QVERIFY(!fgtest::exists(dir.sub("got/outside-dir")));
+    }
+
+    // ---- waiting on the far end ------------------------------------------------
+
+    // --timeout: a daemon that stops answering mid-transfer (SIGSTOP: no reset,
+    // no close, the kernel still holds the connection) ends the job with
+    // rsync's exit 30 and a message that says so, instead of a silent wait.
+    void timeoutStopsWhenTheFarEndGoesQuiet()
+    {
+        ScratchDir dir("fgrh");
+        fgtest::PairedDaemon nas(dir);
+        QVERIFY2(nas.ok, qPrintable(nas.daemon.log()));
+        fgtest::writeFile(dir.sub("src/big.bin"), std::string(64u << 20, 'x'));
+        QProcess client;
+        client.setProgram(fgtest::cliPath());
+        client.setArguments(nas.syncArgs({u"--timeout=2"_s, u"--bwlimit=4M"_s, q(dir.sub("src/")), nas.daemon.url(u"m/"_s)}));
+        client.start();
+        QVERIFY(client.waitForStarted());
+        QTest::qWait(1500); // connected and sending
+        QVERIFY(client.state() == QProcess::Running);
+        ::kill(pid_t(nas.daemon.pid()), SIGSTOP);
+        QElapsedTimer stopped;
+        stopped.start();
+        const bool ended = client.waitForFinished(20000);
+        const qint64 waited = stopped.elapsed();
+        ::kill(pid_t(nas.daemon.pid()), SIGCONT);
+        QVERIFY2(ended, "the client must not wait for ever on a stopped daemon");
+        const QByteArray out = client.readAllStandardOutput() + client.readAllStandardError();
+        QVERIFY2(client.exitCode() == 30, out.constData());
+        QVERIFY2(out.contains("--timeout 2"), out.constData());
+        QVERIFY2(waited >= 1500 && waited < 10000, QByteArray::number(waited).constData());
+        // A live daemon doing its work is never taken for a dead one.
+        ::unlink(dir.sub("src/big.bin").c_str());
+        fgtest::writeFile(dir.sub("src/small.txt"), "s");
+        CliRun ok = nas.sync({u"--timeout=1"_s, q(dir.sub("src/")), nas.daemon.url(u"m/"_s)});
+        VERIFY_EXIT(ok, 0);
+    }
+
+    // --contimeout: a port that takes the connection and never answers (a
+    // daemon that hangs, or something else listening there).
+    void contimeoutGivesUpConnecting()
+    {
+        ScratchDir dir("fgrh");
+        // Listening, never accepting: the kernel completes the TCP handshake
+        // into the backlog, and then nothing answers.
+        const int silent = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        QVERIFY(silent >= 0);
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        QVERIFY(::bind(silent, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+        QVERIFY(::listen(silent, 8) == 0);
+        socklen_t len = sizeof addr;
+        QVERIFY(::getsockname(silent, reinterpret_cast<sockaddr*>(&addr), &len) == 0);
+        const uint16_t port = ntohs(addr.sin_port);
+        fgtest::writeFile(dir.sub("src/a.txt"), "a");
+        QElapsedTimer t;
+        t.start();
+        CliRun r = sync({u"--contimeout=1"_s, u"--state-dir"_s, q(dir.sub("state")), q(dir.sub("src/")),
+                         u"floodgate://127.0.0.1:%1/m/"_s.arg(port)},
+                        30000);
+        ::close(silent);
+        VERIFY_EXIT(r, 35);
+        QVERIFY2(r.err.contains("--contimeout 1"), explain(r).constData());
+        QVERIFY2(t.elapsed() < 8000, QByteArray::number(t.elapsed()).constData());
+        CliRun bad = sync({u"--timeout=soon"_s, q(dir.sub("src/")), q(dir.sub("dst/"))});
+        VERIFY_EXIT(bad, 1);
+        QVERIFY2(bad.err.contains("--timeout"), explain(bad).constData());
     }
 
     void excludeIfPresentKeepsTheDirectoryEmpty()

@@ -29,6 +29,8 @@ enum class Errc : int {
     Internal,         // a bug: an invariant did not hold
     NameCollision,    // two source names are one name on the destination (case, normalisation)
     DeleteLimit,      // --max-delete stopped deletions
+    Timeout,          // --timeout: the far end went quiet for too long
+    ConnectTimeout,   // --contimeout: the daemon did not answer in time
 };
 
 const char* errcName(Errc code);

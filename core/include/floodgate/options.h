@@ -293,6 +293,14 @@ struct SyncOptions {
     ChecksumChoice checksumChoice = ChecksumChoice::Xxh128;
 
     // Remote endpoints
+    // --timeout SEC: a job with a far end stops, exit 30, once nothing has
+    // moved (no byte either way, no file listed or done) for this long;
+    // 0 = wait as long as it takes. A local copy has no far end to wait on.
+    unsigned ioTimeoutSec = 0;
+    // --contimeout SEC: connecting to a daemon (TCP, TLS, its greeting)
+    // fails, exit 35, after this long; 0 = the defaults (10 s to connect,
+    // 15 s for the handshake).
+    unsigned connectTimeoutSec = 0;
     std::string rsh = "ssh";                 // -e/--rsh: the command that reaches an ssh host
     std::string remoteFloodgate = "floodgate"; // --remote-floodgate: floodgate on the far end
     std::string stateDir;                    // keys and pins; empty = defaultStateDir()
@@ -322,6 +330,7 @@ Result<uint64_t> parseSize(const std::string& text, const std::string& option);
 
 inline constexpr unsigned kMaxStreamsOption = 32;
 inline constexpr size_t kMaxLinkDest = 20; // rsync's limit too
+inline constexpr unsigned kMaxTimeoutSec = 7 * 86400; // --timeout, --contimeout: a week
 inline constexpr uint64_t kMinChunkSize = uint64_t(1) << 20;
 inline constexpr uint64_t kMaxChunkSize = uint64_t(4) << 30;
 

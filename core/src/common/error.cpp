@@ -27,6 +27,8 @@ const char* errcName(Errc code)
     case Errc::Internal: return "internal";
     case Errc::NameCollision: return "name-collision";
     case Errc::DeleteLimit: return "delete-limit";
+    case Errc::Timeout: return "timeout";
+    case Errc::ConnectTimeout: return "connect-timeout";
     }
     return "unknown";
 }

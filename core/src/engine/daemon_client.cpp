@@ -1,6 +1,7 @@
 // The client side of a daemon connection: TLS with this install's identity,
 // the server's identity pinned, and pairing.
 
+#include "common/clock.h"
 #include "engine/plain_data.h"
 #include "engine/session.h"
 #include "net/cipher_suites.h"
@@ -17,6 +18,9 @@
 
 #include <openssl/rand.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <climits>
 #include <thread>
 
 namespace fg {
@@ -36,19 +40,43 @@ struct TlsConnection {
     std::string ourFingerprint;
 };
 
+// --contimeout ran out: said as rsync users know it, with what was waited on.
+Error connectTimedOut(const std::string& hp, unsigned sec, const std::string& stage)
+{
+    return Error(Errc::ConnectTimeout, "no answer from " + hp + " within " + std::to_string(sec) + " s (--contimeout "
+                                           + std::to_string(sec) + "), " + stage
+                                           + "; is the daemon running and reachable, and not overloaded?",
+                 ETIMEDOUT);
+}
+
 Result<TlsConnection> openTls(const std::string& host, uint16_t port, const std::string& stateDir,
-                              CipherChoice cipher = CipherChoice::Auto)
+                              CipherChoice cipher = CipherChoice::Auto, unsigned timeoutSec = 0,
+                              const std::atomic<bool>* abandoned = nullptr)
 {
     platform::ignoreSigpipe();
     FG_TRY_ASSIGN(auto identity, net::TlsIdentity::loadOrCreate(stateDir));
     FG_TRY_ASSIGN(auto context, net::TlsContext::create(net::TlsContext::Role::Client, identity));
     FG_TRY(context->setCipherSuites(net::clientCipherSuites(cipher, platform::hasAesAcceleration())));
-    FG_TRY_ASSIGN(platform::Socket socket, platform::Socket::connectTcp(host, port, kConnectTimeoutMs));
-    auto tls = net::tlsConnect(std::move(socket), *context, kHandshakeTimeoutMs);
+    const std::string hp = hostPort(host, port);
+    // With --contimeout, TCP and TLS share its time; else each has its default.
+    const uint64_t deadline = timeoutSec ? monotonicNs() + uint64_t(timeoutSec) * 1000000000ull : 0;
+    auto remainingMs = [&](int byDefault) {
+        if (!deadline) return byDefault;
+        const uint64_t now = monotonicNs();
+        return now >= deadline ? 1 : int(std::min<uint64_t>((deadline - now) / 1000000, INT32_MAX));
+    };
+    auto socket = platform::Socket::connectTcp(host, port, remainingMs(kConnectTimeoutMs));
+    if (!socket.ok()) {
+        if (deadline && socket.error().sysErrno == ETIMEDOUT) return connectTimedOut(hp, timeoutSec, "while connecting");
+        return socket.error();
+    }
+    auto tls = net::tlsConnect(std::move(socket).value(), *context, remainingMs(kHandshakeTimeoutMs), abandoned);
     if (!tls.ok()) {
+        if (deadline && tls.error().sysErrno == ETIMEDOUT)
+            return connectTimedOut(hp, timeoutSec, "during the TLS handshake (connected, but it does not answer)");
         Error e = tls.error();
-        e.message = "TLS handshake with " + hostPort(host, port) + " failed: " + e.message
-                  + " (is it a floodgate daemon?)";
+        if (e.code == Errc::Cancelled) return e;
+        e.message = "TLS handshake with " + hp + " failed: " + e.message + " (is it a floodgate daemon?)";
         return e;
     }
     return TlsConnection{std::move(tls).value(), identity->fingerprint()};
@@ -67,7 +95,7 @@ Error pinMismatch(const std::string& hp, const std::string& got, const std::stri
 Result<proto::FrameLinkPtr> connectDaemon(const Endpoint& endpoint, const std::string& stateDir, const LogLine& log,
                                           DaemonConnect how)
 {
-    FG_TRY_ASSIGN(TlsConnection conn, openTls(endpoint.host, endpoint.port, stateDir, how.cipher));
+    FG_TRY_ASSIGN(TlsConnection conn, openTls(endpoint.host, endpoint.port, stateDir, how.cipher, how.timeoutSec, how.abandoned));
     const std::string hp = hostPort(endpoint.host, endpoint.port);
     FG_TRY_ASSIGN(net::KnownServers known, net::KnownServers::load(stateDir));
     std::string expected;
@@ -149,9 +177,9 @@ Result<proto::SessionToken> newSessionToken()
 }
 
 EarlyStreams::EarlyStreams(Endpoint endpoint, std::string stateDir, uint16_t count, const proto::SessionToken& token,
-                           CipherChoice cipher, uint16_t first)
+                           CipherChoice cipher, uint16_t first, unsigned connectTimeoutSec)
     : m_endpoint(std::move(endpoint)), m_stateDir(std::move(stateDir)), m_token(token), m_cipher(cipher),
-      m_first(first), m_joining(count, nullptr)
+      m_first(first), m_connectTimeoutSec(connectTimeoutSec), m_joining(count, nullptr)
 {
     for (uint16_t i = 0; i < count; ++i) m_results.emplace_back(Error(Errc::Internal, "not joined"));
     for (uint16_t i = 0; i < count; ++i) m_threads.emplace_back([this, i] { open(i); });
@@ -168,6 +196,7 @@ void EarlyStreams::abandon()
     {
         std::lock_guard lock(m_mutex);
         m_abandoned = true;
+        m_abandonedFlag.store(true);
         // A refused job leaves the server waiting on these joins for a while:
         // cut them short instead of waiting with it.
         for (auto* link : m_joining)
@@ -182,6 +211,8 @@ void EarlyStreams::open(uint16_t number)
     how.pinOnFirstContact = false; // the control connection pins
     how.awaitHello = false;        // the join follows our Hello at once
     how.cipher = m_cipher;
+    how.timeoutSec = m_connectTimeoutSec;
+    how.abandoned = &m_abandonedFlag;
     Result<proto::FrameLinkPtr> link = connectDaemon(m_endpoint, m_stateDir, nullptr, how);
     if (link.ok()) {
         {

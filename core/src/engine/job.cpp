@@ -1,6 +1,7 @@
 #include "common/path.h"
 #include "engine/observer.h"
 #include "engine/plain_data.h"
+#include "engine/progress_watchdog.h"
 #include "engine/receiver.h"
 #include "engine/role_params.h"
 #include "engine/sender.h"
@@ -241,7 +242,17 @@ private:
         } else if (!m_source.isRemote() && !m_destination.isRemote()) {
             result = runLocal();
         } else {
+            std::optional<ProgressWatchdog> watchdog;
+            if (m_spec.options.ioTimeoutSec > 0) {
+                watchdog.emplace(std::chrono::seconds(m_spec.options.ioTimeoutSec), [this] { return progressMark(); },
+                                 [this] {
+                                     m_stalled.store(true);
+                                     cancel();
+                                 });
+            }
             result = runRemote();
+            if (watchdog) watchdog->stop();
+            if (m_stalled.load()) result = stalledError();
         }
         {
             std::lock_guard lock(m_tunerMutex);
@@ -250,6 +261,34 @@ private:
         m_tunerCv.notify_all();
         if (timetable.joinable()) timetable.join();
         finish(result);
+    }
+
+    // --timeout: what moves while the far end is alive. Its stats come four
+    // times a second whatever it is doing, so only a far end that is stopped,
+    // hung or cut off leaves this still. What we send does not count: our own
+    // stats go into the socket's buffer for a long while after the far end
+    // stopped reading.
+    uint64_t progressMark() const
+    {
+        uint64_t mark = 0;
+        {
+            std::lock_guard links(m_linkMutex);
+            mark += (m_link ? wireBytesLocked() : m_wireClosed).second;
+        }
+        std::lock_guard lock(m_mutex);
+        mark += m_filesTotal + m_filesToTransfer + m_filesDone + m_filesFailed + m_filesDeleted + m_bytesDone;
+        for (const auto& [id, a] : m_active) mark += a.done;
+        return mark;
+    }
+
+    Error stalledError() const
+    {
+        const std::string& far = m_source.isRemote() ? m_spec.source : m_spec.destination;
+        const std::string sec = std::to_string(m_spec.options.ioTimeoutSec);
+        return Error(Errc::Timeout, "nothing moved to or from " + far + " for " + sec + " s (--timeout " + sec
+                                        + "): the far end stopped answering (stopped, hung, or the link went down "
+                                          "without a reset). What arrived is kept; run the sync again to send the "
+                                          "rest");
     }
 
     // --bwlimit as a timetable: the rate for now, re-read every little while
@@ -344,7 +383,7 @@ private:
         proto::SessionToken token{};
         if (daemon) {
             FG_TRY_ASSIGN(token, newSessionToken());
-            if (firstStreams > 0) early.emplace(remote, stateDir, firstStreams, token, cipher);
+            if (firstStreams > 0) early.emplace(remote, stateDir, firstStreams, token, cipher, 0, m_spec.options.connectTimeoutSec);
         }
 
         Result<proto::FrameLinkPtr> link = Error(Errc::Internal, "no link");
@@ -352,6 +391,7 @@ private:
             DaemonConnect how;
             how.awaitHello = false; // the job request follows our Hello at once
             how.cipher = cipher;
+            how.timeoutSec = m_spec.options.connectTimeoutSec;
             link = connectDaemon(remote, stateDir, [this](const std::string& line) {
                 pushEvent(event::Log{event::Log::Level::Info, line}, false);
             }, how);
@@ -558,7 +598,8 @@ private:
             {
                 std::lock_guard lock(m_tunerMutex);
                 if (m_tunerStop) return;
-                joining.emplace(remote, stateDir, count, m_streamToken, m_spec.options.cipher, first);
+                joining.emplace(remote, stateDir, count, m_streamToken, m_spec.options.cipher, first,
+                                m_spec.options.connectTimeoutSec);
                 m_tunerJoining = &*joining;
             }
             uint32_t joined = 0;
@@ -653,7 +694,11 @@ private:
     {
         JobState final = JobState::Done;
         Error fatal(Errc::Ok, "");
-        if (m_cancelled.load()) {
+        if (!status && status.error().code == Errc::Timeout) {
+            // --timeout stopped the job through cancel(): a failure, not the user's cancel.
+            final = JobState::Failed;
+            fatal = status.error();
+        } else if (m_cancelled.load()) {
             final = JobState::Cancelled;
             fatal = Error(Errc::Cancelled, "cancelled");
         } else if (!status) {
@@ -827,6 +872,7 @@ private:
 
     std::thread m_thread;
     std::atomic<bool> m_cancelled{false};
+    std::atomic<bool> m_stalled{false}; // --timeout ran out (and cancelled the job)
     std::atomic<bool> m_finished{false};
 
     std::mutex m_roleMutex; // guards the role pointers against cancel()
@@ -912,6 +958,8 @@ int exitCodeFor(const JobResult& result)
         case Errc::Network:
         case Errc::Tls: return 10;
         case Errc::Protocol: return 12;
+        case Errc::Timeout: return 30;        // rsync's "timeout in data send/receive"
+        case Errc::ConnectTimeout: return 35; // rsync's "timeout waiting for daemon connection"
         case Errc::Cancelled: return 20;
         case Errc::Ok:
         case Errc::Internal: return 14;

@@ -10,6 +10,7 @@
 #include <floodgate/error.h>
 #include <floodgate/options.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
@@ -60,6 +61,12 @@ struct DaemonConnect {
     bool pinOnFirstContact = true;
     // The TLS suites offered (net/cipher_suites.h); None offers Auto's.
     CipherChoice cipher = CipherChoice::Auto;
+    // --contimeout: TCP and TLS together within this long, else
+    // Errc::ConnectTimeout; 0 = the defaults (10 s, then 15 s), Errc::Network.
+    unsigned timeoutSec = 0;
+    // Turns true when the connection is no longer wanted: the TLS handshake
+    // then ends at once (Errc::Cancelled) instead of waiting out its timeout.
+    const std::atomic<bool>* abandoned = nullptr;
 };
 
 // Data connections opened at once (each costs a few round trips; together
@@ -72,8 +79,9 @@ class EarlyStreams {
 public:
     // Streams first..first+count-1 (auto streams join more of them later,
     // the same way).
+    // connectTimeoutSec: DaemonConnect::timeoutSec (--contimeout).
     EarlyStreams(Endpoint endpoint, std::string stateDir, uint16_t count, const proto::SessionToken& token,
-                 CipherChoice cipher = CipherChoice::Auto, uint16_t first = 0);
+                 CipherChoice cipher = CipherChoice::Auto, uint16_t first = 0, unsigned connectTimeoutSec = 0);
     ~EarlyStreams(); // the ones not taken are closed, and joins under way cut short
     EarlyStreams(const EarlyStreams&) = delete;
     EarlyStreams& operator=(const EarlyStreams&) = delete;
@@ -93,10 +101,12 @@ private:
     const proto::SessionToken m_token;
     const CipherChoice m_cipher;
     const uint16_t m_first;
+    const unsigned m_connectTimeoutSec;
     std::mutex m_mutex;
     std::condition_variable m_cv;
     std::optional<uint16_t> m_wanted; // set by join()
     bool m_abandoned = false;
+    std::atomic<bool> m_abandonedFlag{false}; // m_abandoned, for handshakes under way (DaemonConnect)
     std::vector<proto::FrameLink*> m_joining; // closed when abandoned
     std::vector<Result<proto::FrameLinkPtr>> m_results;
     std::vector<std::thread> m_threads;

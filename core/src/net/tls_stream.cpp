@@ -101,11 +101,12 @@ std::string truncationMessage(const std::string& what)
 
 // ---- handshake ---------------------------------------------------------------
 
-Result<std::unique_ptr<TlsStream>> tlsConnect(platform::Socket socket, TlsContext& context, int timeoutMs)
+Result<std::unique_ptr<TlsStream>> tlsConnect(platform::Socket socket, TlsContext& context, int timeoutMs,
+                                              const std::atomic<bool>* abandoned)
 {
     if (context.role() != TlsContext::Role::Client)
         return Error(Errc::Internal, "tlsConnect needs a client TLS context");
-    return TlsStream::handshake(std::move(socket), context, true, timeoutMs);
+    return TlsStream::handshake(std::move(socket), context, true, timeoutMs, abandoned);
 }
 
 Result<std::unique_ptr<TlsStream>> tlsAccept(platform::Socket socket, TlsContext& context, int timeoutMs)
@@ -129,7 +130,8 @@ void TlsStream::setKeyUpdateInterval(uint64_t bytes)
 }
 
 Result<std::unique_ptr<TlsStream>> TlsStream::handshake(platform::Socket socket, TlsContext& context,
-                                                        bool asClient, int timeoutMs)
+                                                        bool asClient, int timeoutMs,
+                                                        const std::atomic<bool>* abandoned)
 {
     if (!socket.valid()) return Error(Errc::InvalidArgument, "TLS handshake on a socket that is not open");
     std::string peer = socket.peerName();
@@ -139,7 +141,7 @@ Result<std::unique_ptr<TlsStream>> TlsStream::handshake(platform::Socket socket,
     // at it, so it must not move again.
     std::unique_ptr<TlsStream> stream(new TlsStream(std::move(socket), std::move(ssl), std::move(peer)));
     FG_TRY(stream->attachSocket());
-    Status done = stream->runHandshake(asClient, timeoutMs);
+    Status done = stream->runHandshake(asClient, timeoutMs, abandoned);
     if (!done.ok()) {
         // Marks the half-made session dead so the destructor sends nothing.
         stream->m_failure = done.error();
@@ -160,8 +162,10 @@ Status TlsStream::attachSocket()
     return {};
 }
 
-Status TlsStream::runHandshake(bool asClient, int timeoutMs)
+Status TlsStream::runHandshake(bool asClient, int timeoutMs, const std::atomic<bool>* abandoned)
 {
+    // Looked at this often while waiting, when the caller may give up.
+    constexpr int kAbandonCheckMs = 100;
     SSL* ssl = m_ssl.get();
     if (asClient) SSL_set_connect_state(ssl);
     else SSL_set_accept_state(ssl);
@@ -192,6 +196,10 @@ Status TlsStream::runHandshake(bool asClient, int timeoutMs)
                                  + " ms (the peer did not complete a TLS handshake; is it a floodgate peer?)",
                              ETIMEDOUT);
             waitMs = int(left);
+        }
+        if (abandoned) {
+            if (abandoned->load()) return Error(Errc::Cancelled, what + ": given up (the job no longer needs it)");
+            waitMs = waitMs < 0 ? kAbandonCheckMs : std::min(waitMs, kAbandonCheckMs);
         }
         lock.unlock();
         auto ready = platform::waitReady(m_fd, sslError == SSL_ERROR_WANT_READ ? platform::Readiness::Readable

@@ -51,8 +51,11 @@ struct TlsSocketIo {
 // Run the handshake on a connected socket within timeoutMs (a peer that
 // stalls or speaks something else cannot hold an accept thread; negative
 // waits forever). The socket is left non-blocking and owned by the stream.
-// tlsConnect needs a Client context, tlsAccept a Server context.
-Result<std::unique_ptr<TlsStream>> tlsConnect(platform::Socket socket, TlsContext& context, int timeoutMs);
+// tlsConnect needs a Client context, tlsAccept a Server context. A client's
+// handshake ends early (Errc::Cancelled) once *abandoned turns true: a job
+// that is over must not wait out the timeout of a connection it no longer wants.
+Result<std::unique_ptr<TlsStream>> tlsConnect(platform::Socket socket, TlsContext& context, int timeoutMs,
+                                              const std::atomic<bool>* abandoned = nullptr);
 Result<std::unique_ptr<TlsStream>> tlsAccept(platform::Socket socket, TlsContext& context, int timeoutMs);
 
 class TlsStream final : public Stream {
@@ -114,14 +117,15 @@ public:
     int socketFd() const override { return m_fd; }
 
 private:
-    friend Result<std::unique_ptr<TlsStream>> tlsConnect(platform::Socket, TlsContext&, int);
+    friend Result<std::unique_ptr<TlsStream>> tlsConnect(platform::Socket, TlsContext&, int, const std::atomic<bool>*);
     friend Result<std::unique_ptr<TlsStream>> tlsAccept(platform::Socket, TlsContext&, int);
     static Result<std::unique_ptr<TlsStream>> handshake(platform::Socket socket, TlsContext& context,
-                                                        bool asClient, int timeoutMs);
+                                                        bool asClient, int timeoutMs,
+                                                        const std::atomic<bool>* abandoned = nullptr);
     TlsStream(platform::Socket socket, SslPtr ssl, std::string peer);
 
     Status attachSocket();
-    Status runHandshake(bool asClient, int timeoutMs);
+    Status runHandshake(bool asClient, int timeoutMs, const std::atomic<bool>* abandoned);
     // The error a failed SSL_* call stands for; m_sslMutex held.
     Error failureLocked(int sslError, const std::string& what);
     // Sends the records writeAll gathered, waiting (without the lock) while
