@@ -707,6 +707,47 @@ private Q_SLOTS:
         child<QToolButton>(form, "whichFilesToggle")->setChecked(false);
         QTest::qWait(100);
         form.grab().save(dir + QStringLiteral("/job-form-which-files-collapsed.png"));
+
+        // The new sections, filled in, open one at a time and then folded with their
+        // summaries; and one with a mistake in each.
+        child<QCheckBox>(form, "oneFileSystemCheck")->setChecked(true);
+        child<QLineEdit>(form, "excludeIfPresentEdit")->setText(QStringLiteral(".nobackup, CACHEDIR.TAG"));
+        child<QCheckBox>(form, "removeSourceCheck")->setChecked(true);
+        child<QCheckBox>(form, "timesCheck")->setChecked(false);
+        child<QLineEdit>(form, "chmodEdit")->setText(QStringLiteral("D755,F644"));
+        child<QCheckBox>(form, "ownerCheck")->setChecked(true);
+        child<QCheckBox>(form, "numericIdsCheck")->setChecked(true);
+        child<QLineEdit>(form, "chownEdit")->setText(QStringLiteral(":staff"));
+        child<QCheckBox>(form, "backupCheck")->setChecked(true);
+        child<QLineEdit>(form, "backupDirEdit")->setText(QStringLiteral(".backups"));
+        child<QPlainTextEdit>(form, "linkDestEdit")->setPlainText(QStringLiteral("../2026-11-30\n../2026-11-29"));
+        // From the Filters box down: the part these sections are in, at a size a
+        // person can read without scaling.
+        auto grabSections = [&](const QString& name) {
+            QTest::qWait(100);
+            const int top = child<QWidget>(form, "whichFilesToggle")->y() - 8;
+            form.grab(QRect(0, top, form.width(), form.height() - top)).save(dir + QLatin1Char('/') + name);
+        };
+        for (const char* section : {"whichFiles", "metadata", "backups"}) {
+            auto* toggle = form.findChild<QToolButton*>(QLatin1String(section) + QStringLiteral("Toggle"));
+            toggle->setChecked(true);
+            for (int width : {338, 278}) {
+                form.resize(width, form.heightForWidth(width));
+                grabSections(QStringLiteral("job-form-section-%1-%2.png").arg(QLatin1String(section)).arg(width));
+            }
+            toggle->setChecked(false);
+        }
+        form.resize(278, form.heightForWidth(278));
+        grabSections(QStringLiteral("job-form-sections-folded-278.png"));
+        child<QLineEdit>(form, "chmodEdit")->setText(QStringLiteral("D7z9"));
+        child<QLineEdit>(form, "excludeIfPresentEdit")->setText(QStringLiteral("cache/.nobackup"));
+        child<QLineEdit>(form, "backupSuffixEdit")->setText(QStringLiteral("a/b"));
+        grabSections(QStringLiteral("job-form-sections-errors-folded-278.png"));
+        for (const char* section : {"whichFiles", "metadata", "backups"}) {
+            form.findChild<QToolButton*>(QLatin1String(section) + QStringLiteral("Toggle"))->setChecked(true);
+        }
+        form.resize(278, form.heightForWidth(278));
+        grabSections(QStringLiteral("job-form-sections-errors-open-278.png"));
     }
 
     // Scrolling the form over a field that is not being edited scrolls the form and
@@ -914,6 +955,401 @@ private Q_SLOTS:
         QVERIFY(out);
         QVERIFY(out->compare == fg::CompareRules{});
         QVERIFY(out->deletion == fg::DeleteRules{});
+    }
+
+    // A form left alone gives what `floodgate sync /a/ /b` gives (cli/sync_flags.cpp
+    // and fg::SyncOptions' defaults): the new sections add nothing a user did not ask for.
+    void freshFormGivesTheCliDefaults()
+    {
+        fgui::JobForm form;
+        form.setSource(QStringLiteral("/a/"));
+        form.setDestination(QStringLiteral("/b"));
+        auto o = optionsOf(form);
+        QVERIFY(o);
+        // What the CLI's parser resolves with no flag given: the backup suffix
+        // (rsync's "~"), everything else as fg::SyncOptions has it.
+        fg::SyncOptions cli;
+        cli.backup.suffix = "~";
+        QVERIFY(o->scan == cli.scan);
+        QVERIFY(o->metadata == cli.metadata);
+        QVERIFY(o->metadata.perms && o->metadata.times); // kept, as the engine keeps them
+        QVERIFY(o->ownership == cli.ownership);
+        QVERIFY2(o->backup == cli.backup, o->backup.suffix.c_str());
+        QVERIFY(o->linkDest == cli.linkDest);
+        QCOMPARE(o->removeSourceFiles, cli.removeSourceFiles);
+        QVERIFY(o->compare == cli.compare);
+        QVERIFY(o->deletion == cli.deletion);
+        QCOMPARE(o->deleteExtraneous, cli.deleteExtraneous);
+        QCOMPARE(o->checksum, cli.checksum);
+        QCOMPARE(o->mkpath, cli.mkpath);
+        QCOMPARE(o->dryRun, cli.dryRun);
+    }
+
+    // Each new check box gives the field its flag sets in the CLI, and nothing else;
+    // its tooltip names that flag.
+    void newRulesIntoTheSpecAsTheCliReadsThem()
+    {
+        fgui::JobForm form;
+        form.setSource(QStringLiteral("/a/"));
+        form.setDestination(QStringLiteral("/b"));
+        const auto base = optionsOf(form);
+        QVERIFY(base);
+        struct Rule {
+            const char* check;
+            const char* flag;
+            void (*apply)(fg::SyncOptions&); // what the CLI's flag does (cli/sync_flags.cpp)
+        };
+        const Rule rules[] = {
+            {"oneFileSystemCheck", "-x", [](fg::SyncOptions& o) { o.scan.oneFileSystem = true; }},
+            {"safeLinksCheck", "--safe-links", [](fg::SyncOptions& o) { o.scan.safeLinks = true; }},
+            {"hardLinksCheck", "-H", [](fg::SyncOptions& o) { o.scan.hardLinks = true; }},
+            {"permsCheck", "--no-perms", [](fg::SyncOptions& o) { o.metadata.perms = false; }},
+            {"timesCheck", "--no-times", [](fg::SyncOptions& o) { o.metadata.times = false; }},
+            {"ownerCheck", "-o", [](fg::SyncOptions& o) { o.ownership.owner = o.ownership.explicitly = true; }},
+            {"groupCheck", "-g", [](fg::SyncOptions& o) { o.ownership.group = o.ownership.explicitly = true; }},
+            {"backupCheck", "-b", [](fg::SyncOptions& o) { o.backup.enabled = true; }},
+            {"removeSourceCheck", "--remove-source-files", [](fg::SyncOptions& o) { o.removeSourceFiles = true; }},
+        };
+        for (const Rule& rule : rules) {
+            auto* box = child<QCheckBox>(form, rule.check);
+            QVERIFY2(box, rule.check);
+            QVERIFY2(box->toolTip().contains(QLatin1String(rule.flag)), rule.check);
+            box->toggle();
+            auto o = optionsOf(form);
+            QVERIFY2(o, rule.check);
+            fg::SyncOptions expected = *base;
+            rule.apply(expected);
+            QVERIFY2(o->scan == expected.scan, rule.check);
+            QVERIFY2(o->metadata == expected.metadata, rule.check);
+            QVERIFY2(o->ownership == expected.ownership, rule.check);
+            QVERIFY2(o->backup == expected.backup, rule.check);
+            QVERIFY2(o->removeSourceFiles == expected.removeSourceFiles, rule.check);
+            box->toggle();
+        }
+
+        // The text fields, as their flags read them.
+        child<QLineEdit>(form, "excludeIfPresentEdit")->setText(QStringLiteral(" .nobackup,CACHEDIR.TAG, ,.nobackup"));
+        child<QLineEdit>(form, "chmodEdit")->setText(QStringLiteral("D755, F644"));
+        child<QLineEdit>(form, "chownEdit")->setText(QStringLiteral("ann:"));
+        child<QCheckBox>(form, "backupCheck")->setChecked(true);
+        child<QLineEdit>(form, "backupDirEdit")->setText(QStringLiteral(".backups"));
+        child<QPlainTextEdit>(form, "linkDestEdit")->setPlainText(QStringLiteral("../2026-11-30\n\n /snap/b \n"));
+        auto o = optionsOf(form);
+        QVERIFY(o);
+        QVERIFY(o->scan.excludeIfPresent == (std::vector<std::string>{".nobackup", "CACHEDIR.TAG"}));
+        QCOMPARE(o->metadata.chmod, std::string("D755,F644")); // a space after a comma is not chmod's
+        QCOMPARE(o->ownership.chownUser, std::string("ann"));  // --chown ann: as the CLI splits it
+        QCOMPARE(o->ownership.chownGroup, std::string());
+        QVERIFY(o->ownership.explicitly);
+        // --backup-dir without --suffix: no suffix (rsync's default in a folder).
+        QVERIFY(o->backup == (fg::BackupRules{true, ".backups", ""}));
+        QVERIFY(o->linkDest == (std::vector<std::string>{"../2026-11-30", "/snap/b"}));
+        // Numbers, not names, only qualify -o and -g: greyed and not in force without them.
+        auto* numeric = child<QCheckBox>(form, "numericIdsCheck");
+        numeric->setChecked(true);
+        QVERIFY(!numeric->isEnabled());
+        QVERIFY(!optionsOf(form)->ownership.numericIds);
+        child<QCheckBox>(form, "groupCheck")->setChecked(true);
+        QVERIFY(numeric->isEnabled());
+        QVERIFY(optionsOf(form)->ownership.numericIds);
+    }
+
+    // Every new field through setSpec() and back: what a saved job or the demo
+    // says comes out of spec() as it went in, and opens the section it is in.
+    void newFieldsRoundTrip()
+    {
+        struct Case {
+            const char* name;
+            void (*fill)(fg::SyncOptions&);
+            const char* opens; // the section that shows it, or nullptr
+        };
+        const Case cases[] = {
+            {"-x", [](fg::SyncOptions& o) { o.scan.oneFileSystem = true; }, "whichFilesGroup"},
+            {"--safe-links", [](fg::SyncOptions& o) { o.scan.safeLinks = true; }, "whichFilesGroup"},
+            {"--exclude-if-present",
+             [](fg::SyncOptions& o) { o.scan.excludeIfPresent = {".nobackup", "CACHEDIR.TAG"}; }, "whichFilesGroup"},
+            {"-H", [](fg::SyncOptions& o) { o.scan.hardLinks = true; }, "metadataGroup"},
+            {"--no-perms", [](fg::SyncOptions& o) { o.metadata.perms = false; }, "metadataGroup"},
+            {"--no-times", [](fg::SyncOptions& o) { o.metadata.times = false; }, "metadataGroup"},
+            {"--chmod", [](fg::SyncOptions& o) { o.metadata.chmod = "D755,F644,go-w"; }, "metadataGroup"},
+            {"-o -g --numeric-ids",
+             [](fg::SyncOptions& o) {
+                 o.ownership.owner = o.ownership.group = true;
+                 o.ownership.numericIds = o.ownership.explicitly = true;
+             },
+             "metadataGroup"},
+            {"-o", [](fg::SyncOptions& o) { o.ownership.owner = o.ownership.explicitly = true; }, "metadataGroup"},
+            {"--chown USER:GROUP",
+             [](fg::SyncOptions& o) {
+                 o.ownership.chownUser = "ann";
+                 o.ownership.chownGroup = "staff";
+                 o.ownership.explicitly = true;
+             },
+             "metadataGroup"},
+            {"--chown :GROUP",
+             [](fg::SyncOptions& o) {
+                 o.ownership.chownGroup = "staff";
+                 o.ownership.explicitly = true;
+             },
+             "metadataGroup"},
+            {"--chown USER",
+             [](fg::SyncOptions& o) {
+                 o.ownership.chownUser = "ann";
+                 o.ownership.explicitly = true;
+             },
+             "metadataGroup"},
+            {"-b", [](fg::SyncOptions& o) { o.backup = {true, "", "~"}; }, "backupsGroup"},
+            {"-b --suffix", [](fg::SyncOptions& o) { o.backup = {true, "", ".bak"}; }, "backupsGroup"},
+            {"--backup-dir", [](fg::SyncOptions& o) { o.backup = {true, ".backups", ""}; }, "backupsGroup"},
+            {"--backup-dir --suffix", [](fg::SyncOptions& o) { o.backup = {true, "/var/backups/b", "~"}; },
+             "backupsGroup"},
+            {"--link-dest", [](fg::SyncOptions& o) { o.linkDest = {"../2026-11-30"}; }, "backupsGroup"},
+            {"--link-dest x20",
+             [](fg::SyncOptions& o) {
+                 for (size_t i = 0; i < fg::kMaxLinkDest; ++i) o.linkDest.push_back("../snap-" + std::to_string(i));
+             },
+             "backupsGroup"},
+            {"--remove-source-files", [](fg::SyncOptions& o) { o.removeSourceFiles = true; }, nullptr},
+            {"all at once",
+             [](fg::SyncOptions& o) {
+                 o.scan = {true, true, true, {".nobackup"}};
+                 o.metadata = {false, false, "u+rwX"};
+                 o.ownership = {true, true, true, true, "ann", "staff"};
+                 o.backup = {true, "old", ".prev"};
+                 o.linkDest = {"../a", "../b"};
+                 o.removeSourceFiles = true;
+             },
+             "backupsGroup"},
+        };
+        for (const Case& c : cases) {
+            fg::JobSpec in;
+            in.source = "/srv/a/";
+            in.destination = "/srv/b";
+            in.options.backup.suffix = "~"; // as the CLI gives it without -b
+            c.fill(in.options);
+            fgui::JobForm form;
+            form.show();
+            form.setSpec(in);
+            auto out = form.spec();
+            QVERIFY2(out.ok(), (std::string(c.name) + ": " + (out.ok() ? "" : out.error().message)).c_str());
+            const fg::SyncOptions& o = out->options;
+            QVERIFY2(o.scan == in.options.scan, c.name);
+            QVERIFY2(o.metadata == in.options.metadata, c.name);
+            QVERIFY2(o.ownership == in.options.ownership, c.name);
+            QVERIFY2(o.backup == in.options.backup, (std::string(c.name) + ": suffix '" + o.backup.suffix + "'").c_str());
+            QVERIFY2(o.linkDest == in.options.linkDest, c.name);
+            QVERIFY2(o.removeSourceFiles == in.options.removeSourceFiles, c.name);
+            if (c.opens) QVERIFY2(child<QWidget>(form, c.opens)->isVisible(), c.name);
+
+            // And a plain job clears it all again, into the defaults.
+            fg::JobSpec plain;
+            plain.source = in.source;
+            plain.destination = in.destination;
+            form.setSpec(plain);
+            auto cleared = optionsOf(form);
+            QVERIFY2(cleared, c.name);
+            QVERIFY2(cleared->scan == fg::ScanRules{}, c.name);
+            QVERIFY2(cleared->metadata == fg::MetadataRules{}, c.name);
+            QVERIFY2(cleared->ownership == fg::OwnershipRules{}, c.name);
+            QVERIFY2(!cleared->backup.enabled && cleared->backup.dir.empty(), c.name);
+            QVERIFY2(cleared->linkDest.empty() && !cleared->removeSourceFiles, c.name);
+        }
+    }
+
+    // A value the engine would refuse blocks the spec with an error that starts with
+    // the field's label, is said in red next to the field, and in the folded
+    // section's summary; fixing it clears both.
+    void badNewFieldsNameTheField_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("fixed");
+        QTest::addColumn<QString>("label");
+        QTest::addColumn<QString>("hint");
+        QTest::addColumn<QString>("section");
+        QString tooMany;
+        for (size_t i = 0; i <= fg::kMaxLinkDest; ++i) tooMany += QStringLiteral("../snap-%1\n").arg(i);
+        QTest::newRow("--chmod") << "chmodEdit" << "D7z9" << "D755" << "Change permissions" << "chmodHint"
+                                 << "metadata";
+        QTest::newRow("--chmod who") << "chmodEdit" << "q+w" << "u+w" << "Change permissions" << "chmodHint"
+                                     << "metadata";
+        QTest::newRow("--chown") << "chownEdit" << ":" << "ann:staff" << "Give everything to" << "ownersHint"
+                                 << "metadata";
+        QTest::newRow("--exclude-if-present path") << "excludeIfPresentEdit" << ".nobackup, cache/.nobackup"
+                                                   << ".nobackup" << "Skip the contents of folders holding"
+                                                   << "selectionHint" << "whichFiles";
+        QTest::newRow("--exclude-if-present ..") << "excludeIfPresentEdit" << ".." << "CACHEDIR.TAG"
+                                                 << "Skip the contents of folders holding" << "selectionHint"
+                                                 << "whichFiles";
+        QTest::newRow("--suffix") << "backupSuffixEdit" << "a/b" << ".bak" << "Suffix" << "backupHint" << "backups";
+        QTest::newRow("--link-dest x21") << "linkDestEdit" << tooMany << "../snap-0" << "Link unchanged files from"
+                                         << "linkDestHint" << "backups";
+    }
+    void badNewFieldsNameTheField()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, text);
+        QFETCH(QString, fixed);
+        QFETCH(QString, label);
+        QFETCH(QString, hint);
+        QFETCH(QString, section);
+        fgui::JobForm form;
+        form.show();
+        form.setSource(QStringLiteral("/a/"));
+        form.setDestination(QStringLiteral("/b"));
+        child<QCheckBox>(form, "backupCheck")->setChecked(true); // the suffix is in force only with -b
+        QVERIFY(form.isComplete());
+        auto* summary = form.findChild<QLabel*>(section + QStringLiteral("Summary"));
+        auto* hintLabel = form.findChild<QLabel*>(hint);
+        QVERIFY(summary && hintLabel);
+        auto setText = [&](const QString& value) {
+            QWidget* w = form.findChild<QWidget*>(field);
+            if (auto* line = qobject_cast<QLineEdit*>(w)) line->setText(value);
+            else if (auto* plain = qobject_cast<QPlainTextEdit*>(w)) plain->setPlainText(value);
+            else QFAIL(qPrintable(field));
+        };
+        setText(text);
+        QVERIFY(!form.isComplete());
+        auto spec = form.spec();
+        QVERIFY(!spec.ok());
+        QCOMPARE(spec.error().code, fg::Errc::InvalidArgument);
+        const QString message = QString::fromStdString(spec.error().message);
+        QVERIFY2(message.startsWith(label + QStringLiteral(": ")), qPrintable(message));
+        QVERIFY2(!message.contains(QStringLiteral("--")), qPrintable(message)); // the form's words, not the CLI's
+        QVERIFY2(isError(hintLabel), qPrintable(hintLabel->text()));
+        QVERIFY(!hintLabel->text().isEmpty());
+        // Folded, the section's summary says it in red.
+        QVERIFY(!form.findChild<QWidget*>(section + QStringLiteral("Group"))->isVisible());
+        QVERIFY(summary->isVisible());
+        QVERIFY2(isError(summary), qPrintable(summary->text()));
+        // The field is out of sight: the summary names it too.
+        QVERIFY2(summary->text().startsWith(label + QStringLiteral(": ")), qPrintable(summary->text()));
+
+        setText(fixed);
+        QVERIFY2(form.isComplete(), form.spec().ok() ? "" : form.spec().error().message.c_str());
+        QVERIFY(!isError(hintLabel));
+        QVERIFY(!isError(summary));
+    }
+
+    // Folded, each section says in a line what is in force in it; open, the fields
+    // say it themselves.
+    void foldedSummariesSayWhatIsInForce()
+    {
+        fgui::JobForm form;
+        form.show();
+        form.setSource(QStringLiteral("/a/"));
+        form.setDestination(QStringLiteral("/b"));
+        auto* which = child<QLabel>(form, "whichFilesSummary");
+        auto* metadata = child<QLabel>(form, "metadataSummary");
+        auto* backups = child<QLabel>(form, "backupsSummary");
+        for (QLabel* summary : {which, metadata, backups}) QVERIFY2(summary->isVisible(), qPrintable(summary->objectName()));
+        QCOMPARE(which->text(), QStringLiteral("Every changed file is sent."));
+        QCOMPARE(metadata->text(), QStringLiteral("Permissions and times kept"));
+        QCOMPARE(backups->text(), QStringLiteral("No backups."));
+
+        child<QCheckBox>(form, "oneFileSystemCheck")->setChecked(true);
+        child<QCheckBox>(form, "safeLinksCheck")->setChecked(true);
+        child<QLineEdit>(form, "excludeIfPresentEdit")->setText(QStringLiteral(".nobackup, CACHEDIR.TAG"));
+        for (const QString& part : {QStringLiteral("one file system"), QStringLiteral("links out of the tree skipped"),
+                                    QStringLiteral("folders holding .nobackup or CACHEDIR.TAG")}) {
+            QVERIFY2(which->text().contains(part, Qt::CaseInsensitive), qPrintable(which->text()));
+        }
+
+        child<QCheckBox>(form, "timesCheck")->setChecked(false);
+        child<QLineEdit>(form, "chmodEdit")->setText(QStringLiteral("go-w"));
+        child<QCheckBox>(form, "hardLinksCheck")->setChecked(true);
+        child<QCheckBox>(form, "ownerCheck")->setChecked(true);
+        child<QCheckBox>(form, "groupCheck")->setChecked(true);
+        child<QCheckBox>(form, "numericIdsCheck")->setChecked(true);
+        child<QLineEdit>(form, "chownEdit")->setText(QStringLiteral("ann:staff"));
+        for (const QString& part :
+             {QStringLiteral("Permissions kept, times not"), QStringLiteral("chmod go-w"), QStringLiteral("hard links kept"),
+              QStringLiteral("owners and groups kept by number"), QStringLiteral("everything to ann:staff")}) {
+            QVERIFY2(metadata->text().contains(part), qPrintable(metadata->text()));
+        }
+        child<QCheckBox>(form, "permsCheck")->setChecked(false);
+        QVERIFY2(metadata->text().startsWith(QStringLiteral("Neither permissions nor times kept")),
+                 qPrintable(metadata->text()));
+        child<QLineEdit>(form, "chownEdit")->setText(QStringLiteral(":staff"));
+        QVERIFY2(metadata->text().endsWith(QStringLiteral("everything to group staff")), qPrintable(metadata->text()));
+        child<QLineEdit>(form, "chownEdit")->setText(QStringLiteral("ann"));
+        QVERIFY2(metadata->text().endsWith(QStringLiteral("everything to user ann")), qPrintable(metadata->text()));
+
+        child<QCheckBox>(form, "backupCheck")->setChecked(true);
+        QCOMPARE(backups->text(), QStringLiteral("Backups as NAME~"));
+        child<QLineEdit>(form, "backupDirEdit")->setText(QStringLiteral(".backups"));
+        auto* links = child<QPlainTextEdit>(form, "linkDestEdit");
+        links->setPlainText(QStringLiteral("../2026-11-30"));
+        QCOMPARE(backups->text(), QStringLiteral("Backups in .backups, unchanged files linked from ../2026-11-30"));
+        links->setPlainText(QStringLiteral("../2026-11-30\n../2026-11-29"));
+        QVERIFY2(backups->text().endsWith(QStringLiteral("linked from 2 snapshots")), qPrintable(backups->text()));
+        child<QCheckBox>(form, "backupCheck")->setChecked(false);
+        QVERIFY2(backups->text().startsWith(QStringLiteral("Unchanged files linked")), qPrintable(backups->text()));
+
+        // Open, the summary goes: the fields are in view.
+        child<QToolButton>(form, "metadataToggle")->setChecked(true);
+        QVERIFY(child<QWidget>(form, "metadataGroup")->isVisible());
+        QVERIFY(!metadata->isVisible());
+        child<QToolButton>(form, "metadataToggle")->setChecked(false);
+        QVERIFY(metadata->isVisible());
+    }
+
+    // Removing source files turns the box red and says, under it, that it is a move.
+    void removeSourceFilesShowsItsWarning()
+    {
+        fgui::JobForm form;
+        form.show();
+        form.setSource(QStringLiteral("/a/"));
+        form.setDestination(QStringLiteral("/b"));
+        auto* box = child<QCheckBox>(form, "removeSourceCheck");
+        auto* warning = child<QLabel>(form, "removeSourceWarning");
+        QVERIFY(box->isVisible()); // not folded away: it deletes a user's files
+        QVERIFY(!warning->isVisible());
+        QVERIFY(box->styleSheet().isEmpty());
+        box->setChecked(true);
+        QVERIFY(warning->isVisible());
+        QVERIFY(isError(warning));
+        QVERIFY2(warning->text().contains(QStringLiteral("deleted from the source")), qPrintable(warning->text()));
+        QVERIFY(box->styleSheet().contains(QStringLiteral("#c62828")));
+        QVERIFY(optionsOf(form)->removeSourceFiles);
+        box->setChecked(false);
+        QVERIFY(!warning->isVisible());
+        QVERIFY(box->styleSheet().isEmpty());
+        QVERIFY(!optionsOf(form)->removeSourceFiles);
+        // A saved job that removes shows the warning as it loads.
+        fg::JobSpec in;
+        in.source = "/a/";
+        in.destination = "/b";
+        in.options.removeSourceFiles = true;
+        form.setSpec(in);
+        QVERIFY(warning->isVisible());
+    }
+
+    // While a job runs the new fields are locked with the rest (the spec in flight
+    // is what the form shows); the sections still fold, which changes nothing.
+    void newFieldsLockWhileRunning()
+    {
+        fgui::JobForm form;
+        form.show();
+        const char* fields[] = {"removeSourceCheck", "oneFileSystemCheck", "safeLinksCheck", "excludeIfPresentEdit",
+                                "permsCheck", "timesCheck", "hardLinksCheck", "chmodEdit", "ownerCheck",
+                                "groupCheck", "chownEdit", "backupCheck", "backupDirEdit", "backupSuffixEdit",
+                                "linkDestEdit"};
+        child<QCheckBox>(form, "ownerCheck")->setChecked(true); // so --numeric-ids is live
+        form.setEditable(false);
+        for (const char* name : fields) QVERIFY2(!child<QWidget>(form, name)->isEnabled(), name);
+        QVERIFY(!child<QWidget>(form, "numericIdsCheck")->isEnabled());
+        for (const char* toggle : {"whichFilesToggle", "metadataToggle", "backupsToggle"}) {
+            QVERIFY2(child<QWidget>(form, toggle)->isEnabled(), toggle);
+        }
+        form.setEditable(true);
+        for (const char* name : fields) QVERIFY2(child<QWidget>(form, name)->isEnabled(), name);
+        QVERIFY(child<QWidget>(form, "numericIdsCheck")->isEnabled());
+        // Unlocking does not light up what is greyed for its own reason.
+        child<QCheckBox>(form, "ownerCheck")->setChecked(false);
+        form.setEditable(false);
+        form.setEditable(true);
+        QVERIFY(!child<QWidget>(form, "numericIdsCheck")->isEnabled());
     }
 
     void describesEndpoints()

@@ -19,6 +19,8 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabBar>
@@ -481,8 +483,12 @@ private Q_SLOTS:
         fillForm(window, QStringLiteral("/home/ann/Pictures/"), QStringLiteral("floodgate://nas:7878/photos/"));
         child<QCheckBox>(window, "deleteCheck")->setChecked(true);
         child<QCheckBox>(window, "limitDeletionsCheck")->setChecked(true);
-        child<QToolButton>(window, "whichFilesToggle")->setChecked(true);
-        child<QToolButton>(window, "advancedToggle")->setChecked(true);
+        child<QCheckBox>(window, "removeSourceCheck")->setChecked(true);
+        child<QCheckBox>(window, "backupCheck")->setChecked(true); // its folder and suffix rows
+        child<QCheckBox>(window, "timesCheck")->setChecked(false); // and the hint that comes with it
+        for (const char* toggle : {"whichFilesToggle", "metadataToggle", "backupsToggle", "advancedToggle"}) {
+            child<QToolButton>(window, toggle)->setChecked(true);
+        }
         QTest::qWait(50);
         QWidget* form = window.form();
         QWidget* viewport = form->parentWidget();
@@ -490,7 +496,34 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("the form needs %1 px, the sidebar shows %2")
                                 .arg(form->minimumSizeHint().width())
                                 .arg(viewport->width())));
+        // Nothing drawn past the form's right edge: every visible field, label and
+        // check box ends inside the viewport, and wrapped labels get their height.
+        for (QWidget* w : form->findChildren<QWidget*>()) {
+            if (!w->isVisibleTo(form) || w->width() == 0) continue;
+            const QRect r(w->mapTo(form, QPoint(0, 0)), w->size());
+            QVERIFY2(r.right() < viewport->width(),
+                     qPrintable(QStringLiteral("%1 (%2) ends at %3, the sidebar at %4")
+                                    .arg(w->objectName(), QString::fromLatin1(w->metaObject()->className()))
+                                    .arg(r.right())
+                                    .arg(viewport->width())));
+            if (auto* label = qobject_cast<QLabel*>(w); label && label->wordWrap() && !label->text().isEmpty()) {
+                QVERIFY2(showsAllOf(label), qPrintable(label->text()));
+            }
+        }
         grab(window, QStringLiteral("narrowest-sidebar.png"));
+        // Taller than the window with everything open: the sidebar scrolls to its end.
+        auto* scroll = qobject_cast<QScrollArea*>(viewport->parentWidget());
+        QVERIFY(scroll);
+        QVERIFY(scroll->verticalScrollBar()->maximum() > 0);
+        scroll->ensureWidgetVisible(child<QWidget>(window, "stateDirEdit"));
+        QTest::qWait(50);
+        QVERIFY(scroll->verticalScrollBar()->value() > 0);
+        grab(window, QStringLiteral("narrowest-sidebar-end.png"));
+        for (int step : {1, 2, 3}) {
+            scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum() * step / 4);
+            QTest::qWait(50);
+            grab(window, QStringLiteral("narrowest-sidebar-%1.png").arg(step));
+        }
     }
 
     // Not paired: the window asks for the code right there, pairs off the GUI thread

@@ -21,6 +21,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -28,6 +29,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 namespace fgui {
 namespace {
@@ -36,6 +38,12 @@ const QString kErrorStyle = QStringLiteral("color: #c62828;");
 // What "At most N deletions" offers before a user picks: a guard against a wrong
 // destination, not a number any job needs.
 constexpr int kDefaultMaxDelete = 100;
+// A folding section's fields: indented under its title, and ending where the
+// group boxes' fields end rather than at the scroll bar (a group box's frame and
+// margin take 12 px in Fusion). At the sidebar's narrowest the widest row then
+// still fits: "Keep replaced and deleted files (-b)", 240 px + 24.
+constexpr int kSectionIndent = 12;
+constexpr int kSectionRightMargin = 12;
 
 QLabel* makeHint(QWidget* parent)
 {
@@ -168,6 +176,90 @@ fg::Result<uint64_t> parseSizeLimitField(const QString& text, const char* option
 
 // Both limits set and no file size between them: a mistake, not a way to send nothing.
 bool sizeLimitsExcludeAll(uint64_t maxSize, uint64_t minSize) { return maxSize > 0 && minSize > maxSize; }
+
+// The --chmod field without white space: chmod modes never hold any, and
+// "D755, F644" is what a person types after a comma.
+QString chmodText(const QString& text)
+{
+    QString out = text;
+    out.remove(QRegularExpression(QStringLiteral("\\s")));
+    return out;
+}
+
+// The engine's own rules for these values (validateOptions() on options that
+// hold only them), so the form refuses what a job would refuse, in its words.
+fg::Status checkChmod(const QString& chmod)
+{
+    fg::SyncOptions options;
+    options.metadata.chmod = chmod.toStdString();
+    return fg::validateOptions(options);
+}
+
+// The suffix field's own mistakes in the form's words ("Suffix: ..."), then the
+// engine's rules as the backstop. An empty suffix never gets here: the field
+// then falls back to the CLI's default.
+fg::Status checkBackup(const fg::BackupRules& backup)
+{
+    if (!backup.enabled) return {};
+    const QString suffix = QString::fromStdString(backup.suffix);
+    if (suffix.contains(QLatin1Char('/'))) {
+        return fg::Error(fg::Errc::InvalidArgument,
+                         JobForm::tr("Suffix: '%1' holds a /, which a file name cannot").arg(suffix).toStdString());
+    }
+    if (backup.suffix.size() > 64) { // the engine's limit, in UTF-8 bytes
+        return fg::Error(fg::Errc::InvalidArgument, JobForm::tr("Suffix: longer than 64 bytes").toStdString());
+    }
+    fg::SyncOptions options;
+    options.backup = backup;
+    if (fg::Status st = fg::validateOptions(options); !st) {
+        return fg::Error(st.error().code, JobForm::tr("Backups: %1").arg(fieldMessage(st.error().message)).toStdString());
+    }
+    return {};
+}
+
+// More --link-dest folders than the engine takes, named by the field.
+QString tooManyLinkDests(size_t count)
+{
+    return JobForm::tr("Link unchanged files from: at most %1 folders, not %2").arg(fg::kMaxLinkDest).arg(count);
+}
+
+// The --exclude-if-present field: names separated by commas, read as the CLI
+// reads each name (cli/sync_flags.cpp): a file name, never a path.
+fg::Result<std::vector<std::string>> parseNameList(const QString& text)
+{
+    std::vector<std::string> names;
+    for (const QString& part : text.split(QLatin1Char(','))) {
+        const QString name = part.trimmed();
+        if (name.isEmpty()) continue;
+        if (name.contains(QLatin1Char('/')) || name == QLatin1String(".") || name == QLatin1String("..")) {
+            return fg::Error(fg::Errc::InvalidArgument,
+                             JobForm::tr("Skip the contents of folders holding: '%1' is a path; give a file "
+                                         "name such as .nobackup")
+                                 .arg(name)
+                                 .toStdString());
+        }
+        if (std::find(names.begin(), names.end(), name.toStdString()) == names.end()) {
+            names.push_back(name.toStdString());
+        }
+    }
+    return names;
+}
+
+// The --chown field as the CLI reads it: USER:GROUP, USER or :GROUP (the first
+// ':' divides them). Empty: no --chown.
+fg::Result<std::pair<std::string, std::string>> parseChown(const QString& text)
+{
+    const QString value = text.trimmed();
+    if (value.isEmpty()) return std::pair<std::string, std::string>{};
+    const qsizetype colon = value.indexOf(QLatin1Char(':'));
+    const QString user = colon < 0 ? value : value.left(colon);
+    const QString group = colon < 0 ? QString() : value.mid(colon + 1);
+    if (user.isEmpty() && group.isEmpty()) {
+        return fg::Error(fg::Errc::InvalidArgument,
+                         JobForm::tr("Give everything to: write USER, :GROUP or USER:GROUP").toStdString());
+    }
+    return std::pair{user.toStdString(), group.toStdString()};
+}
 
 // A cipher name the local ssh was asked about and does not offer (not while
 // the answer is pending, nor when ssh could not be asked: then ssh decides).
@@ -380,6 +472,20 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     deleteRulesLayout->addWidget(m_deleteExcluded);
     deleteRulesLayout->addWidget(limitRow);
     deleteRulesLayout->addWidget(m_maxDeleteHint);
+    // With --delete: the other option that takes files away, here from the source.
+    // Short: a check box does not wrap, and "Remove source files once copied" made
+    // the Options box 6 px wider than the sidebar at its narrowest.
+    m_removeSource = new QCheckBox(tr("Remove copied source files"), options);
+    m_removeSource->setObjectName(QStringLiteral("removeSourceCheck"));
+    m_removeSource->setToolTip(tr("Once the job is done, each file the destination has (sent, or there already as "
+                                  "it is) is removed from the source; a file that changed after it was read is "
+                                  "kept, and folders stay (--remove-source-files)"));
+    m_removeSourceWarning = makeHint(options);
+    m_removeSourceWarning->setObjectName(QStringLiteral("removeSourceWarning"));
+    m_removeSourceWarning->setText(tr("Files are deleted from the source once the destination has them: a move, "
+                                      "not a copy. Preview first."));
+    m_removeSourceWarning->setStyleSheet(kErrorStyle);
+    m_removeSourceWarning->setVisible(false);
     m_checksum = new QCheckBox(tr("Compare by checksum"), options);
     m_checksum->setToolTip(tr("Compare file contents by hash instead of size and time: slower, exact (-c)"));
     m_checksum->setObjectName(QStringLiteral("checksumCheck"));
@@ -388,6 +494,8 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     optionsLayout->addWidget(m_delete);
     optionsLayout->addWidget(m_deleteWarning);
     optionsLayout->addWidget(m_deleteRules);
+    optionsLayout->addWidget(m_removeSource);
+    optionsLayout->addWidget(m_removeSourceWarning);
     optionsLayout->addWidget(m_checksum);
 
     layout->addWidget(options);
@@ -579,31 +687,23 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     filtersLayout->addWidget(filterNote);
     layout->addWidget(filters);
 
-    // Which files: rsync's rules for what counts as changed and what is skipped.
-    // Collapsed like Advanced, with a line that says what is in force, so the
-    // narrow sidebar stays short for the many jobs that use none.
-    m_whichFilesToggle = new QToolButton(this);
-    m_whichFilesToggle->setObjectName(QStringLiteral("whichFilesToggle"));
-    m_whichFilesToggle->setText(tr("Which files"));
-    m_whichFilesToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_whichFilesToggle->setAutoRaise(true);
-    m_whichFilesToggle->setCheckable(true);
-    m_whichFilesSummary = makeHint(this);
-    m_whichFilesSummary->setObjectName(QStringLiteral("whichFilesSummary"));
-    m_whichFilesSummary->setContentsMargins(12, 0, 0, 0);
-    m_whichFiles = new QWidget(this);
-    m_whichFiles->setObjectName(QStringLiteral("whichFilesGroup"));
-    auto* whichLayout = new QVBoxLayout(m_whichFiles);
-    whichLayout->setContentsMargins(12, 0, 0, 0);
+    // Which files: rsync's rules for what counts as changed and what is skipped,
+    // and what the scan leaves out.
+    m_whichFiles = makeSection(tr("Which files"), "whichFiles");
+    auto* whichLayout = new QVBoxLayout(m_whichFiles.body);
+    whichLayout->setContentsMargins(kSectionIndent, 0, kSectionRightMargin, 0);
     whichLayout->setSpacing(4);
     // Short labels, the flag in each: a check box does not wrap, and the widest sets
     // how narrow the sidebar can be. The tooltip says the rest.
-    auto addRule = [&](const char* name, const QString& text, const QString& tip) {
-        auto* box = new QCheckBox(text, m_whichFiles);
+    auto addCheck = [](QWidget* owner, QVBoxLayout* to, const char* name, const QString& text, const QString& tip) {
+        auto* box = new QCheckBox(text, owner);
         box->setObjectName(QLatin1String(name));
         box->setToolTip(tip);
-        whichLayout->addWidget(box);
+        to->addWidget(box);
         return box;
+    };
+    auto addRule = [&](const char* name, const QString& text, const QString& tip) {
+        return addCheck(m_whichFiles.body, whichLayout, name, text, tip);
     };
     m_update = addRule("updateCheck", tr("Keep newer destination files (-u)"),
                        tr("Keep a destination file whose time is newer than the source's (-u, --update)"));
@@ -622,7 +722,7 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     sizeLimits->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
     sizeLimits->setRowWrapPolicy(QFormLayout::WrapLongRows);
     auto makeSizeEdit = [&](const char* name, const QString& tip) {
-        auto* edit = new QLineEdit(m_whichFiles);
+        auto* edit = new QLineEdit(m_whichFiles.body);
         edit->setObjectName(QLatin1String(name));
         edit->setPlaceholderText(tr("no limit"));
         edit->setMaximumWidth(120);
@@ -634,14 +734,163 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     sizeLimits->addRow(tr("Skip files larger than"), m_maxSize);
     sizeLimits->addRow(tr("Skip files smaller than"), m_minSize);
     whichLayout->addLayout(sizeLimits);
-    m_selectionHint = makeHint(m_whichFiles);
+    // What the scan of the source takes in.
+    whichLayout->addSpacing(4);
+    m_oneFileSystem = addRule("oneFileSystemCheck", tr("Stay on one file system (-x)"),
+                              tr("Do not cross into other file systems: a folder that is another one's mount point "
+                                 "comes empty, and --delete leaves what the destination has in it alone "
+                                 "(-x, --one-file-system)"));
+    m_safeLinks = addRule("safeLinksCheck", tr("Skip links out of the tree"),
+                          tr("Skip symlinks that point out of the source: absolute ones, and ones that climb "
+                             "above it (--safe-links)"));
+    m_excludeIfPresent = new QLineEdit(m_whichFiles.body);
+    m_excludeIfPresent->setObjectName(QStringLiteral("excludeIfPresentEdit"));
+    m_excludeIfPresent->setPlaceholderText(QStringLiteral(".nobackup, CACHEDIR.TAG"));
+    m_excludeIfPresent->setToolTip(tr("A folder that holds a file of one of these names comes without its "
+                                      "contents, and --delete leaves what the destination has in it alone. Names, "
+                                      "not paths; several separated by commas (--exclude-if-present)"));
+    auto* excludeIfPresentLabel = new QLabel(tr("Skip the contents of folders holding"), m_whichFiles.body);
+    excludeIfPresentLabel->setBuddy(m_excludeIfPresent);
+    excludeIfPresentLabel->setWordWrap(true);
+    whichLayout->addWidget(excludeIfPresentLabel);
+    whichLayout->addWidget(m_excludeIfPresent);
+    m_selectionHint = makeHint(m_whichFiles.body);
     m_selectionHint->setObjectName(QStringLiteral("selectionHint"));
     whichLayout->addWidget(m_selectionHint);
-    layout->addWidget(m_whichFilesToggle);
-    layout->addWidget(m_whichFilesSummary);
-    layout->addWidget(m_whichFiles);
-    connect(m_whichFilesToggle, &QToolButton::toggled, this, &JobForm::setWhichFilesVisible);
-    setWhichFilesVisible(false);
+    layout->addWidget(m_whichFiles.toggle);
+    layout->addWidget(m_whichFiles.summary);
+    layout->addWidget(m_whichFiles.body);
+
+    // Metadata: what arrives besides the data. Stacked labels over full-width
+    // fields, as in Transfer: a label column would squeeze them in the sidebar.
+    m_metadata = makeSection(tr("Metadata"), "metadata");
+    auto* metadataLayout = new QVBoxLayout(m_metadata.body);
+    metadataLayout->setContentsMargins(kSectionIndent, 0, kSectionRightMargin, 0);
+    metadataLayout->setSpacing(4);
+    auto addKeep = [&](const char* name, const QString& text, const QString& tip) {
+        return addCheck(m_metadata.body, metadataLayout, name, text, tip);
+    };
+    m_perms = addKeep("permsCheck", tr("Permissions (-p)"),
+                      tr("Copy and compare permissions. Off: files the destination has keep theirs, new ones get "
+                         "the source's less the receiving end's umask (--no-perms)"));
+    m_times = addKeep("timesCheck", tr("Modification times (-t)"),
+                      tr("Set modification times as the source has them. Off: they are not set, so every file looks "
+                         "changed the next time, as in rsync (--no-times)"));
+    // On by default, as in the engine (rsync needs -p -t or -a for it).
+    m_perms->setChecked(true);
+    m_times->setChecked(true);
+    m_timesHint = makeHint(m_metadata.body);
+    m_timesHint->setObjectName(QStringLiteral("timesHint"));
+    m_timesHint->setContentsMargins(20, 0, 0, 0); // under the check box's text
+    metadataLayout->addWidget(m_timesHint);
+    m_hardLinks = addKeep("hardLinksCheck", tr("Hard links (-H)"),
+                          tr("Files that are hard links of each other in the source arrive linked, not as copies "
+                             "(-H, --hard-links)"));
+    m_chmod = new QLineEdit(m_metadata.body);
+    m_chmod->setObjectName(QStringLiteral("chmodEdit"));
+    m_chmod->setPlaceholderText(tr("D755,F644 or go-w"));
+    m_chmod->setToolTip(tr("Change the permissions on the way, as chmod would (--chmod): 644, u+rw, go-w, a=rX; D "
+                           "for folders only, F for files only; several separated by commas, applied in order"));
+    auto* chmodLabel = new QLabel(tr("Change permissions"), m_metadata.body);
+    chmodLabel->setBuddy(m_chmod);
+    m_chmodHint = makeHint(m_metadata.body);
+    m_chmodHint->setObjectName(QStringLiteral("chmodHint"));
+    metadataLayout->addSpacing(4);
+    metadataLayout->addWidget(chmodLabel);
+    metadataLayout->addWidget(m_chmod);
+    metadataLayout->addWidget(m_chmodHint);
+    metadataLayout->addSpacing(4);
+    auto* ownersRow = new QHBoxLayout;
+    ownersRow->setContentsMargins(0, 0, 0, 0);
+    m_owner = new QCheckBox(tr("Owners (-o)"), m_metadata.body);
+    m_owner->setObjectName(QStringLiteral("ownerCheck"));
+    m_owner->setToolTip(tr("Give each file the source's owner, matched by name (-o, --owner)"));
+    m_group = new QCheckBox(tr("Groups (-g)"), m_metadata.body);
+    m_group->setObjectName(QStringLiteral("groupCheck"));
+    m_group->setToolTip(tr("Give each file the source's group, matched by name (-g, --group)"));
+    ownersRow->addWidget(m_owner);
+    ownersRow->addWidget(m_group);
+    ownersRow->addStretch(1);
+    metadataLayout->addLayout(ownersRow);
+    m_numericIds = new QCheckBox(tr("By number, not name"), m_metadata.body);
+    m_numericIds->setObjectName(QStringLiteral("numericIdsCheck"));
+    m_numericIds->setToolTip(tr("Keep owners and groups by their numbers rather than matching names on the "
+                                "receiving end (--numeric-ids)"));
+    // Under the two it qualifies, as the delete rules sit under --delete.
+    auto* numericRow = new QHBoxLayout;
+    numericRow->setContentsMargins(20, 0, 0, 0);
+    numericRow->addWidget(m_numericIds);
+    metadataLayout->addLayout(numericRow);
+    m_chown = new QLineEdit(m_metadata.body);
+    m_chown->setObjectName(QStringLiteral("chownEdit"));
+    m_chown->setPlaceholderText(tr("user:group, user or :group"));
+    m_chown->setToolTip(tr("Give everything this owner and group, whatever the source has; either may be left out "
+                           "(--chown USER:GROUP)"));
+    auto* chownLabel = new QLabel(tr("Give everything to"), m_metadata.body);
+    chownLabel->setBuddy(m_chown);
+    metadataLayout->addWidget(chownLabel);
+    metadataLayout->addWidget(m_chown);
+    m_ownersHint = makeHint(m_metadata.body);
+    m_ownersHint->setObjectName(QStringLiteral("ownersHint"));
+    metadataLayout->addWidget(m_ownersHint);
+    layout->addWidget(m_metadata.toggle);
+    layout->addWidget(m_metadata.summary);
+    layout->addWidget(m_metadata.body);
+
+    // Backups & snapshots: what a run replaces or deletes kept (-b), and dated
+    // snapshots that share unchanged files (--link-dest).
+    m_backups = makeSection(tr("Backups && snapshots"), "backups");
+    auto* backupsLayout = new QVBoxLayout(m_backups.body);
+    backupsLayout->setContentsMargins(kSectionIndent, 0, kSectionRightMargin, 0);
+    backupsLayout->setSpacing(4);
+    m_backup = addCheck(m_backups.body, backupsLayout, "backupCheck", tr("Keep replaced and deleted files (-b)"),
+                        tr("Keep what the job replaces or deletes: beside it as NAME~, or in a backup folder "
+                           "(-b, --backup)"));
+    m_backupRules = new QWidget(m_backups.body);
+    m_backupRules->setObjectName(QStringLiteral("backupRules"));
+    auto* backupRulesLayout = new QFormLayout(m_backupRules);
+    backupRulesLayout->setContentsMargins(20, 0, 0, 0); // under the text, past the check box
+    backupRulesLayout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    backupRulesLayout->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    m_backupDir = new QLineEdit(m_backupRules);
+    m_backupDir->setObjectName(QStringLiteral("backupDirEdit"));
+    m_backupDir->setPlaceholderText(tr("beside each file"));
+    m_backupDir->setToolTip(tr("Keep backups in this folder, under their own paths (--backup-dir). Relative: below "
+                               "the destination, and --delete leaves it alone. Empty: beside each file"));
+    m_backupSuffix = new QLineEdit(m_backupRules);
+    m_backupSuffix->setObjectName(QStringLiteral("backupSuffixEdit"));
+    m_backupSuffix->setMaximumWidth(90);
+    m_backupSuffix->setToolTip(tr("Added to each backup's name (--suffix). Empty: ~ beside each file, nothing in a "
+                                  "backup folder"));
+    backupRulesLayout->addRow(tr("Folder"), m_backupDir);
+    backupRulesLayout->addRow(tr("Suffix"), m_backupSuffix);
+    backupsLayout->addWidget(m_backupRules);
+    m_backupHint = makeHint(m_backups.body);
+    m_backupHint->setObjectName(QStringLiteral("backupHint"));
+    m_backupHint->setContentsMargins(20, 0, 0, 0);
+    backupsLayout->addWidget(m_backupHint);
+    // One folder a line, like the filters: the usual job names one ("../2026-11-30"),
+    // and a path may hold any character but a newline.
+    m_linkDest = new QPlainTextEdit(m_backups.body);
+    m_linkDest->setObjectName(QStringLiteral("linkDestEdit"));
+    m_linkDest->setPlaceholderText(QStringLiteral("../2026-11-30"));
+    m_linkDest->setTabChangesFocus(true);
+    m_linkDest->setFixedHeight(m_linkDest->fontMetrics().lineSpacing() * 2 + 14);
+    m_linkDest->setToolTip(tr("Earlier snapshots, one folder per line, up to %1 (--link-dest; relative: to the "
+                              "destination). A file one of them has unchanged is hard-linked from it instead of "
+                              "sent: dated backups that share unchanged files")
+                               .arg(fg::kMaxLinkDest));
+    auto* linkDestLabel = new QLabel(tr("Link unchanged files from"), m_backups.body);
+    linkDestLabel->setBuddy(m_linkDest);
+    m_linkDestHint = makeHint(m_backups.body);
+    m_linkDestHint->setObjectName(QStringLiteral("linkDestHint"));
+    backupsLayout->addSpacing(4);
+    backupsLayout->addWidget(linkDestLabel);
+    backupsLayout->addWidget(m_linkDest);
+    backupsLayout->addWidget(m_linkDestHint);
+    layout->addWidget(m_backups.toggle);
+    layout->addWidget(m_backups.summary);
+    layout->addWidget(m_backups.body);
 
     // Advanced, collapsed: most jobs never need it.
     m_advancedToggle = new QToolButton(this);
@@ -653,8 +902,11 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     m_advanced = new QWidget(this);
     m_advanced->setObjectName(QStringLiteral("advancedGroup"));
     auto* advancedLayout = new QFormLayout(m_advanced);
-    advancedLayout->setContentsMargins(12, 0, 0, 0);
+    advancedLayout->setContentsMargins(kSectionIndent, 0, kSectionRightMargin, 0);
     advancedLayout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // Labels over their fields, as in Transfer: beside them, "State directory" left
+    // its field 54 px at the sidebar's narrowest, too short to show "default".
+    advancedLayout->setRowWrapPolicy(QFormLayout::WrapAllRows);
     m_rsh = new QLineEdit(m_advanced);
     m_rsh->setObjectName(QStringLiteral("rshEdit"));
     m_rsh->setPlaceholderText(QStringLiteral("ssh"));
@@ -687,11 +939,11 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     setAdvancedVisible(false);
 
     // The stream fields are not in the list: updateStreamSettingsEnabled() decides for them.
-    m_lockable = {m_source, m_destination, m_dryRun, m_mkpath, m_delete, m_deleteRules, m_checksum, m_bwlimit,
-                  m_fsync, m_wholeFile, m_compress, m_checksumChoice, m_excludes, m_includes, m_whichFiles, m_rsh,
-                  m_remoteFloodgate, stateRow};
-    for (QLineEdit* edit : {m_source, m_destination, m_bwlimit, m_chunkSize, m_maxSize, m_minSize, m_rsh,
-                            m_remoteFloodgate, m_stateDir}) {
+    m_lockable = {m_source, m_destination, m_dryRun, m_mkpath, m_delete, m_deleteRules, m_removeSource, m_checksum,
+                  m_bwlimit, m_fsync, m_wholeFile, m_compress, m_checksumChoice, m_excludes, m_includes,
+                  m_whichFiles.body, m_metadata.body, m_backups.body, m_rsh, m_remoteFloodgate, stateRow};
+    for (QLineEdit* edit : {m_source, m_destination, m_bwlimit, m_chunkSize, m_maxSize, m_minSize, m_excludeIfPresent,
+                            m_chmod, m_chown, m_backupDir, m_backupSuffix, m_rsh, m_remoteFloodgate, m_stateDir}) {
         connect(edit, &QLineEdit::textChanged, this, &JobForm::updateHints);
     }
     connect(m_streams, &QSpinBox::valueChanged, this, &JobForm::updateHints);
@@ -703,13 +955,17 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     connect(m_checksumChoice, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_cipher, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_sshCipher, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
-    for (QCheckBox* box : {m_dryRun, m_mkpath, m_delete, m_deleteExcluded, m_limitDeletions, m_checksum, m_update,
-                           m_ignoreExisting, m_existingOnly, m_sizeOnly, m_ignoreTimes}) {
+    for (QCheckBox* box : {m_dryRun, m_mkpath, m_delete, m_deleteExcluded, m_limitDeletions, m_removeSource,
+                           m_checksum, m_update, m_ignoreExisting, m_existingOnly, m_sizeOnly, m_ignoreTimes,
+                           m_oneFileSystem, m_safeLinks, m_perms, m_times, m_hardLinks, m_owner, m_group,
+                           m_numericIds, m_backup}) {
         connect(box, &QCheckBox::toggled, this, &JobForm::updateHints);
     }
     for (QPlainTextEdit* edit : {m_excludes, m_includes}) {
         connect(edit, &QPlainTextEdit::textChanged, this, &JobForm::changed);
     }
+    // Its hint can turn red (too many folders): checked as typed.
+    connect(m_linkDest, &QPlainTextEdit::textChanged, this, &JobForm::updateHints);
     // The form lives in a scroll area: the wheel scrolls it, and changes a combo or
     // spin box only once the user has clicked or tabbed into it.
     WheelGuard::guardFields(this);
@@ -751,12 +1007,45 @@ void JobForm::setAdvancedVisible(bool visible)
     if (m_advancedToggle->isChecked() != visible) m_advancedToggle->setChecked(visible);
 }
 
-void JobForm::setWhichFilesVisible(bool visible)
+JobForm::Section JobForm::makeSection(const QString& title, const char* name)
 {
-    m_whichFiles->setVisible(visible);
-    m_whichFilesSummary->setVisible(!visible && !m_whichFilesSummary->text().isEmpty());
-    m_whichFilesToggle->setArrowType(visible ? Qt::DownArrow : Qt::RightArrow);
-    if (m_whichFilesToggle->isChecked() != visible) m_whichFilesToggle->setChecked(visible);
+    const QString base = QLatin1String(name);
+    Section section;
+    section.toggle = new QToolButton(this);
+    section.toggle->setObjectName(base + QStringLiteral("Toggle"));
+    section.toggle->setText(title);
+    section.toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    section.toggle->setAutoRaise(true);
+    section.toggle->setCheckable(true);
+    section.summary = makeHint(this);
+    section.summary->setObjectName(base + QStringLiteral("Summary"));
+    section.summary->setContentsMargins(kSectionIndent, 0, kSectionRightMargin, 0);
+    section.body = new QWidget(this);
+    section.body->setObjectName(base + QStringLiteral("Group"));
+    connect(section.toggle, &QToolButton::toggled, this, [this, section](bool open) { setSectionOpen(section, open); });
+    setSectionOpen(section, false);
+    return section;
+}
+
+void JobForm::setSectionOpen(const Section& section, bool open)
+{
+    section.body->setVisible(open);
+    // Open, the fields say it themselves.
+    section.summary->setVisible(!open && !section.summary->text().isEmpty());
+    section.toggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+    if (section.toggle->isChecked() != open) section.toggle->setChecked(open);
+}
+
+void JobForm::showSectionSummary(const Section& section, const QString& text, const QString& error)
+{
+    if (!error.isEmpty()) {
+        showHint(section.summary, error, true);
+    } else {
+        QString line = text;
+        if (!line.isEmpty()) line[0] = line[0].toUpper();
+        showHint(section.summary, line, false);
+    }
+    if (section.toggle->isChecked()) section.summary->hide();
 }
 
 void JobForm::updateSelectionHints()
@@ -798,6 +1087,19 @@ void JobForm::updateSelectionHints()
         }
     }
 
+    if (error.isEmpty()) {
+        if (m_oneFileSystem->isChecked()) rules << tr("one file system");
+        if (m_safeLinks->isChecked()) rules << tr("links out of the tree skipped");
+        auto markers = parseNameList(m_excludeIfPresent->text());
+        if (!markers) {
+            error = fieldMessage(markers.error().message);
+        } else if (!markers->empty()) {
+            QStringList names;
+            for (const std::string& name : *markers) names << QString::fromStdString(name);
+            rules << tr("contents of folders holding %1 skipped").arg(names.join(tr(" or ")));
+        }
+    }
+
     if (!error.isEmpty()) {
         showHint(m_selectionHint, error, true);
     } else if (m_ignoreExisting->isChecked() && m_existingOnly->isChecked()) {
@@ -806,18 +1108,113 @@ void JobForm::updateSelectionHints()
     } else {
         showHint(m_selectionHint, QString(), false);
     }
+    showSectionSummary(m_whichFiles, rules.isEmpty() ? tr("Every changed file is sent.") : rules.join(QStringLiteral(", ")),
+                       error);
+}
 
-    if (!error.isEmpty()) {
-        showHint(m_whichFilesSummary, error, true);
-    } else if (rules.isEmpty()) {
-        showHint(m_whichFilesSummary, tr("Every changed file is sent."), false);
+void JobForm::updateMetadataHints()
+{
+    const bool perms = m_perms->isChecked();
+    const bool times = m_times->isChecked();
+    QStringList kept;
+    if (perms && times) kept << tr("permissions and times kept");
+    else if (perms) kept << tr("permissions kept, times not");
+    else if (times) kept << tr("times kept, permissions not");
+    else kept << tr("neither permissions nor times kept");
+    // Without times the quick check sees every file as changed: say what to pair it with.
+    showHint(m_timesHint,
+             !times && !m_checksum->isChecked() && !m_sizeOnly->isChecked()
+                 ? tr("Every file then looks changed the next time: pair it with Compare by checksum or size only.")
+                 : QString(),
+             false);
+
+    QString error;
+    const QString chmod = chmodText(m_chmod->text());
+    if (chmod.isEmpty()) {
+        showHint(m_chmodHint, QString(), false);
+    } else if (fg::Status st = checkChmod(chmod); !st) {
+        // Next to the field it needs no name; in the folded summary it does.
+        showHint(m_chmodHint, fieldMessage(st.error().message), true);
+        error = QString::fromStdString(fieldError(tr("Change permissions"), st.error().message).message);
     } else {
-        QString text = rules.join(QStringLiteral(", "));
-        text[0] = text[0].toUpper();
-        showHint(m_whichFilesSummary, text, false);
+        showHint(m_chmodHint, tr("Applied to the source's permissions on the way."), false);
+        kept << tr("chmod %1").arg(chmod);
     }
-    // Open, the check boxes say it themselves.
-    if (m_whichFilesToggle->isChecked()) m_whichFilesSummary->hide();
+    if (m_hardLinks->isChecked()) kept << tr("hard links kept");
+
+    const bool owners = m_owner->isChecked();
+    const bool groups = m_group->isChecked();
+    // --numeric-ids changes how -o and -g match: nothing to say without them.
+    m_numericIds->setEnabled(owners || groups);
+    QString who = owners && groups ? tr("owners and groups kept") : owners ? tr("owners kept")
+                                   : groups                     ? tr("groups kept")
+                                                                : QString();
+    if (!who.isEmpty() && m_numericIds->isChecked()) who += tr(" by number");
+    if (!who.isEmpty()) kept << who;
+    const auto chown = parseChown(m_chown->text());
+    if (!chown) {
+        if (error.isEmpty()) error = fieldMessage(chown.error().message);
+        showHint(m_ownersHint, fieldMessage(chown.error().message), true);
+    } else {
+        const QString user = QString::fromStdString(chown->first);
+        const QString group = QString::fromStdString(chown->second);
+        if (!user.isEmpty() && !group.isEmpty()) kept << tr("everything to %1:%2").arg(user, group);
+        else if (!user.isEmpty()) kept << tr("everything to user %1").arg(user);
+        else if (!group.isEmpty()) kept << tr("everything to group %1").arg(group);
+        showHint(m_ownersHint, tr("Owners and groups are kept only where the receiving end runs as root (on a "
+                                  "daemon, in a module served with --keep-owners); elsewhere the job says so."),
+                 false);
+    }
+    showSectionSummary(m_metadata, kept.join(QStringLiteral(", ")), error);
+}
+
+void JobForm::updateBackupHints()
+{
+    const bool backup = m_backup->isChecked();
+    m_backupRules->setVisible(backup);
+    const QString dir = trimmedText(m_backupDir);
+    // The default the CLI would pick, shown where the suffix is typed.
+    m_backupSuffix->setPlaceholderText(dir.isEmpty() ? QStringLiteral("~") : tr("none"));
+    QStringList parts;
+    QString error;
+    if (backup) {
+        const fg::BackupRules rules = backupRules();
+        if (fg::Status st = checkBackup(rules); !st) {
+            error = fieldMessage(st.error().message);
+            showHint(m_backupHint, error, true);
+        } else {
+            const QString suffix = QString::fromStdString(rules.suffix);
+            QString where;
+            if (dir.isEmpty()) {
+                where = tr("Backups beside each file, as NAME%1").arg(suffix);
+            } else {
+                const QString in = QDir::isAbsolutePath(dir) ? dir : tr("%1 below the destination").arg(dir);
+                where = suffix.isEmpty() ? tr("Backups in %1, under their own names").arg(in)
+                                         : tr("Backups in %1, as NAME%2").arg(in, suffix);
+            }
+            showHint(m_backupHint, where + QLatin1Char('.'), false);
+            parts << (dir.isEmpty() ? tr("backups as NAME%1").arg(suffix) : tr("backups in %1").arg(dir));
+        }
+    } else {
+        showHint(m_backupHint, QString(), false);
+    }
+
+    const std::vector<std::string> links = patternLines(m_linkDest);
+    if (links.size() > fg::kMaxLinkDest) {
+        const QString tooMany = tr("At most %1 folders to link from; this lists %2.")
+                                    .arg(fg::kMaxLinkDest)
+                                    .arg(links.size());
+        showHint(m_linkDestHint, tooMany, true);
+        // Folded, the field is out of sight: the summary names it, as spec() does.
+        if (error.isEmpty()) error = tooManyLinkDests(links.size());
+    } else {
+        showHint(m_linkDestHint, tr("One folder per line; relative: to the destination. Unchanged files are "
+                                    "linked from there, not sent."),
+                 false);
+        if (links.size() == 1) parts << tr("unchanged files linked from %1").arg(QString::fromStdString(links.front()));
+        else if (!links.empty()) parts << tr("unchanged files linked from %1 snapshots").arg(links.size());
+    }
+    showSectionSummary(m_backups, parts.isEmpty() ? tr("No backups.") : parts.join(QStringLiteral(", ")), error);
 }
 
 void JobForm::updateHints()
@@ -830,11 +1227,33 @@ void JobForm::updateHints()
     updateTransferHints();
     updateStreamSettingsEnabled();
     updateSelectionHints();
+    updateMetadataHints();
+    updateBackupHints();
 
+    // Red while on, with a warning under it: the two options that delete a user's files.
+    const QString danger = QStringLiteral("QCheckBox { color: #c62828; font-weight: 600; }");
     const bool deleting = m_delete->isChecked();
-    m_delete->setStyleSheet(deleting ? QStringLiteral("QCheckBox { color: #c62828; font-weight: 600; }") : QString());
+    m_delete->setStyleSheet(deleting ? danger : QString());
     m_deleteWarning->setVisible(deleting);
+    const bool removing = m_removeSource->isChecked();
+    m_removeSource->setStyleSheet(removing ? danger : QString());
+    m_removeSourceWarning->setVisible(removing);
     Q_EMIT changed();
+}
+
+fg::BackupRules JobForm::backupRules() const
+{
+    fg::BackupRules rules;
+    rules.enabled = m_backup->isChecked();
+    // Off, the folder and suffix are hidden and not in force; the suffix is still
+    // resolved as the CLI resolves it without -b ("~"), so a form left alone gives
+    // the very options `floodgate sync SRC DST` does.
+    if (rules.enabled) rules.dir = trimmedText(m_backupDir).toStdString();
+    // rsync's default (cli/sync_flags.cpp): "~" beside each file, none in a folder,
+    // unless a suffix is typed.
+    const QString suffix = rules.enabled ? trimmedText(m_backupSuffix) : QString();
+    rules.suffix = !suffix.isEmpty() ? suffix.toStdString() : rules.dir.empty() ? std::string("~") : std::string();
+    return rules;
 }
 
 void JobForm::updateTransferHints()
@@ -1143,6 +1562,37 @@ fg::Result<fg::JobSpec> JobForm::spec() const
     }
     o.compare.maxSize = *maxSize;
     o.compare.minSize = *minSize;
+    o.scan.oneFileSystem = m_oneFileSystem->isChecked();
+    o.scan.safeLinks = m_safeLinks->isChecked();
+    auto markers = parseNameList(m_excludeIfPresent->text());
+    if (!markers) return markers.error();
+    o.scan.excludeIfPresent = std::move(markers).value();
+    o.removeSourceFiles = m_removeSource->isChecked();
+
+    o.metadata.perms = m_perms->isChecked();
+    o.metadata.times = m_times->isChecked();
+    o.metadata.chmod = chmodText(m_chmod->text()).toStdString();
+    if (fg::Status st = checkChmod(QString::fromStdString(o.metadata.chmod)); !st) {
+        return fieldError(tr("Change permissions"), st.error().message);
+    }
+    o.scan.hardLinks = m_hardLinks->isChecked();
+    o.ownership.owner = m_owner->isChecked();
+    o.ownership.group = m_group->isChecked();
+    // Greyed without -o or -g, and not in force then either.
+    o.ownership.numericIds = (o.ownership.owner || o.ownership.group) && m_numericIds->isChecked();
+    auto chown = parseChown(m_chown->text());
+    if (!chown) return chown.error();
+    o.ownership.chownUser = chown->first;
+    o.ownership.chownGroup = chown->second;
+    // Asked for here, in so many words: the engine says so when it cannot keep them.
+    o.ownership.explicitly = o.ownership.any();
+
+    o.backup = backupRules();
+    if (fg::Status st = checkBackup(o.backup); !st) return st.error(); // it names the field
+    o.linkDest = patternLines(m_linkDest);
+    if (o.linkDest.size() > fg::kMaxLinkDest) {
+        return fg::Error(fg::Errc::InvalidArgument, tooManyLinkDests(o.linkDest.size()).toStdString());
+    }
     auto bwlimit = parseBwlimitField(trimmedText(m_bwlimit));
     if (!bwlimit) return fieldError(tr("Bandwidth limit"), bwlimit.error().message);
     o.bwlimitBytesPerSec = bwlimit->bytesPerSec;
@@ -1211,7 +1661,41 @@ void JobForm::setSpec(const fg::JobSpec& spec)
     m_ignoreTimes->setChecked(o.compare.ignoreTimes);
     m_maxSize->setText(sizeSpecText(o.compare.maxSize));
     m_minSize->setText(sizeSpecText(o.compare.minSize));
-    if (o.compare != fg::CompareRules{}) setWhichFilesVisible(true);
+    m_oneFileSystem->setChecked(o.scan.oneFileSystem);
+    m_safeLinks->setChecked(o.scan.safeLinks);
+    QStringList markers;
+    for (const std::string& name : o.scan.excludeIfPresent) markers << QString::fromStdString(name);
+    m_excludeIfPresent->setText(markers.join(QStringLiteral(", ")));
+    m_removeSource->setChecked(o.removeSourceFiles);
+    // A saved job's rules open their section, so what is in force is in view.
+    if (o.compare != fg::CompareRules{} || o.scan.oneFileSystem || o.scan.safeLinks ||
+        !o.scan.excludeIfPresent.empty()) {
+        setSectionOpen(m_whichFiles, true);
+    }
+
+    m_perms->setChecked(o.metadata.perms);
+    m_times->setChecked(o.metadata.times);
+    m_chmod->setText(QString::fromStdString(o.metadata.chmod));
+    m_hardLinks->setChecked(o.scan.hardLinks);
+    m_owner->setChecked(o.ownership.owner);
+    m_group->setChecked(o.ownership.group);
+    m_numericIds->setChecked(o.ownership.numericIds);
+    const QString chownUser = QString::fromStdString(o.ownership.chownUser);
+    const QString chownGroup = QString::fromStdString(o.ownership.chownGroup);
+    m_chown->setText(chownGroup.isEmpty() ? chownUser : chownUser + QLatin1Char(':') + chownGroup);
+    if (o.metadata != fg::MetadataRules{} || o.scan.hardLinks || o.ownership.any() || o.ownership.numericIds) {
+        setSectionOpen(m_metadata, true);
+    }
+
+    m_backup->setChecked(o.backup.enabled);
+    m_backupDir->setText(QString::fromStdString(o.backup.dir));
+    // The default suffix stays an empty field: it then follows the folder, as the CLI's does.
+    const std::string defaultSuffix = o.backup.dir.empty() ? "~" : "";
+    m_backupSuffix->setText(o.backup.suffix == defaultSuffix ? QString() : QString::fromStdString(o.backup.suffix));
+    QStringList links;
+    for (const std::string& dir : o.linkDest) links << QString::fromStdString(dir);
+    m_linkDest->setPlainText(links.join(QLatin1Char('\n')));
+    if (o.backup.enabled || !o.linkDest.empty()) setSectionOpen(m_backups, true);
     // A timetable, when there is one, decides the rate (see fg::SyncOptions).
     m_bwlimit->setText(o.bwlimitSchedule.empty() ? rateSpecText(o.bwlimitBytesPerSec)
                                                  : rateScheduleText(o.bwlimitSchedule));

@@ -61,7 +61,23 @@ private:
     void updateCompressHint();
     void setCompress(const fg::CompressSpec& spec);
     void updateSelectionHints();
-    void setWhichFilesVisible(bool visible);
+    void updateMetadataHints();
+    void updateBackupHints();
+    // The backup rules the fields give, the suffix resolved as the CLI resolves it.
+    fg::BackupRules backupRules() const;
+
+    // A part of the form that folds away, with a line that says what is set in it
+    // while it is folded: the narrow sidebar stays short for the many jobs that
+    // change none of it.
+    struct Section {
+        QToolButton* toggle = nullptr;
+        QLabel* summary = nullptr;
+        QWidget* body = nullptr;
+    };
+    Section makeSection(const QString& title, const char* name);
+    void setSectionOpen(const Section& section, bool open);
+    // The summary as the fields are: `error` in red, else `text`; hidden while open.
+    void showSectionSummary(const Section& section, const QString& text, const QString& error);
 
     QLineEdit* m_source = nullptr;
     QLineEdit* m_destination = nullptr;
@@ -77,11 +93,12 @@ private:
     QCheckBox* m_limitDeletions = nullptr;
     QSpinBox* m_maxDelete = nullptr;
     QLabel* m_maxDeleteHint = nullptr;
+    QCheckBox* m_removeSource = nullptr;
+    QLabel* m_removeSourceWarning = nullptr;
     QCheckBox* m_checksum = nullptr;
-    // Which files: rsync's compare rules (fg::CompareRules), collapsed by default.
-    QToolButton* m_whichFilesToggle = nullptr;
-    QLabel* m_whichFilesSummary = nullptr;
-    QWidget* m_whichFiles = nullptr;
+    // Which files: rsync's compare rules (fg::CompareRules) and what the scan takes
+    // in (-x, --safe-links, --exclude-if-present), collapsed by default.
+    Section m_whichFiles;
     QCheckBox* m_update = nullptr;
     QCheckBox* m_ignoreExisting = nullptr;
     QCheckBox* m_existingOnly = nullptr;
@@ -89,7 +106,33 @@ private:
     QCheckBox* m_ignoreTimes = nullptr;
     QLineEdit* m_maxSize = nullptr;
     QLineEdit* m_minSize = nullptr;
+    QCheckBox* m_oneFileSystem = nullptr;
+    QCheckBox* m_safeLinks = nullptr;
+    QLineEdit* m_excludeIfPresent = nullptr; // names, comma-separated
     QLabel* m_selectionHint = nullptr;
+    // Metadata: permissions, times, hard links, owners (fg::MetadataRules,
+    // fg::OwnershipRules, -H).
+    Section m_metadata;
+    QCheckBox* m_perms = nullptr;
+    QCheckBox* m_times = nullptr;
+    QLabel* m_timesHint = nullptr;
+    QCheckBox* m_hardLinks = nullptr;
+    QLineEdit* m_chmod = nullptr;
+    QLabel* m_chmodHint = nullptr;
+    QCheckBox* m_owner = nullptr;
+    QCheckBox* m_group = nullptr;
+    QCheckBox* m_numericIds = nullptr;
+    QLineEdit* m_chown = nullptr; // USER:GROUP, USER or :GROUP
+    QLabel* m_ownersHint = nullptr;
+    // Backups & snapshots: -b, --backup-dir, --suffix, --link-dest.
+    Section m_backups;
+    QCheckBox* m_backup = nullptr;
+    QWidget* m_backupRules = nullptr; // folder and suffix, shown with -b
+    QLineEdit* m_backupDir = nullptr;
+    QLineEdit* m_backupSuffix = nullptr;
+    QPlainTextEdit* m_linkDest = nullptr; // one folder a line
+    QLabel* m_backupHint = nullptr;
+    QLabel* m_linkDestHint = nullptr;
     QLineEdit* m_bwlimit = nullptr;
     QLabel* m_bwlimitHint = nullptr;
     // Transfer: the settings that only a floodgate:// job's data connections use.
