@@ -33,6 +33,11 @@ struct FakeScript {
     int finishMs = 20;
     size_t planBatch = 256;          // items per event::Planned
     std::set<std::string> failPaths; // these fail half-way through
+    // Per-file errors found while planning, as the receiver's name guard reports
+    // two names that are one on the destination (Errc::NameCollision): after the
+    // plan, in dry runs too, each as an error line and into JobResult::errors,
+    // never as a plan item or a FileFailed (the engine's onNotice).
+    std::vector<fg::FileError> planErrors;
     // A careless engine that calls notify for every event, not just the first into
     // an empty queue: the controller must still make one queued call per burst.
     bool notifyEveryEvent = false;
@@ -303,6 +308,13 @@ private:
         for (size_t i = 0; i < m_script.plan.size(); i += m_script.planBatch) {
             const auto end = m_script.plan.begin() + long(std::min(m_script.plan.size(), i + m_script.planBatch));
             post(fg::event::Planned{std::vector<fg::PlanItem>(m_script.plan.begin() + long(i), end)});
+        }
+        for (const fg::FileError& e : m_script.planErrors) {
+            {
+                std::lock_guard lock(m_mutex);
+                m_result.errors.push_back(e);
+            }
+            post(fg::event::Log{fg::event::Log::Level::Error, e.path + ": " + e.error.message});
         }
         {
             std::lock_guard lock(m_mutex);

@@ -198,7 +198,7 @@ private Q_SLOTS:
         QVERIFY(plan.hasDeletions());
         QCOMPARE(plan.count(fg::FileAction::Delete), 2);
         QCOMPARE(plan.bytes(fg::FileAction::Update), uint64_t(2048));
-        QCOMPARE(plan.summary(), QStringLiteral("1 to copy (1.0 KB) \u00b7 1 to update (2.0 KB) \u00b7 1 folders to "
+        QCOMPARE(plan.summary(), QStringLiteral("1 to copy (1.0 KB) \u00b7 1 to update (2.0 KB) \u00b7 1 folder to "
                                                 "create \u00b7 2 to delete"));
         QCOMPARE(plan.data(plan.index(2, fgui::PlanModel::PathColumn)).toString(), QStringLiteral("d/"));
         QVERIFY(!plan.data(plan.index(0, 0), Qt::ForegroundRole).isValid());
@@ -207,6 +207,41 @@ private Q_SLOTS:
         QCOMPARE(plan.rowCount(), 0);
         QVERIFY(!plan.hasDeletions());
         QCOMPARE(plan.summary(), QStringLiteral("Nothing to do: the destination is up to date"));
+    }
+
+    // A preview's per-file errors: rows of their own, first, red, counted as
+    // problems; an error without a path is not a file's and gets no row.
+    void planModelListsProblems()
+    {
+        fgui::PlanModel plan;
+        plan.addItems({item("a", 1024), item("b", 10)});
+        QSignalSpy inserted(&plan, &QAbstractItemModel::rowsInserted);
+        plan.addProblems({{"A.txt", fg::Error(fg::Errc::NameCollision, "not written: 'A.txt' and 'a.txt' collide")},
+                          {"", fg::Error(fg::Errc::Io, "the job's own")},
+                          {"locked/", fg::Error(fg::Errc::PermissionDenied, "cannot read: Permission denied")}});
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(inserted.first().at(1).toInt(), 0); // above the plan
+        QCOMPARE(plan.rowCount(), 4);
+        QCOMPARE(plan.problemCount(), 2);
+        QCOMPARE(plan.collisionCount(), 1);
+        QVERIFY(plan.isProblem(0) && plan.isProblem(1) && !plan.isProblem(2));
+        QCOMPARE(plan.data(plan.index(0, fgui::PlanModel::ActionColumn)).toString(), QStringLiteral("name collision"));
+        QCOMPARE(plan.data(plan.index(1, fgui::PlanModel::ActionColumn)).toString(), QStringLiteral("error"));
+        QCOMPARE(plan.data(plan.index(0, fgui::PlanModel::PathColumn)).toString(),
+                 QStringLiteral("A.txt \u2014 not written: 'A.txt' and 'a.txt' collide"));
+        QVERIFY(!plan.data(plan.index(0, fgui::PlanModel::SizeColumn)).isValid());
+        QVERIFY(plan.data(plan.index(1, fgui::PlanModel::PathColumn), Qt::ForegroundRole).isValid());
+        QVERIFY(plan.data(plan.index(1, 0), Qt::ToolTipRole).toString().contains(QStringLiteral("Permission denied")));
+        // The plan's own counts are untouched; the summary adds the problems.
+        QCOMPARE(plan.count(fg::FileAction::Copy), 2);
+        QVERIFY2(plan.summary().endsWith(QStringLiteral("\u00b7 2 problems")), qPrintable(plan.summary()));
+        plan.addProblems({{"b.txt", fg::Error(fg::Errc::NameCollision, "x")}});
+        QVERIFY(plan.isProblem(2) && !plan.isProblem(3)); // after the earlier problems, still above the plan
+        plan.clear();
+        QCOMPARE(plan.problemCount(), 0);
+        QCOMPARE(plan.collisionCount(), 0);
+        plan.addProblems({{"only.txt", fg::Error(fg::Errc::NameCollision, "x")}});
+        QCOMPARE(plan.summary(), QStringLiteral("1 problem")); // never "up to date"
     }
 };
 

@@ -3,6 +3,7 @@
 #include "models/file_table_model.h"
 #include "models/plan_model.h"
 #include "models/stream_table_model.h"
+#include "fuse_mount.h"
 #include "test_support.h"
 #include "widgets/job_form.h"
 #include "widgets/main_window.h"
@@ -524,6 +525,127 @@ private Q_SLOTS:
             QTest::qWait(50);
             grab(window, QStringLiteral("narrowest-sidebar-%1.png").arg(step));
         }
+    }
+
+    // A preview lists the files a run would not write, name collisions above all:
+    // the engine reports them as per-file errors (Errc::NameCollision) during a
+    // dry run, not as plan items. Each gets a red row with its message, and the
+    // headline counts them as problems.
+    void previewListsNameCollisions()
+    {
+        FakeFactory factory;
+        factory.script = fgtest::makeScript(6, 6ull << 20);
+        const std::string message = "not written: 'Report.txt' and 'report.txt' would be one name on the destination "
+                                    "(vfat), which ignores case; neither was written";
+        factory.script.planErrors = {
+            {"docs/Report.txt", fg::Error(fg::Errc::NameCollision, message)},
+            {"docs/report.txt", fg::Error(fg::Errc::NameCollision, message)},
+        };
+        fgui::MainWindow window(factory.make());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        fillForm(window, QStringLiteral("/src/"), QStringLiteral("/media/usb/backup"));
+        click(window, "previewButton");
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
+        QCOMPARE(window.lastResult()->state, fg::JobState::Done);
+
+        const fgui::PlanModel& plan = *window.planModel();
+        QCOMPARE(plan.rowCount(), int(factory.script.plan.size()) + 2);
+        QCOMPARE(plan.problemCount(), 2);
+        QCOMPARE(plan.collisionCount(), 2);
+        QStringList problemPaths;
+        for (int row = 0; row < plan.rowCount(); ++row) {
+            if (!plan.isProblem(row)) continue;
+            QCOMPARE(plan.data(plan.index(row, fgui::PlanModel::ActionColumn)).toString(), QStringLiteral("name collision"));
+            const QString path = plan.data(plan.index(row, fgui::PlanModel::PathColumn)).toString();
+            QVERIFY2(path.contains(QStringLiteral("would be one name")), qPrintable(path));
+            problemPaths << path.section(QStringLiteral(" \u2014 "), 0, 0);
+            for (int column : {int(fgui::PlanModel::ActionColumn), int(fgui::PlanModel::PathColumn)}) {
+                const QColor c = plan.data(plan.index(row, column), Qt::ForegroundRole).value<QBrush>().color();
+                QVERIFY2(c.red() > 150 && c.green() < 80, qPrintable(c.name()));
+            }
+            QVERIFY(plan.data(plan.index(row, fgui::PlanModel::ActionColumn), Qt::ToolTipRole)
+                        .toString()
+                        .contains(QStringLiteral("would be one name")));
+            QVERIFY(plan.data(plan.index(row, 0), fgui::PlanModel::ProblemRole).toBool());
+        }
+        // Above the plan, where a long preview cannot hide them.
+        QVERIFY(plan.isProblem(0) && plan.isProblem(1) && !plan.isProblem(2));
+        QVERIFY(!plan.data(plan.index(2, 0), fgui::PlanModel::ProblemRole).toBool());
+        QCOMPARE(problemPaths, (QStringList{QStringLiteral("docs/Report.txt"), QStringLiteral("docs/report.txt")}));
+        // Counted as problems where the preview sums up, and the tab turns red.
+        QVERIFY2(plan.summary().endsWith(QStringLiteral("2 problems")), qPrintable(plan.summary()));
+        const QString headline = child<QLabel>(window, "planHeadline")->text();
+        QVERIFY2(headline.contains(QStringLiteral("2 problems")), qPrintable(headline));
+        QVERIFY2(headline.contains(QStringLiteral("2 files would not be written")), qPrintable(headline));
+        QVERIFY2(window.statusText().contains(QStringLiteral("2 problems")), qPrintable(window.statusText()));
+        auto* tabs = child<QTabWidget>(window, "tabs");
+        QCOMPARE(tabs->tabBar()->tabTextColor(tabIndex(window, QStringLiteral("Preview"))), QColor(0xc6, 0x28, 0x28));
+        QVERIFY2(window.summaryText().contains(QStringLiteral("2 errors")), qPrintable(window.summaryText()));
+        grab(window, QStringLiteral("preview-name-collisions.png"));
+
+        // The next preview without them starts clean.
+        factory.script.planErrors.clear();
+        click(window, "previewButton");
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
+        QCOMPARE(window.planModel()->problemCount(), 0);
+        QCOMPARE(window.planModel()->rowCount(), int(factory.script.plan.size()));
+        QVERIFY(!child<QLabel>(window, "planHeadline")->text().contains(QStringLiteral("problem")));
+    }
+
+    // Only collisions, nothing else to do: the preview must not say "up to date".
+    void previewWithOnlyCollisionsIsNotUpToDate()
+    {
+        FakeFactory factory;
+        factory.script.planErrors = {
+            {"A.txt", fg::Error(fg::Errc::NameCollision, "not written: 'A.txt' and 'a.txt' would be one name")},
+            {"a.txt", fg::Error(fg::Errc::NameCollision, "not written: 'a.txt' and 'A.txt' would be one name")},
+            {"", fg::Error(fg::Errc::Io, "a job-wide error, not a file's")},
+        };
+        fgui::MainWindow window(factory.make());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        fillForm(window, QStringLiteral("/src/"), QStringLiteral("/media/usb/backup"));
+        click(window, "previewButton");
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
+        QCOMPARE(window.planModel()->rowCount(), 2); // the error without a path is the summary's
+        const QString headline = child<QLabel>(window, "planHeadline")->text();
+        QVERIFY2(!headline.contains(QStringLiteral("up to date")), qPrintable(headline));
+        QVERIFY2(headline.contains(QStringLiteral("2 problems")), qPrintable(headline));
+    }
+
+    // The same through the real engine onto a FAT image, which ignores case: the
+    // preview lists both names of each pair (skipped where FAT cannot be mounted).
+    void previewListsRealNameCollisionsOnFat()
+    {
+        fgtest::ScratchDir s("fgui-fat");
+        fgtest::FuseMount usb(fgtest::FuseMount::Kind::Fat, s.path());
+        if (!usb.ok()) QSKIP(qPrintable(usb.why()));
+        fgtest::writeFile(s.sub("src/Notes.txt"), "upper");
+        fgtest::writeFile(s.sub("src/notes.txt"), "lower");
+        fgtest::writeFile(s.sub("src/keep.txt"), "keep");
+        fgtest::ScratchDir state("fgui-state");
+        fgui::MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        fillForm(window, QString::fromStdString(s.sub("src/")), QString::fromStdString(usb.sub("backup")));
+        child<QLineEdit>(window, "stateDirEdit")->setText(QString::fromStdString(state.path()));
+        click(window, "previewButton");
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 60000);
+        const fgui::PlanModel& plan = *window.planModel();
+        QVERIFY2(plan.collisionCount() == 2, qPrintable(window.summaryText()));
+        QStringList paths;
+        for (int row = 0; row < plan.rowCount(); ++row) {
+            const QString text = plan.data(plan.index(row, fgui::PlanModel::PathColumn)).toString();
+            if (plan.isProblem(row)) paths << text.section(QStringLiteral(" \u2014 "), 0, 0);
+            else QVERIFY2(!text.contains(QStringLiteral("otes.txt")), qPrintable(text)); // not planned as well
+        }
+        paths.sort();
+        QCOMPARE(paths, (QStringList{QStringLiteral("Notes.txt"), QStringLiteral("notes.txt")}));
+        QVERIFY(plan.count(fg::FileAction::Copy) >= 1); // keep.txt still goes
+        QVERIFY(child<QLabel>(window, "planHeadline")->text().contains(QStringLiteral("would not be written")));
+        QVERIFY(!fgtest::exists(usb.sub("backup"))); // a preview writes nothing
+        grab(window, QStringLiteral("preview-name-collisions-fat.png"));
     }
 
     // Not paired: the window asks for the code right there, pairs off the GUI thread

@@ -17,6 +17,8 @@ void PlanModel::clear()
     m_items.clear();
     m_counts.fill(0);
     m_bytes.fill(0);
+    m_problems = 0;
+    m_collisions = 0;
     endResetModel();
 }
 
@@ -26,13 +28,46 @@ void PlanModel::addItems(const std::vector<fg::PlanItem>& items)
     const int first = int(m_items.size());
     beginInsertRows({}, first, first + int(items.size()) - 1);
     for (const auto& item : items) {
-        QString path = QString::fromStdString(item.path);
-        if (item.isDir) path += QLatin1Char('/');
-        m_items.push_back({std::move(path), item.size, item.action, item.isDir});
+        Item row;
+        row.path = QString::fromStdString(item.path);
+        if (item.isDir) row.path += QLatin1Char('/');
+        row.size = item.size;
+        row.action = item.action;
+        row.isDir = item.isDir;
+        m_items.push_back(std::move(row));
         ++m_counts[size_t(item.action)];
         m_bytes[size_t(item.action)] += item.isDir ? 0 : item.size;
     }
     endInsertRows();
+}
+
+void PlanModel::addProblems(const std::vector<fg::FileError>& errors)
+{
+    std::vector<Item> rows;
+    for (const auto& e : errors) {
+        if (e.path.empty()) continue;
+        Item item;
+        item.path = QString::fromStdString(e.path);
+        item.problem = true;
+        item.code = e.error.code;
+        item.message = QString::fromStdString(e.error.message);
+        rows.push_back(std::move(item));
+    }
+    if (rows.empty()) return;
+    // First, above the plan: a preview of 10,000 files must not hide them at its end.
+    const int first = m_problems;
+    beginInsertRows({}, first, first + int(rows.size()) - 1);
+    for (const auto& item : rows) {
+        ++m_problems;
+        if (item.code == fg::Errc::NameCollision) ++m_collisions;
+    }
+    m_items.insert(m_items.begin() + first, std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
+    endInsertRows();
+}
+
+bool PlanModel::isProblem(int row) const
+{
+    return row >= 0 && row < int(m_items.size()) && m_items[size_t(row)].problem;
 }
 
 QString PlanModel::summary() const
@@ -47,10 +82,14 @@ QString PlanModel::summary() const
     };
     add(fg::FileAction::Copy, tr("%1 to copy"), true);
     add(fg::FileAction::Update, tr("%1 to update"), true);
-    add(fg::FileAction::MkDir, tr("%1 folders to create"), false);
-    add(fg::FileAction::Symlink, tr("%1 links"), false);
+    const bool oneFolder = count(fg::FileAction::MkDir) == 1;
+    add(fg::FileAction::MkDir, oneFolder ? tr("%1 folder to create") : tr("%1 folders to create"), false);
+    add(fg::FileAction::Symlink, count(fg::FileAction::Symlink) == 1 ? tr("%1 link") : tr("%1 links"), false);
     add(fg::FileAction::Attrs, tr("%1 attribute fixes"), false);
     add(fg::FileAction::Delete, tr("%1 to delete"), false);
+    if (m_problems > 0) {
+        parts << (m_problems == 1 ? tr("1 problem") : tr("%1 problems").arg(formatCount(uint64_t(m_problems))));
+    }
     if (parts.isEmpty()) return tr("Nothing to do: the destination is up to date");
     return parts.join(QStringLiteral(" \u00b7 "));
 }
@@ -69,6 +108,8 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= int(m_items.size())) return {};
     const Item& item = m_items[size_t(index.row())];
+    if (role == ProblemRole) return item.problem;
+    if (item.problem) return problemData(item, index.column(), role);
     const bool deletion = item.action == fg::FileAction::Delete;
     switch (role) {
     case Qt::DisplayRole:
@@ -105,6 +146,33 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const
         return item.path;
     default:
         return {};
+    }
+}
+
+// A problem row: what went wrong in the Action column, the path and the engine's
+// message after it (the view elides; the tooltip holds it all, wrapped), in red.
+QVariant PlanModel::problemData(const Item& item, int column, int role)
+{
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (column) {
+        case ActionColumn: return item.code == fg::Errc::NameCollision ? tr("name collision") : tr("error");
+        case PathColumn: return item.path + QStringLiteral(" \u2014 ") + item.message;
+        }
+        return {};
+    case Qt::ForegroundRole: return QBrush(QColor(0xc6, 0x28, 0x28));
+    case Qt::FontRole:
+        if (column == ActionColumn) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        return {};
+    case Qt::TextAlignmentRole: return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        // Rich text, so the tooltip wraps: the messages run to a few sentences.
+        return QStringLiteral("<p><b>%1</b><br>%2</p>").arg(item.path.toHtmlEscaped(), item.message.toHtmlEscaped());
+    default: return {};
     }
 }
 

@@ -4,6 +4,7 @@
 #include "models/file_table_model.h"
 #include "models/plan_model.h"
 #include "models/stream_table_model.h"
+#include "widgets/elide_role_delegate.h"
 #include "widgets/elided_label.h"
 #include "widgets/format.h"
 #include "widgets/job_form.h"
@@ -489,6 +490,8 @@ QWidget* MainWindow::buildPreviewTab()
     m_planTable = makeTable(tab);
     m_planTable->setObjectName(QStringLiteral("planTable"));
     m_planTable->setModel(m_planModel);
+    m_planTable->setItemDelegateForColumn(PlanModel::PathColumn,
+                                          new ElideRoleDelegate(PlanModel::ProblemRole, Qt::ElideRight, m_planTable));
     QHeaderView* header = m_planTable->horizontalHeader();
     header->setSectionResizeMode(PlanModel::ActionColumn, QHeaderView::Interactive);
     header->setSectionResizeMode(PlanModel::PathColumn, QHeaderView::Stretch);
@@ -815,6 +818,25 @@ void MainWindow::updatePreviewHeadline()
         text += QStringLiteral("<br><span style=\"color:%1; font-weight:600\">%2</span>").arg(kRed, html(warning));
         m_tabs->tabBar()->setTabTextColor(1, QColor(kRed));
     }
+    const int problems = m_planModel->problemCount();
+    if (problems > 0) {
+        QString warning;
+        if (m_planModel->collisionCount() == problems) {
+            warning = problems == 1 ? tr("1 file would not be written: its name collides with another on the "
+                                         "destination (the red row at the top says which).")
+                                    : tr("%1 files would not be written: their names collide with others on the "
+                                         "destination (the red rows at the top say which).")
+                                          .arg(formatCount(uint64_t(problems)));
+        } else {
+            warning = problems == 1 ? tr("1 file has an error: a run would leave it out (the red row at the top "
+                                         "says why).")
+                                    : tr("%1 files have errors: a run would leave them out (the red rows at the "
+                                         "top say why).")
+                                          .arg(formatCount(uint64_t(problems)));
+        }
+        text += QStringLiteral("<br><span style=\"color:%1; font-weight:600\">%2</span>").arg(kRed, html(warning));
+        m_tabs->tabBar()->setTabTextColor(1, QColor(kRed));
+    }
     m_planHeadline->setText(text);
 }
 
@@ -834,6 +856,9 @@ void MainWindow::onFinished(const fg::JobResult& result)
     if (result.state == fg::JobState::Done) m_progress->setValue(kProgressScale);
     if (result.state == fg::JobState::Failed) showProgressFailed();
 
+    // A preview lists what a run would not write with what it would: the engine
+    // reports those (name collisions above all) as per-file errors, not as plan items.
+    if (m_dryRun) m_planModel->addProblems(result.errors);
     if (m_dryRun && result.state == fg::JobState::Done) {
         const auto& spec = m_controller->spec();
         m_preview = PreviewRecord{spec.source, spec.destination, m_planModel->count(fg::FileAction::Delete)};
@@ -862,7 +887,8 @@ void MainWindow::showSummary(const fg::JobResult& r)
     switch (r.state) {
     case fg::JobState::Done:
         title = m_dryRun ? tr("Preview finished \u2014 nothing was changed") : tr("Done");
-        colour = m_dryRun ? kBlue : (r.errors.empty() ? kGreen : kAmber);
+        // A preview that found errors is not all clear: amber, as a run with errors.
+        colour = r.errors.empty() ? (m_dryRun ? kBlue : kGreen) : kAmber;
         break;
     case fg::JobState::Cancelled:
         title = tr("Cancelled");
