@@ -1112,7 +1112,7 @@ private Q_SLOTS:
             {"--remove-source-files", [](fg::SyncOptions& o) { o.removeSourceFiles = true; }, nullptr},
             {"all at once",
              [](fg::SyncOptions& o) {
-                 o.scan = {true, true, true, {".nobackup"}};
+                 o.scan = {true, true, true, false, {".nobackup"}};
                  o.metadata = {false, false, "u+rwX"};
                  o.ownership = {true, true, true, true, "ann", "staff"};
                  o.backup = {true, "old", ".prev"};
