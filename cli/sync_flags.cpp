@@ -125,6 +125,10 @@ const std::vector<SyncFlag>& syncFlags()
                                           "comes empty (and --delete leaves what DST has in it alone)"},
         {"exclude-if-present", 0, "NAME", "a directory holding a file NAME (.nobackup, CACHEDIR.TAG) comes without\n"
                                           "its contents, and --delete leaves what DST has in it alone (repeatable)"},
+        {"append-verify", 0, nullptr, "a destination file as long as the source's or longer is left alone; a\n"
+                                      "shorter one gets the rest (a delta against it), and the whole file is\n"
+                                      "verified (for logs and downloads that only grow)"},
+        {"append", 0, nullptr, "the same as --append-verify (floodgate always verifies the whole file)"},
         {"partial", 0, nullptr, "keep what an interrupted run received, to resume from (always on: files of\n"
                                 "1 MiB or more keep it as .NAME.fg-partial beside the target)"},
         {"info", 0, "progress2", "rsync's --info=progress2: the same as --progress (one line for the whole job)"},
@@ -254,6 +258,7 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
             opt.deletion.maxDelete = n;
         } else if (name == "checksum") opt.checksum = true;
         else if (name == "size-only") opt.compare.sizeOnly = true;
+        else if (name == "append-verify" || name == "append") opt.compare.appendVerify = true;
         else if (name == "backup") opt.backup.enabled = true;
         else if (name == "hard-links") opt.scan.hardLinks = true;
         else if (name == "archive") opt.ownership.owner = opt.ownership.group = true;

@@ -349,6 +349,7 @@ private Q_SLOTS:
         m.compare.update = true;
         m.compare.existingOnly = true;
         m.compare.ignoreTimes = true;
+        m.compare.appendVerify = true;
         m.compare.maxSize = 123456;
         m.compare.minSize = 7;
         m.deletion.limited = true;

@@ -51,6 +51,19 @@ private Q_SLOTS:
         QCOMPARE(fg::decide(file(10, 100), target(FileType::Regular, 10, 101), rules).action, FileAction::Update);
     }
 
+    // rsync's --append: a copy as long as the source or longer is skipped.
+    void appendVerifySkipsWhatIsNotShorter()
+    {
+        PlanRules rules;
+        rules.compare.appendVerify = true;
+        auto d = fg::decide(file(10, 100), target(FileType::Regular, 10, 50), rules);
+        QCOMPARE(d.action, FileAction::Unchanged);
+        QVERIFY(d.skipped);
+        QVERIFY(fg::decide(file(10, 100), target(FileType::Regular, 12, 50), rules).skipped);
+        QCOMPARE(fg::decide(file(10, 100), target(FileType::Regular, 4, 50), rules).action, FileAction::Update);
+        QCOMPARE(fg::decide(file(10, 100), std::nullopt, rules).action, FileAction::Copy);
+    }
+
     void modifyWindowToleratesCoarseClocks()
     {
         PlanRules rules;
@@ -158,6 +171,17 @@ private Q_SLOTS:
         QCOMPARE(int(fg::chooseMethod(in)), int(WireMethod::WholeFastLink));
         in.linkBytesPerSec = 50e6;
         QCOMPARE(int(fg::chooseMethod(in)), int(WireMethod::Delta));
+
+        // --append-verify: the rest as a delta even where whole would be picked.
+        in.append = true;
+        in.linkBytesPerSec = 900e6;
+        in.localCopy = true;
+        in.newSize = 1000;
+        in.oldSize = 500;
+        QCOMPARE(int(fg::chooseMethod(in)), int(WireMethod::Delta));
+        in.mode = fg::WholeFileMode::Always;
+        QCOMPARE(int(fg::chooseMethod(in)), int(WireMethod::WholeOption));
+        in = fg::MethodInputs{};
 
         fg::PlanItem item;
         fg::describeMethod(WireMethod::WholeFastLink, item);

@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
@@ -280,6 +281,40 @@ private Q_SLOTS:
         QVERIFY(!fgtest::exists(dir.sub("fg/new.txt")));
         QVERIFY(!fgtest::exists(dir.sub("fg/newdir")));
         VERIFY_LIKE_RSYNC(dir, o);
+    }
+
+    // --append-verify: what only grows gets only its new end; a copy as long
+    // or longer is left alone, as in rsync, even where its content differs.
+    void appendVerifySendsOnlyTheRest()
+    {
+        ScratchDir dir("fgrh");
+        std::string log;
+        for (int i = 0; i < 20000; ++i) log += "2026-12-01 line " + std::to_string(i) + "\n";
+        auto o = likeRsync(dir, {u"--append-verify"_s}, [&](const std::string& src, const std::string& dst) {
+            put(src + "/app.log", log, 1600000100);
+            put(dst + "/app.log", log.substr(0, log.size() / 2), 1600000000);
+            put(src + "/same-size.txt", "new content", 1600000100);
+            put(dst + "/same-size.txt", "old content", 1600000000);
+            put(src + "/shorter.txt", "short", 1600000100);
+            put(dst + "/shorter.txt", "longer than the source", 1600000000);
+            put(src + "/new.txt", "new", 1600000100);
+        });
+        VERIFY_EXIT(o.floodgate, 0);
+        VERIFY_LIKE_RSYNC(dir, o);
+        QCOMPARE(fgtest::readFile(dir.sub("fg/app.log")), log);
+        QCOMPARE(fgtest::readFile(dir.sub("fg/same-size.txt")), std::string("old content"));
+        QCOMPARE(fgtest::readFile(dir.sub("fg/shorter.txt")), std::string("longer than the source"));
+        QCOMPARE(fgtest::readFile(dir.sub("fg/new.txt")), std::string("new"));
+        // A local copy would send it whole; --append-verify sends the rest.
+        put(dir.sub("src/app.log"), log + log, 1600000200);
+        CliRun again = sync({u"--append"_s, u"--json"_s, q(dir.sub("src/")), q(dir.sub("fg/"))});
+        VERIFY_EXIT(again, 0);
+        QString err;
+        const QJsonObject json = fgtest::parseJsonObject(again.out, &err);
+        const QJsonArray updates = json.value(u"updates"_s).toArray();
+        QCOMPARE(updates.size(), 1);
+        QCOMPARE(updates.at(0).toObject().value(u"method"_s).toString(), u"delta"_s);
+        QCOMPARE(fgtest::readFile(dir.sub("fg/app.log")), log + log);
     }
 
     void sizeOnlyIgnoresTimes()

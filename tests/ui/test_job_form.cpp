@@ -920,7 +920,7 @@ private Q_SLOTS:
         o.mkpath = true;
         o.deleteExtraneous = true;
         o.deletion = {true, 40, true};
-        o.compare = {true, true, true, true, true, 3ull << 29, 512};
+        o.compare = {.update = true, .ignoreExisting = true, .existingOnly = true, .sizeOnly = true, .ignoreTimes = true, .maxSize = 3ull << 29, .minSize = 512};
 
         fgui::JobForm form;
         form.show();

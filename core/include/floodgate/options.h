@@ -166,6 +166,11 @@ struct CompareRules {
     bool existingOnly = false;   // --existing: create nothing new (files or directories)
     bool sizeOnly = false;       // --size-only: the same size is unchanged, whatever the time
     bool ignoreTimes = false;    // -I: send files even when size and time match
+    // --append-verify (and --append): a destination file as long as the
+    // source's or longer is left alone; a shorter one gets the rest, as a
+    // delta against it (whatever -W and the link say), and the whole file is
+    // verified as always.
+    bool appendVerify = false;
     uint64_t maxSize = 0;        // --max-size: skip files larger than this (0: no limit)
     uint64_t minSize = 0;        // --min-size: skip files smaller than this
 

@@ -176,6 +176,7 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
                              && (*state)->type == platform::FileType::Regular && !decision.replaceTarget;
         if (oldCopy) in.oldSize = (*state)->size;
         in.partial = partial.has_value();
+        in.append = m_params.compare.appendVerify;
         in.linkBytesPerSec = receiveRate();
         in.basisReadBytesPerSec = basisReadRate();
         method = chooseMethod(in);

@@ -13,6 +13,9 @@ WireMethod chooseMethod(const MethodInputs& in)
         return WireMethod::DeltaResume;
     if (!in.oldSize) return WireMethod::WholeNew;
     if (in.newSize == 0) return WireMethod::WholeSmall; // nothing to rebuild
+    // Asked for in so many words: the old copy's blocks are not sent again,
+    // whatever the size, the link or a local copy would suggest.
+    if (in.append && in.mode != WholeFileMode::Always) return WireMethod::Delta;
     switch (in.mode) {
     case WholeFileMode::Always: return WireMethod::WholeOption;
     case WholeFileMode::Never: return WireMethod::Delta;

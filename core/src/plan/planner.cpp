@@ -27,6 +27,8 @@ bool skippedByRules(const FileEntry& source, const std::optional<TargetState>& t
     if (!source.isRegular()) return false;
     if (c.maxSize && source.size > c.maxSize) return true;
     if (c.minSize && source.size < c.minSize) return true;
+    // --append-verify: only a shorter copy can be appended to.
+    if (c.appendVerify && target && target->type == FileType::Regular && target->size >= source.size) return true;
     // -u: a destination file newer than the source is kept (rsync: regular
     // files only, times within the modify window are equal).
     return c.update && target && target->type == FileType::Regular && target->mtimeNs > source.mtimeNs

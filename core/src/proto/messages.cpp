@@ -136,8 +136,9 @@ Result<PairResultMsg> PairResultMsg::decode(WireReader& r)
 namespace {
 constexpr uint32_t kDryRun = 1, kDelete = 2, kChecksum = 4, kHasFilesFrom = 8, kPlainData = 16, kMkpath = 32,
                    kRemoveSource = 64;
-constexpr uint8_t kUpdate = 1, kIgnoreExisting = 2, kExistingOnly = 4, kSizeOnly = 8, kIgnoreTimes = 16;
-constexpr uint8_t kKnownCompareFlags = kUpdate | kIgnoreExisting | kExistingOnly | kSizeOnly | kIgnoreTimes;
+constexpr uint8_t kUpdate = 1, kIgnoreExisting = 2, kExistingOnly = 4, kSizeOnly = 8, kIgnoreTimes = 16,
+                  kAppendVerify = 32;
+constexpr uint8_t kKnownCompareFlags = kUpdate | kIgnoreExisting | kExistingOnly | kSizeOnly | kIgnoreTimes | kAppendVerify;
 constexpr uint8_t kDeleteLimited = 1, kDeleteExcluded = 2;
 constexpr uint8_t kNoPerms = 1, kNoTimes = 2;
 constexpr uint8_t kHardLinks = 1, kOneFileSystem = 2, kSafeLinks = 4, kCopyLinks = 8;
@@ -176,7 +177,7 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.array(token);
     w.u8(uint8_t((compare.update ? kUpdate : 0) | (compare.ignoreExisting ? kIgnoreExisting : 0)
                  | (compare.existingOnly ? kExistingOnly : 0) | (compare.sizeOnly ? kSizeOnly : 0)
-                 | (compare.ignoreTimes ? kIgnoreTimes : 0)));
+                 | (compare.ignoreTimes ? kIgnoreTimes : 0) | (compare.appendVerify ? kAppendVerify : 0)));
     w.u64(compare.maxSize);
     w.u64(compare.minSize);
     w.u8(uint8_t((deletion.limited ? kDeleteLimited : 0) | (deletion.excluded ? kDeleteExcluded : 0)));
@@ -257,6 +258,7 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     m.compare.existingOnly = compareFlags & kExistingOnly;
     m.compare.sizeOnly = compareFlags & kSizeOnly;
     m.compare.ignoreTimes = compareFlags & kIgnoreTimes;
+    m.compare.appendVerify = compareFlags & kAppendVerify;
     m.compare.maxSize = r.u64();
     m.compare.minSize = r.u64();
     const uint8_t deleteFlags = r.u8();
