@@ -125,6 +125,10 @@ const std::vector<SyncFlag>& syncFlags()
                                           "comes empty (and --delete leaves what DST has in it alone)"},
         {"exclude-if-present", 0, "NAME", "a directory holding a file NAME (.nobackup, CACHEDIR.TAG) comes without\n"
                                           "its contents, and --delete leaves what DST has in it alone (repeatable)"},
+        {"inplace", 0, nullptr, "write changed files over their old copies (the same inode: hard links and\n"
+                                "snapshots keep sharing it, no room for a second copy needed) instead of a\n"
+                                "temporary renamed into place; until it is complete such a file is neither\n"
+                                "version (sent whole; not with -b)"},
         {"append-verify", 0, nullptr, "a destination file as long as the source's or longer is left alone; a\n"
                                       "shorter one gets the rest (a delta against it), and the whole file is\n"
                                       "verified (for logs and downloads that only grow)"},
@@ -259,6 +263,7 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
         } else if (name == "checksum") opt.checksum = true;
         else if (name == "size-only") opt.compare.sizeOnly = true;
         else if (name == "append-verify" || name == "append") opt.compare.appendVerify = true;
+        else if (name == "inplace") opt.inPlace = true;
         else if (name == "backup") opt.backup.enabled = true;
         else if (name == "hard-links") opt.scan.hardLinks = true;
         else if (name == "archive") opt.ownership.owner = opt.ownership.group = true;

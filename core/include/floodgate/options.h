@@ -253,6 +253,12 @@ struct SyncOptions {
     // there as they are) are removed from the source once the job is done
     // (after the final flush), each only if it did not change since it was read.
     bool removeSourceFiles = false;
+    // --inplace: a changed file is written over its old copy (the same inode:
+    // hard links, snapshots and the space of a second copy stay as they
+    // are), not into a temporary renamed over it. Until it is complete the
+    // file is neither its old nor its new version; a failure leaves it so
+    // (and says so), and a re-run completes it.
+    bool inPlace = false;
     bool deleteExtraneous = false; // --delete: remove target entries the source lacks
     DeleteRules deletion;          // --max-delete, --delete-excluded
     CompareRules compare;          // -u, --ignore-existing, --existing, --size-only, -I, --max/min-size

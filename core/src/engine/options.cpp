@@ -459,6 +459,10 @@ Status validateOptions(const SyncOptions& options)
                                                 + " is not in 1.." + std::to_string(kMaxZstdLevel) + " (or "
                                                 + std::to_string(kMinZstdLevel) + "..-1)");
     if (!options.metadata.chmod.empty()) FG_TRY(ChmodRules::parse(options.metadata.chmod));
+    if (options.inPlace && options.backup.enabled)
+        return Error(Errc::InvalidArgument,
+                     "--inplace with -b/--backup is not supported yet: the backup would have to be a full copy "
+                     "made before the file is overwritten. Drop one of them (-b alone keeps old versions safely)");
     if (options.linkDest.size() > kMaxLinkDest)
         return Error(Errc::InvalidArgument, "more than " + std::to_string(kMaxLinkDest) + " --link-dest directories");
     for (const auto& d : options.linkDest)

@@ -96,6 +96,9 @@ private:
         std::mutex writing;
         bool created = false; // its temporary file exists (else frames are dropped)
         bool closed = false;  // committed or dropped: frames still on their way are dropped
+        // --inplace: tempName is the target's own name; nothing is renamed,
+        // and a failure leaves the target incomplete rather than unlinking it.
+        bool inPlace = false;
         std::string tempName;
         platform::FileHandle handle;
         std::map<ChunkKey, std::shared_ptr<ChunkState>> open;
@@ -238,6 +241,8 @@ private:
     // caller does not hold the file's gate.
     void giveUp(OpenFile& file, uint32_t index, const Error& error, DirCache& dirs);
     // Its entry in m_openFiles goes, if it is still this file's.
+    // The end of a verification failure's message: what the destination has now.
+    static std::string whatWasKept(const OpenFile& file);
     void forgetOpenFile(uint32_t index, const OpenFile& file);
     // discard() for the file's open file, if it has one.
     void dropOpenFile(uint32_t index, DirCache& dirs, bool keepPartial = false);
@@ -271,6 +276,9 @@ private:
     std::atomic<bool> m_ownersWarned{false};
     // --no-perms: the mode each updated file had, which it keeps (m_listMutex).
     std::unordered_map<uint32_t, uint32_t> m_keptModes;
+    // --inplace: the files written over their old copy (or made under their
+    // own name), not through a temporary (m_listMutex).
+    std::unordered_set<uint32_t> m_inPlace;
     StageCounters& m_receiveStage;
     StageCounters& m_planStage;
     StageCounters& m_writeStage;

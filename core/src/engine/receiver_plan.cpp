@@ -165,6 +165,11 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         // --no-perms: a file that is there keeps its mode through the update.
         if (!m_params.metadata.perms && state->has_value() && (*state)->type == platform::FileType::Regular)
             m_keptModes[index] = (*state)->mode;
+        // --inplace: over a regular file, or new under its own name; anything
+        // else in the way (a directory, a link) is replaced as usual.
+        if (m_params.inPlace && !decision.replaceTarget
+            && (!state->has_value() || (*state)->type == platform::FileType::Regular))
+            m_inPlace.insert(index);
     }
     proto::WireMethod method = proto::WireMethod::Whole;
     if (decision.action == FileAction::Copy || decision.action == FileAction::Update) {
@@ -175,8 +180,9 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         const bool oldCopy = decision.action == FileAction::Update && state->has_value()
                              && (*state)->type == platform::FileType::Regular && !decision.replaceTarget;
         if (oldCopy) in.oldSize = (*state)->size;
-        in.partial = partial.has_value();
+        in.partial = partial.has_value() && !m_params.inPlace;
         in.append = m_params.compare.appendVerify;
+        in.inPlace = m_params.inPlace && oldCopy;
         in.linkBytesPerSec = receiveRate();
         in.basisReadBytesPerSec = basisReadRate();
         method = chooseMethod(in);

@@ -120,11 +120,25 @@ void Receiver::discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keep
     const auto partial = partialNameFor(baseName(target));
     const bool keep = keepPartial && partial && file.verifiedBytes >= kMinPartialBytes;
     (void)file.handle.close();
+    if (file.inPlace) {
+        // Its own name, half overwritten: never unlinked (that would lose
+        // the file), said instead; the next run's quick check sends it again.
+        notice(false, target, Error(Errc::Ok, "written in place (--inplace) and left incomplete: it is neither its "
+                                              "old nor its new version until a re-run completes it"));
+        forgetOpenFile(index, file);
+        return;
+    }
     if (auto parent = dirs.get(parentOf(target)); parent.ok()) {
         // Kept under a name the next run looks for: it resumes from here.
         if (!keep || !(*parent)->renameAt(file.tempName, *partial).ok()) (void)(*parent)->unlinkAt(file.tempName);
     }
     forgetOpenFile(index, file);
+}
+
+std::string Receiver::whatWasKept(const OpenFile& file)
+{
+    return file.inPlace ? "it was being written in place (--inplace), so it is incomplete until a re-run"
+                        : "the old version was kept";
 }
 
 void Receiver::forgetOpenFile(uint32_t index, const OpenFile& file)
@@ -183,8 +197,21 @@ std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& 
 
     StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
     const std::string target = targetPath(entry->path);
+    {
+        std::lock_guard lock(m_listMutex);
+        file->inPlace = m_inPlace.count(index) > 0;
+    }
     auto created = [&]() -> Status {
         FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentOf(target)));
+        if (file->inPlace) {
+            // --inplace: the target itself; a new one under its own name.
+            file->tempName = std::string(baseName(target));
+            auto opened = parent->openForUpdate(file->tempName);
+            if (!opened.ok() && opened.error().code == Errc::NotFound)
+                opened = parent->createExclusive(file->tempName, 0600);
+            FG_TRY_ASSIGN(file->handle, std::move(opened));
+            return {};
+        }
         file->tempName = tempNameFor(baseName(target));
         FG_TRY_ASSIGN(file->handle, parent->createExclusive(file->tempName, 0600));
         (void)file->handle.tryLockExclusive(); // marks it live for removeStaleTemps
@@ -328,7 +355,7 @@ void Receiver::handleChunkEnd(const proto::ChunkEndMsg& end, uint16_t link, DirC
         failFile(end.index,
                  Error(Errc::VerifyFailed, "verification failed for " + targetPath(entry.path) + ": chunk at "
                                                + std::to_string(end.offset)
-                                               + " does not match what the sender read; the old version was kept"),
+                                               + " does not match what the sender read; " + whatWasKept(*file)),
                  true);
         return discard(*file, end.index, dirs);
     }
@@ -368,7 +395,7 @@ void Receiver::handleFileEnd(const proto::FileEndMsg& end, uint16_t link, DirCac
         || (contested && (!file->handle.truncate(end.size) || !matchesOnDisk(*file, 0, end.size, end.hash)))) {
         failFile(end.index,
                  Error(Errc::VerifyFailed, "verification failed for " + target + ": received " + std::to_string(size)
-                                               + " bytes that do not match what the sender read; the old version was kept"),
+                                               + " bytes that do not match what the sender read; " + whatWasKept(*file)),
                  true);
         return discard(*file, end.index, dirs);
     }
@@ -408,7 +435,7 @@ void Receiver::completeIfDone(OpenFile& file, uint32_t index, DirCache& dirs)
         failFile(index,
                  Error(Errc::VerifyFailed, "verification failed for " + targetPath(entry.path)
                                                + ": its chunks do not add up to what the sender read; "
-                                                 "the old version was kept"),
+                                               + whatWasKept(file)),
                  true);
         return discard(file, index, dirs);
     }
@@ -467,8 +494,9 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
         want = m_wants[index];
     }
     Status st;
-    // A file that shrank after it was listed keeps no reserved tail.
-    if (size < entry.size) st = file.handle.truncate(size);
+    // A file that shrank after it was listed keeps no reserved tail; one
+    // written in place loses what its old version had past the new end.
+    if (size < entry.size || file.inPlace) st = file.handle.truncate(size);
     // Owner first: a chown clears setuid and setgid, which the mode then sets.
     if (st) st = setOwners(entry, [&](uint32_t uid, uint32_t gid) { return file.handle.setOwner(uid, gid); });
     if (st) {
@@ -493,7 +521,7 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     const bool stampInPlace = fs && fs->stampAfterRename;
     const bool times = m_params.metadata.times;
     if (st && times && !stampInPlace) st = dir->setModifyTimeAt(file.tempName, mtimeNs);
-    if (st && want == Want::ReplaceDirAndWrite) {
+    if (st && want == Want::ReplaceDirAndWrite && !file.inPlace) {
         auto info = dir->statAt(baseName(target));
         if (info.ok() && info->type == platform::FileType::Directory) {
             st = m_backups ? m_backups->moveAway(*dir, target) : removeRecursive(*dir, baseName(target));
@@ -505,8 +533,8 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     }
     // -b: the old version is kept before the new one takes its name; a file
     // whose old version cannot be kept is not replaced.
-    if (st && m_backups) st = m_backups->keepBeforeReplace(*dir, target);
-    if (st) st = dir->renameAt(file.tempName, baseName(target));
+    if (st && m_backups && !file.inPlace) st = m_backups->keepBeforeReplace(*dir, target);
+    if (st && !file.inPlace) st = dir->renameAt(file.tempName, baseName(target));
     if (st && times && stampInPlace) st = dir->setModifyTimeAt(baseName(target), mtimeNs);
     if (!st) {
         failFile(index, st.error(), true);
@@ -516,6 +544,7 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     {
         std::lock_guard lock(m_listMutex);
         last = settleLocked(index);
+        m_inPlace.erase(index);
     }
     // Settled, then forgotten: a frame still on its way finds it finished.
     file.closed = true;

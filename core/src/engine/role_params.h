@@ -16,6 +16,7 @@ struct TransferParams {
     bool dryRun = false;
     bool mkpath = false; // the destination's missing parents are made
     bool removeSourceFiles = false; // sent files leave the source, once the job is done
+    bool inPlace = false;           // changed files are written over their old copies
     bool deleteExtraneous = false;
     DeleteRules deletion;
     CompareRules compare;
@@ -70,6 +71,7 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
     p.dryRun = o.dryRun;
     p.mkpath = o.mkpath;
     p.removeSourceFiles = o.removeSourceFiles;
+    p.inPlace = o.inPlace;
     p.deleteExtraneous = o.deleteExtraneous;
     p.deletion = o.deletion;
     p.compare = o.compare;
@@ -99,6 +101,7 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
     p.dryRun = m.dryRun;
     p.mkpath = m.mkpath;
     p.removeSourceFiles = m.removeSourceFiles;
+    p.inPlace = m.inPlace;
     p.deleteExtraneous = m.deleteExtraneous;
     p.deletion = m.deletion;
     p.compare = m.compare;
@@ -127,6 +130,7 @@ inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
     m.dryRun = p.dryRun;
     m.mkpath = p.mkpath;
     m.removeSourceFiles = p.removeSourceFiles;
+    m.inPlace = p.inPlace;
     m.deleteExtraneous = p.deleteExtraneous;
     m.deletion = p.deletion;
     m.compare = p.compare;

@@ -12,6 +12,10 @@ WireMethod chooseMethod(const MethodInputs& in)
         && (!in.localCopy || in.mode == WholeFileMode::Never))
         return WireMethod::DeltaResume;
     if (!in.oldSize) return WireMethod::WholeNew;
+    // A delta rebuilds the file from its old copy, which --inplace overwrites
+    // as it goes: whole, until the sender learns to match only blocks not
+    // yet overwritten.
+    if (in.inPlace) return WireMethod::WholeInPlace;
     if (in.newSize == 0) return WireMethod::WholeSmall; // nothing to rebuild
     // Asked for in so many words: the old copy's blocks are not sent again,
     // whatever the size, the link or a local copy would suggest.
@@ -48,6 +52,9 @@ void describeMethod(WireMethod method, PlanItem& item)
     case WireMethod::Delta:
         item.method = TransferMethod::Delta;
         item.methodReason = "old copy at the destination: sending only the differences";
+        return;
+    case WireMethod::WholeInPlace:
+        item.methodReason = "--inplace: written over the old copy, so sent whole";
         return;
     case WireMethod::DeltaResume:
         item.method = TransferMethod::Delta;

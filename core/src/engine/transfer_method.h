@@ -25,6 +25,7 @@ struct MethodInputs {
     std::optional<uint64_t> oldSize; // a regular file is there to take differences from
     bool partial = false;            // an interrupted run left part of the new version
     bool append = false;             // --append-verify: the old copy is the start of the new one
+    bool inPlace = false;            // --inplace: written over the old copy
     // Measured so far in this job (0 = not yet): how fast data arrives, and
     // how fast this end reads and signs old copies.
     double linkBytesPerSec = 0;

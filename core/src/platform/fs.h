@@ -131,6 +131,9 @@ public:
     Result<FileHandle> openRead(std::string_view name, Follow follow = Follow::No) const;
     // Creates a new file exclusively (O_EXCL) with the given mode.
     Result<FileHandle> createExclusive(std::string_view name, uint32_t mode) const;
+    // Opens an existing regular file to write over it in place (--inplace):
+    // not truncated, never through a symlink.
+    Result<FileHandle> openForUpdate(std::string_view name) const;
     Status mkdirAt(std::string_view name, uint32_t mode) const;
     Status renameAt(std::string_view from, std::string_view to) const;
     // Renames a child of this directory into another directory (same file

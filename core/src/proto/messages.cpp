@@ -135,7 +135,7 @@ Result<PairResultMsg> PairResultMsg::decode(WireReader& r)
 
 namespace {
 constexpr uint32_t kDryRun = 1, kDelete = 2, kChecksum = 4, kHasFilesFrom = 8, kPlainData = 16, kMkpath = 32,
-                   kRemoveSource = 64;
+                   kRemoveSource = 64, kInPlace = 128;
 constexpr uint8_t kUpdate = 1, kIgnoreExisting = 2, kExistingOnly = 4, kSizeOnly = 8, kIgnoreTimes = 16,
                   kAppendVerify = 32;
 constexpr uint8_t kKnownCompareFlags = kUpdate | kIgnoreExisting | kExistingOnly | kSizeOnly | kIgnoreTimes | kAppendVerify;
@@ -154,7 +154,7 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.string(path);
     uint32_t flags = (dryRun ? kDryRun : 0) | (deleteExtraneous ? kDelete : 0) | (checksum ? kChecksum : 0)
                    | (hasFilesFrom ? kHasFilesFrom : 0) | (plainData ? kPlainData : 0) | (mkpath ? kMkpath : 0)
-                   | (removeSourceFiles ? kRemoveSource : 0);
+                   | (removeSourceFiles ? kRemoveSource : 0) | (inPlace ? kInPlace : 0);
     w.u32(flags);
     w.i64(modifyWindowNs);
     w.u64(bwlimit);
@@ -214,6 +214,7 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     m.plainData = flags & kPlainData;
     m.mkpath = flags & kMkpath;
     m.removeSourceFiles = flags & kRemoveSource;
+    m.inPlace = flags & kInPlace;
     m.modifyWindowNs = r.i64();
     m.bwlimit = r.u64();
     uint32_t nf = r.count(kMaxFilters, 5);
@@ -506,7 +507,7 @@ Result<PlanBatchMsg> PlanBatchMsg::decode(WireReader& r)
         if (a > uint8_t(WireAction::Same)) r.fail("unknown plan action");
         it.action = WireAction(a);
         uint8_t method = r.u8();
-        if (method > uint8_t(WireMethod::DeltaResume)) r.fail("unknown transfer method");
+        if (method > uint8_t(WireMethod::WholeInPlace)) r.fail("unknown transfer method");
         it.method = WireMethod(method);
         it.changes = r.u8();
         static_assert(kKnownChanges == 0xff, "every bit of the byte is a change: none to refuse");

@@ -82,6 +82,7 @@ enum class WireMethod : uint8_t {
     WholeFastLink = 5, // the link outruns reading the old copy here
     Delta = 6,       // a signature of the old copy follows; send differences
     DeltaResume = 7, // the same, against what an interrupted run left (a copy or an update)
+    WholeInPlace = 8, // --inplace: whole, over the old copy (a delta would read what it overwrites)
 };
 
 struct HelloMsg {
@@ -141,6 +142,7 @@ struct JobRequestMsg {
     bool dryRun = false;
     bool mkpath = false; // a flag bit
     bool removeSourceFiles = false; // a flag bit
+    bool inPlace = false;           // a flag bit
     bool deleteExtraneous = false;
     bool checksum = false;
     int64_t modifyWindowNs = 0;

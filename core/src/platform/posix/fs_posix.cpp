@@ -446,6 +446,27 @@ Result<FileHandle> DirHandle::openRead(std::string_view name, Follow follow) con
     return FileHandle(fd, childPath(name));
 }
 
+Result<FileHandle> DirHandle::openForUpdate(std::string_view name) const
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    // O_NONBLOCK: a FIFO put there since the plan must not hang the open.
+    int fd = ::openat(m_fd, nameStr(name).c_str(), O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        if (errno == ELOOP)
+            return Error(Errc::UnsafePath, childPath(name) + " is a symbolic link; --inplace writes only regular files",
+                         ELOOP);
+        return sysError(errno, "open " + childPath(name) + " to write it in place");
+    }
+    FileHandle file(fd, childPath(name));
+    struct stat st{};
+    if (::fstat(fd, &st) != 0) return sysError(errno, "stat " + childPath(name));
+    if (!S_ISREG(st.st_mode))
+        return Error(Errc::InvalidArgument, childPath(name) + " is not a regular file; --inplace writes only those");
+    const int flags = ::fcntl(fd, F_GETFL);
+    if (flags >= 0) (void)::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    return file;
+}
+
 Result<FileHandle> DirHandle::createExclusive(std::string_view name, uint32_t mode) const
 {
     if (!isSingleComponent(name)) return badComponent(name);
