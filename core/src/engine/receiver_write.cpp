@@ -197,7 +197,7 @@ std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& 
 
     StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
     const std::string target = targetPath(entry->path);
-    {
+    if (m_params.inPlace) {
         std::lock_guard lock(m_listMutex);
         file->inPlace = m_inPlace.count(index) > 0;
     }
@@ -544,7 +544,7 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     {
         std::lock_guard lock(m_listMutex);
         last = settleLocked(index);
-        m_inPlace.erase(index);
+        if (file.inPlace) m_inPlace.erase(index);
     }
     // Settled, then forgotten: a frame still on its way finds it finished.
     file.closed = true;
