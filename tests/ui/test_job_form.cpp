@@ -721,6 +721,12 @@ private Q_SLOTS:
         child<QCheckBox>(form, "backupCheck")->setChecked(true);
         child<QLineEdit>(form, "backupDirEdit")->setText(QStringLiteral(".backups"));
         child<QPlainTextEdit>(form, "linkDestEdit")->setPlainText(QStringLiteral("../2026-11-30\n../2026-11-29"));
+        form.setDestination(kDaemon); // both timeouts in force
+        child<QCheckBox>(form, "copyLinksCheck")->setChecked(true);
+        child<QCheckBox>(form, "appendVerifyCheck")->setChecked(true);
+        child<QCheckBox>(form, "inPlaceCheck")->setChecked(true); // with -b: the conflict
+        child<QSpinBox>(form, "ioTimeoutSpin")->setValue(300);
+        child<QSpinBox>(form, "connectTimeoutSpin")->setValue(20);
         // From the Filters box down: the part these sections are in, at a size a
         // person can read without scaling.
         auto grabSections = [&](const QString& name) {
@@ -728,7 +734,7 @@ private Q_SLOTS:
             const int top = child<QWidget>(form, "whichFilesToggle")->y() - 8;
             form.grab(QRect(0, top, form.width(), form.height() - top)).save(dir + QLatin1Char('/') + name);
         };
-        for (const char* section : {"whichFiles", "metadata", "backups"}) {
+        for (const char* section : {"whichFiles", "metadata", "backups", "advanced"}) {
             auto* toggle = form.findChild<QToolButton*>(QLatin1String(section) + QStringLiteral("Toggle"));
             toggle->setChecked(true);
             for (int width : {338, 278}) {
@@ -739,6 +745,19 @@ private Q_SLOTS:
         }
         form.resize(278, form.heightForWidth(278));
         grabSections(QStringLiteral("job-form-sections-folded-278.png"));
+        // --inplace alone: its warning, not the conflict; and Advanced for a local job.
+        child<QCheckBox>(form, "backupCheck")->setChecked(false);
+        child<QToolButton>(form, "backupsToggle")->setChecked(true);
+        child<QToolButton>(form, "advancedToggle")->setChecked(true);
+        form.resize(278, form.heightForWidth(278));
+        grabSections(QStringLiteral("job-form-section-backups-inplace-278.png"));
+        form.setDestination(QStringLiteral("/mnt/backup/archive"));
+        form.resize(278, form.heightForWidth(278));
+        grabSections(QStringLiteral("job-form-section-advanced-local-278.png"));
+        form.setDestination(kDaemon);
+        child<QToolButton>(form, "backupsToggle")->setChecked(false);
+        child<QToolButton>(form, "advancedToggle")->setChecked(false);
+        child<QCheckBox>(form, "backupCheck")->setChecked(true);
         child<QLineEdit>(form, "chmodEdit")->setText(QStringLiteral("D7z9"));
         child<QLineEdit>(form, "excludeIfPresentEdit")->setText(QStringLiteral("cache/.nobackup"));
         child<QLineEdit>(form, "backupSuffixEdit")->setText(QStringLiteral("a/b"));
@@ -983,6 +1002,17 @@ private Q_SLOTS:
         QCOMPARE(o->checksum, cli.checksum);
         QCOMPARE(o->mkpath, cli.mkpath);
         QCOMPARE(o->dryRun, cli.dryRun);
+        QCOMPARE(o->inPlace, cli.inPlace);
+        QVERIFY(!o->scan.copyLinks && !o->compare.appendVerify); // spelled out: the engine's defaults
+        // The timeouts are in force only with a far end: a daemon job shows what
+        // the spin boxes start at (a local one gives 0 whatever they say).
+        form.setDestination(kDaemon);
+        auto remote = optionsOf(form);
+        QVERIFY(remote);
+        QCOMPARE(remote->ioTimeoutSec, cli.ioTimeoutSec);
+        QCOMPARE(remote->connectTimeoutSec, cli.connectTimeoutSec);
+        QCOMPARE(child<QSpinBox>(form, "ioTimeoutSpin")->value(), 0);
+        QCOMPARE(child<QSpinBox>(form, "connectTimeoutSpin")->value(), 0);
     }
 
     // Each new check box gives the field its flag sets in the CLI, and nothing else;
@@ -1009,6 +1039,9 @@ private Q_SLOTS:
             {"groupCheck", "-g", [](fg::SyncOptions& o) { o.ownership.group = o.ownership.explicitly = true; }},
             {"backupCheck", "-b", [](fg::SyncOptions& o) { o.backup.enabled = true; }},
             {"removeSourceCheck", "--remove-source-files", [](fg::SyncOptions& o) { o.removeSourceFiles = true; }},
+            {"copyLinksCheck", "--copy-links", [](fg::SyncOptions& o) { o.scan.copyLinks = true; }},
+            {"appendVerifyCheck", "--append-verify", [](fg::SyncOptions& o) { o.compare.appendVerify = true; }},
+            {"inPlaceCheck", "--inplace", [](fg::SyncOptions& o) { o.inPlace = true; }},
         };
         for (const Rule& rule : rules) {
             auto* box = child<QCheckBox>(form, rule.check);
@@ -1024,8 +1057,16 @@ private Q_SLOTS:
             QVERIFY2(o->ownership == expected.ownership, rule.check);
             QVERIFY2(o->backup == expected.backup, rule.check);
             QVERIFY2(o->removeSourceFiles == expected.removeSourceFiles, rule.check);
+            QVERIFY2(o->compare == expected.compare, rule.check);
+            QVERIFY2(o->inPlace == expected.inPlace, rule.check);
             box->toggle();
         }
+        // The short labels carry the short flag (the tooltip has the long one).
+        QVERIFY(child<QCheckBox>(form, "copyLinksCheck")->text().contains(QStringLiteral("(-L)")));
+        QVERIFY(child<QCheckBox>(form, "appendVerifyCheck")->text().contains(QStringLiteral("--append-verify")));
+        QVERIFY(child<QCheckBox>(form, "inPlaceCheck")->text().contains(QStringLiteral("--inplace")));
+        // -L's tooltip says what a daemon does with links out of its module.
+        QVERIFY(child<QCheckBox>(form, "copyLinksCheck")->toolTip().contains(QStringLiteral("inside its module")));
 
         // The text fields, as their flags read them.
         child<QLineEdit>(form, "excludeIfPresentEdit")->setText(QStringLiteral(" .nobackup,CACHEDIR.TAG, ,.nobackup"));
@@ -1110,9 +1151,19 @@ private Q_SLOTS:
              },
              "backupsGroup"},
             {"--remove-source-files", [](fg::SyncOptions& o) { o.removeSourceFiles = true; }, nullptr},
+            {"-L", [](fg::SyncOptions& o) { o.scan.copyLinks = true; }, "whichFilesGroup"},
+            {"--append-verify", [](fg::SyncOptions& o) { o.compare.appendVerify = true; }, "whichFilesGroup"},
+            {"--inplace", [](fg::SyncOptions& o) { o.inPlace = true; }, "backupsGroup"},
+            {"--inplace --link-dest",
+             [](fg::SyncOptions& o) {
+                 o.inPlace = true;
+                 o.linkDest = {"../2026-11-30"};
+             },
+             "backupsGroup"},
             {"all at once",
              [](fg::SyncOptions& o) {
-                 o.scan = {true, true, true, false, {".nobackup"}};
+                 o.scan = {true, true, true, true, {".nobackup"}};
+                 o.compare.appendVerify = true;
                  o.metadata = {false, false, "u+rwX"};
                  o.ownership = {true, true, true, true, "ann", "staff"};
                  o.backup = {true, "old", ".prev"};
@@ -1139,6 +1190,8 @@ private Q_SLOTS:
             QVERIFY2(o.backup == in.options.backup, (std::string(c.name) + ": suffix '" + o.backup.suffix + "'").c_str());
             QVERIFY2(o.linkDest == in.options.linkDest, c.name);
             QVERIFY2(o.removeSourceFiles == in.options.removeSourceFiles, c.name);
+            QVERIFY2(o.compare == in.options.compare, c.name);
+            QVERIFY2(o.inPlace == in.options.inPlace, c.name);
             if (c.opens) QVERIFY2(child<QWidget>(form, c.opens)->isVisible(), c.name);
 
             // And a plain job clears it all again, into the defaults.
@@ -1153,7 +1206,195 @@ private Q_SLOTS:
             QVERIFY2(cleared->ownership == fg::OwnershipRules{}, c.name);
             QVERIFY2(!cleared->backup.enabled && cleared->backup.dir.empty(), c.name);
             QVERIFY2(cleared->linkDest.empty() && !cleared->removeSourceFiles, c.name);
+            QVERIFY2(cleared->compare == fg::CompareRules{} && !cleared->inPlace, c.name);
         }
+    }
+
+    // --timeout and --contimeout through setSpec() and back, for the jobs they are
+    // in force for: --timeout with any far end, --contimeout with a daemon.
+    void timeoutsRoundTrip_data()
+    {
+        QTest::addColumn<QString>("destination");
+        QTest::addColumn<uint>("idle");
+        QTest::addColumn<uint>("connect");
+        QTest::addColumn<uint>("idleOut");
+        QTest::addColumn<uint>("connectOut");
+        QTest::newRow("daemon") << kDaemon << 300u << 20u << 300u << 20u;
+        QTest::newRow("daemon, a week") << kDaemon << fg::kMaxTimeoutSec << fg::kMaxTimeoutSec << fg::kMaxTimeoutSec
+                                        << fg::kMaxTimeoutSec;
+        QTest::newRow("daemon, only --timeout") << kDaemon << 45u << 0u << 45u << 0u;
+        QTest::newRow("ssh: no --contimeout") << QStringLiteral("ann@nas:/backup") << 60u << 20u << 60u << 0u;
+        QTest::newRow("local: neither") << QStringLiteral("/srv/b") << 60u << 20u << 0u << 0u;
+    }
+    void timeoutsRoundTrip()
+    {
+        QFETCH(QString, destination);
+        QFETCH(uint, idle);
+        QFETCH(uint, connect);
+        QFETCH(uint, idleOut);
+        QFETCH(uint, connectOut);
+        fg::JobSpec in;
+        in.source = "/srv/a/";
+        in.destination = destination.toStdString();
+        in.options.ioTimeoutSec = idle;
+        in.options.connectTimeoutSec = connect;
+        fgui::JobForm form;
+        form.show();
+        form.setSpec(in);
+        QVERIFY2(child<QWidget>(form, "advancedGroup")->isVisible(), "a saved timeout opens Advanced");
+        QCOMPARE(child<QSpinBox>(form, "ioTimeoutSpin")->value(), int(idle));
+        QCOMPARE(child<QSpinBox>(form, "connectTimeoutSpin")->value(), int(connect));
+        auto o = optionsOf(form);
+        QVERIFY(o);
+        QCOMPARE(o->ioTimeoutSec, idleOut);
+        QCOMPARE(o->connectTimeoutSec, connectOut);
+        QVERIFY(fg::validateOptions(*o).ok());
+        // A plain job sets them back to their defaults.
+        fg::JobSpec plain;
+        plain.source = in.source;
+        plain.destination = kDaemon.toStdString();
+        form.setSpec(plain);
+        o = optionsOf(form);
+        QVERIFY(o);
+        QCOMPARE(o->ioTimeoutSec, 0u);
+        QCOMPARE(o->connectTimeoutSec, 0u);
+    }
+
+    // The timeouts are greyed where the job has nothing for them to wait on, say
+    // why, and are locked while a job runs like the stream settings.
+    void timeoutsOnlyWhereTheyApply()
+    {
+        fgui::JobForm form;
+        form.show();
+        child<QToolButton>(form, "advancedToggle")->setChecked(true);
+        auto* idle = child<QSpinBox>(form, "ioTimeoutSpin");
+        auto* connect = child<QSpinBox>(form, "connectTimeoutSpin");
+        auto* idleHint = child<QLabel>(form, "ioTimeoutHint");
+        auto* connectHint = child<QLabel>(form, "connectTimeoutHint");
+        QVERIFY(idle->toolTip().contains(QStringLiteral("--timeout")));
+        QVERIFY(connect->toolTip().contains(QStringLiteral("--contimeout")));
+        QCOMPARE(idle->maximum(), int(fg::kMaxTimeoutSec));
+        QCOMPARE(connect->maximum(), int(fg::kMaxTimeoutSec));
+        QCOMPARE(idle->specialValueText(), QStringLiteral("Off"));
+        QCOMPARE(idle->suffix().trimmed(), QStringLiteral("s"));
+
+        form.setSource(QStringLiteral("/a/"));
+        form.setDestination(QStringLiteral("/b"));
+        QVERIFY(!idle->isEnabled() && !connect->isEnabled());
+        QVERIFY2(idleHint->text().contains(QStringLiteral("local copy has no far end")), qPrintable(idleHint->text()));
+        QVERIFY2(connectHint->text().contains(QStringLiteral("floodgate://")), qPrintable(connectHint->text()));
+
+        form.setDestination(QStringLiteral("ann@nas:/backup"));
+        QVERIFY(idle->isEnabled());
+        QVERIFY(!connect->isEnabled()); // ssh connects through ssh
+        QVERIFY2(connectHint->text().contains(QStringLiteral("ConnectTimeout")), qPrintable(connectHint->text()));
+        QVERIFY2(idleHint->text().startsWith(QStringLiteral("Off")), qPrintable(idleHint->text()));
+        idle->setValue(300);
+        QVERIFY2(idleHint->text().contains(QStringLiteral("5 min")) && idleHint->text().contains(QStringLiteral("30")),
+                 qPrintable(idleHint->text()));
+
+        form.setDestination(kDaemon);
+        QVERIFY(idle->isEnabled() && connect->isEnabled());
+        QVERIFY2(connectHint->text().contains(QStringLiteral("10 s")), qPrintable(connectHint->text()));
+        connect->setValue(90);
+        QVERIFY2(connectHint->text().contains(QStringLiteral("90 s")), qPrintable(connectHint->text()));
+        QCOMPARE(optionsOf(form)->connectTimeoutSec, 90u);
+
+        form.setEditable(false);
+        QVERIFY(!idle->isEnabled() && !connect->isEnabled());
+        form.setEditable(true);
+        QVERIFY(idle->isEnabled() && connect->isEnabled());
+        // Unlocking a local job leaves them grey.
+        form.setDestination(QStringLiteral("/b"));
+        form.setEditable(false);
+        form.setEditable(true);
+        QVERIFY(!idle->isEnabled() && !connect->isEnabled());
+        QCOMPARE(optionsOf(form)->ioTimeoutSec, 0u);
+    }
+
+    // -b with --inplace: the engine refuses it; the form says so in the engine's
+    // words, naming both check boxes, next to them and in the folded summary, and
+    // blocks Run. Either one alone is fine.
+    void inPlaceWithBackupNamesBothFields()
+    {
+        fgui::JobForm form;
+        form.show();
+        form.setSource(QStringLiteral("/a/"));
+        form.setDestination(QStringLiteral("/b"));
+        auto* inPlace = child<QCheckBox>(form, "inPlaceCheck");
+        auto* backup = child<QCheckBox>(form, "backupCheck");
+        auto* hint = child<QLabel>(form, "inPlaceHint");
+        auto* summary = child<QLabel>(form, "backupsSummary");
+        // What validateOptions() says about the pair: the form must carry it.
+        fg::SyncOptions both;
+        both.backup = {true, "", "~"};
+        both.inPlace = true;
+        const fg::Status engine = fg::validateOptions(both);
+        QVERIFY2(!engine.ok(), "the engine refuses -b with --inplace");
+        const QString engineMessage = QString::fromStdString(engine.error().message);
+
+        inPlace->setChecked(true);
+        backup->setChecked(true);
+        QVERIFY(!form.isComplete());
+        auto spec = form.spec();
+        QVERIFY(!spec.ok());
+        QCOMPARE(spec.error().code, fg::Errc::InvalidArgument);
+        const QString message = QString::fromStdString(spec.error().message);
+        for (const QString& part :
+             {QStringLiteral("Write files in place"), QStringLiteral("Keep replaced and deleted files"), engineMessage}) {
+            QVERIFY2(message.contains(part), qPrintable(message));
+        }
+        QVERIFY(isError(hint));
+        QCOMPARE(hint->text(), message);
+        QVERIFY(summary->isVisible()); // the section is folded
+        QVERIFY(isError(summary));
+        QVERIFY2(summary->text().contains(QStringLiteral("Write files in place")), qPrintable(summary->text()));
+        // The same from a saved job.
+        fg::JobSpec saved;
+        saved.source = "/a/";
+        saved.destination = "/b";
+        saved.options = both;
+        fgui::JobForm loaded;
+        loaded.show();
+        loaded.setSpec(saved);
+        QVERIFY(!loaded.isComplete());
+        QVERIFY(child<QWidget>(loaded, "backupsGroup")->isVisible());
+        QVERIFY(isError(child<QLabel>(loaded, "inPlaceHint")));
+
+        // Either alone runs.
+        backup->setChecked(false);
+        QVERIFY2(form.isComplete(), form.spec().ok() ? "" : form.spec().error().message.c_str());
+        QVERIFY(optionsOf(form)->inPlace);
+        QVERIFY(!isError(summary));
+        inPlace->setChecked(false);
+        backup->setChecked(true);
+        QVERIFY(form.isComplete());
+        QVERIFY(!hint->isVisible());
+    }
+
+    // --inplace on: the box is red and a red warning under it says a failure leaves
+    // the file incomplete, as --delete and --remove-source-files warn.
+    void inPlaceShowsItsWarning()
+    {
+        fgui::JobForm form;
+        form.show();
+        form.setSource(QStringLiteral("/a/"));
+        form.setDestination(QStringLiteral("/b"));
+        child<QToolButton>(form, "backupsToggle")->setChecked(true);
+        auto* box = child<QCheckBox>(form, "inPlaceCheck");
+        auto* warning = child<QLabel>(form, "inPlaceHint");
+        QVERIFY(box->isVisible());
+        QVERIFY(!warning->isVisible());
+        QVERIFY(box->styleSheet().isEmpty());
+        box->setChecked(true);
+        QVERIFY(warning->isVisible());
+        QVERIFY(isError(warning));
+        QVERIFY2(warning->text().contains(QStringLiteral("failure leaves it incomplete")), qPrintable(warning->text()));
+        QVERIFY(box->styleSheet().contains(QStringLiteral("#c62828")));
+        QVERIFY(form.isComplete()); // a warning, not an error
+        box->setChecked(false);
+        QVERIFY(!warning->isVisible());
+        QVERIFY(box->styleSheet().isEmpty());
     }
 
     // A value the engine would refuse blocks the spec with an error that starts with
@@ -1250,10 +1491,19 @@ private Q_SLOTS:
         child<QCheckBox>(form, "oneFileSystemCheck")->setChecked(true);
         child<QCheckBox>(form, "safeLinksCheck")->setChecked(true);
         child<QLineEdit>(form, "excludeIfPresentEdit")->setText(QStringLiteral(".nobackup, CACHEDIR.TAG"));
+        child<QCheckBox>(form, "copyLinksCheck")->setChecked(true);
+        child<QCheckBox>(form, "appendVerifyCheck")->setChecked(true);
         for (const QString& part : {QStringLiteral("one file system"), QStringLiteral("links out of the tree skipped"),
-                                    QStringLiteral("folders holding .nobackup or CACHEDIR.TAG")}) {
+                                    QStringLiteral("folders holding .nobackup or CACHEDIR.TAG"),
+                                    QStringLiteral("links copied as what they point to"),
+                                    QStringLiteral("only shorter files appended to")}) {
             QVERIFY2(which->text().contains(part, Qt::CaseInsensitive), qPrintable(which->text()));
         }
+        child<QCheckBox>(form, "copyLinksCheck")->setChecked(false);
+        child<QCheckBox>(form, "appendVerifyCheck")->setChecked(false);
+        QVERIFY2(!which->text().contains(QStringLiteral("links copied")) &&
+                     !which->text().contains(QStringLiteral("append")),
+                 qPrintable(which->text()));
 
         child<QCheckBox>(form, "timesCheck")->setChecked(false);
         child<QLineEdit>(form, "chmodEdit")->setText(QStringLiteral("go-w"));
@@ -1285,6 +1535,30 @@ private Q_SLOTS:
         QVERIFY2(backups->text().endsWith(QStringLiteral("linked from 2 snapshots")), qPrintable(backups->text()));
         child<QCheckBox>(form, "backupCheck")->setChecked(false);
         QVERIFY2(backups->text().startsWith(QStringLiteral("Unchanged files linked")), qPrintable(backups->text()));
+        child<QCheckBox>(form, "inPlaceCheck")->setChecked(true);
+        QVERIFY2(backups->text().endsWith(QStringLiteral("changed files written in place")),
+                 qPrintable(backups->text()));
+        QVERIFY(!isError(backups));
+        links->clear();
+        QCOMPARE(backups->text(), QStringLiteral("Changed files written in place"));
+        child<QCheckBox>(form, "inPlaceCheck")->setChecked(false);
+        QCOMPARE(backups->text(), QStringLiteral("No backups."));
+
+        // Advanced says nothing while nothing in it is set; a timeout in force is named.
+        auto* advanced = child<QLabel>(form, "advancedSummary");
+        QVERIFY(!advanced->isVisible());
+        child<QSpinBox>(form, "ioTimeoutSpin")->setValue(600);
+        child<QSpinBox>(form, "connectTimeoutSpin")->setValue(30);
+        QVERIFY2(!advanced->isVisible(), qPrintable(advanced->text())); // a local job: neither is in force
+        form.setDestination(kDaemon);
+        QVERIFY(advanced->isVisible());
+        QCOMPARE(advanced->text(), QStringLiteral("Stops when the far end is quiet for 10 min, connect timeout 30 s"));
+        form.setDestination(QStringLiteral("ann@nas:/b"));
+        QCOMPARE(advanced->text(), QStringLiteral("Stops when the far end is quiet for 10 min"));
+        child<QLineEdit>(form, "rshEdit")->setText(QStringLiteral("ssh -p 2222"));
+        QVERIFY2(advanced->text().endsWith(QStringLiteral("SSH command ssh -p 2222")), qPrintable(advanced->text()));
+        child<QToolButton>(form, "advancedToggle")->setChecked(true);
+        QVERIFY(!advanced->isVisible());
 
         // Open, the summary goes: the fields are in view.
         child<QToolButton>(form, "metadataToggle")->setChecked(true);
@@ -1334,7 +1608,7 @@ private Q_SLOTS:
         const char* fields[] = {"removeSourceCheck", "oneFileSystemCheck", "safeLinksCheck", "excludeIfPresentEdit",
                                 "permsCheck", "timesCheck", "hardLinksCheck", "chmodEdit", "ownerCheck",
                                 "groupCheck", "chownEdit", "backupCheck", "backupDirEdit", "backupSuffixEdit",
-                                "linkDestEdit"};
+                                "linkDestEdit", "copyLinksCheck", "appendVerifyCheck", "inPlaceCheck"};
         child<QCheckBox>(form, "ownerCheck")->setChecked(true); // so --numeric-ids is live
         form.setEditable(false);
         for (const char* name : fields) QVERIFY2(!child<QWidget>(form, name)->isEnabled(), name);

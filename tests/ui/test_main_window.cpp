@@ -22,6 +22,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabBar>
@@ -487,6 +488,13 @@ private Q_SLOTS:
         child<QCheckBox>(window, "removeSourceCheck")->setChecked(true);
         child<QCheckBox>(window, "backupCheck")->setChecked(true); // its folder and suffix rows
         child<QCheckBox>(window, "timesCheck")->setChecked(false); // and the hint that comes with it
+        // The longest texts the new settings show: the -b/--inplace conflict, the
+        // append hint, and the timeouts' hints with values set.
+        child<QCheckBox>(window, "inPlaceCheck")->setChecked(true);
+        child<QCheckBox>(window, "appendVerifyCheck")->setChecked(true);
+        child<QCheckBox>(window, "copyLinksCheck")->setChecked(true);
+        child<QSpinBox>(window, "ioTimeoutSpin")->setValue(int(fg::kMaxTimeoutSec));
+        child<QSpinBox>(window, "connectTimeoutSpin")->setValue(int(fg::kMaxTimeoutSec));
         for (const char* toggle : {"whichFilesToggle", "metadataToggle", "backupsToggle", "advancedToggle"}) {
             child<QToolButton>(window, toggle)->setChecked(true);
         }

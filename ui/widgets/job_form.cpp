@@ -223,6 +223,36 @@ QString tooManyLinkDests(size_t count)
     return JobForm::tr("Link unchanged files from: at most %1 folders, not %2").arg(fg::kMaxLinkDest).arg(count);
 }
 
+// -b with --inplace: the engine's own refusal (validateOptions() on the two alone,
+// so the words follow the engine's), named by the two check boxes it is about.
+fg::Status checkInPlace(const fg::BackupRules& backup, bool inPlace)
+{
+    if (!inPlace) return {};
+    fg::SyncOptions options;
+    options.backup = backup;
+    options.inPlace = true;
+    if (fg::Status st = fg::validateOptions(options); !st) {
+        return fg::Error(st.error().code,
+                         JobForm::tr("\u201cWrite files in place\u201d and \u201cKeep replaced and deleted "
+                                     "files\u201d: %1")
+                             .arg(QString::fromStdString(st.error().message))
+                             .toStdString());
+    }
+    return {};
+}
+
+// A timeout in the unit a person counts it in: "45 s", "5 min", "2 h", "1 day";
+// seconds when no bigger unit states it exactly ("90 s").
+QString secondsText(unsigned seconds)
+{
+    if (seconds >= 86400 && seconds % 86400 == 0) {
+        return seconds == 86400 ? JobForm::tr("1 day") : JobForm::tr("%1 days").arg(seconds / 86400);
+    }
+    if (seconds >= 3600 && seconds % 3600 == 0) return JobForm::tr("%1 h").arg(seconds / 3600);
+    if (seconds >= 60 && seconds % 60 == 0) return JobForm::tr("%1 min").arg(seconds / 60);
+    return JobForm::tr("%1 s").arg(seconds);
+}
+
 // The --exclude-if-present field: names separated by commas, read as the CLI
 // reads each name (cli/sync_flags.cpp): a file name, never a path.
 fg::Result<std::vector<std::string>> parseNameList(const QString& text)
@@ -717,6 +747,21 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     m_ignoreTimes = addRule("ignoreTimesCheck", tr("Send files even if unchanged (-I)"),
                             tr("Send every file, even one whose size and time match, as differences where the "
                                "destination has a copy (-I, --ignore-times)"));
+    // "Append to shorter files (--append-verify)" was 267 px, 27 past the widest row
+    // the narrowest sidebar holds: the hint under it says the rest.
+    m_appendVerify = addRule("appendVerifyCheck", tr("Append only (--append-verify)"),
+                             tr("For files that only grow, such as logs and downloads: a destination file as long as "
+                                "the source's or longer is left alone, even if its content differs; a shorter one "
+                                "gets the rest, and the whole file is verified before it replaces the old one "
+                                "(--append-verify, --append)"));
+    // What it gives up, said while it is on: it is the one rule here that can leave a
+    // changed file as it was without looking at its contents.
+    m_appendVerifyHint = makeHint(m_whichFiles.body);
+    m_appendVerifyHint->setObjectName(QStringLiteral("appendVerifyHint"));
+    m_appendVerifyHint->setContentsMargins(20, 0, 0, 0); // under the check box's text
+    m_appendVerifyHint->setText(tr("Shorter destination files get the rest; ones at full length or longer are left "
+                                   "as they are, even if they differ."));
+    whichLayout->addWidget(m_appendVerifyHint);
     auto* sizeLimits = new QFormLayout;
     sizeLimits->setContentsMargins(0, 4, 0, 0);
     sizeLimits->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
@@ -743,6 +788,11 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     m_safeLinks = addRule("safeLinksCheck", tr("Skip links out of the tree"),
                           tr("Skip symlinks that point out of the source: absolute ones, and ones that climb "
                              "above it (--safe-links)"));
+    m_copyLinks = addRule("copyLinksCheck", tr("Copy what links point to (-L)"),
+                          tr("Symlinks arrive as what they point to: a file as a file, a folder with its contents "
+                             "(filtered as the folder it is). A link to nothing is an error, and a link back into a "
+                             "folder being copied is skipped with a warning. A daemon follows only links whose "
+                             "target stays inside its module (-L, --copy-links)"));
     m_excludeIfPresent = new QLineEdit(m_whichFiles.body);
     m_excludeIfPresent->setObjectName(QStringLiteral("excludeIfPresentEdit"));
     m_excludeIfPresent->setPlaceholderText(QStringLiteral(".nobackup, CACHEDIR.TAG"));
@@ -869,6 +919,17 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     m_backupHint->setObjectName(QStringLiteral("backupHint"));
     m_backupHint->setContentsMargins(20, 0, 0, 0);
     backupsLayout->addWidget(m_backupHint);
+    // Beside -b, which it cannot go with yet: the conflict is said where both are.
+    m_inPlace = addCheck(m_backups.body, backupsLayout, "inPlaceCheck", tr("Write files in place (--inplace)"),
+                         tr("Write a changed file over its old copy instead of into a temporary file renamed into "
+                            "place: it keeps its inode, so hard links to it and file-system snapshots keep sharing "
+                            "it, and a big file needs no room for a second copy. Until it is complete the file is "
+                            "neither its old nor its new version; a failure leaves it so, and a re-run completes it. "
+                            "Sent whole for now; not with -b (--inplace)"));
+    m_inPlaceHint = makeHint(m_backups.body);
+    m_inPlaceHint->setObjectName(QStringLiteral("inPlaceHint"));
+    m_inPlaceHint->setContentsMargins(20, 0, 0, 0);
+    backupsLayout->addWidget(m_inPlaceHint);
     // One folder a line, like the filters: the usual job names one ("../2026-11-30"),
     // and a path may hold any character but a newline.
     m_linkDest = new QPlainTextEdit(m_backups.body);
@@ -892,34 +953,74 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_backups.summary);
     layout->addWidget(m_backups.body);
 
-    // Advanced, collapsed: most jobs never need it.
-    m_advancedToggle = new QToolButton(this);
-    m_advancedToggle->setObjectName(QStringLiteral("advancedToggle"));
-    m_advancedToggle->setText(tr("Advanced"));
-    m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_advancedToggle->setAutoRaise(true);
-    m_advancedToggle->setCheckable(true);
-    m_advanced = new QWidget(this);
-    m_advanced->setObjectName(QStringLiteral("advancedGroup"));
-    auto* advancedLayout = new QFormLayout(m_advanced);
+    // Advanced, folded: most jobs never need it. What reaches the far end: how long
+    // to wait on it, how to start it.
+    m_advanced = makeSection(tr("Advanced"), "advanced");
+    auto* advancedLayout = new QFormLayout(m_advanced.body);
     advancedLayout->setContentsMargins(kSectionIndent, 0, kSectionRightMargin, 0);
     advancedLayout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     // Labels over their fields, as in Transfer: beside them, "State directory" left
     // its field 54 px at the sidebar's narrowest, too short to show "default".
     advancedLayout->setRowWrapPolicy(QFormLayout::WrapAllRows);
-    m_rsh = new QLineEdit(m_advanced);
+    // Seconds, as the flags take them; up to the engine's week. 0 is each flag's
+    // own default: --timeout waits for ever, --contimeout keeps 10 s + 15 s.
+    auto makeSeconds = [&](const char* name, const QString& zero, const QString& tip) {
+        auto* spin = new QSpinBox(m_advanced.body);
+        spin->setObjectName(QLatin1String(name));
+        spin->setRange(0, int(fg::kMaxTimeoutSec));
+        spin->setSuffix(tr(" s"));
+        spin->setSpecialValueText(zero);
+        spin->setToolTip(tip);
+        // Room for a week in seconds: the widest value, and what "Default" needs.
+        spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(QStringLiteral("604800 s")) + 36);
+        return spin;
+    };
+    m_ioTimeout = makeSeconds("ioTimeoutSpin", tr("Off"),
+                              tr("Stop the job (exit 30) once nothing has come from the far end, a daemon or an "
+                                 "SSH host, and no file has moved for this many seconds: it was stopped, hangs, or "
+                                 "the link went down without a reset. The far end reports four times a second while "
+                                 "it works, so a busy one is never taken for a dead one. Off waits as long as it "
+                                 "takes (--timeout)"));
+    m_ioTimeoutHint = makeHint(m_advanced.body);
+    m_ioTimeoutHint->setObjectName(QStringLiteral("ioTimeoutHint"));
+    m_connectTimeout = makeSeconds("connectTimeoutSpin", tr("Default"),
+                                   tr("Give up connecting to a daemon (exit 35) after this many seconds, TCP and TLS "
+                                      "handshake together. Default: 10 s to connect and 15 s for the handshake. SSH "
+                                      "jobs connect through ssh, whose own ConnectTimeout goes in the SSH command "
+                                      "(--contimeout)"));
+    m_connectTimeoutHint = makeHint(m_advanced.body);
+    m_connectTimeoutHint->setObjectName(QStringLiteral("connectTimeoutHint"));
+    // A field, its hint under it, as one row: the label stays over both.
+    auto fieldWithHint = [&](QWidget* field, QLabel* hint) {
+        auto* box = new QWidget(m_advanced.body);
+        auto* boxLayout = new QVBoxLayout(box);
+        boxLayout->setContentsMargins(0, 0, 0, 0);
+        boxLayout->setSpacing(2);
+        boxLayout->addWidget(field, 0, Qt::AlignLeft);
+        boxLayout->addWidget(hint);
+        return box;
+    };
+    // Short, as "Connect timeout": a form label given room to wrap got a third of
+    // the sidebar at its narrowest. The hint under the field says what it does.
+    auto* ioTimeoutLabel = new QLabel(tr("Idle timeout"), m_advanced.body);
+    ioTimeoutLabel->setBuddy(m_ioTimeout);
+    auto* connectTimeoutLabel = new QLabel(tr("Connect timeout"), m_advanced.body);
+    connectTimeoutLabel->setBuddy(m_connectTimeout);
+    m_ioTimeoutLabel = ioTimeoutLabel;
+    m_connectTimeoutLabel = connectTimeoutLabel;
+    m_rsh = new QLineEdit(m_advanced.body);
     m_rsh->setObjectName(QStringLiteral("rshEdit"));
     m_rsh->setPlaceholderText(QStringLiteral("ssh"));
     m_rsh->setToolTip(tr("The command that reaches an SSH host (-e), for example \u201cssh -p 2222\u201d"));
-    m_remoteFloodgate = new QLineEdit(m_advanced);
+    m_remoteFloodgate = new QLineEdit(m_advanced.body);
     m_remoteFloodgate->setObjectName(QStringLiteral("remoteFloodgateEdit"));
     m_remoteFloodgate->setPlaceholderText(QStringLiteral("floodgate"));
     m_remoteFloodgate->setToolTip(tr("Where floodgate lives on the SSH host, if not on its PATH"));
-    m_stateDir = new QLineEdit(m_advanced);
+    m_stateDir = new QLineEdit(m_advanced.body);
     m_stateDir->setObjectName(QStringLiteral("stateDirEdit"));
     m_stateDir->setPlaceholderText(tr("default"));
     m_stateDir->setToolTip(tr("Keys and pinned server identities"));
-    auto* stateRow = new QWidget(m_advanced);
+    auto* stateRow = new QWidget(m_advanced.body);
     auto* stateLayout = new QHBoxLayout(stateRow);
     stateLayout->setContentsMargins(0, 0, 0, 0);
     auto* stateBrowse = new QPushButton(tr("Browse\u2026"), stateRow);
@@ -931,12 +1032,13 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     });
     advancedLayout->addRow(tr("SSH command"), m_rsh);
     advancedLayout->addRow(tr("Remote floodgate"), m_remoteFloodgate);
+    advancedLayout->addRow(ioTimeoutLabel, fieldWithHint(m_ioTimeout, m_ioTimeoutHint));
+    advancedLayout->addRow(connectTimeoutLabel, fieldWithHint(m_connectTimeout, m_connectTimeoutHint));
     advancedLayout->addRow(tr("State directory"), stateRow);
-    layout->addWidget(m_advancedToggle);
-    layout->addWidget(m_advanced);
+    layout->addWidget(m_advanced.toggle);
+    layout->addWidget(m_advanced.summary);
+    layout->addWidget(m_advanced.body);
     layout->addStretch(1);
-    connect(m_advancedToggle, &QToolButton::toggled, this, &JobForm::setAdvancedVisible);
-    setAdvancedVisible(false);
 
     // The stream fields are not in the list: updateStreamSettingsEnabled() decides for them.
     m_lockable = {m_source, m_destination, m_dryRun, m_mkpath, m_delete, m_deleteRules, m_removeSource, m_checksum,
@@ -948,6 +1050,8 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     }
     connect(m_streams, &QSpinBox::valueChanged, this, &JobForm::updateHints);
     connect(m_maxDelete, &QSpinBox::valueChanged, this, &JobForm::updateHints);
+    connect(m_ioTimeout, &QSpinBox::valueChanged, this, &JobForm::updateHints);
+    connect(m_connectTimeout, &QSpinBox::valueChanged, this, &JobForm::updateHints);
     connect(m_congestion, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_fsync, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_wholeFile, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
@@ -957,8 +1061,8 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     connect(m_sshCipher, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     for (QCheckBox* box : {m_dryRun, m_mkpath, m_delete, m_deleteExcluded, m_limitDeletions, m_removeSource,
                            m_checksum, m_update, m_ignoreExisting, m_existingOnly, m_sizeOnly, m_ignoreTimes,
-                           m_oneFileSystem, m_safeLinks, m_perms, m_times, m_hardLinks, m_owner, m_group,
-                           m_numericIds, m_backup}) {
+                           m_appendVerify, m_oneFileSystem, m_safeLinks, m_copyLinks, m_perms, m_times,
+                           m_hardLinks, m_owner, m_group, m_numericIds, m_backup, m_inPlace}) {
         connect(box, &QCheckBox::toggled, this, &JobForm::updateHints);
     }
     for (QPlainTextEdit* edit : {m_excludes, m_includes}) {
@@ -1002,9 +1106,7 @@ void JobForm::browseFor(QLineEdit* edit, bool isSource)
 
 void JobForm::setAdvancedVisible(bool visible)
 {
-    m_advanced->setVisible(visible);
-    m_advancedToggle->setArrowType(visible ? Qt::DownArrow : Qt::RightArrow);
-    if (m_advancedToggle->isChecked() != visible) m_advancedToggle->setChecked(visible);
+    setSectionOpen(m_advanced, visible);
 }
 
 JobForm::Section JobForm::makeSection(const QString& title, const char* name)
@@ -1066,6 +1168,9 @@ void JobForm::updateSelectionHints()
     if (m_existingOnly->isChecked()) rules << tr("only files the destination has");
     if (m_sizeOnly->isChecked()) rules << tr("compared by size only");
     if (m_ignoreTimes->isChecked()) rules << tr("sent even when size and time match");
+    const bool appending = m_appendVerify->isChecked();
+    if (appending) rules << tr("only shorter files appended to");
+    m_appendVerifyHint->setVisible(appending);
 
     QString error;
     const auto maxSize = parseSizeLimitField(trimmedText(m_maxSize), "--max-size");
@@ -1090,6 +1195,7 @@ void JobForm::updateSelectionHints()
     if (error.isEmpty()) {
         if (m_oneFileSystem->isChecked()) rules << tr("one file system");
         if (m_safeLinks->isChecked()) rules << tr("links out of the tree skipped");
+        if (m_copyLinks->isChecked()) rules << tr("links copied as what they point to");
         auto markers = parseNameList(m_excludeIfPresent->text());
         if (!markers) {
             error = fieldMessage(markers.error().message);
@@ -1214,7 +1320,70 @@ void JobForm::updateBackupHints()
         if (links.size() == 1) parts << tr("unchanged files linked from %1").arg(QString::fromStdString(links.front()));
         else if (!links.empty()) parts << tr("unchanged files linked from %1 snapshots").arg(links.size());
     }
+
+    // --inplace: a warning while on, as --delete has; red text in any case, since
+    // either it warns or it says why the job cannot run.
+    if (m_inPlace->isChecked()) {
+        const fg::Status conflict = error.isEmpty() ? checkInPlace(backupRules(), true) : fg::Status{};
+        if (!conflict) {
+            const QString message = QString::fromStdString(conflict.error().message);
+            showHint(m_inPlaceHint, message, true);
+            error = message;
+        } else {
+            showHint(m_inPlaceHint, tr("Each changed file is written over its old copy: until it is complete it is "
+                                       "neither version, and a failure leaves it incomplete (a re-run completes it)."),
+                     true);
+        }
+        parts << tr("changed files written in place");
+    } else {
+        showHint(m_inPlaceHint, QString(), false);
+    }
     showSectionSummary(m_backups, parts.isEmpty() ? tr("No backups.") : parts.join(QStringLiteral(", ")), error);
+}
+
+void JobForm::updateRemoteHints()
+{
+    const bool remote = usesDataStreams(m_source->text(), m_destination->text()) ||
+                        usesSsh(m_source->text(), m_destination->text());
+    const bool daemon = usesDataStreams(m_source->text(), m_destination->text());
+    const unsigned idle = unsigned(m_ioTimeout->value());
+    const unsigned connect = unsigned(m_connectTimeout->value());
+    QStringList parts;
+    if (!remote) {
+        showHint(m_ioTimeoutHint, tr("For floodgate:// and SSH jobs: a local copy has no far end to wait on."), false);
+    } else if (idle == 0) {
+        showHint(m_ioTimeoutHint, tr("Off: waits for the far end as long as it takes."), false);
+    } else {
+        showHint(m_ioTimeoutHint, tr("Stops (exit 30) after %1 without a word from the far end; what arrived is "
+                                     "kept.")
+                                      .arg(secondsText(idle)),
+                 false);
+        parts << tr("stops when the far end is quiet for %1").arg(secondsText(idle));
+    }
+    if (!daemon) {
+        showHint(m_connectTimeoutHint, tr("For floodgate:// jobs; for SSH, give ssh -o ConnectTimeout=SEC as the SSH "
+                                          "command."),
+                 false);
+    } else if (connect == 0) {
+        showHint(m_connectTimeoutHint, tr("Default: 10 s to connect, 15 s for the handshake."), false);
+    } else {
+        showHint(m_connectTimeoutHint, tr("Gives up (exit 35) when the daemon has not answered in %1.")
+                                           .arg(secondsText(connect)),
+                 false);
+        parts << tr("connect timeout %1").arg(secondsText(connect));
+    }
+    // The rest of the section, named when it differs from the defaults.
+    const fg::SyncOptions defaults;
+    if (const QString rsh = trimmedText(m_rsh); !rsh.isEmpty() && rsh.toStdString() != defaults.rsh) {
+        parts << tr("SSH command %1").arg(rsh);
+    }
+    if (const QString remoteFg = trimmedText(m_remoteFloodgate);
+        !remoteFg.isEmpty() && remoteFg.toStdString() != defaults.remoteFloodgate) {
+        parts << tr("remote floodgate %1").arg(remoteFg);
+    }
+    if (const QString dir = trimmedText(m_stateDir); !dir.isEmpty()) parts << tr("state in %1").arg(dir);
+    // Nothing set: no line at all, as before this section had a summary.
+    showSectionSummary(m_advanced, parts.join(QStringLiteral(", ")), QString());
 }
 
 void JobForm::updateHints()
@@ -1229,6 +1398,7 @@ void JobForm::updateHints()
     updateSelectionHints();
     updateMetadataHints();
     updateBackupHints();
+    updateRemoteHints();
 
     // Red while on, with a warning under it: the two options that delete a user's files.
     const QString danger = QStringLiteral("QCheckBox { color: #c62828; font-weight: 600; }");
@@ -1238,6 +1408,9 @@ void JobForm::updateHints()
     const bool removing = m_removeSource->isChecked();
     m_removeSource->setStyleSheet(removing ? danger : QString());
     m_removeSourceWarning->setVisible(removing);
+    // --inplace can leave a file half written: red as they are (its warning is
+    // shown by updateBackupHints()).
+    m_inPlace->setStyleSheet(m_inPlace->isChecked() ? danger : QString());
     Q_EMIT changed();
 }
 
@@ -1458,6 +1631,11 @@ void JobForm::updateStreamSettingsEnabled()
     m_sshCipherLabel->setEnabled(ssh);
     m_sshCipherHint->setEnabled(ssh);
     m_sshCipher->setEnabled(ssh && m_editable);
+    // --timeout waits on any far end, --contimeout only on a daemon's connections.
+    m_ioTimeoutLabel->setEnabled(applies || ssh);
+    m_ioTimeout->setEnabled((applies || ssh) && m_editable);
+    m_connectTimeoutLabel->setEnabled(applies);
+    m_connectTimeout->setEnabled(applies && m_editable);
     if (applies) {
         showHint(m_streamsNote, QString(), false);
         return;
@@ -1550,6 +1728,7 @@ fg::Result<fg::JobSpec> JobForm::spec() const
     o.compare.existingOnly = m_existingOnly->isChecked();
     o.compare.sizeOnly = m_sizeOnly->isChecked();
     o.compare.ignoreTimes = m_ignoreTimes->isChecked();
+    o.compare.appendVerify = m_appendVerify->isChecked();
     auto maxSize = parseSizeLimitField(trimmedText(m_maxSize), "--max-size");
     if (!maxSize) return fieldError(tr("Larger than"), maxSize.error().message);
     auto minSize = parseSizeLimitField(trimmedText(m_minSize), "--min-size");
@@ -1564,6 +1743,7 @@ fg::Result<fg::JobSpec> JobForm::spec() const
     o.compare.minSize = *minSize;
     o.scan.oneFileSystem = m_oneFileSystem->isChecked();
     o.scan.safeLinks = m_safeLinks->isChecked();
+    o.scan.copyLinks = m_copyLinks->isChecked();
     auto markers = parseNameList(m_excludeIfPresent->text());
     if (!markers) return markers.error();
     o.scan.excludeIfPresent = std::move(markers).value();
@@ -1589,6 +1769,8 @@ fg::Result<fg::JobSpec> JobForm::spec() const
 
     o.backup = backupRules();
     if (fg::Status st = checkBackup(o.backup); !st) return st.error(); // it names the field
+    o.inPlace = m_inPlace->isChecked();
+    if (fg::Status st = checkInPlace(o.backup, o.inPlace); !st) return st.error(); // it names both
     o.linkDest = patternLines(m_linkDest);
     if (o.linkDest.size() > fg::kMaxLinkDest) {
         return fg::Error(fg::Errc::InvalidArgument, tooManyLinkDests(o.linkDest.size()).toStdString());
@@ -1620,6 +1802,11 @@ fg::Result<fg::JobSpec> JobForm::spec() const
                                  .toStdString());
         }
     }
+    // Not in force for a local job (greyed): a local copy has no far end.
+    if (usesDataStreams(source, destination) || usesSsh(source, destination)) {
+        o.ioTimeoutSec = unsigned(m_ioTimeout->value());
+    }
+    if (usesDataStreams(source, destination)) o.connectTimeoutSec = unsigned(m_connectTimeout->value());
     if (usesSsh(source, destination)) {
         o.sshCipher = m_sshCipher->currentData().toString().toStdString();
         if (auto st = fg::checkSshCipher(o.sshCipher); !st) return fieldError(tr("SSH cipher"), st.error().message);
@@ -1659,16 +1846,18 @@ void JobForm::setSpec(const fg::JobSpec& spec)
     m_existingOnly->setChecked(o.compare.existingOnly);
     m_sizeOnly->setChecked(o.compare.sizeOnly);
     m_ignoreTimes->setChecked(o.compare.ignoreTimes);
+    m_appendVerify->setChecked(o.compare.appendVerify);
     m_maxSize->setText(sizeSpecText(o.compare.maxSize));
     m_minSize->setText(sizeSpecText(o.compare.minSize));
     m_oneFileSystem->setChecked(o.scan.oneFileSystem);
     m_safeLinks->setChecked(o.scan.safeLinks);
+    m_copyLinks->setChecked(o.scan.copyLinks);
     QStringList markers;
     for (const std::string& name : o.scan.excludeIfPresent) markers << QString::fromStdString(name);
     m_excludeIfPresent->setText(markers.join(QStringLiteral(", ")));
     m_removeSource->setChecked(o.removeSourceFiles);
     // A saved job's rules open their section, so what is in force is in view.
-    if (o.compare != fg::CompareRules{} || o.scan.oneFileSystem || o.scan.safeLinks ||
+    if (o.compare != fg::CompareRules{} || o.scan.oneFileSystem || o.scan.safeLinks || o.scan.copyLinks ||
         !o.scan.excludeIfPresent.empty()) {
         setSectionOpen(m_whichFiles, true);
     }
@@ -1695,7 +1884,8 @@ void JobForm::setSpec(const fg::JobSpec& spec)
     QStringList links;
     for (const std::string& dir : o.linkDest) links << QString::fromStdString(dir);
     m_linkDest->setPlainText(links.join(QLatin1Char('\n')));
-    if (o.backup.enabled || !o.linkDest.empty()) setSectionOpen(m_backups, true);
+    m_inPlace->setChecked(o.inPlace);
+    if (o.backup.enabled || !o.linkDest.empty() || o.inPlace) setSectionOpen(m_backups, true);
     // A timetable, when there is one, decides the rate (see fg::SyncOptions).
     m_bwlimit->setText(o.bwlimitSchedule.empty() ? rateSpecText(o.bwlimitBytesPerSec)
                                                  : rateScheduleText(o.bwlimitSchedule));
@@ -1719,7 +1909,10 @@ void JobForm::setSpec(const fg::JobSpec& spec)
     m_remoteFloodgate->setText(o.remoteFloodgate == defaults.remoteFloodgate ? QString()
                                                                               : QString::fromStdString(o.remoteFloodgate));
     m_stateDir->setText(QString::fromStdString(o.stateDir));
-    if (!o.stateDir.empty() || o.rsh != defaults.rsh || o.remoteFloodgate != defaults.remoteFloodgate) {
+    m_ioTimeout->setValue(int(std::min(o.ioTimeoutSec, fg::kMaxTimeoutSec)));
+    m_connectTimeout->setValue(int(std::min(o.connectTimeoutSec, fg::kMaxTimeoutSec)));
+    if (!o.stateDir.empty() || o.rsh != defaults.rsh || o.remoteFloodgate != defaults.remoteFloodgate ||
+        o.ioTimeoutSec != 0 || o.connectTimeoutSec != 0) {
         setAdvancedVisible(true);
     }
 }

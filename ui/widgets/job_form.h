@@ -63,6 +63,7 @@ private:
     void updateSelectionHints();
     void updateMetadataHints();
     void updateBackupHints();
+    void updateRemoteHints();
     // The backup rules the fields give, the suffix resolved as the CLI resolves it.
     fg::BackupRules backupRules() const;
 
@@ -104,10 +105,13 @@ private:
     QCheckBox* m_existingOnly = nullptr;
     QCheckBox* m_sizeOnly = nullptr;
     QCheckBox* m_ignoreTimes = nullptr;
+    QCheckBox* m_appendVerify = nullptr;
+    QLabel* m_appendVerifyHint = nullptr;
     QLineEdit* m_maxSize = nullptr;
     QLineEdit* m_minSize = nullptr;
     QCheckBox* m_oneFileSystem = nullptr;
     QCheckBox* m_safeLinks = nullptr;
+    QCheckBox* m_copyLinks = nullptr;
     QLineEdit* m_excludeIfPresent = nullptr; // names, comma-separated
     QLabel* m_selectionHint = nullptr;
     // Metadata: permissions, times, hard links, owners (fg::MetadataRules,
@@ -124,7 +128,8 @@ private:
     QCheckBox* m_numericIds = nullptr;
     QLineEdit* m_chown = nullptr; // USER:GROUP, USER or :GROUP
     QLabel* m_ownersHint = nullptr;
-    // Backups & snapshots: -b, --backup-dir, --suffix, --link-dest.
+    // Backups & snapshots: -b, --backup-dir, --suffix, --link-dest, and --inplace
+    // (how a changed file is written, which -b cannot go with yet).
     Section m_backups;
     QCheckBox* m_backup = nullptr;
     QWidget* m_backupRules = nullptr; // folder and suffix, shown with -b
@@ -133,6 +138,8 @@ private:
     QPlainTextEdit* m_linkDest = nullptr; // one folder a line
     QLabel* m_backupHint = nullptr;
     QLabel* m_linkDestHint = nullptr;
+    QCheckBox* m_inPlace = nullptr;
+    QLabel* m_inPlaceHint = nullptr; // red: the warning, or the conflict with -b
     QLineEdit* m_bwlimit = nullptr;
     QLabel* m_bwlimitHint = nullptr;
     // Transfer: the settings that only a floodgate:// job's data connections use.
@@ -162,8 +169,14 @@ private:
     bool m_editable = true;
     QPlainTextEdit* m_excludes = nullptr;
     QPlainTextEdit* m_includes = nullptr;
-    QToolButton* m_advancedToggle = nullptr;
-    QWidget* m_advanced = nullptr;
+    // Advanced: what reaches the far end (--timeout, --contimeout, -e, ...).
+    Section m_advanced;
+    QSpinBox* m_ioTimeout = nullptr;      // --timeout, seconds; 0 = off
+    QLabel* m_ioTimeoutHint = nullptr;
+    QWidget* m_ioTimeoutLabel = nullptr;
+    QSpinBox* m_connectTimeout = nullptr; // --contimeout, seconds; 0 = the engine's defaults
+    QLabel* m_connectTimeoutHint = nullptr;
+    QWidget* m_connectTimeoutLabel = nullptr;
     QLineEdit* m_rsh = nullptr;
     QLineEdit* m_remoteFloodgate = nullptr;
     QLineEdit* m_stateDir = nullptr;
