@@ -21,6 +21,10 @@ if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
       -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
     target_link_options(fg_common_cfg INTERFACE -fsanitize=address,undefined)
   endif()
+  if(FLOODGATE_TSAN)
+    target_compile_options(fg_common_cfg INTERFACE -fsanitize=thread -fno-omit-frame-pointer)
+    target_link_options(fg_common_cfg INTERFACE -fsanitize=thread)
+  endif()
 endif()
 
 # Qt safety defines: no implicit ASCII casts, no keyword macros that clash with
@@ -53,6 +57,9 @@ function(fg_add_test name)
     # not what the sanitizer run is for (use valgrind/heaptrack for leaks).
     list(APPEND env "ASAN_OPTIONS=detect_leaks=0:abort_on_error=1"
                     "UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
+  endif()
+  if(FLOODGATE_TSAN)
+    list(APPEND env "TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1")
   endif()
   set_tests_properties(${name} PROPERTIES LABELS "${T_LABELS}" TIMEOUT ${T_TIMEOUT}
                                           ENVIRONMENT "${env}")
