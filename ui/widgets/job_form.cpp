@@ -719,7 +719,7 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
 
     // Which files: rsync's rules for what counts as changed and what is skipped,
     // and what the scan leaves out.
-    m_whichFiles = makeSection(tr("Which files"), "whichFiles");
+    m_whichFiles = makeSection(tr("Which files"), "whichFiles", layout);
     auto* whichLayout = new QVBoxLayout(m_whichFiles.body);
     whichLayout->setContentsMargins(kSectionIndent, 0, kSectionRightMargin, 0);
     whichLayout->setSpacing(4);
@@ -807,13 +807,10 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     m_selectionHint = makeHint(m_whichFiles.body);
     m_selectionHint->setObjectName(QStringLiteral("selectionHint"));
     whichLayout->addWidget(m_selectionHint);
-    layout->addWidget(m_whichFiles.toggle);
-    layout->addWidget(m_whichFiles.summary);
-    layout->addWidget(m_whichFiles.body);
 
     // Metadata: what arrives besides the data. Stacked labels over full-width
     // fields, as in Transfer: a label column would squeeze them in the sidebar.
-    m_metadata = makeSection(tr("Metadata"), "metadata");
+    m_metadata = makeSection(tr("Metadata"), "metadata", layout);
     auto* metadataLayout = new QVBoxLayout(m_metadata.body);
     metadataLayout->setContentsMargins(kSectionIndent, 0, kSectionRightMargin, 0);
     metadataLayout->setSpacing(4);
@@ -883,13 +880,10 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     m_ownersHint = makeHint(m_metadata.body);
     m_ownersHint->setObjectName(QStringLiteral("ownersHint"));
     metadataLayout->addWidget(m_ownersHint);
-    layout->addWidget(m_metadata.toggle);
-    layout->addWidget(m_metadata.summary);
-    layout->addWidget(m_metadata.body);
 
     // Backups & snapshots: what a run replaces or deletes kept (-b), and dated
     // snapshots that share unchanged files (--link-dest).
-    m_backups = makeSection(tr("Backups && snapshots"), "backups");
+    m_backups = makeSection(tr("Backups && snapshots"), "backups", layout);
     auto* backupsLayout = new QVBoxLayout(m_backups.body);
     backupsLayout->setContentsMargins(kSectionIndent, 0, kSectionRightMargin, 0);
     backupsLayout->setSpacing(4);
@@ -949,13 +943,10 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     backupsLayout->addWidget(linkDestLabel);
     backupsLayout->addWidget(m_linkDest);
     backupsLayout->addWidget(m_linkDestHint);
-    layout->addWidget(m_backups.toggle);
-    layout->addWidget(m_backups.summary);
-    layout->addWidget(m_backups.body);
 
     // Advanced, folded: most jobs never need it. What reaches the far end: how long
     // to wait on it, how to start it.
-    m_advanced = makeSection(tr("Advanced"), "advanced");
+    m_advanced = makeSection(tr("Advanced"), "advanced", layout);
     auto* advancedLayout = new QFormLayout(m_advanced.body);
     advancedLayout->setContentsMargins(kSectionIndent, 0, kSectionRightMargin, 0);
     advancedLayout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -1035,9 +1026,6 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     advancedLayout->addRow(ioTimeoutLabel, fieldWithHint(m_ioTimeout, m_ioTimeoutHint));
     advancedLayout->addRow(connectTimeoutLabel, fieldWithHint(m_connectTimeout, m_connectTimeoutHint));
     advancedLayout->addRow(tr("State directory"), stateRow);
-    layout->addWidget(m_advanced.toggle);
-    layout->addWidget(m_advanced.summary);
-    layout->addWidget(m_advanced.body);
     layout->addStretch(1);
 
     // The stream fields are not in the list: updateStreamSettingsEnabled() decides for them.
@@ -1109,7 +1097,7 @@ void JobForm::setAdvancedVisible(bool visible)
     setSectionOpen(m_advanced, visible);
 }
 
-JobForm::Section JobForm::makeSection(const QString& title, const char* name)
+JobForm::Section JobForm::makeSection(const QString& title, const char* name, QBoxLayout* into)
 {
     const QString base = QLatin1String(name);
     Section section;
@@ -1126,6 +1114,9 @@ JobForm::Section JobForm::makeSection(const QString& title, const char* name)
     section.body->setObjectName(base + QStringLiteral("Group"));
     connect(section.toggle, &QToolButton::toggled, this, [this, section](bool open) { setSectionOpen(section, open); });
     setSectionOpen(section, false);
+    into->addWidget(section.toggle);
+    into->addWidget(section.summary);
+    into->addWidget(section.body);
     return section;
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 QT_BEGIN_NAMESPACE
+class QBoxLayout;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -75,7 +76,9 @@ private:
         QLabel* summary = nullptr;
         QWidget* body = nullptr;
     };
-    Section makeSection(const QString& title, const char* name);
+    // Made and added to `into` (toggle, summary, body, in that order); the
+    // caller fills the body.
+    Section makeSection(const QString& title, const char* name, QBoxLayout* into);
     void setSectionOpen(const Section& section, bool open);
     // The summary as the fields are: `error` in red, else `text`; hidden while open.
     void showSectionSummary(const Section& section, const QString& text, const QString& error);
