@@ -423,6 +423,18 @@ Result<std::vector<DirEntryName>> DirHandle::list() const
     return entries;
 }
 
+namespace {
+// What an open that could not refuse a FIFO or device itself (O_NONBLOCK,
+// following a link) found: a regular file, or an error saying `notRegular`.
+Status mustBeRegular(int fd, const std::string& path, const char* notRegular)
+{
+    struct stat st{};
+    if (::fstat(fd, &st) != 0) return sysError(errno, "stat " + path);
+    if (!S_ISREG(st.st_mode)) return Error(Errc::InvalidArgument, path + " " + notRegular);
+    return {};
+}
+} // namespace
+
 Result<FileHandle> DirHandle::openRead(std::string_view name, Follow follow) const
 {
     if (!isSingleComponent(name)) return badComponent(name);
@@ -431,10 +443,7 @@ Result<FileHandle> DirHandle::openRead(std::string_view name, Follow follow) con
         int fd = ::openat(m_fd, nameStr(name).c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
         if (fd < 0) return sysError(errno, "open " + childPath(name));
         FileHandle file(fd, childPath(name));
-        struct stat st{};
-        if (::fstat(fd, &st) != 0) return sysError(errno, "stat " + childPath(name));
-        if (!S_ISREG(st.st_mode))
-            return Error(Errc::InvalidArgument, childPath(name) + " leads to something that is not a regular file");
+        FG_TRY(mustBeRegular(fd, file.path(), "leads to something that is not a regular file"));
         return file;
     }
     int fd = ::openat(m_fd, nameStr(name).c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
@@ -458,10 +467,7 @@ Result<FileHandle> DirHandle::openForUpdate(std::string_view name) const
         return sysError(errno, "open " + childPath(name) + " to write it in place");
     }
     FileHandle file(fd, childPath(name));
-    struct stat st{};
-    if (::fstat(fd, &st) != 0) return sysError(errno, "stat " + childPath(name));
-    if (!S_ISREG(st.st_mode))
-        return Error(Errc::InvalidArgument, childPath(name) + " is not a regular file; --inplace writes only those");
+    FG_TRY(mustBeRegular(fd, file.path(), "is not a regular file; --inplace writes only those"));
     const int flags = ::fcntl(fd, F_GETFL);
     if (flags >= 0) (void)::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
     return file;
