@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 namespace fg::cli {
 
@@ -189,6 +190,15 @@ std::string syncHelpText()
 
 namespace {
 
+// A count or a number of seconds as typed: digits only, no sign.
+std::optional<unsigned long long> parseWholeNumber(const std::string& value)
+{
+    char* end = nullptr;
+    const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
+    if (value.empty() || *end != '\0' || value.front() == '-') return std::nullopt;
+    return n;
+}
+
 int usageError(const std::string& message)
 {
     std::fprintf(stderr, "floodgate sync: %s\n(see `floodgate sync --help`)\n", message.c_str());
@@ -254,12 +264,10 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
         else if (name == "delete" || name == "delete-after" || name == "delete-delay") opt.deleteExtraneous = true;
         else if (name == "delete-excluded") opt.deleteExtraneous = opt.deletion.excluded = true;
         else if (name == "max-delete") {
-            char* end = nullptr;
-            const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
-            if (value.empty() || *end != '\0' || value.front() == '-')
-                return usageError("--max-delete: '" + value + "' is not a number of entries (0 or more)");
+            const auto n = parseWholeNumber(value);
+            if (!n) return usageError("--max-delete: '" + value + "' is not a number of entries (0 or more)");
             opt.deletion.limited = true;
-            opt.deletion.maxDelete = n;
+            opt.deletion.maxDelete = *n;
         } else if (name == "checksum") opt.checksum = true;
         else if (name == "size-only") opt.compare.sizeOnly = true;
         else if (name == "append-verify" || name == "append") opt.compare.appendVerify = true;
@@ -346,12 +354,11 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
             opt.filesFrom = std::move(paths).value();
             opt.hasFilesFrom = true;
         } else if (name == "timeout" || name == "contimeout") {
-            char* end = nullptr;
-            const unsigned long long sec = std::strtoull(value.c_str(), &end, 10);
-            if (value.empty() || *end != '\0' || value.front() == '-' || sec > kMaxTimeoutSec)
+            const auto sec = parseWholeNumber(value);
+            if (!sec || *sec > kMaxTimeoutSec)
                 return usageError("--" + name + ": '" + value + "' is not a whole number of seconds (0 to "
                                   + std::to_string(kMaxTimeoutSec) + ")");
-            (name == "timeout" ? opt.ioTimeoutSec : opt.connectTimeoutSec) = unsigned(sec);
+            (name == "timeout" ? opt.ioTimeoutSec : opt.connectTimeoutSec) = unsigned(*sec);
         } else if (name == "modify-window") {
             char* end = nullptr;
             double sec = std::strtod(value.c_str(), &end);
