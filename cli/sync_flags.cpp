@@ -136,6 +136,9 @@ const std::vector<SyncFlag>& syncFlags()
         {"append", 0, nullptr, "the same as --append-verify (floodgate always verifies the whole file)"},
         {"partial", 0, nullptr, "keep what an interrupted run received, to resume from (always on: files of\n"
                                 "1 MiB or more keep it as .NAME.fg-partial beside the target)"},
+        {"partial-dir", 0, "DIR", "keep it as DIR/NAME instead, DIR a folder inside the file's own folder\n"
+                                  "(like .rsync-partial: made when needed, removed once empty; never sent,\n"
+                                  "never deleted by --delete; not with --inplace)"},
         {"info", 0, "progress2", "rsync's --info=progress2: the same as --progress (one line for the whole job)"},
         {"progress", 0, nullptr, "show progress: one updating line on a terminal, a plain line a second\n"
                                  "into a pipe or file (bytes done, %, rate, ETA, the current file)"},
@@ -297,6 +300,10 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
         else if (name == "link-dest") {
             if (value.empty()) return usageError("--link-dest needs a directory");
             opt.linkDest.push_back(value);
+        }
+        else if (name == "partial-dir") {
+            if (value.empty()) return usageError("--partial-dir needs a folder name (like .rsync-partial)");
+            opt.partialDir = value;
         }
         else if (name == "backup-dir") {
             if (value.empty()) return usageError("--backup-dir needs a directory");

@@ -23,8 +23,8 @@ namespace {
 // rules (u8 flags, u64, u64), the delete rules (u8, u64) and the metadata
 // rules (u8, an empty --chmod string: u32 length), the backup rules (u8,
 // two empty strings), the --link-dest count (u32), the scan rules (u8, u32),
-// ownership (u8, two empty strings).
-constexpr size_t kAfterToken = 1 + 8 + 8 + 1 + 8 + 1 + 4 + 1 + 4 + 4 + 4 + 1 + 4 + 1 + 4 + 4;
+// ownership (u8, two empty strings), the --partial-dir (an empty string).
+constexpr size_t kAfterToken = 1 + 8 + 8 + 1 + 8 + 1 + 4 + 1 + 4 + 4 + 4 + 1 + 4 + 1 + 4 + 4 + 4;
 
 template <class M>
 M roundTrip(const M& msg)
@@ -361,7 +361,11 @@ private Q_SLOTS:
         m.linkDest = {"../2026-11-30", "/srv/snap"};
         m.scan = {true, true, true, true, {".nobackup", "CACHEDIR.TAG"}};
         m.ownership = {true, true, true, true, "backup", "staff"};
+        m.inPlace = true;
+        m.partialDir = ".rsync-partial";
         JobRequestMsg back = roundTrip(m);
+        QVERIFY(back.inPlace);
+        QCOMPARE(back.partialDir, m.partialDir);
         QVERIFY(back.metadata == m.metadata);
         QVERIFY(back.backup == m.backup);
         QVERIFY(back.linkDest == m.linkDest);
@@ -378,16 +382,16 @@ private Q_SLOTS:
         f.payload[f.payload.size() - kAfterToken] = 0x80;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 41] = 0x04;
+        f.payload[f.payload.size() - 45] = 0x04;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 32] = 0x04;
+        f.payload[f.payload.size() - 36] = 0x04;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 14] = 0x10;
+        f.payload[f.payload.size() - 18] = 0x10;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 9] = 0x10;
+        f.payload[f.payload.size() - 13] = 0x10;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
     }
 

@@ -5,6 +5,7 @@
 #include "test_support.h"
 
 #include <QDir>
+#include <QFile>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -205,6 +206,115 @@ private Q_SLOTS:
         // ~3 s at 8 MiB/s arrived before the kill: that much is not sent again.
         QVERIFY2(wireOf(json) < double(big.size()) - 12e6, qPrintable(QStringLiteral("wire bytes %1").arg(wireOf(json))));
         QVERIFY2(!exists(partial), "the partial file outlived the file it was for");
+    }
+
+    // --partial-dir: what arrived is kept as DIR/NAME (rsync's layout), the
+    // resume takes it from there, and the folder goes once it is empty.
+    void interruptedTransferResumesFromThePartialDir()
+    {
+        ScratchDir dir;
+        PairedDaemon f(dir);
+        QVERIFY2(f.ok, qPrintable(f.daemon.log()));
+        const std::string big = randomBytes(48 << 20, 19);
+        writeFile(dir.sub("src/big.bin"), big);
+        const QStringList partialDir = {QStringLiteral("--partial-dir"), QStringLiteral(".rsync-partial")};
+        const QStringList paced = partialDir + QStringList{QStringLiteral("--streams"), QStringLiteral("1"),
+                                                           QStringLiteral("--chunk-size"), QStringLiteral("2M"),
+                                                           QStringLiteral("--bwlimit"), QStringLiteral("8M")};
+        QProcess p;
+        p.start(cliPath(), f.syncArgs(paced + QStringList{q(dir.sub("src/")), f.daemon.url(QStringLiteral("m/copy/"))}));
+        QVERIFY(p.waitForStarted(10000));
+        QThread::msleep(3000);
+        QVERIFY2(p.state() == QProcess::Running, "the sync finished before it could be killed");
+        p.kill();
+        QVERIFY(p.waitForFinished(10000));
+
+        const std::string partial = dir.sub("module/copy/.rsync-partial/big.bin");
+        QElapsedTimer t;
+        t.start();
+        while (!exists(partial) && t.elapsed() < 15000) QThread::msleep(50);
+        QVERIFY2(exists(partial), qPrintable(f.daemon.log()));
+        QVERIFY(!exists(dir.sub("module/copy/.big.bin.fg-partial")));
+        QVERIFY(!exists(dir.sub("module/copy/big.bin")));
+
+        auto resumed = f.sync(partialDir + QStringList{q(dir.sub("src/")), f.daemon.url(QStringLiteral("m/copy/"))});
+        QVERIFY2(resumed.exitCode == 0, (resumed.err + resumed.out).constData());
+        QCOMPARE(readFile(dir.sub("module/copy/big.bin")), big);
+        QString error;
+        const QJsonObject json = parseJsonObject(resumed.out, &error);
+        QCOMPARE(methodsOf(json).value(QStringLiteral("big.bin")), QStringLiteral("delta"));
+        QVERIFY2(wireOf(json) < double(big.size()) - 12e6, qPrintable(QStringLiteral("wire bytes %1").arg(wireOf(json))));
+        QVERIFY2(!exists(partial), "the partial file outlived the file it was for");
+        QVERIFY2(!exists(dir.sub("module/copy/.rsync-partial")), "the emptied partial folder stayed");
+    }
+
+    // With --partial-dir, at any depth, in a local copy (resuming, which a
+    // local copy does only with --no-whole-file): a partial file in
+    // the folder is resumed from; one a run without --partial-dir left beside
+    // its target moves into the folder (here for a file that turns out
+    // unchanged, so it goes); a big temporary file a killed writer left
+    // becomes a partial file in the folder and is resumed from. A dry run
+    // changes none of it. The folders go once empty; the tree ends as the
+    // source's.
+    void partialDirAtAnyDepthInALocalCopy()
+    {
+        ScratchDir dir;
+        const std::string big = randomBytes(6 << 20, 41);
+        const std::string other = randomBytes(3 << 20, 42);
+        writeFile(dir.sub("src/a/b/big.bin"), big);
+        writeFile(dir.sub("src/c/other.bin"), other);
+        writeFile(dir.sub("src/a/same.txt"), "unchanged");
+        setMtime(dir.sub("src/a/same.txt"), 1'700'000'000);
+        writeFile(dir.sub("dst/a/same.txt"), "unchanged");
+        setMtime(dir.sub("dst/a/same.txt"), 1'700'000'000);
+        const std::string partial = dir.sub("dst/a/b/.rsync-partial/big.bin");
+        writeFile(partial, big.substr(0, 4 << 20));
+        const std::string beside = dir.sub("dst/a/.same.txt.fg-partial");
+        writeFile(beside, randomBytes(2 << 20, 43));
+        const std::string stale = dir.sub("dst/c/.other.bin.fg-Ab12Cd");
+        writeFile(stale, other.substr(0, 2 << 20));
+        const QStringList args = {QStringLiteral("--partial-dir=.rsync-partial"), QStringLiteral("--no-whole-file"),
+                                  QStringLiteral("--json")};
+
+        auto dry = runCli(QStringList{QStringLiteral("sync"), QStringLiteral("-n")} + args
+                          + QStringList{q(dir.sub("src/")), q(dir.sub("dst/"))});
+        QVERIFY2(dry.exitCode == 0, dry.err.constData());
+        QString error;
+        QJsonObject json = parseJsonObject(dry.out, &error);
+        QCOMPARE(methodsOf(json).value(QStringLiteral("a/b/big.bin")), QStringLiteral("delta"));
+        QVERIFY(exists(partial) && exists(beside) && exists(stale));
+
+        auto run = runCli(QStringList{QStringLiteral("sync")} + args + QStringList{q(dir.sub("src/")), q(dir.sub("dst/"))});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        json = parseJsonObject(run.out, &error);
+        QCOMPARE(methodsOf(json).value(QStringLiteral("a/b/big.bin")), QStringLiteral("delta"));
+        QCOMPARE(methodsOf(json).value(QStringLiteral("c/other.bin")), QStringLiteral("delta"));
+        QCOMPARE(readFile(dir.sub("dst/a/b/big.bin")), big);
+        QCOMPARE(readFile(dir.sub("dst/c/other.bin")), other);
+        for (const char* folder : {"dst/a/b/.rsync-partial", "dst/a/.rsync-partial", "dst/c/.rsync-partial"})
+            QVERIFY2(!exists(dir.sub(folder)), folder);
+        QVERIFY(!exists(beside) && !exists(stale));
+        const QString diff = diffTrees(describeTree(dir.sub("src")), describeTree(dir.sub("dst")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    }
+
+    // A --partial-dir that is a symlink in the destination (put there by
+    // whoever can write to it, a daemon's clients included) is never
+    // followed: nothing is read from or put where it points.
+    void partialDirIsNeverASymlink()
+    {
+        ScratchDir dir;
+        const std::string big = randomBytes(3 << 20, 51);
+        writeFile(dir.sub("src/big.bin"), big);
+        writeFile(dir.sub("outside/keep"), "outside the destination");
+        writeFile(dir.sub("dst/.big.bin.fg-Ab12Cd"), big.substr(0, 2 << 20));
+        QVERIFY(QFile::link(q(dir.sub("outside")), q(dir.sub("dst/.p"))));
+        auto run = runCli({QStringLiteral("sync"), QStringLiteral("--partial-dir=.p"), QStringLiteral("--no-whole-file"),
+                           q(dir.sub("src/")), q(dir.sub("dst/"))});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QCOMPARE(readFile(dir.sub("dst/big.bin")), big);
+        QCOMPARE(QDir(q(dir.sub("outside"))).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("keep")});
+        QVERIFY(tempFilesUnder(dir.sub("dst")).isEmpty());
     }
 
     // Partial files are found from each directory's listing, at any depth: a

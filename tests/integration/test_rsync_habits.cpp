@@ -189,7 +189,6 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("flag");
         QTest::addColumn<QString>("mentions");
-        QTest::newRow("--partial-dir") << u"--partial-dir=.p"_s << u"--partial-dir"_s;
         QTest::newRow("-A") << u"-A"_s << u"--acls"_s;
         QTest::newRow("-X in a bundle") << u"-avX"_s << u"--xattrs"_s;
         QTest::newRow("--no-implied-dirs") << u"--no-implied-dirs"_s << u"--no-implied-dirs"_s;
@@ -1170,6 +1169,61 @@ private Q_SLOTS:
         VERIFY_EXIT(o.floodgate, 0);
         QVERIFY(!fgtest::exists(dir.sub("fg/stray.txt")));
         VERIFY_LIKE_RSYNC(dir, o);
+    }
+
+    // --partial-dir's folders are never sent, and --delete leaves them (and
+    // what they hold) alone, as rsync; --delete-excluded removes them, as
+    // rsync does.
+    void partialDirIsNeitherSentNorDeleted_data()
+    {
+        QTest::addColumn<QString>("deletion");
+        QTest::newRow("--delete") << u"--delete"_s;
+        QTest::newRow("--delete-excluded") << u"--delete-excluded"_s;
+    }
+    void partialDirIsNeitherSentNorDeleted()
+    {
+        QFETCH(QString, deletion);
+        ScratchDir dir("fgrh");
+        auto o = likeRsync(dir, {u"--partial-dir=.p"_s, deletion}, [](const std::string& src, const std::string& dst) {
+            put(src + "/sub/a.txt", "a", 1600000000);
+            put(src + "/.p/secret", "never sent", 1600000000);
+            put(dst + "/sub/.p/leftover", "a partial file of a file the source no longer has", 1600000000);
+            put(dst + "/sub/gone.txt", "extraneous, and goes", 1600000000);
+            put(dst + "/.p/x", "another", 1600000000);
+        });
+        VERIFY_EXIT(o.floodgate, 0);
+        const bool kept = deletion == u"--delete"_s;
+        QVERIFY(!fgtest::exists(dir.sub("fg/.p/secret")));
+        QCOMPARE(fgtest::exists(dir.sub("fg/sub/.p/leftover")), kept);
+        QCOMPARE(fgtest::exists(dir.sub("fg/.p/x")), kept);
+        QVERIFY(!fgtest::exists(dir.sub("fg/sub/gone.txt")));
+        VERIFY_LIKE_RSYNC(dir, o);
+    }
+
+    // A --partial-dir that would leave the folder it is in, or that a filter
+    // rule could not name exactly, is refused before anything is copied; so
+    // is --inplace with it (as rsync refuses it).
+    void badPartialDirIsAUsageError_data()
+    {
+        QTest::addColumn<QStringList>("flags");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("absolute") << QStringList{u"--partial-dir=/tmp/p"_s} << u"not supported yet"_s;
+        QTest::newRow("climbs out") << QStringList{u"--partial-dir=../p"_s} << u"must stay there"_s;
+        QTest::newRow("wildcard") << QStringList{u"--partial-dir=.p*"_s} << u"wildcard"_s;
+        QTest::newRow("empty") << QStringList{u"--partial-dir="_s} << u"needs a folder name"_s;
+        QTest::newRow("with --inplace") << QStringList{u"--inplace"_s, u"--partial-dir=.p"_s} << u"--inplace"_s;
+    }
+    void badPartialDirIsAUsageError()
+    {
+        QFETCH(QStringList, flags);
+        QFETCH(QString, mentions);
+        ScratchDir dir("fgrh");
+        fgtest::writeFile(dir.sub("src/a"), "a");
+        CliRun r = sync(flags + QStringList{q(dir.sub("src/")), q(dir.sub("dst/"))});
+        VERIFY_EXIT(r, 1);
+        QVERIFY2(r.err.contains("--partial-dir"), explain(r).constData());
+        QVERIFY2(QString::fromUtf8(r.err).contains(mentions), explain(r).constData());
+        QVERIFY(!fgtest::exists(dir.sub("dst/a")));
     }
 
     // --mkpath makes the destination's missing parents, here and on a daemon;

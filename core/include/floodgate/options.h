@@ -259,6 +259,10 @@ struct SyncOptions {
     // file is neither its old nor its new version; a failure leaves it so
     // (and says so), and a re-run completes it.
     bool inPlace = false;
+    // --partial-dir DIR: what an interrupted run received is kept as DIR/NAME
+    // inside each file's own folder (rsync's layout) instead of beside it as
+    // .NAME.fg-partial; DIR is hidden from the scan and kept from --delete.
+    std::string partialDir;
     bool deleteExtraneous = false; // --delete: remove target entries the source lacks
     DeleteRules deletion;          // --max-delete, --delete-excluded
     CompareRules compare;          // -u, --ignore-existing, --existing, --size-only, -I, --max/min-size

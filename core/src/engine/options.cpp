@@ -6,6 +6,7 @@
 #include "filter/filter.h"
 #include "plan/chmod_rules.h"
 #include "platform/fs.h"
+#include "receive/partial_files.h"
 
 #include <cctype>
 #include <cstdint>
@@ -459,6 +460,11 @@ Status validateOptions(const SyncOptions& options)
                                                 + " is not in 1.." + std::to_string(kMaxZstdLevel) + " (or "
                                                 + std::to_string(kMinZstdLevel) + "..-1)");
     if (!options.metadata.chmod.empty()) FG_TRY(ChmodRules::parse(options.metadata.chmod));
+    FG_TRY(checkPartialDir(options.partialDir));
+    if (options.inPlace && !options.partialDir.empty())
+        return Error(Errc::InvalidArgument,
+                     "--inplace cannot be used with --partial-dir (as in rsync): an in-place file has no partial "
+                     "copy to keep. Drop one of them");
     if (options.inPlace && options.backup.enabled)
         return Error(Errc::InvalidArgument,
                      "--inplace with -b/--backup is not supported yet: the backup would have to be a full copy "

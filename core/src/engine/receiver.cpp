@@ -53,6 +53,8 @@ Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& contr
         if (chmod.ok()) m_chmod = std::move(chmod).value();
         else m_badChmod = chmod.error();
     }
+    if (auto layout = PartialLayout::forPartialDir(m_params.partialDir); layout.ok()) m_partialLayout = std::move(layout).value();
+    else m_badPartialDir = layout.error();
     for (size_t i = 0; i < kWriters; ++i) m_writers.push_back(std::make_unique<Writer>(kWriteQueueBytes / kWriters));
 }
 
@@ -202,6 +204,7 @@ Status Receiver::run()
     auto begin = proto::fromFrame<proto::FileListBeginMsg>(*first);
     if (!begin.ok()) return failEarly(begin.error());
     if (m_badChmod) return failEarly(*m_badChmod);
+    if (m_badPartialDir) return failEarly(*m_badPartialDir);
     if (auto why = m_owners.notKeptReason()) notice(false, "", Error(Errc::Ok, *why));
     if (!m_params.ownershipRefused.empty()) notice(false, "", Error(Errc::Ok, m_params.ownershipRefused));
     if (Status st = resolveRoot(*begin); !st) return failEarly(st.error());
@@ -278,6 +281,7 @@ Status Receiver::run()
     if (!cancelled()) {
         m_observer.onState(JobState::Finishing);
         if (dirs) linkHardLinks(*dirs);
+        if (!m_params.dryRun && dirs) removeEmptyPartialFolders(*dirs);
         if (!m_params.dryRun && dirs) finishDirectories(*dirs);
         if (dirs) deleteExtraneous(*dirs);
         // Done means on disk: one flush for the whole job (renames and

@@ -31,6 +31,7 @@
 #include "receive/link_dest.h"
 #include "receive/name_guard.h"
 #include "receive/owners.h"
+#include "receive/partial_files.h"
 #include "receive/stored_names.h"
 
 #include <atomic>
@@ -112,7 +113,7 @@ private:
 
     // An old copy as it was signed, so the writer can tell if it changed since.
     struct SignedBasis {
-        std::string name; // in the target's directory: the target, or its partial file
+        std::string name; // relative to the target's directory: the target, or its partial file
         uint64_t size = 0;
         int64_t mtimeNs = 0;
         uint32_t blockLength = 0;
@@ -164,6 +165,11 @@ private:
     // The partial file an interrupted run left for this target, if any.
     std::optional<std::string> partialFor(const std::string& target, DirCache& dirs);
     void removePartial(const std::string& target, const std::string& partial, DirCache& dirs);
+    // Opens `path`, relative to the target's directory (the target's name or
+    // its partial file's path), never through a symlink.
+    Result<platform::FileHandle> openBeside(const std::string& target, const std::string& path, DirCache& dirs);
+    // --partial-dir: the folders whose partial files were all used up go.
+    void removeEmptyPartialFolders(DirCache& dirs);
     Status applyDecision(const FileEntry& entry, const Decision& decision, const FsTraits& fs, DirCache& dirs);
     // The file system a target directory is on ("" is the root), probed the
     // first time one of its directories is planned.
@@ -271,6 +277,10 @@ private:
     PlanRules m_rules;
     ChmodRules m_chmod;
     std::optional<Error> m_badChmod; // a --chmod from the peer that does not parse
+    // Where partial files are kept (--partial-dir), and a --partial-dir from
+    // the peer that is refused.
+    PartialLayout m_partialLayout;
+    std::optional<Error> m_badPartialDir;
     const uint32_t m_umask;
     Owners m_owners; // -o/-g/--chown
     std::atomic<bool> m_ownersWarned{false};
@@ -373,9 +383,14 @@ private:
     std::mutex m_basisMutex;
     std::condition_variable m_basisCv;
     std::unordered_map<uint32_t, SignedBasis> m_bases;
-    // Files with a partial file from an interrupted run: the name, to resume
-    // from it (DeltaResume) or to remove it once the file is in place.
+    // Files with a partial file from an interrupted run: its path from the
+    // target's directory, to resume from it (DeltaResume) or to remove it
+    // once the file is in place.
     std::unordered_map<uint32_t, std::string> m_partials;
+    // --partial-dir: the folders partial files were taken from or put in, to
+    // remove those left empty before directory times are set (guarded by
+    // m_basisMutex).
+    std::set<std::string> m_partialFolders;
     uint64_t m_signaturesOutstanding = 0;
     const uint64_t m_deltaSeed;
     const uint64_t m_startNs;

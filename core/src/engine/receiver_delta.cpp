@@ -95,8 +95,7 @@ void Receiver::signOne(uint32_t index, DirCache& dirs)
         if (auto it = m_partials.find(index); it != m_partials.end()) basisName = it->second;
     }
     Status st = [&]() -> Status {
-        FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentOf(target)));
-        FG_TRY_ASSIGN(platform::FileHandle file, parent->openRead(basisName));
+        FG_TRY_ASSIGN(platform::FileHandle file, openBeside(target, basisName, dirs));
         FG_TRY_ASSIGN(platform::FileInfo info, file.stat());
         if (info.type != platform::FileType::Regular)
             return Error(Errc::Vanished, "the old copy is no longer a regular file");
@@ -268,8 +267,7 @@ Status Receiver::openBasis(OpenFile& file, uint32_t index, const std::string& ta
             return Error(Errc::Protocol, "the sender sent a delta for " + target + " before its signature");
         signedAs = it->second;
     }
-    FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentOf(target)));
-    FG_TRY_ASSIGN(platform::FileHandle basis, parent->openRead(signedAs.name));
+    FG_TRY_ASSIGN(platform::FileHandle basis, openBeside(target, signedAs.name, dirs));
     FG_TRY_ASSIGN(platform::FileInfo info, basis.stat());
     if (info.type != platform::FileType::Regular || info.size != signedAs.size || info.mtimeNs != signedAs.mtimeNs)
         return Error(Errc::Vanished, "the old copy of " + target

@@ -208,24 +208,50 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
 std::optional<std::string> Receiver::partialFor(const std::string& target, DirCache& dirs)
 {
     if (target == ".") return std::nullopt;
-    const auto name = partialNameFor(baseName(target));
-    if (!name) return std::nullopt;
+    const auto path = m_partialLayout.pathFor(baseName(target));
+    if (!path) return std::nullopt;
     // Known from its directory's listing: no look per file (a stat each is
     // what planning a big unchanged tree would otherwise spend most on).
     if (m_leftoversLooked.count(std::string(parentOf(target)))) {
         if (!m_withPartials.count(target)) return std::nullopt;
     }
-    auto parent = dirs.get(parentOf(target));
-    if (!parent.ok()) return std::nullopt;
-    auto info = (*parent)->statAt(*name);
+    const std::string folder = joinPath(parentOf(target), parentOf(*path));
+    auto dir = dirs.get(folder);
+    if (!dir.ok()) return std::nullopt;
+    auto info = (*dir)->statAt(baseName(*path));
     if (!info.ok() || info->type != platform::FileType::Regular) return std::nullopt;
-    return name;
+    if (!m_partialLayout.folder().empty()) {
+        std::lock_guard lock(m_basisMutex);
+        m_partialFolders.insert(folder);
+    }
+    return path;
 }
 
 void Receiver::removePartial(const std::string& target, const std::string& partial, DirCache& dirs)
 {
-    auto parent = dirs.get(parentOf(target));
-    if (parent.ok()) (void)(*parent)->unlinkAt(partial);
+    auto dir = dirs.get(joinPath(parentOf(target), parentOf(partial)));
+    if (dir.ok()) (void)(*dir)->unlinkAt(baseName(partial));
+}
+
+Result<platform::FileHandle> Receiver::openBeside(const std::string& target, const std::string& path, DirCache& dirs)
+{
+    FG_TRY_ASSIGN(const platform::DirHandle* dir, dirs.get(joinPath(parentOf(target), parentOf(path))));
+    return dir->openRead(baseName(path));
+}
+
+void Receiver::removeEmptyPartialFolders(DirCache& dirs)
+{
+    std::set<std::string> folders;
+    {
+        std::lock_guard lock(m_basisMutex);
+        folders.swap(m_partialFolders);
+    }
+    // Only the folder itself, as rsync: what holds it is the user's. One
+    // still holding partial files (of files that failed again) stays.
+    for (const auto& folder : folders) {
+        dirs.invalidate(folder);
+        if (auto parent = dirs.get(parentOf(folder)); parent.ok()) (void)(*parent)->rmdirAt(baseName(folder));
+    }
 }
 
 void Receiver::lookForLeftovers(const std::string& dirPath, DirCache& dirs)
@@ -234,7 +260,8 @@ void Receiver::lookForLeftovers(const std::string& dirPath, DirCache& dirs)
     if (!dir.ok()) return;
     const std::string prefix = dirPath == "." ? std::string() : dirPath + "/";
     // A dry run changes nothing: it only learns which files could resume.
-    const StaleTemps stale = m_params.dryRun ? StaleTemps{0, 0, namesWithPartials(**dir)} : salvageStaleTemps(**dir);
+    const StaleTemps stale = m_params.dryRun ? StaleTemps{0, 0, namesWithPartials(**dir, m_partialLayout)}
+                                             : salvageStaleTemps(**dir, m_partialLayout);
     m_leftoversLooked.insert(dirPath == "." ? std::string() : dirPath);
     for (const auto& name : stale.withPartials) m_withPartials.insert(prefix + name);
     if (stale.removed > 0)

@@ -117,7 +117,7 @@ void Receiver::discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keep
         std::lock_guard lock(m_listMutex);
         target = targetPath(m_list.view(index).path);
     }
-    const auto partial = partialNameFor(baseName(target));
+    const auto partial = m_partialLayout.pathFor(baseName(target));
     const bool keep = keepPartial && partial && file.verifiedBytes >= kMinPartialBytes;
     (void)file.handle.close();
     if (file.inPlace) {
@@ -128,9 +128,17 @@ void Receiver::discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keep
         forgetOpenFile(index, file);
         return;
     }
+    // Kept where the next run looks: it resumes from there. The folder
+    // first: getting it may evict an entry of the cache, never the parent
+    // it just passed through.
+    const platform::DirHandle* folder = nullptr;
+    if (keep) {
+        auto made = dirs.get(joinPath(parentOf(target), parentOf(*partial)), true);
+        if (made.ok()) folder = *made;
+    }
     if (auto parent = dirs.get(parentOf(target)); parent.ok()) {
-        // Kept under a name the next run looks for: it resumes from here.
-        if (!keep || !(*parent)->renameAt(file.tempName, *partial).ok()) (void)(*parent)->unlinkAt(file.tempName);
+        if (!folder || !(*parent)->renameInto(file.tempName, *folder, baseName(*partial)).ok())
+            (void)(*parent)->unlinkAt(file.tempName);
     }
     forgetOpenFile(index, file);
 }
@@ -555,7 +563,7 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
         std::lock_guard lock(m_basisMutex);
         if (auto it = m_partials.find(index); it != m_partials.end()) partial = it->second;
     }
-    if (partial) (void)dir->unlinkAt(*partial);
+    if (partial) removePartial(target, *partial, dirs);
     forgetBasis(index);
     m_writeStage.addItems(1);
     m_observer.onFileDone(index, target, size);

@@ -4,6 +4,7 @@
 // across a TLS connection or at the end of an ssh pipe.
 
 #include "proto/messages.h"
+#include "receive/partial_files.h"
 
 #include <floodgate/options.h>
 
@@ -17,6 +18,7 @@ struct TransferParams {
     bool mkpath = false; // the destination's missing parents are made
     bool removeSourceFiles = false; // sent files leave the source, once the job is done
     bool inPlace = false;           // changed files are written over their old copies
+    std::string partialDir;         // --partial-dir: "" keeps partial files beside their targets
     bool deleteExtraneous = false;
     DeleteRules deletion;
     CompareRules compare;
@@ -72,6 +74,7 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
     p.mkpath = o.mkpath;
     p.removeSourceFiles = o.removeSourceFiles;
     p.inPlace = o.inPlace;
+    p.partialDir = o.partialDir;
     p.deleteExtraneous = o.deleteExtraneous;
     p.deletion = o.deletion;
     p.compare = o.compare;
@@ -84,6 +87,8 @@ inline TransferParams paramsFromOptions(const SyncOptions& o)
     p.modifyWindowNs = o.modifyWindowNs;
     p.bwlimitBytesPerSec = o.bwlimitBytesPerSec;
     p.filters = o.filters;
+    // As rsync adds them, after the user's own: travels with the request.
+    for (auto& rule : partialDirRules(o.partialDir)) p.filters.push_back(std::move(rule));
     p.filesFrom = o.filesFrom;
     p.hasFilesFrom = o.hasFilesFrom;
     p.chunkSize = o.chunkSize;
@@ -102,6 +107,7 @@ inline TransferParams paramsFromRequest(const proto::JobRequestMsg& m)
     p.mkpath = m.mkpath;
     p.removeSourceFiles = m.removeSourceFiles;
     p.inPlace = m.inPlace;
+    p.partialDir = m.partialDir;
     p.deleteExtraneous = m.deleteExtraneous;
     p.deletion = m.deletion;
     p.compare = m.compare;
@@ -131,6 +137,7 @@ inline void fillRequest(proto::JobRequestMsg& m, const TransferParams& p)
     m.mkpath = p.mkpath;
     m.removeSourceFiles = p.removeSourceFiles;
     m.inPlace = p.inPlace;
+    m.partialDir = p.partialDir;
     m.deleteExtraneous = p.deleteExtraneous;
     m.deletion = p.deletion;
     m.compare = p.compare;

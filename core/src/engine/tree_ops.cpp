@@ -1,5 +1,8 @@
 #include "engine/tree_ops.h"
 
+#include "common/path.h"
+
+#include <cerrno>
 #include <random>
 
 namespace fg {
@@ -38,19 +41,6 @@ bool isTempName(std::string_view name)
     return name.substr(name.size() - kRandomChars - kTempMarker.size(), kTempMarker.size()) == kTempMarker;
 }
 
-namespace {
-constexpr std::string_view kPartialSuffix = ".fg-partial";
-} // namespace
-
-std::optional<std::string> partialNameFor(std::string_view name)
-{
-    if (name.empty() || 1 + name.size() + kPartialSuffix.size() > 255) return std::nullopt;
-    std::string out = ".";
-    out.append(name);
-    out.append(kPartialSuffix);
-    return out;
-}
-
 std::optional<std::string> targetOfTemp(std::string_view tempName)
 {
     if (!isTempName(tempName)) return std::nullopt;
@@ -60,21 +50,85 @@ std::optional<std::string> targetOfTemp(std::string_view tempName)
     return std::string(stem);
 }
 
-std::optional<std::string> targetOfPartial(std::string_view name)
+Result<platform::DirHandle> openSubdir(const platform::DirHandle& base, std::string_view rel, bool make)
 {
-    if (name.size() <= 1 + kPartialSuffix.size() || name.front() != '.' || !name.ends_with(kPartialSuffix))
-        return std::nullopt;
-    return std::string(name.substr(1, name.size() - 1 - kPartialSuffix.size()));
+    FG_TRY_ASSIGN(platform::DirHandle dir, base.duplicate());
+    for (std::string_view part : splitPath(rel)) {
+        auto next = dir.openDir(part);
+        if (!next.ok() && make && next.error().code == Errc::NotFound) {
+            Status made = dir.mkdirAt(part, 0700);
+            if (!made && made.error().sysErrno != EEXIST) return made.error();
+            next = dir.openDir(part);
+        }
+        if (!next.ok()) return std::move(next).error();
+        dir = std::move(next).value();
+    }
+    return dir;
 }
 
-StaleTemps salvageStaleTemps(const platform::DirHandle& dir)
+namespace {
+
+// The folder of one directory's partial files, opened (or made) when the
+// first needs it; the directory itself when they sit beside their targets.
+class PartialFolder {
+public:
+    PartialFolder(const platform::DirHandle& dir, const PartialLayout& layout) : m_dir(dir), m_layout(layout) {}
+
+    const platform::DirHandle* get(bool make)
+    {
+        if (m_layout.folder().empty()) return &m_dir;
+        if (m_handle) return &*m_handle;
+        if (m_triedMaking || (m_triedOpening && !make)) return nullptr;
+        m_triedOpening = true;
+        m_triedMaking = make;
+        auto opened = openSubdir(m_dir, m_layout.folder(), make);
+        if (opened.ok()) m_handle = std::move(opened).value();
+        return m_handle ? &*m_handle : nullptr;
+    }
+
+private:
+    const platform::DirHandle& m_dir;
+    const PartialLayout& m_layout;
+    std::optional<platform::DirHandle> m_handle;
+    bool m_triedOpening = false;
+    bool m_triedMaking = false;
+};
+
+// Partial files already in the folder, as the names of their targets.
+std::vector<std::string> listPartials(PartialFolder& folder, const PartialLayout& layout)
+{
+    std::vector<std::string> out;
+    const platform::DirHandle* dir = folder.get(false);
+    if (!dir) return out;
+    auto names = dir->list();
+    if (!names.ok()) return out;
+    for (const auto& entry : *names)
+        if (auto target = layout.targetOf(entry.name)) out.push_back(std::move(*target));
+    return out;
+}
+
+} // namespace
+
+StaleTemps salvageStaleTemps(const platform::DirHandle& dir, const PartialLayout& layout)
 {
     StaleTemps out;
     auto names = dir.list();
     if (!names.ok()) return out;
+    PartialFolder folder(dir, layout);
+    const PartialLayout beside;
+    const bool inFolder = !layout.folder().empty();
+    if (inFolder) out.withPartials = listPartials(folder, layout);
+    // Keeps `from` (an entry of dir) as the partial file of `target`.
+    auto keep = [&](const std::string& from, const std::string& target) {
+        const auto path = layout.pathFor(target);
+        const platform::DirHandle* into = path ? folder.get(true) : nullptr;
+        return into && dir.renameInto(from, *into, baseName(*path)).ok();
+    };
     for (const auto& entry : *names) {
-        if (auto target = targetOfPartial(entry.name)) {
-            out.withPartials.push_back(std::move(*target));
+        if (auto target = beside.targetOf(entry.name)) {
+            // A partial file beside its target: this layout's, or one a run
+            // without --partial-dir left, moved into the folder to resume from.
+            if (!inFolder || keep(entry.name, *target)) out.withPartials.push_back(std::move(*target));
             continue;
         }
         if (!isTempName(entry.name)) continue;
@@ -86,8 +140,7 @@ StaleTemps salvageStaleTemps(const platform::DirHandle& dir)
         if (!locked.ok() || !*locked) continue;
         auto info = file->stat();
         const auto target = targetOfTemp(entry.name);
-        const auto partial = target ? partialNameFor(*target) : std::nullopt;
-        if (info.ok() && info->size >= kMinPartialBytes && partial && dir.renameAt(entry.name, *partial).ok()) {
+        if (info.ok() && info->size >= kMinPartialBytes && target && keep(entry.name, *target)) {
             ++out.kept;
             out.withPartials.push_back(*target);
             continue;
@@ -97,14 +150,10 @@ StaleTemps salvageStaleTemps(const platform::DirHandle& dir)
     return out;
 }
 
-std::vector<std::string> namesWithPartials(const platform::DirHandle& dir)
+std::vector<std::string> namesWithPartials(const platform::DirHandle& dir, const PartialLayout& layout)
 {
-    std::vector<std::string> out;
-    auto names = dir.list();
-    if (!names.ok()) return out;
-    for (const auto& entry : *names)
-        if (auto target = targetOfPartial(entry.name)) out.push_back(std::move(*target));
-    return out;
+    PartialFolder folder(dir, layout);
+    return listPartials(folder, layout);
 }
 
 } // namespace fg

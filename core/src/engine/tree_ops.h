@@ -3,6 +3,7 @@
 // Changes to a target tree made through directory handles only.
 
 #include "platform/fs.h"
+#include "receive/partial_files.h"
 
 #include <floodgate/error.h>
 
@@ -23,30 +24,31 @@ Status removeRecursive(const platform::DirHandle& parent, std::string_view name)
 std::string tempNameFor(std::string_view name);
 bool isTempName(std::string_view name);
 
-// What an interrupted transfer of `name` leaves for the next run to resume
-// from: "." + name + ".fg-partial"; nullopt when the name is too long for it.
-std::optional<std::string> partialNameFor(std::string_view name);
 // The name a temporary file was made for; nullopt when it was cut to fit.
 std::optional<std::string> targetOfTemp(std::string_view tempName);
-// The name a partial file is of; nullopt when `name` is not a partial file's.
-std::optional<std::string> targetOfPartial(std::string_view name);
 // Smaller temporary files are not worth keeping: sending them again is cheap.
 inline constexpr uint64_t kMinPartialBytes = 1u << 20;
 
 struct StaleTemps {
     size_t removed = 0;
     size_t kept = 0; // became partial files
-    // The names in the directory with a partial file beside them afterwards
+    // The names in the directory with a partial file afterwards
     // (kept now or left by an earlier run), so planning need not look again.
     std::vector<std::string> withPartials;
 };
 // Clears away the temporary files of writers that died (killed, crashed,
 // power cut) in one directory: big ones become their target's partial file
-// (replacing an older one), the rest are removed. A writer holds a lock on
-// its temporary file while it lives, so a job still running is left alone.
-StaleTemps salvageStaleTemps(const platform::DirHandle& dir);
-// The names in the directory with a partial file beside them, changing
-// nothing (for dry runs).
-std::vector<std::string> namesWithPartials(const platform::DirHandle& dir);
+// where `layout` keeps it (replacing an older one), the rest are removed. A
+// writer holds a lock on its temporary file while it lives, so a job still
+// running is left alone. With --partial-dir, partial files a run without it
+// left beside their targets move into the folder.
+StaleTemps salvageStaleTemps(const platform::DirHandle& dir, const PartialLayout& layout);
+// The names in the directory with a partial file, changing nothing (for dry
+// runs).
+std::vector<std::string> namesWithPartials(const platform::DirHandle& dir, const PartialLayout& layout);
+
+// Opens the directory at `rel` below `base` one name at a time, never through
+// a symlink; with `make`, what is missing is made (mode 0700).
+Result<platform::DirHandle> openSubdir(const platform::DirHandle& base, std::string_view rel, bool make);
 
 } // namespace fg

@@ -197,6 +197,7 @@ void JobRequestMsg::encode(WireWriter& w) const
                  | (ownership.numericIds ? kNumericIds : 0) | (ownership.explicitly ? kOwnershipAsked : 0)));
     w.string(ownership.chownUser);
     w.string(ownership.chownGroup);
+    w.string(partialDir);
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -300,6 +301,7 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     m.ownership.explicitly = owning & kOwnershipAsked;
     m.ownership.chownUser = r.string(kMaxShortText);
     m.ownership.chownGroup = r.string(kMaxShortText);
+    m.partialDir = r.string(kMaxPathBytes);
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");

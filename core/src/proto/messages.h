@@ -143,6 +143,7 @@ struct JobRequestMsg {
     bool mkpath = false; // a flag bit
     bool removeSourceFiles = false; // a flag bit
     bool inPlace = false;           // a flag bit
+    std::string partialDir;         // checked by the receiver (checkPartialDir)
     bool deleteExtraneous = false;
     bool checksum = false;
     int64_t modifyWindowNs = 0;

@@ -3,30 +3,7 @@
 #include "common/path.h"
 #include "engine/tree_ops.h"
 
-#include <cerrno>
-
 namespace fg {
-namespace {
-
-// Opens `rel` below `base`, making what is missing, one name at a time and
-// never through a symlink.
-Result<platform::DirHandle> openOrMake(const platform::DirHandle& base, std::string_view rel)
-{
-    FG_TRY_ASSIGN(platform::DirHandle dir, base.duplicate());
-    for (std::string_view part : splitPath(rel)) {
-        auto next = dir.openDir(part);
-        if (!next.ok() && next.error().code == Errc::NotFound) {
-            Status made = dir.mkdirAt(part, 0700);
-            if (!made && made.error().sysErrno != EEXIST) return made.error();
-            next = dir.openDir(part);
-        }
-        if (!next.ok()) return std::move(next).error();
-        dir = std::move(next).value();
-    }
-    return dir;
-}
-
-} // namespace
 
 Result<std::unique_ptr<Backups>> Backups::open(const platform::DirHandle& destination, const BackupRules& rules,
                                                bool confined, const std::string& destinationDisplay)
@@ -43,7 +20,7 @@ Result<std::unique_ptr<Backups>> Backups::open(const platform::DirHandle& destin
         if (Status safe = validateRelativePath(rel); !safe)
             return Error(Errc::UnsafePath, "--backup-dir " + rules.dir + ": " + safe.error().message
                                                + " (relative to the destination, it must stay below it)");
-        FG_TRY_ASSIGN(platform::DirHandle dir, openOrMake(destination, rel));
+        FG_TRY_ASSIGN(platform::DirHandle dir, openSubdir(destination, rel, true));
         b->m_root = std::move(dir);
     } else {
         FG_TRY(platform::makeDirectories(rel, 0700));
@@ -80,7 +57,7 @@ Result<const platform::DirHandle*> Backups::dirFor(const platform::DirHandle& pa
     const std::string rel(parentOf(target));
     std::lock_guard lock(m_mutex);
     if (auto it = m_dirs.find(rel); it != m_dirs.end()) return &it->second;
-    FG_TRY_ASSIGN(platform::DirHandle dir, openOrMake(*m_root, rel));
+    FG_TRY_ASSIGN(platform::DirHandle dir, openSubdir(*m_root, rel, true));
     auto [it, inserted] = m_dirs.emplace(rel, std::move(dir));
     return &it->second;
 }
