@@ -32,7 +32,13 @@ const char* kServeHelp =
     "                         the daemon must run as root (repeatable)\n"
     "  --pair-code CODE       the one-time code clients pair with (default: a fresh one, printed)\n"
     "  --state-dir DIR        keys and paired clients (default: $FLOODGATE_HOME or ~/.config/floodgate)\n"
-    "  --max-sessions N       concurrent sessions (default 64)\n"
+    "  --max-sessions N       jobs at once (default 64); a client past them is told the daemon is\n"
+    "                         busy and to try again (its exit code 15)\n"
+    "  --auth-timeout SEC     a connection must prove who it is (TLS, then a paired key or a\n"
+    "                         pairing code) within SEC seconds, or it is dropped (default 10)\n"
+    "  --max-pending N        connections that have not proven it yet, in all (default 128), and\n"
+    "  --max-pending-per-host N  from one address (default 48); past either, the oldest is dropped\n"
+    "                         to make room, so a flood of them never keeps a paired client out\n"
     "  --stdio                serve one session on stdin/stdout (what ssh runs; no modules)\n"
     "\n"
     "For a daemon already running with this state directory (through its admin socket,\n"
@@ -47,6 +53,7 @@ const char* kServeHelp =
 const std::vector<OptionSpec> kServeOptions = {
     {"listen", 0, true},      {"module", 0, true},       {"read-only", 0, true}, {"pair-code", 0, true},
     {"state-dir", 0, true},   {"max-sessions", 0, true}, {"stdio", 0, false},    {"help", 'h', false},
+    {"auth-timeout", 0, true}, {"max-pending", 0, true}, {"max-pending-per-host", 0, true},
     {"allow-plaintext", 0, true}, {"keep-owners", 0, true}, {"show-code", 0, false}, {"new-code", 0, false}, {"reload", 0, false},
 };
 
@@ -119,12 +126,18 @@ int runServe(const std::vector<std::string>& args)
             config.pairCode = value;
         } else if (name == "state-dir") {
             config.stateDir = value;
-        } else if (name == "max-sessions") {
+        } else if (name == "max-sessions" || name == "max-pending" || name == "max-pending-per-host"
+                   || name == "auth-timeout") {
+            const long most = name == "auth-timeout" ? 600 : 4096;
             char* end = nullptr;
             long v = std::strtol(value.c_str(), &end, 10);
-            if (value.empty() || *end != '\0' || v < 1 || v > 4096)
-                return usageError("--max-sessions: expected a number from 1 to 4096");
-            config.maxSessions = int(v);
+            if (value.empty() || *end != '\0' || v < 1 || v > most)
+                return usageError("--" + name + ": expected a number from 1 to " + std::to_string(most));
+            int& field = name == "max-sessions"  ? config.maxSessions
+                         : name == "max-pending" ? config.maxPending
+                         : name == "auth-timeout" ? config.authTimeoutSec
+                                                  : config.maxPendingPerHost;
+            field = int(v);
         } else if (name == "stdio") {
             stdio = true;
         } else if (name == "show-code" || name == "new-code" || name == "reload") {

@@ -320,7 +320,9 @@ int runSync(const std::vector<std::string>& args)
                  + " of " + std::to_string(result.filesTotal) + " files transferred; exit code " + std::to_string(code));
     }
 
-    if (result.state == JobState::Failed && !o.json)
+    // Under --json too: a cron job's mail or a service's journal gets stderr,
+    // and a failure must not be only inside an object nobody reads.
+    if (result.state == JobState::Failed)
         std::fprintf(stderr, "floodgate: %s\n", terminalSafe(result.fatal.message).c_str());
     if (o.json) {
         std::printf("%s\n", resultJson(result, o, code, updates).c_str());

@@ -356,6 +356,8 @@ private Q_SLOTS:
         QVERIFY2(errors.size() == 1, r.out.constData());
         QCOMPARE(errors[0].toObject().value(u"code"_s).toString(), u"not-paired"_s);
         QVERIFY2(errors[0].toObject().value(u"message"_s).toString().contains(u"floodgate pair"_s), r.out.constData());
+        // And on stderr, where a cron job's mail or a service's journal looks.
+        QVERIFY2(r.err.contains("floodgate pair"), r.err.constData());
     }
 
     void serverDownExits10()

@@ -31,6 +31,7 @@ enum class Errc : int {
     DeleteLimit,      // --max-delete stopped deletions
     Timeout,          // --timeout: the far end went quiet for too long
     ConnectTimeout,   // --contimeout: the daemon did not answer in time
+    Busy,             // the daemon runs as many jobs as it takes (serve --max-sessions): try again later
 };
 
 const char* errcName(Errc code);

@@ -30,7 +30,14 @@ struct ServerConfig {
     std::vector<ModuleConfig> modules;
     std::string pairCode;           // empty = generate a fresh one-time code
     std::string stateDir;           // empty = defaultStateDir()
-    int maxSessions = 64;
+    int maxSessions = 64;           // jobs at once; one more is told the daemon is busy (exit 15)
+    // A connection must prove who it is (TLS, then a paired client's key or
+    // a pairing code) within this many seconds, or it is dropped.
+    int authTimeoutSec = 10;
+    // Connections that have not proven it yet, in all and from one address;
+    // a new one past either makes room by dropping the oldest.
+    int maxPending = 128;
+    int maxPendingPerHost = 48;
 };
 
 using LogFn = std::function<void(const std::string& line)>;

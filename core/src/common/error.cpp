@@ -29,6 +29,7 @@ const char* errcName(Errc code)
     case Errc::DeleteLimit: return "delete-limit";
     case Errc::Timeout: return "timeout";
     case Errc::ConnectTimeout: return "connect-timeout";
+    case Errc::Busy: return "busy";
     }
     return "unknown";
 }

@@ -960,6 +960,7 @@ int exitCodeFor(const JobResult& result)
         case Errc::Protocol: return 12;
         case Errc::Timeout: return 30;        // rsync's "timeout in data send/receive"
         case Errc::ConnectTimeout: return 35; // rsync's "timeout waiting for daemon connection"
+        case Errc::Busy: return 15;           // a retry later may work: its own code for scripts
         case Errc::Cancelled: return 20;
         case Errc::Ok:
         case Errc::Internal: return 14;

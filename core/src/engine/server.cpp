@@ -1,6 +1,7 @@
 // The TLS daemon (`floodgate serve`) and the stdio session (`serve --stdio`).
 
 #include "daemon/admin_socket.h"
+#include "daemon/admission.h"
 #include "engine/server_session.h"
 #include "engine/stream_registry.h"
 #include "net/cipher_suites.h"
@@ -18,6 +19,7 @@
 #include <floodgate/identity.h>
 #include <floodgate/server.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cctype>
@@ -28,10 +30,20 @@
 namespace fg {
 namespace {
 
-// A peer that connects and says nothing (or is not a floodgate client) is
-// dropped after this long instead of holding a session slot.
-constexpr int kHandshakeTimeoutMs = 15000;
 constexpr int kAcceptPollMs = 200;
+// Dropped connections are told in the log in one line at most this often: a
+// flood of them must not flood the log too.
+constexpr auto kDropLogInterval = std::chrono::seconds(10);
+
+AdmissionLimits admissionLimits(const ServerConfig& c)
+{
+    AdmissionLimits limits;
+    limits.proveWithin = std::chrono::seconds(std::max(c.authTimeoutSec, 1));
+    limits.maxPending = size_t(std::max(c.maxPending, 1));
+    limits.maxPendingPerAddress = size_t(std::max(c.maxPendingPerHost, 1));
+    limits.maxJobs = size_t(std::max(c.maxSessions, 1));
+    return limits;
+}
 
 bool validModuleName(const std::string& name)
 {
@@ -93,7 +105,11 @@ public:
 private:
     struct Session {
         std::thread thread;
+        Admission::Id id = 0;
         proto::FrameLink* link = nullptr; // set once the handshake is done
+        // Dropped before it proved who it is: its handshake gives up, its
+        // link is closed.
+        std::atomic<bool> dropped{false};
         bool done = false;
     };
 
@@ -103,6 +119,7 @@ private:
     {
         m_config = std::move(config);
         m_log = std::move(log);
+        m_admission = std::make_unique<Admission>(admissionLimits(m_config));
         if (m_config.modules.empty()) return Error(Errc::InvalidArgument, "no modules to serve");
         for (size_t i = 0; i < m_config.modules.size(); ++i) {
             auto& m = m_config.modules[i];
@@ -149,6 +166,7 @@ private:
         while (!m_stopping.load()) {
             auto accepted = m_listener.accept(kAcceptPollMs);
             reapFinished();
+            dropOverdue();
             if (!accepted.ok()) {
                 log("accept failed: " + accepted.error().message);
                 std::this_thread::sleep_for(std::chrono::milliseconds(kAcceptPollMs));
@@ -156,16 +174,48 @@ private:
             }
             if (!accepted->valid()) continue;
             platform::Socket socket = std::move(accepted).value();
+            std::vector<Admission::Id> pushedOut;
+            const Admission::Id id = m_admission->arrive(socket.peerAddress(), Admission::Clock::now(), &pushedOut);
             std::lock_guard lock(m_mutex);
-            if (int(m_sessions.size()) >= m_config.maxSessions) {
-                log("refused a connection from " + socket.peerName() + ": " + std::to_string(m_config.maxSessions)
-                    + " sessions already running (--max-sessions)");
-                continue; // closing the socket refuses it
-            }
+            m_evicted += dropLocked(pushedOut);
             m_sessions.emplace_back();
             Session* session = &m_sessions.back();
+            session->id = id;
             session->thread = std::thread([this, session, s = std::move(socket)]() mutable { runSession(session, std::move(s)); });
         }
+    }
+
+    // Closes the connections that did not prove who they are in time, and
+    // says in the log how many were dropped, and why, now and then.
+    void dropOverdue()
+    {
+        const std::vector<Admission::Id> late = m_admission->overdue(Admission::Clock::now());
+        std::lock_guard lock(m_mutex);
+        m_overdue += dropLocked(late);
+        const auto now = Admission::Clock::now();
+        if (m_overdue + m_evicted == 0 || now - m_lastDropLog < kDropLogInterval) return;
+        m_lastDropLog = now;
+        std::string line = "dropped connections that had not proven who they are:";
+        if (m_overdue) line += " " + std::to_string(m_overdue) + " after " + std::to_string(m_config.authTimeoutSec)
+                              + " s (serve --auth-timeout)";
+        if (m_evicted) line += std::string(m_overdue ? ";" : "") + " " + std::to_string(m_evicted)
+                              + " to make room for newer ones (serve --max-pending, --max-pending-per-host)";
+        log(line);
+        m_overdue = m_evicted = 0;
+    }
+
+    size_t dropLocked(const std::vector<Admission::Id>& ids)
+    {
+        size_t n = 0;
+        for (Admission::Id id : ids) {
+            for (auto& s : m_sessions) {
+                if (s.id != id || s.done) continue;
+                s.dropped.store(true);
+                if (s.link) s.link->close();
+                ++n;
+            }
+        }
+        return n;
     }
 
     void reapFinished()
@@ -189,9 +239,12 @@ private:
     void runSession(Session* session, platform::Socket socket)
     {
         std::string peer = socket.peerName();
-        auto tls = net::tlsAccept(std::move(socket), *m_tls, kHandshakeTimeoutMs);
+        const auto proveWithin = m_admission->limits().proveWithin;
+        auto tls = net::tlsAccept(std::move(socket), *m_tls, int(proveWithin.count()), &session->dropped);
         if (!tls.ok()) {
-            log("TLS handshake with " + peer + " failed: " + tls.error().message);
+            // Dropped ones are counted in one line, not one each.
+            if (!session->dropped.load()) log("TLS handshake with " + peer + " failed: " + tls.error().message);
+            m_admission->left(session->id);
             markDone(session);
             return;
         }
@@ -201,6 +254,13 @@ private:
         ctx.authorized = m_authorized.get();
         ctx.pairing = m_pairing.get();
         ctx.clientFingerprint = (*tls)->peerFingerprint();
+        // A paired client's key proves who it is; anyone else must pair
+        // (or be refused) before its deadline.
+        if (m_authorized->isAuthorized(ctx.clientFingerprint)) m_admission->proven(session->id);
+        ctx.proven = [this, session] { m_admission->proven(session->id); };
+        ctx.startJob = [this] { return m_admission->tryStartJob(); };
+        ctx.endJob = [this] { m_admission->endJob(); };
+        ctx.maxJobs = m_admission->limits().maxJobs;
         ctx.serverFingerprint = m_identity->fingerprint();
         ctx.peer = peer;
         ctx.serverAddress = (m_config.listenHost == "0.0.0.0" || m_config.listenHost == "::" ? std::string("THIS-HOST")
@@ -216,9 +276,10 @@ private:
         {
             std::lock_guard lock(m_mutex);
             session->link = link.get();
-            if (m_stopping.load()) link->close();
+            if (m_stopping.load() || session->dropped.load()) link->close();
         }
         (void)runServerSession(link, ctx);
+        m_admission->left(session->id);
         std::lock_guard lock(m_mutex);
         // A data connection was handed to its session and is not ours to close.
         if (link) link->close();
@@ -258,6 +319,11 @@ private:
     std::unique_ptr<PairingState> m_pairing;
     std::string m_stateDir;
     std::unique_ptr<AdminSocket> m_admin;
+    std::unique_ptr<Admission> m_admission;
+    // Dropped since the last line in the log (guarded by m_mutex).
+    size_t m_overdue = 0;
+    size_t m_evicted = 0;
+    Admission::Clock::time_point m_lastDropLog{};
     StreamRegistry m_registry;
     platform::Listener m_listener;
     std::thread m_acceptThread;

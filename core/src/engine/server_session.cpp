@@ -228,6 +228,7 @@ Status handlePairing(proto::FrameLink& link, const proto::Frame& frame, const Se
             if (st) {
                 result.ok = true;
                 result.message = "paired";
+                if (ctx.proven) ctx.proven();
                 if (ctx.log) ctx.log("paired client " + ctx.clientFingerprint + " (" + req.clientName + ", " + ctx.peer + ")");
             } else {
                 result.proof.clear();
@@ -312,6 +313,23 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
         Status refused = refuseUnpaired(link, ctx);
         drainRefused(link);
         return refused;
+    }
+    // Held to the end of the job; none free: the client is told to come back.
+    struct JobPlace {
+        const SessionContext& ctx;
+        bool held;
+        ~JobPlace()
+        {
+            if (held && ctx.endJob) ctx.endJob();
+        }
+    } place{ctx, !ctx.startJob || ctx.startJob()};
+    if (!place.held) {
+        const std::string why = "the daemon at " + ctx.serverAddress + " is running " + std::to_string(ctx.maxJobs)
+                              + " job(s), as many as it takes at once (serve --max-sessions " + std::to_string(ctx.maxJobs)
+                              + "); try again later";
+        if (ctx.log) ctx.log("refused a job from " + ctx.peer + ": " + std::to_string(ctx.maxJobs)
+                             + " job(s) already running (--max-sessions)");
+        return refuse(Error(Errc::Busy, why));
     }
     const bool push = request->direction == proto::Direction::Push; // the client sends: we receive
     RootSpec root;

@@ -54,6 +54,14 @@ struct SessionContext {
     // Called when the connection is handed to another session as one of its
     // data connections: the caller no longer owns it.
     std::function<void()> handOver;
+    // Called when a pairing code proved who the client is (a paired client's
+    // key proves it in the TLS handshake, before the session starts).
+    std::function<void()> proven;
+    // A daemon's limit of jobs at once: startJob() takes a place (false when
+    // there is none), endJob() gives it back. Unset: no limit (--stdio).
+    std::function<bool()> startJob;
+    std::function<void()> endJob;
+    size_t maxJobs = 0;
 };
 
 // Runs the session to its end; returns what ended it. A data connection's

@@ -109,11 +109,12 @@ Result<std::unique_ptr<TlsStream>> tlsConnect(platform::Socket socket, TlsContex
     return TlsStream::handshake(std::move(socket), context, true, timeoutMs, abandoned);
 }
 
-Result<std::unique_ptr<TlsStream>> tlsAccept(platform::Socket socket, TlsContext& context, int timeoutMs)
+Result<std::unique_ptr<TlsStream>> tlsAccept(platform::Socket socket, TlsContext& context, int timeoutMs,
+                                             const std::atomic<bool>* abandoned)
 {
     if (context.role() != TlsContext::Role::Server)
         return Error(Errc::Internal, "tlsAccept needs a server TLS context");
-    return TlsStream::handshake(std::move(socket), context, false, timeoutMs);
+    return TlsStream::handshake(std::move(socket), context, false, timeoutMs, abandoned);
 }
 
 TlsStream::TlsStream(platform::Socket socket, SslPtr ssl, std::string peer)
@@ -198,7 +199,10 @@ Status TlsStream::runHandshake(bool asClient, int timeoutMs, const std::atomic<b
             waitMs = int(left);
         }
         if (abandoned) {
-            if (abandoned->load()) return Error(Errc::Cancelled, what + ": given up (the job no longer needs it)");
+            if (abandoned->load())
+                return Error(Errc::Cancelled, what + (asClient ? ": given up (the job no longer needs it)"
+                                                               : ": dropped (it took too long, or newer connections "
+                                                                 "needed its place)"));
             waitMs = waitMs < 0 ? kAbandonCheckMs : std::min(waitMs, kAbandonCheckMs);
         }
         lock.unlock();

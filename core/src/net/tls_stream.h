@@ -51,12 +51,14 @@ struct TlsSocketIo {
 // Run the handshake on a connected socket within timeoutMs (a peer that
 // stalls or speaks something else cannot hold an accept thread; negative
 // waits forever). The socket is left non-blocking and owned by the stream.
-// tlsConnect needs a Client context, tlsAccept a Server context. A client's
-// handshake ends early (Errc::Cancelled) once *abandoned turns true: a job
-// that is over must not wait out the timeout of a connection it no longer wants.
+// tlsConnect needs a Client context, tlsAccept a Server context. A handshake
+// ends early (Errc::Cancelled) once *abandoned turns true: a job that is over
+// must not wait out the timeout of a connection it no longer wants, and a
+// daemon drops connections that take too long to prove who they are.
 Result<std::unique_ptr<TlsStream>> tlsConnect(platform::Socket socket, TlsContext& context, int timeoutMs,
                                               const std::atomic<bool>* abandoned = nullptr);
-Result<std::unique_ptr<TlsStream>> tlsAccept(platform::Socket socket, TlsContext& context, int timeoutMs);
+Result<std::unique_ptr<TlsStream>> tlsAccept(platform::Socket socket, TlsContext& context, int timeoutMs,
+                                             const std::atomic<bool>* abandoned = nullptr);
 
 class TlsStream final : public Stream {
 public:
@@ -118,7 +120,7 @@ public:
 
 private:
     friend Result<std::unique_ptr<TlsStream>> tlsConnect(platform::Socket, TlsContext&, int, const std::atomic<bool>*);
-    friend Result<std::unique_ptr<TlsStream>> tlsAccept(platform::Socket, TlsContext&, int);
+    friend Result<std::unique_ptr<TlsStream>> tlsAccept(platform::Socket, TlsContext&, int, const std::atomic<bool>*);
     static Result<std::unique_ptr<TlsStream>> handshake(platform::Socket socket, TlsContext& context,
                                                         bool asClient, int timeoutMs,
                                                         const std::atomic<bool>* abandoned = nullptr);

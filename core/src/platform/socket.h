@@ -39,7 +39,8 @@ public:
     Status setNoDelay(bool on);
     void shutdownBoth();
     void close();
-    std::string peerName() const;
+    std::string peerName() const;    // "ADDRESS:PORT", numeric
+    std::string peerAddress() const; // "ADDRESS": the host the connection came from
 
 private:
     int m_fd = -1;

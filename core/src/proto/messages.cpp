@@ -16,7 +16,7 @@ constexpr uint32_t kMaxStages = 64;
 
 Errc errcFromWire(uint32_t v)
 {
-    if (v > uint32_t(Errc::ConnectTimeout)) return Errc::Internal;
+    if (v > uint32_t(Errc::Busy)) return Errc::Internal;
     return Errc(v);
 }
 

@@ -153,17 +153,36 @@ void Socket::shutdownBoth()
     if (m_fd >= 0) ::shutdown(m_fd, SHUT_RDWR);
 }
 
-std::string Socket::peerName() const
+namespace {
+
+// The peer's numeric address and port; false when the socket has none.
+bool peerParts(int fd, std::string* host, std::string* port)
 {
     struct sockaddr_storage ss{};
     socklen_t len = sizeof ss;
-    if (::getpeername(m_fd, reinterpret_cast<struct sockaddr*>(&ss), &len) != 0) return "?";
-    char host[NI_MAXHOST] = {};
-    char serv[NI_MAXSERV] = {};
-    if (::getnameinfo(reinterpret_cast<struct sockaddr*>(&ss), len, host, sizeof host, serv, sizeof serv,
+    if (::getpeername(fd, reinterpret_cast<struct sockaddr*>(&ss), &len) != 0) return false;
+    char h[NI_MAXHOST] = {};
+    char s[NI_MAXSERV] = {};
+    if (::getnameinfo(reinterpret_cast<struct sockaddr*>(&ss), len, h, sizeof h, s, sizeof s,
                       NI_NUMERICHOST | NI_NUMERICSERV) != 0)
-        return "?";
-    return std::string(host) + ":" + serv;
+        return false;
+    *host = h;
+    *port = s;
+    return true;
+}
+
+} // namespace
+
+std::string Socket::peerName() const
+{
+    std::string host, port;
+    return peerParts(m_fd, &host, &port) ? host + ":" + port : std::string("?");
+}
+
+std::string Socket::peerAddress() const
+{
+    std::string host, port;
+    return peerParts(m_fd, &host, &port) ? host : std::string("?");
 }
 
 Listener::Listener(Listener&& other) noexcept
