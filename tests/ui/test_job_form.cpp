@@ -767,6 +767,29 @@ private Q_SLOTS:
         }
         form.resize(278, form.heightForWidth(278));
         grabSections(QStringLiteral("job-form-sections-errors-open-278.png"));
+        // --partial-dir: a refused name under its field, then a good one with
+        // --inplace (the conflict under the in-place box), open and folded.
+        child<QLineEdit>(form, "backupSuffixEdit")->clear();
+        child<QCheckBox>(form, "backupCheck")->setChecked(false);
+        child<QCheckBox>(form, "inPlaceCheck")->setChecked(false);
+        child<QLineEdit>(form, "partialDirEdit")->setText(QStringLiteral("../x"));
+        for (int width : {338, 278}) {
+            form.resize(width, form.heightForWidth(width));
+            grabSections(QStringLiteral("job-form-section-backups-partial-dir-bad-%1.png").arg(width));
+        }
+        child<QLineEdit>(form, "partialDirEdit")->setText(QStringLiteral(".rsync-partial"));
+        child<QCheckBox>(form, "inPlaceCheck")->setChecked(true);
+        form.resize(278, form.heightForWidth(278));
+        grabSections(QStringLiteral("job-form-section-backups-partial-dir-inplace-278.png"));
+        child<QCheckBox>(form, "inPlaceCheck")->setChecked(false);
+        form.resize(278, form.heightForWidth(278));
+        grabSections(QStringLiteral("job-form-section-backups-partial-dir-278.png"));
+        for (const char* section : {"whichFiles", "metadata", "backups"}) {
+            form.findChild<QToolButton*>(QLatin1String(section) + QStringLiteral("Toggle"))->setChecked(false);
+        }
+        child<QLineEdit>(form, "partialDirEdit")->setText(QStringLiteral("/var/tmp/partial"));
+        form.resize(278, form.heightForWidth(278));
+        grabSections(QStringLiteral("job-form-sections-partial-dir-folded-278.png"));
     }
 
     // Scrolling the form over a field that is not being edited scrolls the form and
@@ -1003,6 +1026,7 @@ private Q_SLOTS:
         QCOMPARE(o->mkpath, cli.mkpath);
         QCOMPARE(o->dryRun, cli.dryRun);
         QCOMPARE(o->inPlace, cli.inPlace);
+        QCOMPARE(o->partialDir, cli.partialDir); // beside each file
         QVERIFY(!o->scan.copyLinks && !o->compare.appendVerify); // spelled out: the engine's defaults
         // The timeouts are in force only with a far end: a daemon job shows what
         // the spin boxes start at (a local one gives 0 whatever they say).
@@ -1075,8 +1099,13 @@ private Q_SLOTS:
         child<QCheckBox>(form, "backupCheck")->setChecked(true);
         child<QLineEdit>(form, "backupDirEdit")->setText(QStringLiteral(".backups"));
         child<QPlainTextEdit>(form, "linkDestEdit")->setPlainText(QStringLiteral("../2026-11-30\n\n /snap/b \n"));
+        auto* partialDir = child<QLineEdit>(form, "partialDirEdit");
+        QVERIFY(partialDir->toolTip().contains(QStringLiteral("--partial-dir")));
+        partialDir->setText(QStringLiteral(" .rsync-partial "));
         auto o = optionsOf(form);
         QVERIFY(o);
+        QCOMPARE(o->partialDir, std::string(".rsync-partial")); // trimmed, as every text field
+        QVERIFY(!o->inPlace);
         QVERIFY(o->scan.excludeIfPresent == (std::vector<std::string>{".nobackup", "CACHEDIR.TAG"}));
         QCOMPARE(o->metadata.chmod, std::string("D755,F644")); // a space after a comma is not chmod's
         QCOMPARE(o->ownership.chownUser, std::string("ann"));  // --chown ann: as the CLI splits it
@@ -1154,6 +1183,8 @@ private Q_SLOTS:
             {"-L", [](fg::SyncOptions& o) { o.scan.copyLinks = true; }, "whichFilesGroup"},
             {"--append-verify", [](fg::SyncOptions& o) { o.compare.appendVerify = true; }, "whichFilesGroup"},
             {"--inplace", [](fg::SyncOptions& o) { o.inPlace = true; }, "backupsGroup"},
+            {"--partial-dir", [](fg::SyncOptions& o) { o.partialDir = ".rsync-partial"; }, "backupsGroup"},
+            {"--partial-dir nested", [](fg::SyncOptions& o) { o.partialDir = "tmp/partial"; }, "backupsGroup"},
             {"--inplace --link-dest",
              [](fg::SyncOptions& o) {
                  o.inPlace = true;
@@ -1168,6 +1199,7 @@ private Q_SLOTS:
                  o.ownership = {true, true, true, true, "ann", "staff"};
                  o.backup = {true, "old", ".prev"};
                  o.linkDest = {"../a", "../b"};
+                 o.partialDir = ".partial";
                  o.removeSourceFiles = true;
              },
              "backupsGroup"},
@@ -1192,6 +1224,7 @@ private Q_SLOTS:
             QVERIFY2(o.removeSourceFiles == in.options.removeSourceFiles, c.name);
             QVERIFY2(o.compare == in.options.compare, c.name);
             QVERIFY2(o.inPlace == in.options.inPlace, c.name);
+            QVERIFY2(o.partialDir == in.options.partialDir, (std::string(c.name) + ": '" + o.partialDir + "'").c_str());
             if (c.opens) QVERIFY2(child<QWidget>(form, c.opens)->isVisible(), c.name);
 
             // And a plain job clears it all again, into the defaults.
@@ -1207,6 +1240,7 @@ private Q_SLOTS:
             QVERIFY2(!cleared->backup.enabled && cleared->backup.dir.empty(), c.name);
             QVERIFY2(cleared->linkDest.empty() && !cleared->removeSourceFiles, c.name);
             QVERIFY2(cleared->compare == fg::CompareRules{} && !cleared->inPlace, c.name);
+            QVERIFY2(cleared->partialDir.empty(), c.name);
         }
     }
 
@@ -1397,6 +1431,111 @@ private Q_SLOTS:
         QVERIFY(box->styleSheet().isEmpty());
     }
 
+    // --partial-dir: a folder name the engine refuses is said in red under the field,
+    // in the engine's words without the option's name, and blocks Run; a good one
+    // with --inplace is the engine's refusal of the pair, named by both fields next
+    // to the in-place box and in the folded summary, and blocks Run too.
+    void partialDirRefusalsBlockTheRun()
+    {
+        fgui::JobForm form;
+        form.show();
+        form.setSource(QStringLiteral("/a/"));
+        form.setDestination(QStringLiteral("/b"));
+        auto* edit = child<QLineEdit>(form, "partialDirEdit");
+        auto* hint = child<QLabel>(form, "partialDirHint");
+        auto* inPlace = child<QCheckBox>(form, "inPlaceCheck");
+        auto* inPlaceHint = child<QLabel>(form, "inPlaceHint");
+        auto* summary = child<QLabel>(form, "backupsSummary");
+        QCOMPARE(edit->placeholderText(), QStringLiteral("beside each file"));
+        QVERIFY(!isError(hint));
+
+        // What validateOptions() says of each value: the hint carries it.
+        for (const char* bad : {"../x", "/var/tmp/partial", "a/../../b", "*.part", "part?", "[p]", "p\\q"}) {
+            fg::SyncOptions alone;
+            alone.partialDir = bad;
+            const fg::Status engine = fg::validateOptions(alone);
+            QVERIFY2(!engine.ok(), bad);
+            const QString engineMessage = QString::fromStdString(engine.error().message);
+            const QString prefix = QStringLiteral("--partial-dir %1: ").arg(QLatin1String(bad));
+            QVERIFY2(engineMessage.startsWith(prefix), qPrintable(engineMessage));
+            edit->setText(QLatin1String(bad));
+            QVERIFY2(!form.isComplete(), bad);
+            QVERIFY2(isError(hint), bad);
+            QVERIFY2(hint->isVisibleTo(child<QWidget>(form, "backupsGroup")), bad); // shown once unfolded
+            QVERIFY2(engineMessage.mid(prefix.size()).compare(hint->text(), Qt::CaseInsensitive) == 0,
+                     qPrintable(hint->text() + QStringLiteral(" / ") + engineMessage));
+            const auto spec = form.spec();
+            QVERIFY2(!spec.ok(), bad);
+            QCOMPARE(spec.error().code, fg::Errc::InvalidArgument);
+            QVERIFY2(QString::fromStdString(spec.error().message).startsWith(QStringLiteral("Keep partial files in: ")),
+                     spec.error().message.c_str());
+            QVERIFY2(isError(summary), qPrintable(summary->text()));
+        }
+
+        // A good name with "Write files in place": the pair is refused.
+        fg::SyncOptions both;
+        both.partialDir = ".rsync-partial";
+        both.inPlace = true;
+        const fg::Status engine = fg::validateOptions(both);
+        QVERIFY2(!engine.ok(), "the engine refuses --inplace with --partial-dir");
+        const QString engineMessage = QString::fromStdString(engine.error().message);
+        edit->setText(QStringLiteral(".rsync-partial"));
+        QVERIFY(form.isComplete());
+        QVERIFY(!isError(hint));
+        QVERIFY2(hint->text().contains(QStringLiteral(".rsync-partial/NAME")), qPrintable(hint->text()));
+        inPlace->setChecked(true);
+        QVERIFY(!form.isComplete());
+        auto spec = form.spec();
+        QVERIFY(!spec.ok());
+        QCOMPARE(spec.error().code, fg::Errc::InvalidArgument);
+        const QString message = QString::fromStdString(spec.error().message);
+        for (const QString& part : {QStringLiteral("Write files in place"), QStringLiteral("Keep partial files in"),
+                                    engineMessage}) {
+            QVERIFY2(message.contains(part), qPrintable(message));
+        }
+        QVERIFY(isError(inPlaceHint));
+        QCOMPARE(inPlaceHint->text(), message);
+        QVERIFY(summary->isVisible()); // the section is folded
+        QVERIFY(isError(summary));
+        QCOMPARE(summary->text(), message);
+        // With -b too, the engine's first refusal: --partial-dir's, as the CLI says it.
+        child<QCheckBox>(form, "backupCheck")->setChecked(true);
+        QVERIFY(!form.isComplete());
+        QCOMPARE(inPlaceHint->text(), message);
+        child<QCheckBox>(form, "backupCheck")->setChecked(false);
+        // A bad name is said at the field; the in-place box then only warns.
+        edit->setText(QStringLiteral("../x"));
+        QVERIFY(isError(hint));
+        QVERIFY2(!inPlaceHint->text().contains(QStringLiteral("Keep partial files in")),
+                 qPrintable(inPlaceHint->text()));
+        QVERIFY(!form.isComplete());
+        edit->setText(QStringLiteral(".rsync-partial"));
+
+        // The same from a saved job.
+        fg::JobSpec saved;
+        saved.source = "/a/";
+        saved.destination = "/b";
+        saved.options = both;
+        fgui::JobForm loaded;
+        loaded.show();
+        loaded.setSpec(saved);
+        QVERIFY(!loaded.isComplete());
+        QVERIFY(child<QWidget>(loaded, "backupsGroup")->isVisible());
+        QVERIFY(isError(child<QLabel>(loaded, "inPlaceHint")));
+        QCOMPARE(child<QLineEdit>(loaded, "partialDirEdit")->text(), QStringLiteral(".rsync-partial"));
+
+        // Either alone runs.
+        inPlace->setChecked(false);
+        QVERIFY2(form.isComplete(), form.spec().ok() ? "" : form.spec().error().message.c_str());
+        QCOMPARE(optionsOf(form)->partialDir, std::string(".rsync-partial"));
+        QVERIFY(!isError(summary));
+        inPlace->setChecked(true);
+        edit->clear();
+        QVERIFY(form.isComplete());
+        QVERIFY(optionsOf(form)->inPlace);
+        QVERIFY(optionsOf(form)->partialDir.empty());
+    }
+
     // A value the engine would refuse blocks the spec with an error that starts with
     // the field's label, is said in red next to the field, and in the folded
     // section's summary; fixing it clears both.
@@ -1423,6 +1562,12 @@ private Q_SLOTS:
                                                  << "Skip the contents of folders holding" << "selectionHint"
                                                  << "whichFiles";
         QTest::newRow("--suffix") << "backupSuffixEdit" << "a/b" << ".bak" << "Suffix" << "backupHint" << "backups";
+        QTest::newRow("--partial-dir ..") << "partialDirEdit" << "../x" << ".rsync-partial" << "Keep partial files in"
+                                          << "partialDirHint" << "backups";
+        QTest::newRow("--partial-dir absolute") << "partialDirEdit" << "/var/tmp/partial" << "partial"
+                                                << "Keep partial files in" << "partialDirHint" << "backups";
+        QTest::newRow("--partial-dir wildcard") << "partialDirEdit" << "part*" << "part" << "Keep partial files in"
+                                                << "partialDirHint" << "backups";
         QTest::newRow("--link-dest x21") << "linkDestEdit" << tooMany << "../snap-0" << "Link unchanged files from"
                                          << "linkDestHint" << "backups";
     }
@@ -1543,6 +1688,10 @@ private Q_SLOTS:
         QCOMPARE(backups->text(), QStringLiteral("Changed files written in place"));
         child<QCheckBox>(form, "inPlaceCheck")->setChecked(false);
         QCOMPARE(backups->text(), QStringLiteral("No backups."));
+        child<QLineEdit>(form, "partialDirEdit")->setText(QStringLiteral(".rsync-partial"));
+        QCOMPARE(backups->text(), QStringLiteral("Partial files in .rsync-partial"));
+        child<QLineEdit>(form, "partialDirEdit")->clear();
+        QCOMPARE(backups->text(), QStringLiteral("No backups."));
 
         // Advanced says nothing while nothing in it is set; a timeout in force is named.
         auto* advanced = child<QLabel>(form, "advancedSummary");
@@ -1608,7 +1757,8 @@ private Q_SLOTS:
         const char* fields[] = {"removeSourceCheck", "oneFileSystemCheck", "safeLinksCheck", "excludeIfPresentEdit",
                                 "permsCheck", "timesCheck", "hardLinksCheck", "chmodEdit", "ownerCheck",
                                 "groupCheck", "chownEdit", "backupCheck", "backupDirEdit", "backupSuffixEdit",
-                                "linkDestEdit", "copyLinksCheck", "appendVerifyCheck", "inPlaceCheck"};
+                                "linkDestEdit", "copyLinksCheck", "appendVerifyCheck", "inPlaceCheck",
+                                "partialDirEdit"};
         child<QCheckBox>(form, "ownerCheck")->setChecked(true); // so --numeric-ids is live
         form.setEditable(false);
         for (const char* name : fields) QVERIFY2(!child<QWidget>(form, name)->isEnabled(), name);

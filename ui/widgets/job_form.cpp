@@ -223,20 +223,45 @@ QString tooManyLinkDests(size_t count)
     return JobForm::tr("Link unchanged files from: at most %1 folders, not %2").arg(fg::kMaxLinkDest).arg(count);
 }
 
-// -b with --inplace: the engine's own refusal (validateOptions() on the two alone,
-// so the words follow the engine's), named by the two check boxes it is about.
-fg::Status checkInPlace(const fg::BackupRules& backup, bool inPlace)
+// The --partial-dir field: the engine's rules (validateOptions() on it alone).
+// Its messages start "--partial-dir DIR: ", which fieldMessage() keeps (it drops
+// only a prefix without a space); next to the field the option and the value the
+// field shows go.
+fg::Status checkPartialDir(const QString& dir)
+{
+    fg::SyncOptions options;
+    options.partialDir = dir.toStdString();
+    fg::Status st = fg::validateOptions(options);
+    if (st) return st;
+    std::string message = st.error().message;
+    const std::string prefix = "--partial-dir " + options.partialDir + ": ";
+    if (message.starts_with(prefix)) message.erase(0, prefix.size());
+    return fg::Error(st.error().code, message);
+}
+
+// --inplace with -b or with --partial-dir: the engine's own refusal
+// (validateOptions() on each pair alone, so the words follow the engine's), named
+// by the two fields it is about. Each field is valid on its own by then.
+fg::Status checkInPlace(const fg::BackupRules& backup, const std::string& partialDir, bool inPlace)
 {
     if (!inPlace) return {};
-    fg::SyncOptions options;
-    options.backup = backup;
-    options.inPlace = true;
-    if (fg::Status st = fg::validateOptions(options); !st) {
-        return fg::Error(st.error().code,
-                         JobForm::tr("\u201cWrite files in place\u201d and \u201cKeep replaced and deleted "
-                                     "files\u201d: %1")
-                             .arg(QString::fromStdString(st.error().message))
-                             .toStdString());
+    fg::SyncOptions withPartialDir;
+    withPartialDir.inPlace = true;
+    withPartialDir.partialDir = partialDir;
+    fg::SyncOptions withBackup;
+    withBackup.inPlace = true;
+    withBackup.backup = backup;
+    // In the engine's order: --partial-dir is refused before -b.
+    const std::pair<const fg::SyncOptions*, QString> pairs[] = {
+        {&withPartialDir, JobForm::tr("Keep partial files in")},
+        {&withBackup, JobForm::tr("Keep replaced and deleted files")},
+    };
+    for (const auto& [options, other] : pairs) {
+        if (fg::Status st = fg::validateOptions(*options); !st) {
+            return fg::Error(st.error().code, JobForm::tr("\u201cWrite files in place\u201d and \u201c%1\u201d: %2")
+                                                  .arg(other, QString::fromStdString(st.error().message))
+                                                  .toStdString());
+        }
     }
     return {};
 }
@@ -924,6 +949,25 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     m_inPlaceHint->setObjectName(QStringLiteral("inPlaceHint"));
     m_inPlaceHint->setContentsMargins(20, 0, 0, 0);
     backupsLayout->addWidget(m_inPlaceHint);
+    // Under --inplace, which it cannot go with: that box's hint says the conflict.
+    // A label over the field, as the link-dest folders have.
+    m_partialDir = new QLineEdit(m_backups.body);
+    m_partialDir->setObjectName(QStringLiteral("partialDirEdit"));
+    m_partialDir->setPlaceholderText(tr("beside each file"));
+    m_partialDir->setToolTip(tr("Keep what an interrupted run received of a big file in this folder, as DIR/NAME "
+                                "inside each file's own folder, for the next run to resume from (--partial-dir, like "
+                                "rsync's .rsync-partial). Made when needed, removed once empty; never sent, and "
+                                "\u201cDelete extraneous files\u201d leaves it (\u201cAlso delete excluded "
+                                "files\u201d removes it, as in rsync). A folder name, without .. or wildcards; not "
+                                "with \u201cWrite files in place\u201d. Empty: beside each file as .NAME.fg-partial"));
+    auto* partialDirLabel = new QLabel(tr("Keep partial files in"), m_backups.body);
+    partialDirLabel->setBuddy(m_partialDir);
+    m_partialDirHint = makeHint(m_backups.body);
+    m_partialDirHint->setObjectName(QStringLiteral("partialDirHint"));
+    backupsLayout->addSpacing(4);
+    backupsLayout->addWidget(partialDirLabel);
+    backupsLayout->addWidget(m_partialDir);
+    backupsLayout->addWidget(m_partialDirHint);
     // One folder a line, like the filters: the usual job names one ("../2026-11-30"),
     // and a path may hold any character but a newline.
     m_linkDest = new QPlainTextEdit(m_backups.body);
@@ -1033,7 +1077,8 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
                   m_bwlimit, m_fsync, m_wholeFile, m_compress, m_checksumChoice, m_excludes, m_includes,
                   m_whichFiles.body, m_metadata.body, m_backups.body, m_rsh, m_remoteFloodgate, stateRow};
     for (QLineEdit* edit : {m_source, m_destination, m_bwlimit, m_chunkSize, m_maxSize, m_minSize, m_excludeIfPresent,
-                            m_chmod, m_chown, m_backupDir, m_backupSuffix, m_rsh, m_remoteFloodgate, m_stateDir}) {
+                            m_chmod, m_chown, m_backupDir, m_backupSuffix, m_partialDir, m_rsh, m_remoteFloodgate,
+                            m_stateDir}) {
         connect(edit, &QLineEdit::textChanged, this, &JobForm::updateHints);
     }
     connect(m_streams, &QSpinBox::valueChanged, this, &JobForm::updateHints);
@@ -1312,10 +1357,29 @@ void JobForm::updateBackupHints()
         else if (!links.empty()) parts << tr("unchanged files linked from %1 snapshots").arg(links.size());
     }
 
+    const QString partialDir = trimmedText(m_partialDir);
+    if (fg::Status st = checkPartialDir(partialDir); !st) {
+        showHint(m_partialDirHint, fieldMessage(st.error().message), true);
+        if (error.isEmpty()) {
+            error = QString::fromStdString(fieldError(tr("Keep partial files in"), st.error().message).message);
+        }
+    } else if (partialDir.isEmpty()) {
+        showHint(m_partialDirHint, tr("What an interrupted run received of a big file, for the next run to resume "
+                                      "from: beside it as .NAME.fg-partial, or in the folder named here."),
+                 false);
+    } else {
+        showHint(m_partialDirHint, tr("Kept as %1/NAME in each file's own folder, made when needed and removed "
+                                      "once empty.")
+                                       .arg(partialDir),
+                 false);
+        parts << tr("partial files in %1").arg(partialDir);
+    }
+
     // --inplace: a warning while on, as --delete has; red text in any case, since
     // either it warns or it says why the job cannot run.
     if (m_inPlace->isChecked()) {
-        const fg::Status conflict = error.isEmpty() ? checkInPlace(backupRules(), true) : fg::Status{};
+        const fg::Status conflict =
+            error.isEmpty() ? checkInPlace(backupRules(), partialDir.toStdString(), true) : fg::Status{};
         if (!conflict) {
             const QString message = QString::fromStdString(conflict.error().message);
             showHint(m_inPlaceHint, message, true);
@@ -1760,8 +1824,12 @@ fg::Result<fg::JobSpec> JobForm::spec() const
 
     o.backup = backupRules();
     if (fg::Status st = checkBackup(o.backup); !st) return st.error(); // it names the field
+    o.partialDir = trimmedText(m_partialDir).toStdString();
+    if (fg::Status st = checkPartialDir(QString::fromStdString(o.partialDir)); !st) {
+        return fieldError(tr("Keep partial files in"), st.error().message);
+    }
     o.inPlace = m_inPlace->isChecked();
-    if (fg::Status st = checkInPlace(o.backup, o.inPlace); !st) return st.error(); // it names both
+    if (fg::Status st = checkInPlace(o.backup, o.partialDir, o.inPlace); !st) return st.error(); // it names both
     o.linkDest = patternLines(m_linkDest);
     if (o.linkDest.size() > fg::kMaxLinkDest) {
         return fg::Error(fg::Errc::InvalidArgument, tooManyLinkDests(o.linkDest.size()).toStdString());
@@ -1876,7 +1944,10 @@ void JobForm::setSpec(const fg::JobSpec& spec)
     for (const std::string& dir : o.linkDest) links << QString::fromStdString(dir);
     m_linkDest->setPlainText(links.join(QLatin1Char('\n')));
     m_inPlace->setChecked(o.inPlace);
-    if (o.backup.enabled || !o.linkDest.empty() || o.inPlace) setSectionOpen(m_backups, true);
+    m_partialDir->setText(QString::fromStdString(o.partialDir));
+    if (o.backup.enabled || !o.linkDest.empty() || o.inPlace || !o.partialDir.empty()) {
+        setSectionOpen(m_backups, true);
+    }
     // A timetable, when there is one, decides the rate (see fg::SyncOptions).
     m_bwlimit->setText(o.bwlimitSchedule.empty() ? rateSpecText(o.bwlimitBytesPerSec)
                                                  : rateScheduleText(o.bwlimitSchedule));

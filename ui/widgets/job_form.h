@@ -131,8 +131,9 @@ private:
     QCheckBox* m_numericIds = nullptr;
     QLineEdit* m_chown = nullptr; // USER:GROUP, USER or :GROUP
     QLabel* m_ownersHint = nullptr;
-    // Backups & snapshots: -b, --backup-dir, --suffix, --link-dest, and --inplace
-    // (how a changed file is written, which -b cannot go with yet).
+    // Backups & snapshots: -b, --backup-dir, --suffix, --link-dest, --inplace (how
+    // a changed file is written, which -b cannot go with yet) and --partial-dir
+    // (where an interrupted one is kept, which --inplace cannot go with).
     Section m_backups;
     QCheckBox* m_backup = nullptr;
     QWidget* m_backupRules = nullptr; // folder and suffix, shown with -b
@@ -142,7 +143,9 @@ private:
     QLabel* m_backupHint = nullptr;
     QLabel* m_linkDestHint = nullptr;
     QCheckBox* m_inPlace = nullptr;
-    QLabel* m_inPlaceHint = nullptr; // red: the warning, or the conflict with -b
+    QLabel* m_inPlaceHint = nullptr; // red: the warning, or the conflict with -b or --partial-dir
+    QLineEdit* m_partialDir = nullptr; // a folder name inside each file's folder; empty: beside the file
+    QLabel* m_partialDirHint = nullptr;
     QLineEdit* m_bwlimit = nullptr;
     QLabel* m_bwlimitHint = nullptr;
     // Transfer: the settings that only a floodgate:// job's data connections use.
