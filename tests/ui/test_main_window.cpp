@@ -501,28 +501,59 @@ private Q_SLOTS:
         QTest::qWait(50);
         QWidget* form = window.form();
         QWidget* viewport = form->parentWidget();
-        QVERIFY2(form->minimumSizeHint().width() <= viewport->width(),
-                 qPrintable(QStringLiteral("the form needs %1 px, the sidebar shows %2")
-                                .arg(form->minimumSizeHint().width())
-                                .arg(viewport->width())));
-        // Nothing drawn past the form's right edge: every visible field, label and
-        // check box ends inside the viewport, and wrapped labels get their height.
-        for (QWidget* w : form->findChildren<QWidget*>()) {
-            if (!w->isVisibleTo(form) || w->width() == 0) continue;
-            const QRect r(w->mapTo(form, QPoint(0, 0)), w->size());
-            QVERIFY2(r.right() < viewport->width(),
-                     qPrintable(QStringLiteral("%1 (%2) ends at %3, the sidebar at %4")
-                                    .arg(w->objectName(), QString::fromLatin1(w->metaObject()->className()))
-                                    .arg(r.right())
+        const int windowWidth = window.width();
+        auto fits = [&](const char* state) {
+            QVERIFY2(form->minimumSizeHint().width() <= viewport->width(),
+                     qPrintable(QStringLiteral("%1: the form needs %2 px, the sidebar shows %3")
+                                    .arg(QLatin1String(state))
+                                    .arg(form->minimumSizeHint().width())
                                     .arg(viewport->width())));
-            if (auto* label = qobject_cast<QLabel*>(w); label && label->wordWrap() && !label->text().isEmpty()) {
-                QVERIFY2(showsAllOf(label), qPrintable(label->text()));
+            QCOMPARE(window.width(), windowWidth);
+            // Nothing drawn past the form's right edge: every visible field, label and
+            // check box ends inside the viewport, and wrapped labels get their height.
+            for (QWidget* w : form->findChildren<QWidget*>()) {
+                if (!w->isVisibleTo(form) || w->width() == 0) continue;
+                const QRect r(w->mapTo(form, QPoint(0, 0)), w->size());
+                QVERIFY2(r.right() < viewport->width(),
+                         qPrintable(QStringLiteral("%1: %2 (%3) ends at %4, the sidebar at %5")
+                                        .arg(QLatin1String(state), w->objectName(),
+                                             QString::fromLatin1(w->metaObject()->className()))
+                                        .arg(r.right())
+                                        .arg(viewport->width())));
+                if (auto* label = qobject_cast<QLabel*>(w); label && label->wordWrap() && !label->text().isEmpty()) {
+                    QVERIFY2(showsAllOf(label), qPrintable(label->text()));
+                }
             }
-        }
-        grab(window, QStringLiteral("narrowest-sidebar.png"));
-        // Taller than the window with everything open: the sidebar scrolls to its end.
+        };
+        fits("the -b conflict");
+        if (QTest::currentTestFailed()) return;
+        // A refused --partial-dir says so under its field (and the in-place box then
+        // only warns). A long value the message quotes, one word with no place to
+        // break, is clipped at the edge rather than widening the form (here and in
+        // the chmod hint); the rest of the message wraps.
         auto* scroll = qobject_cast<QScrollArea*>(viewport->parentWidget());
         QVERIFY(scroll);
+        auto* partialDir = child<QLineEdit>(window, "partialDirEdit");
+        for (const QString& bad : {QStringLiteral("../x"), QStringLiteral("../") + QString(120, QLatin1Char('p'))}) {
+            partialDir->setText(bad);
+            QTest::qWait(50);
+            fits("a refused partial folder");
+            if (QTest::currentTestFailed()) return;
+            scroll->ensureWidgetVisible(child<QWidget>(window, "partialDirHint"));
+            QTest::qWait(50);
+            grab(window, QStringLiteral("narrowest-sidebar-partial-dir-%1.png").arg(bad.size()));
+        }
+        partialDir->clear();
+        auto* chmod = child<QLineEdit>(window, "chmodEdit");
+        chmod->setText(QStringLiteral("D") + QString(120, QLatin1Char('7')));
+        QTest::qWait(50);
+        fits("a long refused chmod");
+        if (QTest::currentTestFailed()) return;
+        chmod->clear();
+        scroll->verticalScrollBar()->setValue(0);
+        QTest::qWait(50);
+        grab(window, QStringLiteral("narrowest-sidebar.png"));
+        // Taller than the window with everything open: the sidebar scrolls to its end.
         QVERIFY(scroll->verticalScrollBar()->maximum() > 0);
         scroll->ensureWidgetVisible(child<QWidget>(window, "stateDirEdit"));
         QTest::qWait(50);

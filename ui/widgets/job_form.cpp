@@ -49,6 +49,13 @@ QLabel* makeHint(QWidget* parent)
 {
     auto* label = new QLabel(parent);
     label->setWordWrap(true);
+    // Its width from the form, not from its longest word (as the window's
+    // wrapWithinWidth): a hint that quotes a long value ("Refused path '../…'")
+    // made the form 867 px wide at the sidebar's 264, cut off past the middle.
+    // Such a word is clipped at the edge instead; the field shows it whole.
+    QSizePolicy policy = label->sizePolicy(); // after setWordWrap: height-for-width kept
+    policy.setHorizontalPolicy(QSizePolicy::Ignored);
+    label->setSizePolicy(policy);
     QFont f = label->font();
     f.setPointSizeF(f.pointSizeF() * 0.9);
     label->setFont(f);
