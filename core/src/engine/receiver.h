@@ -102,12 +102,16 @@ private:
         bool inPlace = false;
         std::string tempName;
         platform::FileHandle handle;
+        // A second handle on the temporary that holds its lock until it is
+        // renamed or removed, so that other jobs' clean-up leaves it alone
+        // after the data's handle is closed (createLockedTemp).
+        platform::FileHandle lockHolder;
         std::map<ChunkKey, std::shared_ptr<ChunkState>> open;
         std::map<uint64_t, std::pair<uint64_t, Digest>> verified; // start -> (length, hash)
         uint64_t verifiedBytes = 0;
         std::optional<proto::FileEndMsg> end;  // a chunked file's end, once it came
         // A delta's old copy, opened when its first instructions come.
-        std::optional<platform::FileHandle> basis;
+        std::shared_ptr<platform::FileHandle> basis;
         delta::BasisGeometry geometry;
     };
 
@@ -118,6 +122,9 @@ private:
         int64_t mtimeNs = 0;
         uint32_t blockLength = 0;
         uint64_t signatureBytes = 0;
+        // The copy as signed, kept open (up to a bound), so that the delta
+        // rebuilds from it even if another job replaces or removes the name.
+        std::shared_ptr<platform::FileHandle> held;
     };
 
     // A frame and the link it came on.
@@ -217,7 +224,7 @@ private:
     // Signing old copies for deltas (receiver_delta.cpp).
     void signLoop();
     void signOne(uint32_t index, DirCache& dirs);
-    Status sendSignature(uint32_t index, const std::string& basisName, platform::FileHandle& file,
+    Status sendSignature(uint32_t index, const std::string& basisName, const std::shared_ptr<platform::FileHandle>& basis,
                          const platform::FileInfo& info);
     // Signs `blocks` blocks of an old copy on `threads` threads and hands
     // each piece to the sink in file order; returns the signing's wall time.
@@ -234,6 +241,9 @@ private:
     // nullptr when the frame is to be dropped (the file is settled) or the
     // file could not be created (then failed). Its gate is not held.
     std::shared_ptr<OpenFile> openFor(uint32_t index, DirCache& dirs, FileEntry* entry);
+    // A new temporary for `name` in `dir`, into file.tempName, file.handle
+    // (for the data) and file.lockHolder (locked: it is live).
+    Status createLockedTemp(const platform::DirHandle& dir, std::string_view name, OpenFile& file);
     // These three need the file's gate held exclusively.
     void completeIfDone(OpenFile& file, uint32_t index, DirCache& dirs);
     void commit(OpenFile& file, uint32_t index, const FileEntry& entry, uint64_t size, int64_t mtimeNs, uint32_t mode,
@@ -392,6 +402,7 @@ private:
     // m_basisMutex).
     std::set<std::string> m_partialFolders;
     uint64_t m_signaturesOutstanding = 0;
+    size_t m_heldBases = 0; // of m_bases, those with their copy kept open
     const uint64_t m_deltaSeed;
     const uint64_t m_startNs;
 };

@@ -21,6 +21,10 @@ namespace {
 // change. 16 bytes a block in memory: 32 MiB is the signature of ~32 GiB of
 // old copies in 16 KiB blocks (1 GiB files), more for bigger files.
 constexpr uint64_t kMaxOutstandingSignatureBytes = 32u << 20;
+// Old copies kept open from their signing to their rebuilding, at most: a
+// job that changed a million files does not hold a million descriptors.
+// Past it, the rebuilding opens the old copy again by name.
+constexpr size_t kMaxHeldBases = 256;
 // Old copies this big are signed by several threads, each over its own range.
 constexpr uint64_t kParallelSignBytes = 64u << 20;
 constexpr unsigned kMaxSignThreads = 4;
@@ -95,8 +99,9 @@ void Receiver::signOne(uint32_t index, DirCache& dirs)
         if (auto it = m_partials.find(index); it != m_partials.end()) basisName = it->second;
     }
     Status st = [&]() -> Status {
-        FG_TRY_ASSIGN(platform::FileHandle file, openBeside(target, basisName, dirs));
-        FG_TRY_ASSIGN(platform::FileInfo info, file.stat());
+        FG_TRY_ASSIGN(platform::FileHandle opened, openBeside(target, basisName, dirs));
+        auto file = std::make_shared<platform::FileHandle>(std::move(opened));
+        FG_TRY_ASSIGN(platform::FileInfo info, file->stat());
         if (info.type != platform::FileType::Regular)
             return Error(Errc::Vanished, "the old copy is no longer a regular file");
         return sendSignature(index, basisName, file, info);
@@ -113,9 +118,10 @@ void Receiver::signOne(uint32_t index, DirCache& dirs)
     if (Status sent = m_link.send(proto::toFrame(none)); !sent) fail(sent.error());
 }
 
-Status Receiver::sendSignature(uint32_t index, const std::string& basisName, platform::FileHandle& file,
-                               const platform::FileInfo& info)
+Status Receiver::sendSignature(uint32_t index, const std::string& basisName,
+                               const std::shared_ptr<platform::FileHandle>& basis, const platform::FileInfo& info)
 {
+    platform::FileHandle& file = *basis;
     const uint32_t blockLength = delta::blockLengthFor(info.size);
     const uint64_t blocks = delta::wholeBlocks(info.size, blockLength);
     if (blocks > std::numeric_limits<uint32_t>::max())
@@ -125,7 +131,12 @@ Status Receiver::sendSignature(uint32_t index, const std::string& basisName, pla
     {
         std::lock_guard lock(m_basisMutex);
         const uint64_t bytes = blocks * sizeof(delta::BlockSignature);
-        m_bases[index] = SignedBasis{basisName, info.size, info.mtimeNs, blockLength, bytes};
+        // Kept open, the copy signed is the copy rebuilt from, whatever
+        // takes its name meanwhile: another job's new version, or its
+        // partial file used up by another job.
+        const bool hold = m_heldBases < kMaxHeldBases;
+        m_bases[index] = SignedBasis{basisName, info.size, info.mtimeNs, blockLength, bytes, hold ? basis : nullptr};
+        m_heldBases += hold ? 1 : 0;
         m_signaturesOutstanding += bytes;
     }
     proto::SignatureMsg msg;
@@ -235,6 +246,7 @@ void Receiver::dropSignature(uint32_t index)
     auto it = m_bases.find(index);
     if (it == m_bases.end()) return;
     m_signaturesOutstanding -= it->second.signatureBytes;
+    if (it->second.held) --m_heldBases;
     m_bases.erase(it);
     m_basisCv.notify_all();
 }
@@ -267,12 +279,17 @@ Status Receiver::openBasis(OpenFile& file, uint32_t index, const std::string& ta
             return Error(Errc::Protocol, "the sender sent a delta for " + target + " before its signature");
         signedAs = it->second;
     }
-    FG_TRY_ASSIGN(platform::FileHandle basis, openBeside(target, signedAs.name, dirs));
-    FG_TRY_ASSIGN(platform::FileInfo info, basis.stat());
-    if (info.type != platform::FileType::Regular || info.size != signedAs.size || info.mtimeNs != signedAs.mtimeNs)
-        return Error(Errc::Vanished, "the old copy of " + target
-                                         + " changed while it was being updated; it was kept as it is now; run the sync again");
-    file.basis = std::move(basis);
+    if (signedAs.held) {
+        file.basis = std::move(signedAs.held);
+    } else {
+        FG_TRY_ASSIGN(platform::FileHandle basis, openBeside(target, signedAs.name, dirs));
+        FG_TRY_ASSIGN(platform::FileInfo info, basis.stat());
+        if (info.type != platform::FileType::Regular || info.size != signedAs.size || info.mtimeNs != signedAs.mtimeNs)
+            return Error(Errc::Vanished, "the old copy of " + target
+                                             + " changed while it was being updated; it was kept as it is now; run the "
+                                               "sync again");
+        file.basis = std::make_shared<platform::FileHandle>(std::move(basis));
+    }
     file.geometry = delta::BasisGeometry{signedAs.size, signedAs.blockLength};
     return {};
 }

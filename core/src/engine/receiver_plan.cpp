@@ -11,6 +11,7 @@
 #include "scan/scanner.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <limits>
 
 namespace fg {
@@ -462,7 +463,13 @@ Status Receiver::applyDecision(const FileEntry& entry, const Decision& decision,
         }
         // Owner-writable until the end, so files can be written into a
         // directory whose final mode is read-only.
-        FG_TRY(parent->mkdirAt(name, 0700));
+        if (Status made = parent->mkdirAt(name, 0700); !made) {
+            // Another job into the same place made it since we looked: a
+            // directory is what was wanted. Not ours, so it may hold files.
+            auto now = made.error().sysErrno == EEXIST ? parent->statAt(name) : Result<platform::FileInfo>(made.error());
+            if (now.ok() && now->type == platform::FileType::Directory) return {};
+            return made;
+        }
         m_madeDirs.insert(target);
         // Nothing an interrupted run left can be in it.
         m_leftoversLooked.insert(target);

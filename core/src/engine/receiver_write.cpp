@@ -120,6 +120,11 @@ void Receiver::discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keep
     const auto partial = m_partialLayout.pathFor(baseName(target));
     const bool keep = keepPartial && partial && file.verifiedBytes >= kMinPartialBytes;
     (void)file.handle.close();
+    // Unlocked only once it is renamed or gone: until then it is live.
+    struct Unlock {
+        OpenFile& f;
+        ~Unlock() { (void)f.lockHolder.close(); }
+    } unlock{file};
     if (file.inPlace) {
         // Its own name, half overwritten: never unlinked (that would lose
         // the file), said instead; the next run's quick check sends it again.
@@ -175,6 +180,38 @@ void Receiver::dropOpenFile(uint32_t index, DirCache& dirs, bool keepPartial)
     discard(*file, index, dirs, keepPartial);
 }
 
+Status Receiver::createLockedTemp(const platform::DirHandle& dir, std::string_view name, OpenFile& file)
+{
+    // Another job's clean-up of stale temporaries may open a new one between
+    // its creation and its lock: whoever locks first wins. Losing, we leave
+    // it to that clean-up and start over under another name.
+    constexpr int kTries = 8;
+    for (int attempt = 0;; ++attempt) {
+        file.tempName = tempNameFor(name);
+        FG_TRY_ASSIGN(file.handle, dir.createExclusive(file.tempName, 0600));
+        // The lock lives on a handle of its own: the data's handle is closed
+        // before the rename (its errors count), and the temporary must still
+        // look live to other jobs until it has its name.
+        auto holder = dir.openRead(file.tempName);
+        if (!holder.ok() && holder.error().code != Errc::NotFound) {
+            (void)file.handle.close();
+            (void)dir.unlinkAt(file.tempName);
+            return std::move(holder).error();
+        }
+        // Not found: a clean-up has removed it already.
+        auto locked = holder.ok() ? holder->tryLockExclusive() : Result<bool>(false);
+        // No locks on this file system: nothing to race with but ourselves.
+        if (!locked.ok() || *locked) {
+            file.lockHolder = std::move(holder).value();
+            return {};
+        }
+        (void)file.handle.close();
+        if (attempt + 1 == kTries)
+            return Error(Errc::Io, "creating a temporary file for " + std::string(name) + " in " + dir.path()
+                                       + ": another job's clean-up took each of " + std::to_string(kTries) + " tries");
+    }
+}
+
 std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& dirs, FileEntry* entry)
 {
     std::shared_ptr<OpenFile> file;
@@ -220,9 +257,7 @@ std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& 
             FG_TRY_ASSIGN(file->handle, std::move(opened));
             return {};
         }
-        file->tempName = tempNameFor(baseName(target));
-        FG_TRY_ASSIGN(file->handle, parent->createExclusive(file->tempName, 0600));
-        (void)file->handle.tryLockExclusive(); // marks it live for removeStaleTemps
+        FG_TRY(createLockedTemp(*parent, baseName(target), *file));
         // Reserving the space up front finds a full disk before the data is
         // sent and keeps big files in few extents; for small files it only costs.
         if (entry->size >= (1u << 20)) {
@@ -543,6 +578,8 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     // whose old version cannot be kept is not replaced.
     if (st && m_backups && !file.inPlace) st = m_backups->keepBeforeReplace(*dir, target);
     if (st && !file.inPlace) st = dir->renameAt(file.tempName, baseName(target));
+    // In place under its name: nobody's clean-up would take it now.
+    if (st) (void)file.lockHolder.close();
     if (st && times && stampInPlace) st = dir->setModifyTimeAt(baseName(target), mtimeNs);
     if (!st) {
         failFile(index, st.error(), true);

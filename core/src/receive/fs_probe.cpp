@@ -103,7 +103,10 @@ FsTraits probeFileSystem(const platform::DirHandle& dir)
 
     // The order the receiver writes a file in: data, mode, close, then the
     // time by name (a FUSE file system may stamp a file it was written to
-    // when it is closed, and that would undo a time set before).
+    // when it is closed, and that would undo a time set before); all the
+    // while a second, read-only handle holds the temporary's lock, closed
+    // once it is renamed (Receiver::createLockedTemp).
+    auto lockHolder = dir.openRead(name);
     Status wrote = file->writeAll("x", 1);
     if (Status chmod = file->setMode(0640); !chmod) {
         t.keepsModes = false;
@@ -130,11 +133,13 @@ FsTraits probeFileSystem(const platform::DirHandle& dir)
     } else {
         t.timesStick = false;
     }
-    // And the rename into place: fusefat stamps the renamed entry with the
-    // time of the rename.
+    // And the rename into place, then the lock's handle closed: fusefat
+    // stamps the renamed entry with the time of the rename (and a file
+    // system could stamp it at the last close).
     const std::string renamed = stem + "-renamed";
     if (t.timesStick && dir.renameAt(name, renamed).ok()) {
         name = renamed;
+        if (lockHolder.ok()) (void)lockHolder->close();
         auto moved = dir.statAt(name);
         t.stampAfterRename = moved.ok() && gotWhole.ok() && moved->mtimeNs != gotWhole->mtimeNs;
     }

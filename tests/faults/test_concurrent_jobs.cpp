@@ -1,0 +1,73 @@
+// Several clients pushing the same tree into the same directory of one
+// daemon at once: every job must end with success or a real conflict, never
+// a spurious failure (a temporary file another job's clean-up took, a
+// partial file another job used up), and the directory must end as one
+// complete version of each file.
+
+#include "test_support.h"
+
+#include <QProcess>
+#include <QTest>
+
+#include <memory>
+#include <vector>
+
+using namespace fgtest;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+// Small files and big ones (big enough to be resumed from, and sent as
+// deltas), new contents each round.
+void makeRound(const std::string& root, int round)
+{
+    for (int i = 0; i < 60; ++i)
+        writeFile(root + "/d" + std::to_string(i % 3) + "/f" + std::to_string(i) + ".bin",
+                  randomBytes(size_t(1000 + 977 * i), uint64_t(round * 1000 + i)));
+    for (int i = 0; i < 3; ++i)
+        writeFile(root + "/big" + std::to_string(i) + ".bin", randomBytes(size_t(2 << 20) + size_t(i) * 4096,
+                                                                          uint64_t(round * 1000 + 900 + i)));
+}
+
+} // namespace
+
+class TestConcurrentJobs : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void clientsIntoOneDirectoryNeverFailSpuriously()
+    {
+        ScratchDir dir;
+        PairedDaemon f(dir);
+        QVERIFY2(f.ok, qPrintable(f.daemon.log()));
+        constexpr int kClients = 4;
+        constexpr int kRounds = 5;
+        for (int round = 0; round < kRounds; ++round) {
+            makeRound(dir.sub("src"), round);
+            std::vector<std::unique_ptr<QProcess>> jobs;
+            for (int c = 0; c < kClients; ++c) {
+                auto p = std::make_unique<QProcess>();
+                // Streams and delta both on: the paths where jobs meet.
+                p->start(cliPath(), f.syncArgs({u"--streams"_s, u"2"_s, u"--no-whole-file"_s, q(dir.sub("src/")),
+                                                f.daemon.url(u"m/same/"_s)}));
+                QVERIFY(p->waitForStarted(10000));
+                jobs.push_back(std::move(p));
+            }
+            for (int c = 0; c < kClients; ++c) {
+                QProcess& p = *jobs[size_t(c)];
+                QVERIFY(p.waitForFinished(120000));
+                const QByteArray err = p.readAllStandardError();
+                QVERIFY2(p.exitCode() == 0, qPrintable(u"round %1, client %2: exit %3\n%4"_s.arg(round).arg(c).arg(
+                                                    p.exitCode()).arg(QString::fromUtf8(err))));
+            }
+            const QString diff = diffTrees(describeTree(dir.sub("src")), describeTree(dir.sub("module/same")));
+            QVERIFY2(diff.isEmpty(), qPrintable(u"round %1: %2"_s.arg(round).arg(diff)));
+            QVERIFY2(tempFilesUnder(dir.sub("module/same")).isEmpty(),
+                     qPrintable(tempFilesUnder(dir.sub("module/same")).join(u", "_s)));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestConcurrentJobs)
+#include "test_concurrent_jobs.moc"
