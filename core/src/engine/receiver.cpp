@@ -208,6 +208,20 @@ Status Receiver::run()
     if (auto why = m_owners.notKeptReason()) notice(false, "", Error(Errc::Ok, *why));
     if (!m_params.ownershipRefused.empty()) notice(false, "", Error(Errc::Ok, m_params.ownershipRefused));
     if (Status st = resolveRoot(*begin); !st) return failEarly(st.error());
+    if (!m_params.dryRun && m_rootDir) {
+        // Said at the first change planned, before any data is sent for it;
+        // a re-sync with nothing to change into a read-only copy still works.
+        if (Status writable = m_rootDir->checkWritable(); !writable) {
+            const bool daemon = !m_root.displayBase.empty();
+            m_rootUnwritable = Error(
+                Errc::PermissionDenied,
+                "the destination " + m_root.display() + " cannot be written (" + writable.error().message + "); "
+                    + (daemon ? "on the server, give the user the daemon runs as (" + platform::currentUserName()
+                                    + ") write access to it, or serve the module --read-only"
+                              : "give " + platform::currentUserName() + " write access to it, or choose another destination"),
+                writable.error().sysErrno);
+        }
+    }
     if (m_params.backup.enabled && !m_params.dryRun && m_rootDir) {
         // A daemon's receiver keeps them inside its module.
         auto backups = Backups::open(*m_rootDir, m_params.backup, !m_root.displayBase.empty(), m_root.display());

@@ -291,6 +291,9 @@ private:
     // the peer that is refused.
     PartialLayout m_partialLayout;
     std::optional<Error> m_badPartialDir;
+    // The destination cannot be written: the job fails at the first change
+    // it plans (planning thread).
+    std::optional<Error> m_rootUnwritable;
     const uint32_t m_umask;
     Owners m_owners; // -o/-g/--chown
     std::atomic<bool> m_ownersWarned{false};

@@ -131,6 +131,7 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         notice(true, target, Error(Errc::InvalidArgument, decision.refusal));
         return {};
     }
+    if (m_rootUnwritable && decision.action != FileAction::Unchanged) return *m_rootUnwritable;
     // An existing directory may hold what an interrupted run left behind.
     if (entry.isDir() && state->has_value() && (*state)->type == platform::FileType::Directory && dirs)
         lookForLeftovers(target, *dirs);

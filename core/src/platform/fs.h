@@ -158,6 +158,9 @@ public:
     Status setOwner(uint32_t uid, uint32_t gid) const;
     // Flushes the whole file system this directory is on (syncfs).
     Status syncFileSystem() const;
+    // Whether this process may create entries in it (permissions, and a
+    // mount that is not read-only), asked before any data is sent for it.
+    Status checkWritable() const;
     FileSystemInfo fileSystem() const;
 
     std::string childPath(std::string_view name) const;

@@ -290,6 +290,14 @@ Result<DirHandle> DirHandle::duplicate() const
     return DirHandle(fd, m_path);
 }
 
+Status DirHandle::checkWritable() const
+{
+    // The effective ids, as a create would use them; a read-only mount
+    // answers EROFS even for root.
+    if (::faccessat(m_fd, ".", W_OK | X_OK, AT_EACCESS) != 0) return sysError(errno, "write into " + m_path);
+    return {};
+}
+
 Status DirHandle::syncFileSystem() const
 {
 #ifdef __linux__
