@@ -77,7 +77,8 @@ const std::vector<SyncFlag>& syncFlags()
         {"bwlimit", 0, "RATE", "limit the transfer rate (e.g. 20M = 20 MiB/s; bare number = KiB/s), or\n"
                                "follow a timetable: \"Mon-Fri 08:00-18:00 20M, 100M\" (first match wins)"},
         {"timeout", 0, "SEC", "stop (exit 30) once nothing has moved to or from the far end for SEC\n"
-                              "seconds: it stopped, hung, or the link went down (0: wait for ever)"},
+                              "seconds: it stopped, hung, or the link went down (default, and 0: give\n"
+                              "up after 300 s of total silence from it; the wait is said after 30 s)"},
         {"contimeout", 0, "SEC", "give up connecting to a daemon (exit 35) after SEC seconds"},
         {"streams", 0, "N|auto", "data connections to a daemon (default auto: add while the rate rises)"},
         {"chunk-size", 0, "SIZE", "cut big files into chunks of SIZE spread over the streams (default: per file)"},

@@ -780,6 +780,35 @@ private Q_SLOTS:
         VERIFY_EXIT(ok, 0);
     }
 
+    // A far end that goes quiet for a while is said while it is waited for
+    // (at half the limit here, 30 s by default) and when it answers again;
+    // the job then goes on to its end.
+    void aQuietFarEndIsSaidWhileItIsWaitedFor()
+    {
+        ScratchDir dir("fgrh");
+        fgtest::PairedDaemon nas(dir);
+        QVERIFY2(nas.ok, qPrintable(nas.daemon.log()));
+        const std::string data = fgtest::randomBytes(12u << 20, 4);
+        fgtest::writeFile(dir.sub("src/big.bin"), data);
+        QProcess client;
+        client.setProgram(fgtest::cliPath());
+        client.setArguments(nas.syncArgs({u"--timeout=12"_s, u"--bwlimit=4M"_s, q(dir.sub("src/")), nas.daemon.url(u"m/"_s)}));
+        client.start();
+        QVERIFY(client.waitForStarted());
+        QTest::qWait(1000);
+        QVERIFY(client.state() == QProcess::Running);
+        // Long enough for the socket buffers to fill and then half the limit.
+        ::kill(pid_t(nas.daemon.pid()), SIGSTOP);
+        QTest::qWait(9500);
+        ::kill(pid_t(nas.daemon.pid()), SIGCONT);
+        QVERIFY(client.waitForFinished(30000));
+        const QByteArray err = client.readAllStandardError();
+        QVERIFY2(client.exitCode() == 0, (client.readAllStandardOutput() + err).constData());
+        QVERIFY2(err.contains("no word from") && err.contains("giving up after 12 s (--timeout)"), err.constData());
+        QVERIFY2(err.contains("answers again, after"), err.constData());
+        QCOMPARE(fgtest::readFile(dir.sub("module/big.bin")), data);
+    }
+
     // --contimeout: a port that takes the connection and never answers (a
     // daemon that hangs, or something else listening there).
     void contimeoutGivesUpConnecting()

@@ -1309,7 +1309,7 @@ private Q_SLOTS:
         QVERIFY(connect->toolTip().contains(QStringLiteral("--contimeout")));
         QCOMPARE(idle->maximum(), int(fg::kMaxTimeoutSec));
         QCOMPARE(connect->maximum(), int(fg::kMaxTimeoutSec));
-        QCOMPARE(idle->specialValueText(), QStringLiteral("Off"));
+        QCOMPARE(idle->specialValueText(), QStringLiteral("Default"));
         QCOMPARE(idle->suffix().trimmed(), QStringLiteral("s"));
 
         form.setSource(QStringLiteral("/a/"));
@@ -1322,7 +1322,8 @@ private Q_SLOTS:
         QVERIFY(idle->isEnabled());
         QVERIFY(!connect->isEnabled()); // ssh connects through ssh
         QVERIFY2(connectHint->text().contains(QStringLiteral("ConnectTimeout")), qPrintable(connectHint->text()));
-        QVERIFY2(idleHint->text().startsWith(QStringLiteral("Off")), qPrintable(idleHint->text()));
+        QVERIFY2(idleHint->text().startsWith(QStringLiteral("Default")) && idleHint->text().contains(QStringLiteral("5 min")),
+                 qPrintable(idleHint->text()));
         idle->setValue(300);
         QVERIFY2(idleHint->text().contains(QStringLiteral("5 min")) && idleHint->text().contains(QStringLiteral("30")),
                  qPrintable(idleHint->text()));

@@ -1005,7 +1005,7 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     // its field 54 px at the sidebar's narrowest, too short to show "default".
     advancedLayout->setRowWrapPolicy(QFormLayout::WrapAllRows);
     // Seconds, as the flags take them; up to the engine's week. 0 is each flag's
-    // own default: --timeout waits for ever, --contimeout keeps 10 s + 15 s.
+    // own default: --timeout gives up after 5 min of silence, --contimeout keeps 10 s + 15 s.
     auto makeSeconds = [&](const char* name, const QString& zero, const QString& tip) {
         auto* spin = new QSpinBox(m_advanced.body);
         spin->setObjectName(QLatin1String(name));
@@ -1017,12 +1017,12 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
         spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(QStringLiteral("604800 s")) + 36);
         return spin;
     };
-    m_ioTimeout = makeSeconds("ioTimeoutSpin", tr("Off"),
+    m_ioTimeout = makeSeconds("ioTimeoutSpin", tr("Default"),
                               tr("Stop the job (exit 30) once nothing has come from the far end, a daemon or an "
                                  "SSH host, and no file has moved for this many seconds: it was stopped, hangs, or "
                                  "the link went down without a reset. The far end reports four times a second while "
-                                 "it works, so a busy one is never taken for a dead one. Off waits as long as it "
-                                 "takes (--timeout)"));
+                                 "it works, so a busy one is never taken for a dead one. Default: after 5 min of "
+                                 "total silence from it (--timeout)"));
     m_ioTimeoutHint = makeHint(m_advanced.body);
     m_ioTimeoutHint->setObjectName(QStringLiteral("ioTimeoutHint"));
     m_connectTimeout = makeSeconds("connectTimeoutSpin", tr("Default"),
@@ -1414,7 +1414,9 @@ void JobForm::updateRemoteHints()
     if (!remote) {
         showHint(m_ioTimeoutHint, tr("For floodgate:// and SSH jobs: a local copy has no far end to wait on."), false);
     } else if (idle == 0) {
-        showHint(m_ioTimeoutHint, tr("Off: waits for the far end as long as it takes."), false);
+        showHint(m_ioTimeoutHint, tr("Default: gives up after 5 min without a word from the far end, which "
+                                     "reports four times a second while it works."),
+                 false);
     } else {
         showHint(m_ioTimeoutHint, tr("Stops (exit 30) after %1 without a word from the far end; what arrived is "
                                      "kept.")

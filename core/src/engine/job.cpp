@@ -80,6 +80,11 @@ constexpr auto kTuneSettle = std::chrono::milliseconds(1500);
 constexpr auto kTuneInterval = std::chrono::milliseconds(1500);
 // A timetable's rules change on the minute: checking twice a minute is enough.
 constexpr auto kTimetableCheck = std::chrono::seconds(30);
+// A far end that says nothing at all (its stats come four times a second
+// whatever it does) is given up on after this long without --timeout.
+constexpr unsigned kDefaultSilenceSec = 300;
+// And the wait is said after this long (or half of a shorter --timeout).
+constexpr unsigned kQuietNoticeSec = 30;
 // Without a consumer draining events (a script ignoring them), per-file
 // events stop being queued past this many; failures, plans and logs always are.
 constexpr size_t kMaxQueuedFileEvents = 200000;
@@ -242,16 +247,9 @@ private:
         } else if (!m_source.isRemote() && !m_destination.isRemote()) {
             result = runLocal();
         } else {
-            std::optional<ProgressWatchdog> watchdog;
-            if (m_spec.options.ioTimeoutSec > 0) {
-                watchdog.emplace(std::chrono::seconds(m_spec.options.ioTimeoutSec), [this] { return progressMark(); },
-                                 [this] {
-                                     m_stalled.store(true);
-                                     cancel();
-                                 });
-            }
+            ProgressWatchdog watchdog(silenceLimit(), quietNoticeAfter(), watchEvents());
             result = runRemote();
-            if (watchdog) watchdog->stop();
+            watchdog.stop();
             if (m_stalled.load()) result = stalledError();
         }
         {
@@ -281,12 +279,65 @@ private:
         return mark;
     }
 
+    // How long the far end may say nothing: --timeout, or a default for a
+    // peer that is gone (stopped, or a link down without a reset) and
+    // would otherwise be waited for for ever.
+    std::chrono::milliseconds silenceLimit() const
+    {
+        const unsigned sec = m_spec.options.ioTimeoutSec > 0 ? m_spec.options.ioTimeoutSec : kDefaultSilenceSec;
+        return std::chrono::seconds(sec);
+    }
+    // When the wait is said while it lasts: 30 s, or half a shorter limit.
+    std::chrono::milliseconds quietNoticeAfter() const
+    {
+        return std::min<std::chrono::milliseconds>(std::chrono::seconds(kQuietNoticeSec), silenceLimit() / 2);
+    }
+
+    ProgressWatchdog::Events watchEvents()
+    {
+        ProgressWatchdog::Events e;
+        e.mark = [this] { return progressMark(); };
+        // The default counts from the far end's first word, not before: a
+        // password typed into ssh may take its time. --timeout counts from
+        // the start, as rsync's.
+        if (m_spec.options.ioTimeoutSec == 0) e.armed = [this] { return farEndSpoke(); };
+        e.quiet = [this](std::chrono::milliseconds still) {
+            const std::string limit = std::to_string(silenceLimit().count() / 1000);
+            pushEvent(event::Log{event::Log::Level::Warning,
+                                 "no word from " + farEnd() + " for " + std::to_string(still.count() / 1000)
+                                     + " s: it may be stopped, or the link down (not a slow disk or network: its "
+                                       "reports would still come); waiting, and giving up after " + limit + " s"
+                                     + (m_spec.options.ioTimeoutSec ? std::string(" (--timeout)")
+                                                                    : std::string(" (--timeout SEC sets another limit)"))},
+                      false);
+        };
+        e.movingAgain = [this](std::chrono::milliseconds still) {
+            pushEvent(event::Log{event::Log::Level::Warning, farEnd() + " answers again, after "
+                                                                 + std::to_string(still.count() / 1000) + " s of silence"},
+                      false);
+        };
+        e.stalled = [this] {
+            m_stalled.store(true);
+            cancel();
+        };
+        return e;
+    }
+
+    const std::string& farEnd() const { return m_source.isRemote() ? m_spec.source : m_spec.destination; }
+
+    bool farEndSpoke() const
+    {
+        std::lock_guard links(m_linkMutex);
+        return (m_link ? wireBytesLocked() : m_wireClosed).second > 0;
+    }
+
     Error stalledError() const
     {
-        const std::string& far = m_source.isRemote() ? m_spec.source : m_spec.destination;
-        const std::string sec = std::to_string(m_spec.options.ioTimeoutSec);
-        return Error(Errc::Timeout, "nothing moved to or from " + far + " for " + sec + " s (--timeout " + sec
-                                        + "): the far end stopped answering (stopped, hung, or the link went down "
+        const std::string sec = std::to_string(silenceLimit().count() / 1000);
+        const std::string how = m_spec.options.ioTimeoutSec ? " (--timeout " + sec + ")"
+                                                            : " (the default limit; --timeout SEC sets another)";
+        return Error(Errc::Timeout, "nothing moved to or from " + farEnd() + " for " + sec + " s" + how
+                                        + ": the far end stopped answering (stopped, hung, or the link went down "
                                           "without a reset). What arrived is kept; run the sync again to send the "
                                           "rest");
     }

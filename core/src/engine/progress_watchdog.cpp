@@ -4,9 +4,9 @@
 
 namespace fg {
 
-ProgressWatchdog::ProgressWatchdog(std::chrono::milliseconds limit, Mark mark, Stalled stalled,
+ProgressWatchdog::ProgressWatchdog(std::chrono::milliseconds limit, std::chrono::milliseconds quietAfter, Events events,
                                    std::chrono::milliseconds check)
-    : m_limit(limit), m_check(std::min(check, limit)), m_mark(std::move(mark)), m_stalled(std::move(stalled))
+    : m_limit(limit), m_quietAfter(quietAfter), m_check(std::min(check, limit)), m_events(std::move(events))
 {
     m_thread = std::thread([this] { watch(); });
 }
@@ -25,19 +25,25 @@ void ProgressWatchdog::stop()
 
 void ProgressWatchdog::watch()
 {
-    using Clock = std::chrono::steady_clock;
-    uint64_t last = m_mark();
+    uint64_t last = m_events.mark();
     Clock::time_point moved = Clock::now();
+    bool saidQuiet = false;
     std::unique_lock lock(m_mutex);
     while (!m_cv.wait_for(lock, m_check, [&] { return m_stop; })) {
         lock.unlock();
-        const uint64_t now = m_mark();
-        if (now != last) {
+        const uint64_t now = m_events.mark();
+        const auto still = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - moved);
+        if (now != last || (m_events.armed && !m_events.armed())) {
+            if (now != last && saidQuiet && m_events.movingAgain) m_events.movingAgain(still);
+            saidQuiet = false;
             last = now;
             moved = Clock::now();
-        } else if (Clock::now() - moved >= m_limit) {
-            m_stalled();
+        } else if (still >= m_limit) {
+            if (m_events.stalled) m_events.stalled();
             return;
+        } else if (!saidQuiet && m_quietAfter.count() > 0 && still >= m_quietAfter) {
+            saidQuiet = true;
+            if (m_events.quiet) m_events.quiet(still);
         }
         lock.lock();
     }

@@ -1,8 +1,9 @@
 #pragma once
 #include "internal.h"
-// --timeout: a job whose far end has gone quiet (stopped, hung, or a link
-// that went down without a reset) is stopped with a clear message instead of
-// waiting for ever. Progress is any change of a mark the job computes from its
+// A job whose far end has gone quiet (stopped, hung, or a link that went
+// down without a reset) says so while it waits, and is stopped with a clear
+// message at its limit (--timeout, or the default) instead of waiting for
+// ever. Progress is any change of a mark the job computes from its
 // counters (wire bytes both ways, file bytes, files listed and done); the
 // far end's periodic stats count, so a live peer busy hashing a big file is
 // not mistaken for a dead one.
@@ -18,27 +19,37 @@ namespace fg {
 
 class ProgressWatchdog {
 public:
-    using Mark = std::function<uint64_t()>;
-    // Called once, from the watchdog's thread, when the mark has not moved
-    // for `limit`.
-    using Stalled = std::function<void()>;
+    using Clock = std::chrono::steady_clock;
+    struct Events {
+        // A number that moves while the far end is alive.
+        std::function<uint64_t()> mark;
+        // The count starts once this is true (unset: at once): a job's own
+        // limit need not count a password typed into ssh.
+        std::function<bool()> armed;
+        // Said once when the mark has stood still for the quiet time, and
+        // once when it moves again after that (with how long it stood).
+        std::function<void(std::chrono::milliseconds)> quiet;
+        std::function<void(std::chrono::milliseconds)> movingAgain;
+        // Called once when it has stood still for the limit; the watch ends.
+        std::function<void()> stalled;
+    };
 
-    ProgressWatchdog(std::chrono::milliseconds limit, Mark mark, Stalled stalled,
+    ProgressWatchdog(std::chrono::milliseconds limit, std::chrono::milliseconds quietAfter, Events events,
                      std::chrono::milliseconds check = std::chrono::milliseconds(250));
     ~ProgressWatchdog();
     ProgressWatchdog(const ProgressWatchdog&) = delete;
     ProgressWatchdog& operator=(const ProgressWatchdog&) = delete;
 
-    // Joins the thread; no call of `stalled` begins after it returns.
+    // Joins the thread; no callback begins after it returns.
     void stop();
 
 private:
     void watch();
 
     const std::chrono::milliseconds m_limit;
+    const std::chrono::milliseconds m_quietAfter;
     const std::chrono::milliseconds m_check;
-    Mark m_mark;
-    Stalled m_stalled;
+    Events m_events;
     std::mutex m_mutex;
     std::condition_variable m_cv;
     bool m_stop = false;
