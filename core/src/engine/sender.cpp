@@ -454,6 +454,7 @@ void Sender::controlLoop()
             m_linger.peerClosed();
             return;
         }
+        m_lastHeardNs.store(monotonicNs());
         // After a failure: read on, and drop everything, until the peer hangs up.
         if (cancelled()) continue;
         auto badIndex = [&](uint32_t index) {
@@ -659,6 +660,12 @@ void Sender::onTick()
     // The control link keeps its own small mark (tuneControlConnection).
     if (dataLinks) boundUnsentBacklog(links);
     if (++m_ticks % kTicksPerCheck != 0) return;
+    // A receiver that has said nothing for a while (its stats come four
+    // times a second) is stopped or cut off: its window stood still because
+    // of that, not for want of buffers. Those seconds are not judged.
+    constexpr uint64_t kSilentNs = 1'000'000'000;
+    const uint64_t heard = m_lastHeardNs.load();
+    if (heard != 0 && monotonicNs() - heard > kSilentNs) return m_watch.forget();
     for (const std::string& message : m_watch.check(links)) notice(false, "", Error(Errc::Network, message));
 }
 

@@ -209,6 +209,7 @@ private:
 
     std::atomic<bool> m_jobDone{false};
     StreamWatch m_watch; // stats thread only
+    std::atomic<uint64_t> m_lastHeardNs{0}; // the last frame from the receiver (monotonicNs)
     std::vector<uint32_t> m_removable; // --remove-source-files (control thread)
     unsigned m_ticks = 0;
 };

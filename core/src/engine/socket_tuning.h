@@ -69,6 +69,9 @@ public:
 
     // Messages for the user (each at most once per job).
     std::vector<std::string> check(const std::vector<const proto::FrameLink*>& links);
+    // Drops the samples so far: the next check starts a new window (after
+    // a time that must not be judged, such as a silent receiver).
+    void forget() { m_last.clear(); }
 
 private:
     struct Sample {
