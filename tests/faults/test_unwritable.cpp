@@ -1,6 +1,7 @@
 // A destination that cannot be written (a read-only mount here): the job
 // says so, naming it and the remedy, before any file data crosses the wire;
-// a re-sync with nothing to change still succeeds there.
+// a re-sync with nothing to change still succeeds there. And a job the
+// daemon ends at once says why, and nothing beside it.
 
 #include "test_support.h"
 
@@ -60,6 +61,8 @@ private Q_SLOTS:
         QVERIFY2(run.err.contains("cannot be written") && run.err.contains("Read-only file system"),
                  explain(run).constData());
         QVERIFY2(run.err.contains("--read-only"), explain(run).constData()); // the remedy, on a daemon
+        // The real error alone: not data connections the ended job refused.
+        QVERIFY2(!run.err.contains("data connection"), explain(run).constData());
         QString error;
         const QJsonObject json = parseJsonObject(run.out, &error);
         // The file list and the refusal, not 8 MiB of data.
@@ -75,6 +78,22 @@ private Q_SLOTS:
         CliRun local = runCli({u"sync"_s, q(dir.sub("src/")), q(ro + "/")});
         QVERIFY2(local.exitCode == 3, explain(local).constData());
         QVERIFY2(local.err.contains("write access"), explain(local).constData());
+    }
+
+    // A job the daemon ends at once (here a pull of a source that is not
+    // there) says why, and only that: not the data connections that were
+    // still joining it and were refused because it had ended.
+    void aJobTheDaemonEndsAtOnceSaysOnlyWhy()
+    {
+        ScratchDir dir;
+        PairedDaemon f(dir);
+        QVERIFY2(f.ok, qPrintable(f.daemon.log()));
+        for (int i = 0; i < 5; ++i) {
+            CliRun run = f.sync({u"--streams"_s, u"8"_s, f.daemon.url(u"m/not-there/"_s), q(dir.sub("dst/"))});
+            QVERIFY2(run.exitCode == 3, explain(run).constData());
+            QVERIFY2(run.err.contains("not-there"), explain(run).constData());
+            QVERIFY2(!run.err.contains("data connection"), explain(run).constData());
+        }
     }
 };
 

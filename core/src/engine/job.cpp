@@ -258,6 +258,13 @@ private:
         }
         m_tunerCv.notify_all();
         if (timetable.joinable()) timetable.join();
+        std::vector<std::string> streamWarnings;
+        {
+            std::lock_guard lock(m_mutex);
+            streamWarnings.swap(m_streamWarnings);
+        }
+        if (result)
+            for (auto& w : streamWarnings) pushEvent(event::Log{event::Log::Level::Warning, std::move(w)}, false);
         finish(result);
     }
 
@@ -571,8 +578,13 @@ private:
         uint32_t joined = 0;
         std::vector<Error> errors;
         auto links = early.join(first, &joined, &errors);
-        for (const auto& e : errors)
-            pushEvent(event::Log{event::Log::Level::Warning, "a data connection could not be opened: " + e.message}, false);
+        {
+            // Said once the job is over, and only if it did not fail: a
+            // server that ended the job refuses the connections still
+            // joining it, and that is no news beside why it ended.
+            std::lock_guard lock(m_mutex);
+            for (const auto& e : errors) m_streamWarnings.push_back("a data connection could not be opened: " + e.message);
+        }
         if (sendReady) {
             proto::StreamsReadyMsg ready;
             ready.streams = joined;
@@ -946,6 +958,7 @@ private:
     bool m_timetableApplied = false;
 
     mutable std::mutex m_mutex; // everything below
+    std::vector<std::string> m_streamWarnings; // data connections that failed to join, said at the end
     std::condition_variable m_finishedCv;
     bool m_started = false;
     uint64_t m_startNs = 0;
