@@ -8,6 +8,7 @@
 #include <floodgate/identity.h>
 #include <floodgate/server.h>
 #include <floodgate/signals.h>
+#include <floodgate/system.h>
 
 #include <condition_variable>
 #include <cstdio>
@@ -190,6 +191,7 @@ int runServe(const std::vector<std::string>& args)
             std::lock_guard lock(mutex);
             if (running) (void)running->reload();
         });
+    prepareProcessForServing();
     auto server = Server::start(config, [](const std::string& line) {
         std::fprintf(stderr, "%s\n", line.c_str());
         std::fflush(stderr);

@@ -19,6 +19,12 @@ bool cpuHasAesAcceleration();
 // receiving end of a fast transfer spent half its CPU on that).
 void prepareProcessForTransfers();
 
+// And for `floodgate serve`, before its threads start: memory the jobs freed
+// goes back to the OS between jobs, so a daemon's idle memory stays where it
+// began however many jobs it ran (few allocator arenas; the daemon returns
+// free memory when it goes idle).
+void prepareProcessForServing();
+
 // Whether standard output / standard error is a terminal (not a pipe or a
 // file): a progress display redraws one line only there.
 bool standardOutputIsTerminal();

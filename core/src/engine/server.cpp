@@ -12,6 +12,7 @@
 #include "net/trust_store.h"
 #include "platform/cpu.h"
 #include "platform/fs.h"
+#include "platform/memory.h"
 #include "platform/process.h"
 #include "platform/socket.h"
 #include "proto/frame.h"
@@ -34,6 +35,8 @@ constexpr int kAcceptPollMs = 200;
 // Dropped connections are told in the log in one line at most this often: a
 // flood of them must not flood the log too.
 constexpr auto kDropLogInterval = std::chrono::seconds(10);
+// A daemon that is never idle gives freed memory back at most this often.
+constexpr auto kTrimInterval = std::chrono::seconds(10);
 
 AdmissionLimits admissionLimits(const ServerConfig& c)
 {
@@ -280,11 +283,17 @@ private:
         }
         (void)runServerSession(link, ctx);
         m_admission->left(session->id);
-        std::lock_guard lock(m_mutex);
-        // A data connection was handed to its session and is not ours to close.
-        if (link) link->close();
-        session->link = nullptr;
-        session->done = true;
+        {
+            std::lock_guard lock(m_mutex);
+            // A data connection was handed to its session and is not ours to close.
+            if (link) link->close();
+            session->link = nullptr;
+        }
+        // Everything the session had is freed by now (its role, its data
+        // connections, this connection's buffers).
+        link.reset();
+        returnMemoryAfterJob();
+        markDone(session);
     }
 
     std::string adminCommand(const std::string& command)
@@ -298,6 +307,19 @@ private:
         if (command == "new-code") return "ok " + m_pairing->renew();
         if (command == "reload") return "ok " + reload();
         return "error unknown admin command '" + command + "'";
+    }
+
+    // What the jobs' threads freed goes back to the OS when the daemon goes
+    // idle, and now and then while it never does.
+    void returnMemoryAfterJob()
+    {
+        const auto now = Admission::Clock::now();
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_admission->jobs() > 0 && now - m_lastTrim < kTrimInterval) return;
+            m_lastTrim = now;
+        }
+        platform::returnFreeMemory();
     }
 
     void markDone(Session* session)
@@ -324,6 +346,7 @@ private:
     size_t m_overdue = 0;
     size_t m_evicted = 0;
     Admission::Clock::time_point m_lastDropLog{};
+    Admission::Clock::time_point m_lastTrim{}; // guarded by m_mutex
     StreamRegistry m_registry;
     platform::Listener m_listener;
     std::thread m_acceptThread;

@@ -22,6 +22,8 @@ bool cpuHasAesAcceleration() { return platform::hasAesAcceleration(); }
 
 void prepareProcessForTransfers() { platform::reuseFreedMemory(); }
 
+void prepareProcessForServing() { platform::fewArenasForALongLivedProcess(); }
+
 bool standardOutputIsTerminal() { return platform::isTerminal(platform::StandardStream::Output); }
 bool standardErrorIsTerminal() { return platform::isTerminal(platform::StandardStream::Error); }
 

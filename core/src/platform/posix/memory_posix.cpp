@@ -1,5 +1,8 @@
 #include "platform/memory.h"
 
+#include <algorithm>
+#include <thread>
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -24,5 +27,20 @@ void reuseFreedMemory()
 }
 
 size_t heapBlockLimit() { return g_heapBlockLimit; }
+
+void fewArenasForALongLivedProcess()
+{
+#if defined(__GLIBC__)
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    (void)mallopt(M_ARENA_MAX, int(std::max(1u, cores / 4)));
+#endif
+}
+
+void returnFreeMemory()
+{
+#if defined(__GLIBC__)
+    (void)malloc_trim(0);
+#endif
+}
 
 } // namespace fg::platform
