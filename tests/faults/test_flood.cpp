@@ -26,11 +26,6 @@ namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
-QByteArray explain(const CliRun& r)
-{
-    return "exit " + QByteArray::number(r.exitCode) + "\n--- stdout:\n" + r.out + "\n--- stderr:\n" + r.err;
-}
-
 // Whether the far end closed `fd` (end of stream or a reset) within `ms`.
 bool closedByPeer(int fd, int ms)
 {

@@ -17,12 +17,7 @@ namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
-QByteArray explain(const CliRun& r)
-{
-    return "exit " + QByteArray::number(r.exitCode) + "\n--- stdout:\n" + r.out + "\n--- stderr:\n" + r.err;
-}
-
-// A tmpfs at `path` holding `files`, then made read-only.
+// A tmpfs at `path`, filled by `fill`, then made read-only.
 bool readOnlyMountWith(const std::string& path, const std::function<void()>& fill)
 {
     if (::mount("tmpfs", path.c_str(), "tmpfs", 0, "size=16m") != 0) return false;

@@ -16,11 +16,6 @@ namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
-QByteArray explain(const CliRun& r)
-{
-    return "exit " + QByteArray::number(r.exitCode) + "\n--- stdout:\n" + r.out + "\n--- stderr:\n" + r.err;
-}
-
 // Modules: "open" allows unencrypted data connections, "closed" does not.
 class CipherFixture {
 public:

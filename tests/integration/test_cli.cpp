@@ -31,11 +31,6 @@ CliRun sync(const QStringList& args, int timeoutMs = 60000, const QByteArray& st
     return fgtest::runCli(QStringList{QStringLiteral("sync")} + args, timeoutMs, stdinData);
 }
 
-QByteArray explain(const CliRun& r)
-{
-    return "exit " + QByteArray::number(r.exitCode) + "\n--- stdout:\n" + r.out + "\n--- stderr:\n" + r.err;
-}
-
 // Regular files and symlinks under root, relative, sorted.
 QStringList filesUnder(const std::string& root)
 {

@@ -23,11 +23,6 @@ QString q(const std::string& s)
     return QString::fromStdString(s);
 }
 
-QByteArray explain(const CliRun& r)
-{
-    return "exit " + QByteArray::number(r.exitCode) + "\n--- stdout:\n" + r.out + "\n--- stderr:\n" + r.err;
-}
-
 #define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), explain(run).constData())
 
 // Waits up to `ms` for the daemon's log to contain `text`.

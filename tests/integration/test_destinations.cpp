@@ -35,11 +35,6 @@ CliRun sync(const QStringList& args)
     return fgtest::runCli(QStringList{u"sync"_s} + args, 60000);
 }
 
-QByteArray explain(const CliRun& r)
-{
-    return "exit " + QByteArray::number(r.exitCode) + "\n--- stdout:\n" + r.out + "\n--- stderr:\n" + r.err;
-}
-
 #define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), explain(run).constData())
 
 QJsonObject jsonOf(const CliRun& r)

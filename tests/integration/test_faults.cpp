@@ -33,11 +33,6 @@ QString q(const std::string& s)
     return QString::fromStdString(s);
 }
 
-QByteArray explain(const CliRun& r)
-{
-    return "exit " + QByteArray::number(r.exitCode) + "\n--- stdout:\n" + r.out + "\n--- stderr:\n" + r.err;
-}
-
 // N files whose OLD versions sit in the target and NEW versions in the source.
 struct Versions {
     std::vector<std::string> names;

@@ -43,11 +43,6 @@ CliRun sync(const QStringList& args, int timeoutMs = 60000)
     return fgtest::runCli(QStringList{u"sync"_s} + args, timeoutMs);
 }
 
-QByteArray explain(const CliRun& r)
-{
-    return "exit " + QByteArray::number(r.exitCode) + "\n--- stdout:\n" + r.out + "\n--- stderr:\n" + r.err;
-}
-
 #define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), explain(run).constData())
 
 #define VERIFY_SAME_TREE(a, b)                                                                                         \

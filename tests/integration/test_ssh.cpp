@@ -32,11 +32,6 @@ QString q(const std::string& s)
     return QString::fromStdString(s);
 }
 
-QByteArray explain(const CliRun& r)
-{
-    return "exit " + QByteArray::number(r.exitCode) + "\n--- stdout:\n" + r.out + "\n--- stderr:\n" + r.err;
-}
-
 const QString kSshd = u"/usr/sbin/sshd"_s;
 
 } // namespace

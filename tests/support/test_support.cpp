@@ -151,6 +151,11 @@ QString diffTrees(const std::map<std::string, std::string>& a, const std::map<st
 
 QString cliPath() { return QStringLiteral(FG_CLI_PATH); }
 
+QByteArray explain(const CliRun& r)
+{
+    return "exit " + QByteArray::number(r.exitCode) + "\n--- stdout:\n" + r.out + "\n--- stderr:\n" + r.err;
+}
+
 CliRun runCli(const QStringList& args, int timeoutMs, const QByteArray& stdinData)
 {
     QProcess proc;

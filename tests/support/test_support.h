@@ -46,6 +46,9 @@ struct CliRun {
     QByteArray out;
     QByteArray err;
 };
+// A run's exit code, stdout and stderr, for a failed check's message (found
+// by argument-dependent lookup: explain(run) needs no qualification).
+QByteArray explain(const CliRun& r);
 // Runs the floodgate CLI with args; fails the test on a timeout.
 CliRun runCli(const QStringList& args, int timeoutMs = 120000, const QByteArray& stdinData = {});
 QString cliPath();
