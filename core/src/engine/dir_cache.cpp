@@ -1,6 +1,7 @@
 #include "engine/dir_cache.h"
 
 #include "common/path.h"
+#include "engine/tree_ops.h"
 
 #include <cerrno>
 
@@ -63,18 +64,9 @@ void DirCache::invalidate(std::string_view relDir)
 Result<platform::DirHandle> openBelow(const std::string& base, std::string_view relative,
                                       const std::string& displayBase, bool create)
 {
-    FG_TRY_ASSIGN(platform::DirHandle dir, platform::DirHandle::open(base, displayBase));
-    for (std::string_view part : splitPath(relative)) {
-        auto next = dir.openDir(part);
-        if (!next.ok() && create && next.error().code == Errc::NotFound) {
-            Status made = dir.mkdirAt(part, 0777);
-            if (!made && made.error().sysErrno != EEXIST) return made.error();
-            next = dir.openDir(part);
-        }
-        if (!next.ok()) return std::move(next).error();
-        dir = std::move(next).value();
-    }
-    return dir;
+    FG_TRY_ASSIGN(platform::DirHandle root, platform::DirHandle::open(base, displayBase));
+    // --mkpath's parents get the umask's mode, as mkdir -p gives them.
+    return openSubdir(root, relative, create, 0777);
 }
 
 } // namespace fg

@@ -467,9 +467,10 @@ Status Receiver::applyDecision(const FileEntry& entry, const Decision& decision,
         if (Status made = parent->mkdirAt(name, 0700); !made) {
             // Another job into the same place made it since we looked: a
             // directory is what was wanted. Not ours, so it may hold files.
-            auto now = made.error().sysErrno == EEXIST ? parent->statAt(name) : Result<platform::FileInfo>(made.error());
-            if (now.ok() && now->type == platform::FileType::Directory) return {};
-            return made;
+            if (made.error().sysErrno != EEXIST) return made;
+            auto now = parent->statAt(name);
+            if (!now.ok() || now->type != platform::FileType::Directory) return made;
+            return {};
         }
         m_madeDirs.insert(target);
         // Nothing an interrupted run left can be in it.

@@ -50,13 +50,13 @@ std::optional<std::string> targetOfTemp(std::string_view tempName)
     return std::string(stem);
 }
 
-Result<platform::DirHandle> openSubdir(const platform::DirHandle& base, std::string_view rel, bool make)
+Result<platform::DirHandle> openSubdir(const platform::DirHandle& base, std::string_view rel, bool make, uint32_t mode)
 {
     FG_TRY_ASSIGN(platform::DirHandle dir, base.duplicate());
     for (std::string_view part : splitPath(rel)) {
         auto next = dir.openDir(part);
         if (!next.ok() && make && next.error().code == Errc::NotFound) {
-            Status made = dir.mkdirAt(part, 0700);
+            Status made = dir.mkdirAt(part, mode);
             if (!made && made.error().sysErrno != EEXIST) return made.error();
             next = dir.openDir(part);
         }

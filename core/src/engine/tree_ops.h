@@ -48,7 +48,9 @@ StaleTemps salvageStaleTemps(const platform::DirHandle& dir, const PartialLayout
 std::vector<std::string> namesWithPartials(const platform::DirHandle& dir, const PartialLayout& layout);
 
 // Opens the directory at `rel` below `base` one name at a time, never through
-// a symlink; with `make`, what is missing is made (mode 0700).
-Result<platform::DirHandle> openSubdir(const platform::DirHandle& base, std::string_view rel, bool make);
+// a symlink; with `make`, what is missing is made with `mode` (before the
+// umask).
+Result<platform::DirHandle> openSubdir(const platform::DirHandle& base, std::string_view rel, bool make,
+                                       uint32_t mode = 0700);
 
 } // namespace fg
