@@ -783,11 +783,15 @@ private Q_SLOTS:
         ScratchDir dir("fgrh");
         fgtest::PairedDaemon nas(dir);
         QVERIFY2(nas.ok, qPrintable(nas.daemon.log()));
-        const std::string data = fgtest::randomBytes(12u << 20, 4);
+        // Fast enough that the loopback's socket buffers (up to ~10 MiB) fill
+        // well within the first seconds of the stop, and big enough that much
+        // is still to send once the daemon goes on (a job that ended within a
+        // tick of it would not be seen moving again).
+        const std::string data = fgtest::randomBytes(96u << 20, 4);
         fgtest::writeFile(dir.sub("src/big.bin"), data);
         QProcess client;
         client.setProgram(fgtest::cliPath());
-        client.setArguments(nas.syncArgs({u"--timeout=12"_s, u"--bwlimit=4M"_s, q(dir.sub("src/")), nas.daemon.url(u"m/"_s)}));
+        client.setArguments(nas.syncArgs({u"--timeout=12"_s, u"--bwlimit=24M"_s, q(dir.sub("src/")), nas.daemon.url(u"m/"_s)}));
         client.start();
         QVERIFY(client.waitForStarted());
         QTest::qWait(1000);

@@ -268,18 +268,15 @@ private:
         finish(result);
     }
 
-    // --timeout: what moves while the far end is alive. Its stats come four
+    // What moves while the far end is alive (for --timeout and the default
+    // limit). Its stats come four
     // times a second whatever it is doing, so only a far end that is stopped,
     // hung or cut off leaves this still. What we send does not count: our own
     // stats go into the socket's buffer for a long while after the far end
     // stopped reading.
     uint64_t progressMark() const
     {
-        uint64_t mark = 0;
-        {
-            std::lock_guard links(m_linkMutex);
-            mark += (m_link ? wireBytesLocked() : m_wireClosed).second;
-        }
+        uint64_t mark = receivedFromFarEnd();
         std::lock_guard lock(m_mutex);
         mark += m_filesTotal + m_filesToTransfer + m_filesDone + m_filesFailed + m_filesDeleted + m_bytesDone;
         for (const auto& [id, a] : m_active) mark += a.done;
@@ -332,10 +329,12 @@ private:
 
     const std::string& farEnd() const { return m_source.isRemote() ? m_spec.source : m_spec.destination; }
 
-    bool farEndSpoke() const
+    bool farEndSpoke() const { return receivedFromFarEnd() > 0; }
+
+    uint64_t receivedFromFarEnd() const
     {
         std::lock_guard links(m_linkMutex);
-        return (m_link ? wireBytesLocked() : m_wireClosed).second > 0;
+        return (m_link ? wireBytesLocked() : m_wireClosed).second;
     }
 
     Error stalledError() const

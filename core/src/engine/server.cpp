@@ -261,7 +261,11 @@ private:
         // (or be refused) before its deadline.
         if (m_authorized->isAuthorized(ctx.clientFingerprint)) m_admission->proven(session->id);
         ctx.proven = [this, session] { m_admission->proven(session->id); };
-        ctx.startJob = [this] { return m_admission->tryStartJob(); };
+        bool ranJob = false;
+        ctx.startJob = [this, &ranJob] {
+            ranJob = m_admission->tryStartJob();
+            return ranJob;
+        };
         ctx.endJob = [this] { m_admission->endJob(); };
         ctx.maxJobs = m_admission->limits().maxJobs;
         ctx.serverFingerprint = m_identity->fingerprint();
@@ -289,10 +293,11 @@ private:
             if (link) link->close();
             session->link = nullptr;
         }
-        // Everything the session had is freed by now (its role, its data
-        // connections, this connection's buffers).
+        // Everything the job had is freed by now (its role, its data
+        // connections, this connection's buffers). Only after a job: a flood
+        // of connections that never ran one must not trim once each.
         link.reset();
-        returnMemoryAfterJob();
+        if (ranJob) returnMemoryAfterJob();
         markDone(session);
     }
 
