@@ -78,8 +78,11 @@ const std::vector<SyncFlag>& syncFlags()
                                "follow a timetable: \"Mon-Fri 08:00-18:00 20M, 100M\" (first match wins)"},
         {"timeout", 0, "SEC", "stop (exit 30) once nothing has moved to or from the far end for SEC\n"
                               "seconds: it stopped, hung, or the link went down (default, and 0: give\n"
-                              "up after 300 s of total silence from it; the wait is said after 30 s)"},
+                              "up after 300 s of total silence from it; the wait is said after 30 s);\n"
+                              "to a daemon, reconnect first (--retry-for)"},
         {"contimeout", 0, "SEC", "give up connecting to a daemon (exit 35) after SEC seconds"},
+        {"retry-for", 0, "SEC", "when the connections to a daemon drop mid-job, reconnect for up to SEC\n"
+                                "seconds and go on from what the destination has (default 300; 0: fail)"},
         {"streams", 0, "N|auto", "data connections to a daemon (default auto: add while the rate rises)"},
         {"chunk-size", 0, "SIZE", "cut big files into chunks of SIZE spread over the streams (default: per file)"},
         {"congestion", 0, "NAME", "TCP congestion control for data connections (default: bbr where available)"},
@@ -361,12 +364,14 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
             if (!paths.ok()) return usageError("--files-from: " + paths.error().message);
             opt.filesFrom = std::move(paths).value();
             opt.hasFilesFrom = true;
-        } else if (name == "timeout" || name == "contimeout") {
+        } else if (name == "timeout" || name == "contimeout" || name == "retry-for") {
             const auto sec = parseWholeNumber(value);
             if (!sec || *sec > kMaxTimeoutSec)
                 return usageError("--" + name + ": '" + value + "' is not a whole number of seconds (0 to "
                                   + std::to_string(kMaxTimeoutSec) + ")");
-            (name == "timeout" ? opt.ioTimeoutSec : opt.connectTimeoutSec) = unsigned(*sec);
+            (name == "timeout"      ? opt.ioTimeoutSec
+             : name == "contimeout" ? opt.connectTimeoutSec
+                                    : opt.retryForSec) = unsigned(*sec);
         } else if (name == "modify-window") {
             char* end = nullptr;
             double sec = std::strtod(value.c_str(), &end);

@@ -23,8 +23,10 @@ namespace {
 // rules (u8 flags, u64, u64), the delete rules (u8, u64) and the metadata
 // rules (u8, an empty --chmod string: u32 length), the backup rules (u8,
 // two empty strings), the --link-dest count (u32), the scan rules (u8, u32),
-// ownership (u8, two empty strings), the --partial-dir (an empty string).
-constexpr size_t kAfterToken = 1 + 8 + 8 + 1 + 8 + 1 + 4 + 1 + 4 + 4 + 4 + 1 + 4 + 1 + 4 + 4 + 4;
+// ownership (u8, two empty strings), the --partial-dir (an empty string);
+// then (version 9) the timeout (u32) and no session resumed (u8 0).
+constexpr size_t kVersion9Tail = 4 + 1;
+constexpr size_t kAfterToken = 1 + 8 + 8 + 1 + 8 + 1 + 4 + 1 + 4 + 4 + 4 + 1 + 4 + 1 + 4 + 4 + 4 + kVersion9Tail;
 
 template <class M>
 M roundTrip(const M& msg)
@@ -376,22 +378,47 @@ private Q_SLOTS:
         QVERIFY(!back.compare.sizeOnly && !back.compare.ignoreExisting);
     }
 
+    // Version 9: the client's --timeout, which the server keeps too, and the
+    // session a reconnected job takes over.
+    void jobRequestCarriesTheTimeoutAndTheSessionItResumes()
+    {
+        JobRequestMsg m;
+        m.ioTimeoutSec = 45;
+        SessionToken old{};
+        old.fill(0x5a);
+        m.resumes = old;
+        JobRequestMsg back = roundTrip(m);
+        QCOMPARE(back.ioTimeoutSec, 45u);
+        QVERIFY(back.resumes && *back.resumes == old);
+        QVERIFY(!roundTrip(JobRequestMsg{}).resumes);
+
+        Frame f = toFrame(JobRequestMsg{});
+        f.payload.back() = 2; // neither "none" nor "one follows"
+        QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
+        f = toFrame(JobRequestMsg{});
+        f.payload.back() = 1; // a token is said to follow, and does not
+        QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
+        JobRequestMsg tooLong;
+        tooLong.ioTimeoutSec = fg::kMaxTimeoutSec + 1;
+        QVERIFY(!fromFrame<JobRequestMsg>(toFrame(tooLong)).ok());
+    }
+
     void jobRequestRefusesUnknownRuleFlags()
     {
         Frame f = toFrame(JobRequestMsg{});
         f.payload[f.payload.size() - kAfterToken] = 0x80;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 45] = 0x04;
+        f.payload[f.payload.size() - kVersion9Tail - 45] = 0x04;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 36] = 0x04;
+        f.payload[f.payload.size() - kVersion9Tail - 36] = 0x04;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 18] = 0x10;
+        f.payload[f.payload.size() - kVersion9Tail - 18] = 0x10;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 13] = 0x10;
+        f.payload[f.payload.size() - kVersion9Tail - 13] = 0x10;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
     }
 

@@ -7,6 +7,7 @@
 
 #include <QTest>
 
+#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -73,6 +74,56 @@ private Q_SLOTS:
         }
         const auto t0 = Clock::now();
         QVERIFY(!registry.awaitSession(token(4), std::chrono::seconds(10)));
+        QVERIFY(secondsSince(t0) < 5);
+    }
+
+    // A client that reconnected ends its old session (still waiting on dead
+    // connections) and waits for it to close, so that its files are free.
+    void aReconnectedClientEndsItsOldSession()
+    {
+        StreamRegistry registry;
+        QVERIFY(registry.open(token(5), "client", 2).ok());
+        std::atomic<bool> stopped{false};
+        registry.setStopper(token(5), [&] { stopped.store(true); });
+        // The session ends a little after it is told to.
+        std::thread session([&] {
+            while (!stopped.load()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            registry.close(token(5));
+        });
+        const auto t0 = Clock::now();
+        QVERIFY(registry.supersede(token(5), "client", std::chrono::seconds(10)));
+        QVERIFY(secondsSince(t0) >= 0.09); // it waited for the close
+        QVERIFY(stopped.load());
+        session.join();
+    }
+
+    // Only the session's own client may end it; and one superseded before it
+    // could be stopped is stopped as soon as it can be.
+    void anotherClientCannotEndASession()
+    {
+        StreamRegistry registry;
+        QVERIFY(registry.open(token(6), "client", 2).ok());
+        bool stopped = false;
+        registry.setStopper(token(6), [&] { stopped = true; });
+        QVERIFY(registry.supersede(token(6), "someone else", std::chrono::milliseconds(50)));
+        QVERIFY(!stopped);
+        QVERIFY(registry.check(token(6), "client", 0).ok());
+
+        QVERIFY(registry.open(token(7), "client", 2).ok());
+        QVERIFY(!registry.supersede(token(7), "client", std::chrono::milliseconds(50))); // not closed yet
+        bool late = false;
+        registry.setStopper(token(7), [&] { late = true; });
+        QVERIFY2(late, "a session superseded before it set its stopper must stop when it does");
+    }
+
+    void supersedingASessionThatEndedAlreadyReturnsAtOnce()
+    {
+        StreamRegistry registry;
+        QVERIFY(registry.open(token(8), "client", 2).ok());
+        registry.close(token(8));
+        const auto t0 = Clock::now();
+        QVERIFY(registry.supersede(token(8), "client", std::chrono::seconds(10)));
         QVERIFY(secondsSince(t0) < 5);
     }
 };

@@ -459,8 +459,8 @@ private Q_SLOTS:
 
         QProcess p;
         p.start(fgtest::cliPath(),
-                {u"sync"_s, u"--state-dir"_s, q(dir.sub("client")), u"--bwlimit"_s, u"4M"_s, q(src + "/"),
-                 server.url(u"m/cut/"_s)});
+                {u"sync"_s, u"--state-dir"_s, q(dir.sub("client")), u"--retry-for"_s, u"0"_s, u"--bwlimit"_s, u"4M"_s,
+                 q(src + "/"), server.url(u"m/cut/"_s)});
         QVERIFY(p.waitForStarted(10000));
         QVERIFY2(waitFor([&] { return !fgtest::tempFilesUnder(mod + "/cut").isEmpty(); }, 15000),
                  "the transfer never started");
@@ -479,6 +479,8 @@ private Q_SLOTS:
         QCOMPARE(v.checkOldOrNew(mod + "/cut"), QString());
     }
 
+    // (Both with --retry-for 0: what a job that gives up leaves behind. The
+    // jobs that reconnect are in tests/faults/test_reconnect.cpp.)
     // The daemon dies mid-pull: the client is the receiver and must clean up
     // its own temp files.
     void cutLinkDuringPull()
@@ -501,8 +503,8 @@ private Q_SLOTS:
         // The daemon paces what it sends with the client's --bwlimit.
         QProcess p;
         p.start(fgtest::cliPath(),
-                {u"sync"_s, u"--state-dir"_s, q(dir.sub("client")), u"--bwlimit"_s, u"4M"_s, server.url(u"m/data/"_s),
-                 q(dst + "/")});
+                {u"sync"_s, u"--state-dir"_s, q(dir.sub("client")), u"--retry-for"_s, u"0"_s, u"--bwlimit"_s, u"4M"_s,
+                 server.url(u"m/data/"_s), q(dst + "/")});
         QVERIFY(p.waitForStarted(10000));
         QVERIFY2(waitFor([&] { return !fgtest::tempFilesUnder(dst).isEmpty(); }, 15000), "the transfer never started");
         QThread::msleep(500);

@@ -752,7 +752,7 @@ private Q_SLOTS:
         fgtest::writeFile(dir.sub("src/big.bin"), std::string(64u << 20, 'x'));
         QProcess client;
         client.setProgram(fgtest::cliPath());
-        client.setArguments(nas.syncArgs({u"--timeout=2"_s, u"--bwlimit=4M"_s, q(dir.sub("src/")), nas.daemon.url(u"m/"_s)}));
+        client.setArguments(nas.syncArgs({u"--timeout=2"_s, u"--retry-for=0"_s, u"--bwlimit=4M"_s, q(dir.sub("src/")), nas.daemon.url(u"m/"_s)}));
         client.start();
         QVERIFY(client.waitForStarted());
         QTest::qWait(1500); // connected and sending

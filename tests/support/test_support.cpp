@@ -375,8 +375,13 @@ DaemonProcess::~DaemonProcess()
 bool DaemonProcess::start(const QStringList& serveArgs, const QString& logFile, QString* why, int timeoutMs)
 {
     m_logFile = logFile;
-    m_proc->setStandardErrorFile(logFile);
-    m_proc->start(cliPath(), QStringList{QStringLiteral("serve")} + serveArgs);
+    m_args = serveArgs;
+    m_proc->setStandardErrorFile(logFile, m_port ? QIODevice::Append : QIODevice::Truncate);
+    if (m_launcher.isEmpty())
+        m_proc->start(cliPath(), QStringList{QStringLiteral("serve")} + serveArgs);
+    else
+        m_proc->start(m_launcher.front(),
+                      m_launcher.mid(1) + QStringList{cliPath(), QStringLiteral("serve")} + serveArgs);
     if (!m_proc->waitForStarted(10000)) {
         if (why) *why = QStringLiteral("could not start floodgate serve: ") + m_proc->errorString();
         return false;
@@ -446,6 +451,16 @@ void DaemonProcess::killHard()
     if (!running()) return;
     m_proc->kill();
     m_proc->waitForFinished(5000);
+}
+
+bool DaemonProcess::restart(QString* why, int timeoutMs)
+{
+    killHard();
+    QStringList args = m_args;
+    for (qsizetype i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == QStringLiteral("--listen") && args[i + 1].endsWith(QStringLiteral(":0")))
+            args[i + 1] = args[i + 1].chopped(1) + QString::number(m_port);
+    return start(args, m_logFile, why, timeoutMs);
 }
 
 PairedDaemon::PairedDaemon(const ScratchDir& dir, const std::string& modulePath, const QStringList& serveArgs)

@@ -110,6 +110,9 @@ public:
     // --state-dir ...), its stderr going to `logFile`, and reads the banner.
     // Returns false (with *why) when it does not come up.
     bool start(const QStringList& serveArgs, const QString& logFile, QString* why, int timeoutMs = 20000);
+    // Runs it through this command instead (`ip netns exec NS`: a daemon
+    // inside a network namespace); set before start().
+    void setLauncher(const QStringList& launcher) { m_launcher = launcher; }
 
     uint16_t port() const { return m_port; }
     QString pairCode() const { return m_pairCode; }
@@ -126,10 +129,16 @@ public:
     int stopWith(int signal, int timeoutMs = 10000);
     // SIGKILL, as a crash or a pulled plug would look to the peer.
     void killHard();
+    // Starts it again after it stopped (killHard), with the same arguments
+    // but on the port it had, as a daemon restarted by its service manager;
+    // its log goes on in the same file.
+    bool restart(QString* why, int timeoutMs = 20000);
 
 private:
     QProcess* m_proc = nullptr;
     QString m_logFile;
+    QStringList m_args;
+    QStringList m_launcher;
     QString m_banner;
     QString m_pairCode;
     QString m_identity;

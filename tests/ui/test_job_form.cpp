@@ -1035,6 +1035,7 @@ private Q_SLOTS:
         QVERIFY(remote);
         QCOMPARE(remote->ioTimeoutSec, cli.ioTimeoutSec);
         QCOMPARE(remote->connectTimeoutSec, cli.connectTimeoutSec);
+        QCOMPARE(remote->retryForSec, cli.retryForSec);
         QCOMPARE(child<QSpinBox>(form, "ioTimeoutSpin")->value(), 0);
         QCOMPARE(child<QSpinBox>(form, "connectTimeoutSpin")->value(), 0);
     }
@@ -1292,6 +1293,41 @@ private Q_SLOTS:
         QVERIFY(o);
         QCOMPARE(o->ioTimeoutSec, 0u);
         QCOMPARE(o->connectTimeoutSec, 0u);
+    }
+
+    // --retry-for: the engine's default in the box, 0 shown as "Off" and kept
+    // as 0; a daemon job only (ssh would ask for a password again).
+    void retryForRoundTripsForDaemonJobs()
+    {
+        fgui::JobForm form;
+        form.show();
+        auto* retry = child<QSpinBox>(form, "retryForSpin");
+        auto* hint = child<QLabel>(form, "retryForHint");
+        QCOMPARE(retry->value(), int(fg::kDefaultRetryForSec));
+        QCOMPARE(retry->specialValueText(), QStringLiteral("Off"));
+        QVERIFY(retry->toolTip().contains(QStringLiteral("--retry-for")));
+        for (unsigned sec : {0u, 45u, fg::kMaxTimeoutSec}) {
+            fg::JobSpec in;
+            in.source = "/srv/a/";
+            in.destination = kDaemon.toStdString();
+            in.options.retryForSec = sec;
+            form.setSpec(in);
+            QCOMPARE(retry->value(), int(sec));
+            QVERIFY2(child<QWidget>(form, "advancedGroup")->isVisible(), "a saved --retry-for opens Advanced");
+            auto o = optionsOf(form);
+            QVERIFY(o);
+            QCOMPARE(o->retryForSec, sec);
+            QVERIFY(fg::validateOptions(*o).ok());
+            QVERIFY2(hint->text().contains(sec == 0 ? QStringLiteral("Off") : QStringLiteral("reconnects")),
+                     qPrintable(hint->text()));
+        }
+        form.setDestination(QStringLiteral("ann@nas:/backup"));
+        QVERIFY(!retry->isEnabled());
+        QVERIFY2(hint->text().contains(QStringLiteral("password")), qPrintable(hint->text()));
+        form.setDestination(kDaemon);
+        QVERIFY(retry->isEnabled());
+        form.setEditable(false);
+        QVERIFY(!retry->isEnabled());
     }
 
     // The timeouts are greyed where the job has nothing for them to wait on, say

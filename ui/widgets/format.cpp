@@ -69,6 +69,7 @@ QString stateTitle(fg::JobState state)
     switch (state) {
     case fg::JobState::Pending: return tr("Starting\u2026");
     case fg::JobState::Connecting: return tr("Connecting\u2026");
+    case fg::JobState::Reconnecting: return tr("Reconnecting\u2026");
     case fg::JobState::Scanning: return tr("Scanning\u2026");
     case fg::JobState::Planning: return tr("Comparing\u2026");
     case fg::JobState::Transferring: return tr("Transferring");
@@ -87,6 +88,9 @@ QString statusLine(const fg::MetricsSnapshot& s, double bytesPerSec)
     case fg::JobState::Connecting:
     case fg::JobState::Planning:
         return stateTitle(s.state);
+    case fg::JobState::Reconnecting:
+        // What is already there stays there: the bar and the counts hold.
+        return stateTitle(s.state) + kSep + tr("%1 of %2").arg(formatBytes(s.bytesDone), formatBytes(s.bytesToTransfer));
     case fg::JobState::Scanning:
         if (s.filesTotal == 0) return stateTitle(s.state);
         return stateTitle(s.state) + QLatin1Char(' ') +

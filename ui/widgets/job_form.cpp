@@ -1032,6 +1032,17 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
                                       "(--contimeout)"));
     m_connectTimeoutHint = makeHint(m_advanced.body);
     m_connectTimeoutHint->setObjectName(QStringLiteral("connectTimeoutHint"));
+    // Unlike the two above, 0 is "off" here: the default is a number.
+    m_retryFor = makeSeconds("retryForSpin", tr("Off"),
+                             tr("When the connections to a daemon drop mid-job (the link went down, the daemon "
+                                "restarted), reconnect for up to this many seconds, waiting longer between tries, "
+                                "and go on with the job from what the destination already has: files already there "
+                                "are not sent again, a half-sent file resumes. Off: the job fails at once "
+                                "(--retry-for; default %1 s)")
+                                 .arg(fg::kDefaultRetryForSec));
+    m_retryFor->setValue(int(fg::kDefaultRetryForSec));
+    m_retryForHint = makeHint(m_advanced.body);
+    m_retryForHint->setObjectName(QStringLiteral("retryForHint"));
     // A field, its hint under it, as one row: the label stays over both.
     auto fieldWithHint = [&](QWidget* field, QLabel* hint) {
         auto* box = new QWidget(m_advanced.body);
@@ -1050,6 +1061,9 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     connectTimeoutLabel->setBuddy(m_connectTimeout);
     m_ioTimeoutLabel = ioTimeoutLabel;
     m_connectTimeoutLabel = connectTimeoutLabel;
+    auto* retryForLabel = new QLabel(tr("Reconnect for"), m_advanced.body);
+    retryForLabel->setBuddy(m_retryFor);
+    m_retryForLabel = retryForLabel;
     m_rsh = new QLineEdit(m_advanced.body);
     m_rsh->setObjectName(QStringLiteral("rshEdit"));
     m_rsh->setPlaceholderText(QStringLiteral("ssh"));
@@ -1076,6 +1090,7 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     advancedLayout->addRow(tr("Remote floodgate"), m_remoteFloodgate);
     advancedLayout->addRow(ioTimeoutLabel, fieldWithHint(m_ioTimeout, m_ioTimeoutHint));
     advancedLayout->addRow(connectTimeoutLabel, fieldWithHint(m_connectTimeout, m_connectTimeoutHint));
+    advancedLayout->addRow(retryForLabel, fieldWithHint(m_retryFor, m_retryForHint));
     advancedLayout->addRow(tr("State directory"), stateRow);
     layout->addStretch(1);
 
@@ -1092,6 +1107,7 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     connect(m_maxDelete, &QSpinBox::valueChanged, this, &JobForm::updateHints);
     connect(m_ioTimeout, &QSpinBox::valueChanged, this, &JobForm::updateHints);
     connect(m_connectTimeout, &QSpinBox::valueChanged, this, &JobForm::updateHints);
+    connect(m_retryFor, &QSpinBox::valueChanged, this, &JobForm::updateHints);
     connect(m_congestion, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_fsync, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_wholeFile, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
@@ -1436,6 +1452,19 @@ void JobForm::updateRemoteHints()
                  false);
         parts << tr("connect timeout %1").arg(secondsText(connect));
     }
+    const unsigned retryFor = unsigned(m_retryFor->value());
+    if (!daemon) {
+        showHint(m_retryForHint, tr("For floodgate:// jobs: an SSH job would ask for its password again."), false);
+    } else if (retryFor == 0) {
+        showHint(m_retryForHint, tr("Off: a job whose connections drop fails at once; run it again to finish."), false);
+    } else {
+        showHint(m_retryForHint, tr("When the connections drop mid-job, reconnects for up to %1 and goes on from what "
+                                    "arrived.")
+                                     .arg(secondsText(retryFor)),
+                 false);
+    }
+    if (daemon && retryFor != fg::kDefaultRetryForSec)
+        parts << (retryFor == 0 ? tr("no reconnecting") : tr("reconnects for %1").arg(secondsText(retryFor)));
     // The rest of the section, named when it differs from the defaults.
     const fg::SyncOptions defaults;
     if (const QString rsh = trimmedText(m_rsh); !rsh.isEmpty() && rsh.toStdString() != defaults.rsh) {
@@ -1700,6 +1729,8 @@ void JobForm::updateStreamSettingsEnabled()
     m_ioTimeout->setEnabled((applies || ssh) && m_editable);
     m_connectTimeoutLabel->setEnabled(applies);
     m_connectTimeout->setEnabled(applies && m_editable);
+    m_retryForLabel->setEnabled(applies);
+    m_retryFor->setEnabled(applies && m_editable);
     if (applies) {
         showHint(m_streamsNote, QString(), false);
         return;
@@ -1874,7 +1905,10 @@ fg::Result<fg::JobSpec> JobForm::spec() const
     if (usesDataStreams(source, destination) || usesSsh(source, destination)) {
         o.ioTimeoutSec = unsigned(m_ioTimeout->value());
     }
-    if (usesDataStreams(source, destination)) o.connectTimeoutSec = unsigned(m_connectTimeout->value());
+    if (usesDataStreams(source, destination)) {
+        o.connectTimeoutSec = unsigned(m_connectTimeout->value());
+        o.retryForSec = unsigned(m_retryFor->value());
+    }
     if (usesSsh(source, destination)) {
         o.sshCipher = m_sshCipher->currentData().toString().toStdString();
         if (auto st = fg::checkSshCipher(o.sshCipher); !st) return fieldError(tr("SSH cipher"), st.error().message);
@@ -1982,8 +2016,9 @@ void JobForm::setSpec(const fg::JobSpec& spec)
     m_stateDir->setText(QString::fromStdString(o.stateDir));
     m_ioTimeout->setValue(int(std::min(o.ioTimeoutSec, fg::kMaxTimeoutSec)));
     m_connectTimeout->setValue(int(std::min(o.connectTimeoutSec, fg::kMaxTimeoutSec)));
+    m_retryFor->setValue(int(std::min(o.retryForSec, fg::kMaxTimeoutSec)));
     if (!o.stateDir.empty() || o.rsh != defaults.rsh || o.remoteFloodgate != defaults.remoteFloodgate ||
-        o.ioTimeoutSec != 0 || o.connectTimeoutSec != 0) {
+        o.ioTimeoutSec != 0 || o.connectTimeoutSec != 0 || o.retryForSec != defaults.retryForSec) {
         setAdvancedVisible(true);
     }
 }

@@ -183,6 +183,9 @@ private:
     QSpinBox* m_connectTimeout = nullptr; // --contimeout, seconds; 0 = the engine's defaults
     QLabel* m_connectTimeoutHint = nullptr;
     QWidget* m_connectTimeoutLabel = nullptr;
+    QSpinBox* m_retryFor = nullptr;       // --retry-for, seconds; 0 = off
+    QLabel* m_retryForHint = nullptr;
+    QWidget* m_retryForLabel = nullptr;
     QLineEdit* m_rsh = nullptr;
     QLineEdit* m_remoteFloodgate = nullptr;
     QLineEdit* m_stateDir = nullptr;

@@ -43,6 +43,7 @@ struct ActiveFile {
 enum class JobState : uint8_t {
     Pending,      // created, not started
     Connecting,   // reaching the remote end (TLS handshake, ssh start)
+    Reconnecting, // the connections dropped mid-job: waiting to reach it again (--retry-for)
     Scanning,     // walking the source and target trees
     Planning,     // comparing them into actions
     Transferring, // moving file data

@@ -246,6 +246,10 @@ struct OwnershipRules {
     bool operator==(const OwnershipRules&) const = default;
 };
 
+// --retry-for's default: long enough for a daemon restart or a router's
+// reboot, short enough that a job whose far end is gone for good ends today.
+inline constexpr unsigned kDefaultRetryForSec = 300;
+
 struct SyncOptions {
     bool dryRun = false;           // -n: plan and report, change nothing
     bool mkpath = false;           // --mkpath: make the destination's missing parent directories
@@ -316,6 +320,11 @@ struct SyncOptions {
     // fails, exit 35, after this long; 0 = the defaults (10 s to connect,
     // 15 s for the handshake).
     unsigned connectTimeoutSec = 0;
+    // --retry-for SEC: when the connections to a daemon drop after it took
+    // the job (link down, NAT timeout, daemon restart, --timeout ran out),
+    // reconnect with growing waits for up to this long and go on with the
+    // same job from what the destination already has; 0 = fail at once.
+    unsigned retryForSec = kDefaultRetryForSec;
     std::string rsh = "ssh";                 // -e/--rsh: the command that reaches an ssh host
     std::string remoteFloodgate = "floodgate"; // --remote-floodgate: floodgate on the far end
     std::string stateDir;                    // keys and pins; empty = defaultStateDir()
@@ -345,7 +354,7 @@ Result<uint64_t> parseSize(const std::string& text, const std::string& option);
 
 inline constexpr unsigned kMaxStreamsOption = 32;
 inline constexpr size_t kMaxLinkDest = 20; // rsync's limit too
-inline constexpr unsigned kMaxTimeoutSec = 7 * 86400; // --timeout, --contimeout: a week
+inline constexpr unsigned kMaxTimeoutSec = 7 * 86400; // --timeout, --contimeout, --retry-for: a week
 inline constexpr uint64_t kMinChunkSize = uint64_t(1) << 20;
 inline constexpr uint64_t kMaxChunkSize = uint64_t(4) << 30;
 

@@ -2,6 +2,7 @@
 #include "engine/observer.h"
 #include "engine/plain_data.h"
 #include "engine/progress_watchdog.h"
+#include "engine/reconnect_policy.h"
 #include "engine/receiver.h"
 #include "engine/role_params.h"
 #include "engine/sender.h"
@@ -80,9 +81,6 @@ constexpr auto kTuneSettle = std::chrono::milliseconds(1500);
 constexpr auto kTuneInterval = std::chrono::milliseconds(1500);
 // A timetable's rules change on the minute: checking twice a minute is enough.
 constexpr auto kTimetableCheck = std::chrono::seconds(30);
-// A far end that says nothing at all (its stats come four times a second
-// whatever it does) is given up on after this long without --timeout.
-constexpr unsigned kDefaultSilenceSec = 300;
 // And the wait is said after this long (or half of a shorter --timeout).
 constexpr unsigned kQuietNoticeSec = 30;
 // Without a consumer draining events (a script ignoring them), per-file
@@ -163,12 +161,17 @@ public:
     void cancel() override
     {
         m_cancelled.store(true);
-        std::lock_guard lock(m_roleMutex);
-        if (m_sender) m_sender->cancel();
-        if (m_receiver) m_receiver->cancel();
-        std::lock_guard links(m_linkMutex);
-        if (m_link) m_link->close();
-        for (auto& l : m_dataLinks) l->close();
+        {
+            std::lock_guard lock(m_roleMutex);
+            if (m_sender) m_sender->cancel();
+            if (m_receiver) m_receiver->cancel();
+            std::lock_guard links(m_linkMutex);
+            if (m_link) m_link->close();
+            for (auto& l : m_dataLinks) l->close();
+        }
+        // A wait to reconnect ends too.
+        std::lock_guard lock(m_tunerMutex);
+        m_tunerCv.notify_all();
     }
 
     bool finished() const override { return m_finished.load(); }
@@ -193,7 +196,7 @@ public:
         std::pair<uint64_t, uint64_t> wire;
         {
             std::lock_guard links(m_linkMutex);
-            wire = m_link ? wireBytesLocked() : m_wireClosed;
+            wire = wireBytesSoFarLocked();
             for (size_t i = 0; i < m_dataLinks.size(); ++i) s.streams.push_back(streamSnapshot(i, *m_dataLinks[i]));
         }
         std::lock_guard lock(m_mutex);
@@ -247,10 +250,7 @@ private:
         } else if (!m_source.isRemote() && !m_destination.isRemote()) {
             result = runLocal();
         } else {
-            ProgressWatchdog watchdog(silenceLimit(), quietNoticeAfter(), watchEvents());
-            result = runRemote();
-            watchdog.stop();
-            if (m_stalled.load()) result = stalledError();
+            result = runRemoteReconnecting();
         }
         {
             std::lock_guard lock(m_tunerMutex);
@@ -312,7 +312,10 @@ private:
                                      + " s: it may be stopped, or the link down (not a slow disk or network: its "
                                        "reports would still come); waiting, and giving up after " + limit + " s"
                                      + (m_spec.options.ioTimeoutSec ? std::string(" (--timeout)")
-                                                                    : std::string(" (--timeout SEC sets another limit)"))},
+                                                                    : std::string(" (--timeout SEC sets another limit)"))
+                                     + (reconnects() ? ", then reconnecting for up to "
+                                                           + std::to_string(m_spec.options.retryForSec) + " s (--retry-for)"
+                                                     : std::string())},
                       false);
         };
         e.movingAgain = [this](std::chrono::milliseconds still) {
@@ -322,9 +325,18 @@ private:
         };
         e.stalled = [this] {
             m_stalled.store(true);
-            cancel();
+            dropConnections(Error(Errc::Timeout, "the far end went silent"));
         };
         return e;
+    }
+
+    // Whether a job whose connections drop goes on over new ones: only to a
+    // daemon (ssh would ask for a password again, where nobody may be typing).
+    bool reconnects() const
+    {
+        const Endpoint& remote = m_source.isRemote() ? m_source : m_destination;
+        return remote.kind == Endpoint::Kind::Daemon && m_spec.options.retryForSec > 0
+            && whyNotRetried(m_spec.options).empty();
     }
 
     const std::string& farEnd() const { return m_source.isRemote() ? m_spec.source : m_spec.destination; }
@@ -334,18 +346,184 @@ private:
     uint64_t receivedFromFarEnd() const
     {
         std::lock_guard links(m_linkMutex);
-        return (m_link ? wireBytesLocked() : m_wireClosed).second;
+        return m_link ? wireBytesLocked().second : 0;
     }
 
-    Error stalledError() const
+    // The connections are dead to us (--timeout ran out): the roles stop
+    // without a word to the far end, which would never read it.
+    void dropConnections(const Error& why)
+    {
+        std::lock_guard lock(m_roleMutex);
+        if (m_sender) m_sender->abandon(why);
+        if (m_receiver) m_receiver->abandon(why);
+        std::lock_guard links(m_linkMutex);
+        if (m_link) m_link->close();
+        for (auto& l : m_dataLinks) l->close();
+    }
+
+    // The job's connections are closed, their bytes kept in the job's count.
+    void retireConnections()
+    {
+        std::lock_guard links(m_linkMutex);
+        if (m_link) m_link->close();
+        for (auto& l : m_dataLinks) l->close();
+        const auto wire = wireBytesLocked();
+        m_wireEarlier.first += wire.first;
+        m_wireEarlier.second += wire.second;
+        m_link.reset();
+        m_dataLinks.clear();
+    }
+
+    // ---- reconnecting (--retry-for) ------------------------------------------
+
+    // A remote job, run again on new connections when the ones it had drop
+    // after the daemon took it: the new run finds what the destination
+    // already has (files committed are skipped, the file half-received
+    // resumes, verified), so it goes on rather than starting over.
+    Status runRemoteReconnecting()
+    {
+        const Endpoint& remote = m_source.isRemote() ? m_source : m_destination;
+        const uint64_t budgetNs =
+            remote.kind == Endpoint::Kind::Daemon ? uint64_t(m_spec.options.retryForSec) * 1000000000ull : 0;
+        uint64_t lostNs = 0; // when the job last stopped moving, 0 while it never dropped
+        unsigned tries = 0;
+        std::optional<Error> dropped;
+        for (;;) {
+            m_stalled.store(false);
+            m_attemptAccepted.store(false);
+            const uint64_t movedBefore = bytesMoved();
+            Status st;
+            {
+                ProgressWatchdog watchdog(silenceLimit(), quietNoticeAfter(), watchEvents());
+                st = runRemote();
+                watchdog.stop();
+            }
+            retireConnections();
+            if (m_stalled.load()) st = stalledError();
+            if (st || m_cancelled.load()) return st;
+            const Error failure = m_stalled.load() ? stalledError(false) : st.error();
+            if (m_attemptAccepted.load()) {
+                // The job ran again: the clock restarts if it got anywhere
+                // (a daemon that takes the job and drops it at once, every
+                // time, is not given for ever).
+                if (!dropped || bytesMoved() != movedBefore) {
+                    lostNs = monotonicNs();
+                    tries = 0;
+                }
+                dropped = failure;
+            } else if (!dropped) {
+                return st; // it never got as far as a job: no drop to mend
+            }
+            if (!reconnectCanMend(failure)) return tries ? reconnectRefused(failure) : st;
+            if (budgetNs == 0) return st;
+            if (const std::string why = whyNotRetried(m_spec.options); !why.empty()) {
+                pushEvent(event::Log{event::Log::Level::Warning, why}, false);
+                return st;
+            }
+            const uint64_t spent = monotonicNs() - lostNs;
+            if (spent >= budgetNs) return gaveUpReconnecting(*dropped, failure, tries);
+            ++tries;
+            const auto delay = std::min<std::chrono::milliseconds>(
+                reconnectDelay(tries), std::chrono::milliseconds((budgetNs - spent) / 1000000 + 1));
+            sayReconnecting(failure, tries, delay, (budgetNs - spent) / 1000000000ull);
+            if (!waitToReconnect(delay)) return Error(Errc::Cancelled, "cancelled");
+            prepareNextAttempt();
+        }
+    }
+
+    void sayReconnecting(const Error& failure, unsigned tries, std::chrono::milliseconds delay, uint64_t leftSec)
+    {
+        const std::string in = std::to_string((delay.count() + 999) / 1000) + " s";
+        if (tries == 1 && m_attemptAccepted.load()) {
+            pushEvent(event::Log{event::Log::Level::Warning,
+                                 "the connection to " + farEnd() + " dropped (" + failure.message + "); reconnecting in " + in
+                                     + " to go on from what the destination has (for up to "
+                                     + std::to_string(m_spec.options.retryForSec) + " s: --retry-for)"},
+                      false);
+        } else {
+            pushEvent(event::Log{event::Log::Level::Info, "reconnecting to " + farEnd() + ": " + failure.message
+                                                             + "; next try in " + in + " (giving up in "
+                                                             + std::to_string(leftSec) + " s)"},
+                      false);
+        }
+        setState(JobState::Reconnecting, true);
+    }
+
+    // Sleeps until the next try; false if the job was cancelled meanwhile.
+    bool waitToReconnect(std::chrono::milliseconds delay)
+    {
+        std::unique_lock lock(m_tunerMutex);
+        return !m_tunerCv.wait_for(lock, delay, [&] { return m_cancelled.load(); });
+    }
+
+    // What the last run counted of the tree is counted again by the next;
+    // what it moved stays moved.
+    void prepareNextAttempt()
+    {
+        {
+            std::lock_guard lock(m_tunerMutex);
+            m_tunerStop = false;
+            m_tunerJoining = nullptr;
+        }
+        {
+            std::lock_guard links(m_linkMutex);
+            m_nextStream = 0;
+            m_maxStreams = 0;
+        }
+        std::lock_guard lock(m_mutex);
+        m_filesTotal = 0;
+        m_bytesTotal = 0;
+        m_filesToTransfer = m_filesDone;
+        m_bytesToTransfer = m_bytesDone;
+        m_filesFailed = 0;
+        m_errors.clear(); // the next run meets the same files and says again what is still wrong
+        m_deletedEarlier += m_filesDeleted;
+        m_filesDeleted = 0;
+        m_active.clear();
+        m_remoteStages.clear();
+    }
+
+    // The daemon took the job: after a drop, that is the job going on.
+    void onJobAccepted(const proto::SessionToken& token)
+    {
+        const bool again = m_resumes.has_value();
+        m_attemptAccepted.store(true);
+        if (token != proto::SessionToken{}) m_resumes = token;
+        if (again)
+            pushEvent(event::Log{event::Log::Level::Warning,
+                                 "reconnected to " + farEnd()
+                                     + ": going on with the job (files already there are not sent again)"},
+                      false);
+    }
+
+    Error gaveUpReconnecting(const Error& dropped, const Error& last, unsigned tries) const
+    {
+        const std::string sec = std::to_string(m_spec.options.retryForSec);
+        std::string msg = dropped.message + "; reconnecting for " + sec + " s (" + std::to_string(tries) + " tries";
+        if (tries) msg += ", the last: " + last.message;
+        msg += ") did not bring it back. What arrived is kept; run the sync again to send the rest (--retry-for SEC "
+               "tries for longer)";
+        return Error(dropped.code, msg, dropped.sysErrno);
+    }
+
+    Error reconnectRefused(const Error& e) const
+    {
+        return Error(e.code, "reconnecting to " + farEnd() + " after the connection dropped: " + e.message, e.sysErrno);
+    }
+
+
+    // remedy: what the user can do, for a job that ends here (not when it
+    // goes on by reconnecting).
+    Error stalledError(bool remedy = true) const
     {
         const std::string sec = std::to_string(silenceLimit().count() / 1000);
         const std::string how = m_spec.options.ioTimeoutSec ? " (--timeout " + sec + ")"
                                                             : " (the default limit; --timeout SEC sets another)";
         return Error(Errc::Timeout, "nothing moved to or from " + farEnd() + " for " + sec + " s" + how
                                         + ": the far end stopped answering (stopped, hung, or the link went down "
-                                          "without a reset). What arrived is kept; run the sync again to send the "
-                                          "rest");
+                                          "without a reset)"
+                                        + (remedy ? ". What arrived is kept; run the sync again to send the rest"
+                                                  : ""));
     }
 
     // --bwlimit as a timetable: the rate for now, re-read every little while
@@ -476,7 +654,9 @@ private:
         if (daemon) {
             request.streams = uint16_t(autoStreams ? kAutoMaxStreams : m_spec.options.streams);
             request.token = token;
+            request.resumes = m_resumes;
         }
+        request.ioTimeoutSec = m_spec.options.ioTimeoutSec;
         request.plainData = daemon && cipher == CipherChoice::None;
 
         // A push to a daemon sends its list right behind the request
@@ -488,6 +668,7 @@ private:
             FG_TRY(m_link->send(proto::toFrame(request)));
         } else {
             FG_TRY_ASSIGN(proto::JobAcceptMsg accept, requestJob(*m_link, request, daemon));
+            onJobAccepted(request.token);
             if (accept.streams > 0 && early) {
                 auto taken = takeEarlyStreams(*early, accept, firstStreams, autoStreams, params.congestion, true);
                 if (!taken.ok()) return taken.error();
@@ -517,6 +698,7 @@ private:
             m_sender->expectDataLinks();
             m_sender->awaitGreeting([this, answer, request]() -> Status {
                 auto accept = awaitJobAccept(*m_link, request, true);
+                if (accept.ok()) onJobAccepted(request.token);
                 Status st = accept.ok() ? Status() : Status(accept.error());
                 answer->give(std::move(accept));
                 return st;
@@ -550,20 +732,18 @@ private:
         m_tunerCv.notify_all();
         if (tuner.joinable()) tuner.join();
 
-        std::lock_guard lock(m_roleMutex);
         {
-            std::lock_guard links(m_linkMutex);
-            m_link->close();
-            for (auto& l : m_dataLinks) l->close();
-            m_wireClosed = wireBytesLocked();
+            std::lock_guard lock(m_roleMutex);
+            {
+                std::lock_guard links(m_linkMutex);
+                m_link->close();
+                for (auto& l : m_dataLinks) l->close();
+            }
+            // The roles hold the links: they go first.
+            m_sender.reset();
+            m_receiver.reset();
         }
-        m_sender.reset();
-        m_receiver.reset();
-        {
-            std::lock_guard links(m_linkMutex);
-            m_link.reset();
-            m_dataLinks.clear();
-        }
+        retireConnections();
         return result;
     }
 
@@ -736,7 +916,14 @@ private:
         return st;
     }
 
-    // Bytes on every connection of the job; m_linkMutex held.
+    // Bytes on every connection of the job, the closed ones too; m_linkMutex held.
+    std::pair<uint64_t, uint64_t> wireBytesSoFarLocked() const
+    {
+        auto wire = m_link ? wireBytesLocked() : std::pair<uint64_t, uint64_t>{0, 0};
+        return {wire.first + m_wireEarlier.first, wire.second + m_wireEarlier.second};
+    }
+
+    // Bytes on the connections open now; m_linkMutex held.
     std::pair<uint64_t, uint64_t> wireBytesLocked() const
     {
         uint64_t sent = 0;
@@ -775,10 +962,10 @@ private:
             m_result.fatal = fatal;
             m_result.filesTotal = m_filesTotal;
             m_result.filesTransferred = m_filesDone;
-            m_result.filesDeleted = m_filesDeleted;
+            m_result.filesDeleted = m_deletedEarlier + m_filesDeleted;
             m_result.bytesTotal = m_bytesTotal;
             m_result.bytesTransferred = m_bytesTransferred;
-            m_result.wireBytes = m_wireClosed.first + m_wireClosed.second;
+            m_result.wireBytes = m_wireEarlier.first + m_wireEarlier.second;
             m_result.seconds = double(m_endNs - m_startNs) / 1e9;
             m_result.errors = m_errors;
             m_result.vanishedOnly = !m_errors.empty();
@@ -823,13 +1010,15 @@ private:
         if (notify) notify();
     }
 
-    void setState(JobState state)
+    // force: a reconnect takes the job back to an earlier state.
+    void setState(JobState state, bool force = false)
     {
         {
             std::lock_guard lock(m_mutex);
             if (m_state == state) return;
-            // Once past planning, a role's late "scanning" must not move us back.
-            if (state < m_state && state != JobState::Pending) return;
+            // Once past planning, a role's late "scanning" must not move us
+            // back; a reconnected run starts over from connecting.
+            if (state < m_state && state != JobState::Pending && !force && m_state != JobState::Reconnecting) return;
             m_state = state;
         }
         pushEvent(event::StateChanged{state}, false);
@@ -944,7 +1133,9 @@ private:
     mutable std::mutex m_linkMutex; // the connections of a remote job
     proto::FrameLinkPtr m_link;
     std::vector<proto::FrameLinkPtr> m_dataLinks;
-    std::pair<uint64_t, uint64_t> m_wireClosed{0, 0}; // sent, received, once closed
+    std::pair<uint64_t, uint64_t> m_wireEarlier{0, 0}; // sent, received on connections already closed
+    std::atomic<bool> m_attemptAccepted{false}; // the daemon took this run of the job
+    std::optional<proto::SessionToken> m_resumes; // the session a reconnected run takes over
     proto::SessionToken m_streamToken{};
     uint16_t m_nextStream = 0;
     uint16_t m_maxStreams = 0;
@@ -976,6 +1167,7 @@ private:
     uint64_t m_bytesDone = 0;
     uint64_t m_bytesTransferred = 0;
     uint64_t m_filesDeleted = 0;
+    uint64_t m_deletedEarlier = 0; // by runs before a reconnect
     std::map<uint32_t, ActiveFile> m_active;
     std::vector<FileError> m_errors;
     StageSet m_localStages;

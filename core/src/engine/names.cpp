@@ -8,6 +8,7 @@ const char* jobStateName(JobState state)
     switch (state) {
     case JobState::Pending: return "pending";
     case JobState::Connecting: return "connecting";
+    case JobState::Reconnecting: return "reconnecting";
     case JobState::Scanning: return "scanning";
     case JobState::Planning: return "planning";
     case JobState::Transferring: return "transferring";

@@ -439,9 +439,10 @@ Status validateOptions(const SyncOptions& options)
                      "--modify-window cannot be negative (got " + std::to_string(options.modifyWindowNs)
                          + " ns): it is how far apart two mtimes may be and still count as equal; use 0 to compare "
                            "them exactly, or 2 seconds for FAT file systems");
-    if (options.ioTimeoutSec > kMaxTimeoutSec || options.connectTimeoutSec > kMaxTimeoutSec)
-        return Error(Errc::InvalidArgument, "--timeout and --contimeout take at most " + std::to_string(kMaxTimeoutSec)
-                                                + " seconds (a week); 0 waits for ever");
+    if (options.ioTimeoutSec > kMaxTimeoutSec || options.connectTimeoutSec > kMaxTimeoutSec
+        || options.retryForSec > kMaxTimeoutSec)
+        return Error(Errc::InvalidArgument, "--timeout, --contimeout and --retry-for take at most " + std::to_string(kMaxTimeoutSec)
+                                                + " seconds (a week)");
     if (options.streams > kMaxStreamsOption)
         return Error(Errc::InvalidArgument, "--streams " + std::to_string(options.streams) + " is more than "
                                                 + std::to_string(kMaxStreamsOption)

@@ -17,6 +17,11 @@
 
 namespace fg {
 
+// A far end that says nothing at all (its stats come four times a second
+// whatever it does) is given up on after this long without --timeout, by the
+// client and by the server alike.
+inline constexpr unsigned kDefaultSilenceSec = 300;
+
 class ProgressWatchdog {
 public:
     using Clock = std::chrono::steady_clock;

@@ -28,6 +28,9 @@ public:
     // Stops the role from any thread; its run() then returns Cancelled and
     // the peer is told.
     void cancel();
+    // Stops the role from any thread without a word to the peer, whose
+    // connection is dead or no longer this job's: its run() returns `why`.
+    void abandon(Error why) { fail(std::move(why), false); }
     // A data connection that joined while the role runs (auto streams). The
     // link must outlive the role.
     virtual void addDataLink(proto::FrameLink* link) = 0;

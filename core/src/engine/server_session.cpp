@@ -4,6 +4,7 @@
 #include "engine/observer.h"
 #include "engine/linger.h"
 #include "engine/plain_data.h"
+#include "engine/progress_watchdog.h"
 #include "engine/receiver.h"
 #include "engine/role_params.h"
 #include "engine/sender.h"
@@ -209,6 +210,30 @@ std::string dataProtectionNote(const std::vector<proto::FrameLink*>& data, const
     return protection.empty() ? std::string() : " (" + protection + ")";
 }
 
+// Ends a running job from another thread (its client went silent, or came
+// back on new connections), until cleared as the job ends.
+class JobStopper {
+public:
+    void set(std::function<void(const Error&)> stop)
+    {
+        std::lock_guard lock(m_mutex);
+        m_stop = std::move(stop);
+    }
+    void stop(const Error& why)
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_stop) m_stop(why);
+    }
+    void clear() { set(nullptr); }
+
+private:
+    std::mutex m_mutex;
+    std::function<void(const Error&)> m_stop;
+};
+
+// How long a reconnected client's job waits for its old session to end.
+constexpr auto kSupersedeWait = std::chrono::seconds(15);
+
 // How long the server waits for the data connections a client said it opened.
 constexpr auto kJoinTimeout = std::chrono::seconds(30);
 // How long a data connection that came before its job request waits for it.
@@ -313,6 +338,15 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
         Status refused = refuseUnpaired(link, ctx);
         drainRefused(link);
         return refused;
+    }
+    // A client back after its connections dropped: its old session, if it
+    // still waits on them, ends first (it holds the place, and the lock on
+    // the half-received file that this job resumes).
+    if (request->resumes && ctx.registry) {
+        const bool ended = ctx.registry->supersede(*request->resumes, ctx.clientFingerprint, kSupersedeWait);
+        if (ctx.log)
+            ctx.log(ctx.peer + " reconnected to go on with an interrupted job"
+                    + (ended ? std::string() : std::string(" (its old session is still ending)")));
     }
     // Held to the end of the job; none free: the client is told to come back.
     struct JobPlace {
@@ -437,7 +471,37 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
         role = std::move(snd);
     }
     late->attach(role.get());
+    auto stopper = std::make_shared<JobStopper>();
+    stopper->set([&](const Error& why) {
+        role->abandon(why);
+        link.close();
+        for (auto* l : data) l->close();
+        for (auto* l : late->links()) l->close();
+    });
+    if (token) ctx.registry->setStopper(*token, [stopper] {
+        stopper->stop(Error(Errc::Network, "the client reconnected: this session's connections are no longer its"));
+    });
+    // A client that went silent (stopped, or cut off without a reset) must
+    // not hold its place and its files for ever: its stats come every 250 ms.
+    const unsigned silenceSec = request->ioTimeoutSec ? request->ioTimeoutSec : kDefaultSilenceSec;
+    ProgressWatchdog::Events watch;
+    watch.mark = [&] {
+        uint64_t mark = link.bytesReceived();
+        for (auto* l : data) mark += l->bytesReceived();
+        for (auto* l : late->links()) mark += l->bytesReceived();
+        return mark;
+    };
+    watch.stalled = [&, stopper, silenceSec] {
+        const std::string why = "no word from the client for " + std::to_string(silenceSec) + " s"
+                              + (request->ioTimeoutSec ? " (its --timeout)" : "") + "; what arrived is kept";
+        if (ctx.log) ctx.log("ending the job of " + ctx.peer + ": " + why);
+        stopper->stop(Error(Errc::Timeout, why));
+    };
+    ProgressWatchdog watchdog(std::chrono::seconds(silenceSec), std::chrono::milliseconds(0), std::move(watch));
     Status result = receiver ? receiver->run() : sender->run();
+    watchdog.stop();
+    if (token) ctx.registry->setStopper(*token, nullptr);
+    stopper->clear();
     late->detach();
     role.reset();
     // A push's data connections join while it runs: said once it is over.

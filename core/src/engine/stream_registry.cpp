@@ -115,4 +115,35 @@ void StreamRegistry::close(const proto::SessionToken& token)
     m_cv.notify_all();
 }
 
+void StreamRegistry::setStopper(const proto::SessionToken& token, std::function<void()> stop)
+{
+    bool stopNow = false;
+    {
+        std::lock_guard lock(m_mutex);
+        auto it = m_slots.find(token);
+        if (it == m_slots.end()) return;
+        stopNow = it->second.superseded && stop;
+        it->second.stop = stopNow ? nullptr : stop;
+    }
+    if (stopNow) stop();
+}
+
+bool StreamRegistry::supersede(const proto::SessionToken& token, const std::string& clientFingerprint,
+                               std::chrono::milliseconds timeout)
+{
+    std::function<void()> stop;
+    {
+        std::lock_guard lock(m_mutex);
+        auto it = m_slots.find(token);
+        // Another client's token is not this client's to end.
+        if (it == m_slots.end() || it->second.client != clientFingerprint) return true;
+        it->second.superseded = true;
+        stop = std::move(it->second.stop);
+        it->second.stop = nullptr;
+    }
+    if (stop) stop(); // outside the lock: it closes the session's connections
+    std::unique_lock lock(m_mutex);
+    return m_cv.wait_for(lock, timeout, [&] { return m_slots.count(token) == 0; });
+}
+
 } // namespace fg

@@ -49,6 +49,17 @@ public:
     void close(const proto::SessionToken& token);
     static constexpr size_t kEndedRemembered = 256;
 
+    // How the running session with that token is ended from outside (when
+    // its client reconnected, below); nullptr once it can no longer be. A
+    // session superseded before it set one is stopped as it sets it.
+    void setStopper(const proto::SessionToken& token, std::function<void()> stop);
+    // A client whose connections dropped comes back with a new job: its old
+    // session (same token and client identity), if it still waits on the
+    // dead connections, is stopped, and waited for up to the timeout so that
+    // the files it holds are free. False if it was still running then.
+    bool supersede(const proto::SessionToken& token, const std::string& clientFingerprint,
+                   std::chrono::milliseconds timeout);
+
 private:
     Status checkLocked(const proto::SessionToken& token, const std::string& clientFingerprint, uint16_t stream) const;
 
@@ -59,6 +70,8 @@ private:
         std::map<uint16_t, proto::FrameLinkPtr> joined;
         uint32_t seen = 0; // streams that ever joined (a number joins once)
         std::function<void(proto::FrameLinkPtr)> lateJoin;
+        std::function<void()> stop;
+        bool superseded = false;
     };
     mutable std::mutex m_mutex;
     std::condition_variable m_cv;

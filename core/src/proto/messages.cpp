@@ -198,6 +198,9 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.string(ownership.chownUser);
     w.string(ownership.chownGroup);
     w.string(partialDir);
+    w.u32(ioTimeoutSec);
+    w.u8(resumes ? 1 : 0);
+    if (resumes) w.array(*resumes);
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -302,6 +305,11 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     m.ownership.chownUser = r.string(kMaxShortText);
     m.ownership.chownGroup = r.string(kMaxShortText);
     m.partialDir = r.string(kMaxPathBytes);
+    m.ioTimeoutSec = r.u32();
+    if (m.ioTimeoutSec > kMaxTimeoutSec) r.fail("timeout out of range");
+    const uint8_t resumes = r.u8();
+    if (resumes > 1) r.fail("unknown resume flag");
+    if (resumes == 1) m.resumes = r.array<16>();
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");

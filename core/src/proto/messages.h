@@ -23,7 +23,7 @@ namespace fg::proto {
 // 4: zstd payloads are pieces of one stream per connection (3: each on its
 // own), and digests carry their size for --checksum-choice.
 // 7: a delta segment goes in two passes (copies, then literals; kDeltaFill).
-inline constexpr uint16_t kProtocolVersion = 8;
+inline constexpr uint16_t kProtocolVersion = 9;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 // Hello capabilities. PlainData: this end can carry a session's data
 // connections unencrypted after their TLS join (--cipher none); a client
@@ -182,6 +182,13 @@ struct JobRequestMsg {
     // Then ownership: u8 flags (1 -o, 2 -g, 4 --numeric-ids, 8 asked
     // explicitly), the --chown user and group.
     OwnershipRules ownership;
+    // (then partialDir, above.) Since version 9, last: --timeout (u32 s, 0 =
+    // the default), which the server keeps too, so that a client gone silent
+    // does not hold its session for ever; and the session this job resumes
+    // after its connections dropped (u8 1 + its token, or u8 0): the server
+    // ends that one first, so its half-received file is free to resume.
+    uint32_t ioTimeoutSec = 0;
+    std::optional<SessionToken> resumes;
     void encode(WireWriter& w) const;
     static Result<JobRequestMsg> decode(WireReader& r);
 };

@@ -1,0 +1,210 @@
+// A job whose connections to its daemon drop goes on (--retry-for): the
+// client reconnects with growing waits and the same job continues from what
+// the destination already has. Files committed are not sent again and the
+// half-sent file resumes, so the whole job puts little more than its data
+// on the wire. Also: a job the daemon never took is not retried, and a
+// daemon that stays away ends the job with a message that says so.
+
+#include "test_support.h"
+
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+#include <QThread>
+
+#include <functional>
+
+using namespace fgtest;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+constexpr size_t kBig = 40u << 20;
+constexpr int kSmall = 30;
+
+// One big file (resumed across the drop) and small ones (committed before
+// it, or after: either way sent once).
+size_t makeTree(const std::string& root)
+{
+    writeFile(root + "/big.bin", randomBytes(kBig, 7));
+    size_t total = kBig;
+    for (int i = 0; i < kSmall; ++i) {
+        writeFile(root + "/small/s" + std::to_string(i) + ".txt", randomBytes(8192, uint64_t(100 + i)));
+        total += 8192;
+    }
+    return total;
+}
+
+QString sameTrees(const std::string& a, const std::string& b)
+{
+    if (readFile(a + "/big.bin") != readFile(b + "/big.bin")) return u"big.bin differs"_s;
+    for (int i = 0; i < kSmall; ++i) {
+        const std::string rel = "/small/s" + std::to_string(i) + ".txt";
+        if (readFile(a + rel) != readFile(b + rel)) return q(rel) + u" differs"_s;
+    }
+    return {};
+}
+
+// The largest temporary (or partial) file under root: how much of the big
+// file has arrived.
+qint64 largestTemp(const std::string& root)
+{
+    qint64 most = 0;
+    QDirIterator it(q(root), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        it.next();
+        if (it.fileName().startsWith(u'.') && it.fileName().contains(u".fg-"_s)) most = std::max(most, it.fileInfo().size());
+    }
+    return most;
+}
+
+bool waitFor(const std::function<bool()>& done, int ms)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms) {
+        if (done()) return true;
+        QThread::msleep(50);
+    }
+    return done();
+}
+
+// stdout (the --json summary, one object) first, then stderr.
+QByteArray outputOf(QProcess& p)
+{
+    const QByteArray out = p.readAllStandardOutput();
+    return out + "\n" + p.readAllStandardError();
+}
+
+} // namespace
+
+class TestReconnect : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    // kill -9 of the daemon mid-push, started again 2 s later: the job goes
+    // on, ends with exit 0, and the big file is not sent twice.
+    void pushGoesOnAfterTheDaemonRestarts()
+    {
+        ScratchDir dir;
+        PairedDaemon f(dir);
+        QVERIFY2(f.ok, qPrintable(f.daemon.log()));
+        const size_t total = makeTree(dir.sub("src"));
+        QProcess p;
+        p.start(cliPath(), f.syncArgs({u"--retry-for"_s, u"60"_s, u"--bwlimit"_s, u"8M"_s, q(dir.sub("src/")),
+                                       f.daemon.url(u"m/dst/"_s)}));
+        QVERIFY(p.waitForStarted(10000));
+        QVERIFY2(waitFor([&] { return largestTemp(dir.sub("module/dst")) >= qint64(16u << 20); }, 30000),
+                 "16 MiB of the big file never arrived");
+        f.daemon.killHard();
+        QThread::msleep(2000);
+        QString why;
+        QVERIFY2(f.daemon.restart(&why), qPrintable(why));
+        QVERIFY2(p.waitForFinished(120000), "the job did not end after the daemon came back");
+        const QByteArray out = outputOf(p);
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, out.constData());
+        QVERIFY2(out.contains("dropped") && out.contains("reconnected to"), out.constData());
+        QCOMPARE(sameTrees(dir.sub("src"), dir.sub("module/dst")), QString());
+        QCOMPARE(tempFilesUnder(dir.sub("module/dst")), QStringList());
+        // A resend from the start would be at least 1.4 x: 16 MiB of 40 had arrived.
+        const double wire = wireBytesIn(out);
+        qInfo("%.2f x the data on the wire; the client said:\n%s", wire / double(total),
+              out.mid(out.indexOf("}\n\n") + 3).constData());
+        QVERIFY2(wire > 0 && wire < 1.3 * double(total),
+                 qPrintable(u"%1 bytes on the wire for %2 of data"_s.arg(wire).arg(total)));
+        const QString log = f.daemon.log();
+        QVERIFY2(log.contains(u"reconnected to go on with an interrupted job"_s), qPrintable(log));
+    }
+
+    // The same for a pull: the client is the receiver and resumes its own
+    // half-received file.
+    void pullGoesOnAfterTheDaemonRestarts()
+    {
+        ScratchDir dir;
+        PairedDaemon f(dir);
+        QVERIFY2(f.ok, qPrintable(f.daemon.log()));
+        const size_t total = makeTree(dir.sub("module/data"));
+        QProcess p;
+        p.start(cliPath(), f.syncArgs({u"--retry-for"_s, u"60"_s, u"--bwlimit"_s, u"8M"_s,
+                                       f.daemon.url(u"m/data/"_s), q(dir.sub("dst/"))}));
+        QVERIFY(p.waitForStarted(10000));
+        QVERIFY2(waitFor([&] { return largestTemp(dir.sub("dst")) >= qint64(16u << 20); }, 30000),
+                 "16 MiB of the big file never arrived");
+        f.daemon.killHard();
+        QThread::msleep(2000);
+        QString why;
+        QVERIFY2(f.daemon.restart(&why), qPrintable(why));
+        QVERIFY2(p.waitForFinished(120000), "the job did not end after the daemon came back");
+        const QByteArray out = outputOf(p);
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, out.constData());
+        QVERIFY2(out.contains("reconnected to"), out.constData());
+        QCOMPARE(sameTrees(dir.sub("module/data"), dir.sub("dst")), QString());
+        QCOMPARE(tempFilesUnder(dir.sub("dst")), QStringList());
+        const double wire = wireBytesIn(out);
+        qInfo("%.2f x the data on the wire; the client said:\n%s", wire / double(total),
+              out.mid(out.indexOf("}\n\n") + 3).constData());
+        QVERIFY2(wire > 0 && wire < 1.3 * double(total),
+                 qPrintable(u"%1 bytes on the wire for %2 of data"_s.arg(wire).arg(total)));
+    }
+
+    // A daemon that does not come back: the job reconnects for --retry-for,
+    // then ends with the connection's exit code and a message that says it
+    // tried; what arrived stays for the next run.
+    void aDaemonThatStaysAwayEndsTheJobAfterRetryFor()
+    {
+        ScratchDir dir;
+        PairedDaemon f(dir);
+        QVERIFY2(f.ok, qPrintable(f.daemon.log()));
+        makeTree(dir.sub("src"));
+        QProcess p;
+        p.start(cliPath(), f.syncArgs({u"--retry-for"_s, u"4"_s, u"--bwlimit"_s, u"8M"_s, q(dir.sub("src/")),
+                                       f.daemon.url(u"m/dst/"_s)}));
+        QVERIFY(p.waitForStarted(10000));
+        QVERIFY2(waitFor([&] { return largestTemp(dir.sub("module/dst")) >= qint64(4u << 20); }, 30000),
+                 "the transfer never started");
+        f.daemon.killHard();
+        QElapsedTimer t;
+        t.start();
+        QVERIFY2(p.waitForFinished(60000), "the job did not give up");
+        const qint64 took = t.elapsed();
+        const QByteArray out = outputOf(p);
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 10, out.constData());
+        QVERIFY2(out.contains("reconnecting for 4 s") && out.contains("did not bring it back"), out.constData());
+        QVERIFY2(took >= 3500 && took < 30000, QByteArray::number(took).constData());
+        QVERIFY2(largestTemp(dir.sub("module/dst")) >= qint64(4u << 20), "what arrived must be kept for the next run");
+    }
+
+    // No daemon there at all: nothing dropped, nothing to reconnect to; the
+    // job fails at once (a typo must not cost the default five minutes).
+    void aJobTheDaemonNeverTookIsNotRetried()
+    {
+        ScratchDir dir;
+        writeFile(dir.sub("src/a.txt"), "a");
+        QElapsedTimer t;
+        t.start();
+        CliRun run = runCli({u"sync"_s, u"--state-dir"_s, q(dir.sub("state")), q(dir.sub("src/")),
+                             u"floodgate://127.0.0.1:1/m/"_s});
+        QVERIFY2(run.exitCode == 10, explain(run).constData());
+        QVERIFY2(t.elapsed() < 10000, QByteArray::number(t.elapsed()).constData());
+        QVERIFY2(!run.err.contains("reconnect"), explain(run).constData());
+    }
+
+private:
+    // The summary's wire_bytes (the --json object that outputOf() puts first).
+    static double wireBytesIn(const QByteArray& out)
+    {
+        const qsizetype start = out.indexOf('{');
+        const qsizetype end = out.indexOf("}\n\n") >= 0 ? out.indexOf("}\n\n") : out.lastIndexOf('}');
+        if (start < 0 || end < start) return -1;
+        QString error;
+        const QJsonObject json = parseJsonObject(out.mid(start, end - start + 1), &error);
+        return json.value(u"wire_bytes"_s).toDouble(-1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReconnect)
+#include "test_reconnect.moc"
