@@ -77,6 +77,7 @@ std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode
     j.key("files_deleted").value(r.filesDeleted);
     j.key("bytes_total").value(r.bytesTotal);
     j.key("bytes_transferred").value(r.bytesTransferred);
+    j.key("file_bytes_transferred").value(r.fileBytesTransferred);
     j.key("wire_bytes").value(r.wireBytes);
     j.key("seconds").value(r.seconds);
     j.key("errors").beginArray();
@@ -174,7 +175,9 @@ void printStats(FILE* out, const JobResult& r, const MetricsSnapshot& s, uint64_
     std::fprintf(out, "Number of deleted files: %s\n", withCommas(r.filesDeleted).c_str());
     std::fprintf(out, "Number of regular files transferred: %s\n", withCommas(r.filesTransferred).c_str());
     std::fprintf(out, "Total file size: %s bytes\n", withCommas(r.bytesTotal).c_str());
-    std::fprintf(out, "Total transferred file size: %s bytes\n", withCommas(r.bytesTransferred).c_str());
+    std::fprintf(out, "Total transferred file size: %s bytes\n", withCommas(r.fileBytesTransferred).c_str());
+    std::fprintf(out, "Literal data: %s bytes\n", withCommas(r.bytesTransferred).c_str());
+    std::fprintf(out, "Matched data: %s bytes\n", withCommas(r.fileBytesTransferred - r.bytesTransferred).c_str());
     std::fprintf(out, "Total bytes sent: %s\n", withCommas(s.wireBytesSent).c_str());
     std::fprintf(out, "Total bytes received: %s\n", withCommas(s.wireBytesReceived).c_str());
     std::fprintf(out, "Total time: %.3f seconds\n\n", r.seconds);

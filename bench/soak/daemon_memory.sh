@@ -4,19 +4,24 @@
 # daemon's VmRSS is printed once it is idle after each round. On 127.0.0.1
 # only; everything lives in a scratch directory removed at the end.
 #
-#   bench/soak/daemon_memory.sh [--floodgate PATH] [--clients N] [--rounds R]
+#   bench/soak/daemon_memory.sh [--floodgate PATH] [--clients N] [--rounds R] [--short-jobs J]
 #
 # Prints "round RSS_MiB" lines; the first line is the idle daemon before any job.
+# With --short-jobs J, then J short jobs one after another (one client, 20
+# small files changed each time, half of them pushes and half pulls), with
+# "job K RSS_MiB" every 100 jobs and a count of the jobs that failed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 fg=build/app/floodgate
 clients=16
 rounds=7
+short_jobs=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --floodgate) fg=$2; shift 2 ;;
     --clients) clients=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
+    --short-jobs) short_jobs=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 1 ;;
   esac
 done
@@ -53,6 +58,20 @@ for r in $(seq "$rounds"); do
   sleep 2 # idle again
   echo "$r $(rss)"
 done
+if [ "$short_jobs" -gt 0 ]; then
+  src="$work/short-src"; back="$work/short-back"; mkdir -p "$src" "$back"
+  failed=0
+  for j in $(seq "$short_jobs"); do
+    for i in $(seq 20); do printf '%s %s\n' "$j" "$i" > "$src/f$i"; done
+    if [ $((j % 2)) -eq 1 ]; then
+      "$fg" sync -q --state-dir "$work/client1" "$src/" "floodgate://127.0.0.1:$port/m/short/" || failed=$((failed + 1))
+    else
+      "$fg" sync -q --state-dir "$work/client1" "floodgate://127.0.0.1:$port/m/short/" "$back/" || failed=$((failed + 1))
+    fi
+    if [ $((j % 100)) -eq 0 ]; then sleep 1; echo "job $j $(rss)"; fi
+  done
+  echo "short jobs failed: $failed of $short_jobs"
+fi
 if [ -n "${SOAK_INSPECT:-}" ]; then
   grep -E "^(Rss|Anonymous)" "/proc/$daemon/smaps_rollup"
   gdb -p "$daemon" -batch -ex 'call (int)malloc_trim(0)' -ex 'call (void)malloc_stats()' >/dev/null 2>"$work/stats" || true

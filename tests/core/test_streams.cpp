@@ -53,7 +53,7 @@ public:
     std::atomic<int> done{0};
     std::atomic<int> failed{0};
     std::atomic<int> warnings{0};
-    void onFileDone(uint32_t, const std::string&, uint64_t) override { ++done; }
+    void onFileDone(uint32_t, const std::string&, uint64_t, uint64_t) override { ++done; }
     void onFileFailed(uint32_t, const std::string&, const Error&) override { ++failed; }
     void onNotice(bool, const std::string&, const Error&) override { ++warnings; }
 };

@@ -727,6 +727,7 @@ private Q_SLOTS:
         child<QCheckBox>(form, "inPlaceCheck")->setChecked(true); // with -b: the conflict
         child<QSpinBox>(form, "ioTimeoutSpin")->setValue(300);
         child<QSpinBox>(form, "connectTimeoutSpin")->setValue(20);
+        child<QSpinBox>(form, "retryForSpin")->setValue(120);
         // From the Filters box down: the part these sections are in, at a size a
         // person can read without scaling.
         auto grabSections = [&](const QString& name) {

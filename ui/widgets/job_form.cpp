@@ -1453,7 +1453,9 @@ void JobForm::updateRemoteHints()
         parts << tr("connect timeout %1").arg(secondsText(connect));
     }
     const unsigned retryFor = unsigned(m_retryFor->value());
-    if (!daemon) {
+    if (!remote) {
+        showHint(m_retryForHint, tr("For floodgate:// jobs: a local copy has no connection to lose."), false);
+    } else if (!daemon) {
         showHint(m_retryForHint, tr("For floodgate:// jobs: an SSH job would ask for its password again."), false);
     } else if (retryFor == 0) {
         showHint(m_retryForHint, tr("Off: a job whose connections drop fails at once; run it again to finish."), false);

@@ -86,7 +86,13 @@ struct JobResult {
     uint64_t filesTransferred = 0;
     uint64_t filesDeleted = 0;
     uint64_t bytesTotal = 0;
+    // Of the transferred files' data, the bytes that crossed: a file resumed
+    // or sent as a delta counts what it took beyond its old copy or partial
+    // file (rsync's "literal data").
     uint64_t bytesTransferred = 0;
+    // The sizes of the files transferred, whole (rsync's "total transferred
+    // file size").
+    uint64_t fileBytesTransferred = 0;
     uint64_t wireBytes = 0;  // sent + received on the connection (0 for local jobs)
     double seconds = 0;
     std::vector<FileError> errors; // per-file failures; the job went on past them

@@ -965,6 +965,7 @@ private:
             m_result.filesDeleted = m_deletedEarlier + m_filesDeleted;
             m_result.bytesTotal = m_bytesTotal;
             m_result.bytesTransferred = m_bytesTransferred;
+            m_result.fileBytesTransferred = m_fileBytesTransferred;
             m_result.wireBytes = m_wireEarlier.first + m_wireEarlier.second;
             m_result.seconds = double(m_endNs - m_startNs) / 1e9;
             m_result.errors = m_errors;
@@ -1066,14 +1067,15 @@ private:
         if (it != m_active.end()) it->second.done = bytes;
     }
 
-    void onFileDone(uint32_t id, const std::string& path, uint64_t size) override
+    void onFileDone(uint32_t id, const std::string& path, uint64_t size, uint64_t moved) override
     {
         {
             std::lock_guard lock(m_mutex);
             m_active.erase(id);
             ++m_filesDone;
             m_bytesDone += size;
-            m_bytesTransferred += size;
+            m_bytesTransferred += moved;
+            m_fileBytesTransferred += size;
         }
         pushEvent(event::FileFinished{id, path, size}, true);
     }
@@ -1165,7 +1167,8 @@ private:
     uint64_t m_filesDone = 0;
     uint64_t m_filesFailed = 0;
     uint64_t m_bytesDone = 0;
-    uint64_t m_bytesTransferred = 0;
+    uint64_t m_bytesTransferred = 0;     // of the files' data, what crossed
+    uint64_t m_fileBytesTransferred = 0; // the sizes of the files transferred
     uint64_t m_filesDeleted = 0;
     uint64_t m_deletedEarlier = 0; // by runs before a reconnect
     std::map<uint32_t, ActiveFile> m_active;

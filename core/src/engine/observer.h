@@ -26,7 +26,15 @@ public:
     virtual void onUnchanged(uint64_t count) { (void)count; }
     virtual void onFileStarted(uint32_t id, const std::string& path, uint64_t size) { (void)id; (void)path; (void)size; }
     virtual void onFileProgress(uint32_t id, uint64_t bytes) { (void)id; (void)bytes; }
-    virtual void onFileDone(uint32_t id, const std::string& path, uint64_t size) { (void)id; (void)path; (void)size; }
+    // moved: the bytes of its data that crossed (its size less what came
+    // from its old copy or partial file).
+    virtual void onFileDone(uint32_t id, const std::string& path, uint64_t size, uint64_t moved)
+    {
+        (void)id;
+        (void)path;
+        (void)size;
+        (void)moved;
+    }
     virtual void onFileFailed(uint32_t id, const std::string& path, const Error& error) { (void)id; (void)path; (void)error; }
     // A problem not tied to one transferred file (a deletion, a directory's
     // time, a skipped entry).

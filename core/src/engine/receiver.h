@@ -113,6 +113,9 @@ private:
         // A delta's old copy, opened when its first instructions come.
         std::shared_ptr<platform::FileHandle> basis;
         delta::BasisGeometry geometry;
+        // What the delta took from the old copy (or the partial file): not
+        // moved, for the job's count of what crossed.
+        std::atomic<uint64_t> fromBasis{0};
     };
 
     // An old copy as it was signed, so the writer can tell if it changed since.
@@ -219,6 +222,8 @@ private:
     // `fill`: a Delta frame of a segment's second pass.
     std::shared_ptr<ChunkState> chunkFor(OpenFile& file, uint64_t offset, uint16_t link, bool start, bool fill = false);
     // Locks the file's state.
+    // The file's data written so far (each chunk's prefix); file.state held.
+    static uint64_t bytesArrived(const OpenFile& file);
     void reportProgress(uint32_t index, OpenFile& file);
     Status openBasis(OpenFile& file, uint32_t index, const std::string& target, DirCache& dirs);
     // Signing old copies for deltas (receiver_delta.cpp).

@@ -353,6 +353,7 @@ void Receiver::handleDelta(const Inbound& in, DirCache& dirs)
         StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
         FG_TRY_ASSIGN(size_t got, file->basis->pread(into, length, offset));
         if (got != length) return Error(Errc::Vanished, "the old copy of " + target + " shrank while it was being updated");
+        file->fromBasis.fetch_add(length, std::memory_order_relaxed);
         return {};
     };
     const delta::WriteOutput write = [&](const uint8_t* data, size_t length) -> Status {

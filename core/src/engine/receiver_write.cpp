@@ -118,7 +118,16 @@ void Receiver::discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keep
         target = targetPath(m_list.view(index).path);
     }
     const auto partial = m_partialLayout.pathFor(baseName(target));
-    const bool keep = keepPartial && partial && file.verifiedBytes >= kMinPartialBytes;
+    // What arrived is worth keeping whether or not a chunk of it was checked
+    // yet: the next run signs the partial file as it is and takes from it
+    // only blocks that match, and checks the file whole at its end. (A big
+    // file sent whole, one chunk, has nothing verified until it is done.)
+    uint64_t arrived = 0;
+    if (keepPartial) {
+        std::lock_guard lock(file.state);
+        arrived = bytesArrived(file);
+    }
+    const bool keep = keepPartial && partial && arrived >= kMinPartialBytes;
     (void)file.handle.close();
     // Unlocked only once it is renamed or gone: until then it is live.
     struct Unlock {
@@ -356,21 +365,26 @@ std::shared_ptr<Receiver::ChunkState> Receiver::chunkFor(OpenFile& file, uint64_
     return nullptr;
 }
 
-void Receiver::reportProgress(uint32_t index, OpenFile& file)
+uint64_t Receiver::bytesArrived(const OpenFile& file)
 {
-    // Reported under the file's lock, so writers of its chunks on other links
-    // never make it go backwards.
-    std::lock_guard lock(file.state);
     // A chunk carried by two links counts once, by the one further along.
-    uint64_t progress = file.verifiedBytes;
+    uint64_t arrived = file.verifiedBytes;
     for (auto it = file.open.begin(); it != file.open.end();) {
         const uint64_t start = it->first.first;
         uint64_t furthest = 0;
         for (; it != file.open.end() && it->first.first == start; ++it)
             furthest = std::max(furthest, it->second->hashed - start);
-        progress += furthest;
+        arrived += furthest;
     }
-    m_observer.onFileProgress(index, progress);
+    return arrived;
+}
+
+void Receiver::reportProgress(uint32_t index, OpenFile& file)
+{
+    // Reported under the file's lock, so writers of its chunks on other links
+    // never make it go backwards.
+    std::lock_guard lock(file.state);
+    m_observer.onFileProgress(index, bytesArrived(file));
 }
 
 void Receiver::handleChunkEnd(const proto::ChunkEndMsg& end, uint16_t link, DirCache& dirs)
@@ -603,9 +617,11 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     if (partial) removePartial(target, *partial, dirs);
     forgetBasis(index);
     m_writeStage.addItems(1);
-    m_observer.onFileDone(index, target, size);
+    const uint64_t moved = size - std::min(size, file.fromBasis.load(std::memory_order_relaxed));
+    m_observer.onFileDone(index, target, size, moved);
     proto::FileDoneMsg done;
     done.index = index;
+    done.moved = moved;
     (void)m_link.send(proto::toFrame(done), true);
     if (last) allSettled();
 }

@@ -558,7 +558,7 @@ void Sender::controlLoop()
                 badIndex(msg->index);
                 continue;
             }
-            if (m_scheduler.resolved(msg->index)) m_observer.onFileDone(msg->index, file->path, file->size);
+            if (m_scheduler.resolved(msg->index)) m_observer.onFileDone(msg->index, file->path, file->size, std::min(msg->moved, file->size));
             if (m_params.removeSourceFiles) m_removable.push_back(msg->index);
             settled(msg->index);
             break;

@@ -803,12 +803,17 @@ Result<FileFailedMsg> FileFailedMsg::decode(WireReader& r)
     return m;
 }
 
-void FileDoneMsg::encode(WireWriter& w) const { w.u32(index); }
+void FileDoneMsg::encode(WireWriter& w) const
+{
+    w.u32(index);
+    w.u64(moved);
+}
 
 Result<FileDoneMsg> FileDoneMsg::decode(WireReader& r)
 {
     FileDoneMsg m;
     m.index = r.u32();
+    m.moved = r.u64();
     FG_TRY(r.finish("FileDone"));
     return m;
 }

@@ -466,6 +466,9 @@ struct FileFailedMsg {
 struct FileDoneMsg {
     static constexpr MsgType kType = MsgType::FileDone;
     uint32_t index = 0;
+    // Since version 9: the bytes of file data that crossed for it (its size
+    // less what came from its old copy or its partial file).
+    uint64_t moved = 0;
     void encode(WireWriter& w) const;
     static Result<FileDoneMsg> decode(WireReader& r);
 };
