@@ -525,4 +525,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestFaults)
-#include "test_faults.moc"
+#include "test_sources_disks_and_kills.moc"
