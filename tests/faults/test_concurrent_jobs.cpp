@@ -67,6 +67,47 @@ private Q_SLOTS:
                      qPrintable(tempFilesUnder(dir.sub("module/same")).join(u", "_s)));
         }
     }
+
+    // 16 clients at once into one module, each its own folder, half pushing
+    // and half pulling, 3 rounds: every job succeeds and every copy is whole
+    // (the daemon's default --max-sessions takes them all).
+    void sixteenClientsIntoOneModule()
+    {
+        ScratchDir dir;
+        PairedDaemon f(dir);
+        QVERIFY2(f.ok, qPrintable(f.daemon.log()));
+        constexpr int kClients = 16;
+        // What the pulls fetch: a folder nobody writes meanwhile.
+        makeRound(dir.sub("fixed"), 99);
+        CliRun seeded = f.sync({q(dir.sub("fixed/")), f.daemon.url(u"m/fixed/"_s)});
+        QVERIFY2(seeded.exitCode == 0, explain(seeded).constData());
+        for (int round = 0; round < 3; ++round) {
+            makeRound(dir.sub("src"), round);
+            std::vector<std::unique_ptr<QProcess>> jobs;
+            for (int c = 0; c < kClients; ++c) {
+                auto p = std::make_unique<QProcess>();
+                const bool pull = c % 2 == 1;
+                const std::string back = dir.sub("back" + std::to_string(c) + "/");
+                p->start(cliPath(), pull ? f.syncArgs({f.daemon.url(u"m/fixed/"_s), q(back)})
+                                         : f.syncArgs({q(dir.sub("src/")), f.daemon.url(u"m/c%1/"_s.arg(c))}));
+                QVERIFY(p->waitForStarted(10000));
+                jobs.push_back(std::move(p));
+            }
+            for (int c = 0; c < kClients; ++c) {
+                QProcess& p = *jobs[size_t(c)];
+                QVERIFY(p.waitForFinished(180000));
+                QVERIFY2(p.exitCode() == 0, qPrintable(u"round %1, client %2: exit %3\n%4"_s.arg(round).arg(c).arg(
+                                                    p.exitCode()).arg(QString::fromUtf8(p.readAllStandardError()))));
+            }
+            for (int c = 0; c < kClients; ++c) {
+                const bool pull = c % 2 == 1;
+                const QString diff = diffTrees(describeTree(dir.sub(pull ? "fixed" : "src")),
+                                               describeTree(pull ? dir.sub("back" + std::to_string(c))
+                                                                 : dir.sub("module/c" + std::to_string(c))));
+                QVERIFY2(diff.isEmpty(), qPrintable(u"round %1, client %2: %3"_s.arg(round).arg(c).arg(diff)));
+            }
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestConcurrentJobs)
