@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -37,8 +38,12 @@ bool expand(const Frame& f, const uint8_t** p, size_t* n)
 {
     thread_local codec::FrameDecompressor decompressor;
     thread_local std::vector<uint8_t> buffer;
-    codec::StreamDecompressor fallback;
-    auto algo = expandPayload(f.flags, p, n, decompressor, t_stream ? *t_stream : fallback, buffer);
+    // A stream of its own only when no input set one: made per call, it
+    // cost most of the wire target's time (each payload is tried as every
+    // message type).
+    std::optional<codec::StreamDecompressor> fallback;
+    if (!t_stream) fallback.emplace();
+    auto algo = expandPayload(f.flags, p, n, decompressor, t_stream ? *t_stream : *fallback, buffer);
     if (algo.ok() && *n > kMaxDataPayload && *algo != codec::Algo::None) {
         std::fprintf(stderr, "decodeAny: a payload expanded to %zu bytes\n", *n);
         std::abort();
@@ -239,6 +244,9 @@ int fuzzReceiver(const uint8_t* data, size_t size)
     RootSpec spec;
     spec.base = dst;
     TransferParams params;
+    // What a frame does to the receiver is the point, not the durability of
+    // a scratch file: a syncfs per input cost most of the target's time.
+    params.fsync = FsyncMode::None;
     Receiver receiver(spec, params, *theirs, {}, observer, stages);
     std::thread reader([&] {
         // Drain what the receiver says so it never blocks on a full link.
@@ -346,6 +354,9 @@ int fuzzDeltaReceiver(const uint8_t* data, size_t size)
     RootSpec spec;
     spec.base = dst;
     TransferParams params;
+    // What a frame does to the receiver is the point, not the durability of
+    // a scratch file: a syncfs per input cost most of the target's time.
+    params.fsync = FsyncMode::None;
     params.wholeFile = WholeFileMode::Never;
     Receiver receiver(spec, params, *theirs, {}, observer, stages);
     // The input is played once the receiver has signed its old copy, so its

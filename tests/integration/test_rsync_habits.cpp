@@ -841,6 +841,11 @@ private Q_SLOTS:
         CliRun bad = sync({u"--timeout=soon"_s, q(dir.sub("src/")), q(dir.sub("dst/"))});
         VERIFY_EXIT(bad, 1);
         QVERIFY2(bad.err.contains("--timeout"), explain(bad).constData());
+        CliRun badRetry = sync({u"--retry-for=-5"_s, q(dir.sub("src/")), q(dir.sub("dst/"))});
+        VERIFY_EXIT(badRetry, 1);
+        QVERIFY2(badRetry.err.contains("--retry-for"), explain(badRetry).constData());
+        CliRun help = fgtest::runCli({u"sync"_s, u"--help"_s});
+        QVERIFY2(help.out.contains("--retry-for"), help.out.constData());
     }
 
     void excludeIfPresentKeepsTheDirectoryEmpty()

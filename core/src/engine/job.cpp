@@ -8,6 +8,7 @@
 #include "engine/sender.h"
 #include "engine/session.h"
 #include "engine/socket_tuning.h"
+#include "engine/tree_ops.h"
 #include "exec/rate_limiter.h"
 #include "filter/filter.h"
 #include "metrics/stage_counters.h"
@@ -391,6 +392,7 @@ private:
         for (;;) {
             m_stalled.store(false);
             m_attemptAccepted.store(false);
+            const uint64_t filesBefore = filesDone();
             const uint64_t movedBefore = bytesMoved();
             Status st;
             {
@@ -403,10 +405,11 @@ private:
             if (st || m_cancelled.load()) return st;
             const Error failure = m_stalled.load() ? stalledError(false) : st.error();
             if (m_attemptAccepted.load()) {
-                // The job ran again: the clock restarts if it got anywhere
-                // (a daemon that takes the job and drops it at once, every
-                // time, is not given for ever).
-                if (!dropped || bytesMoved() != movedBefore) {
+                // The job ran again: the clock restarts if it got somewhere
+                // that stays got, a file done or enough of one to be kept as
+                // its partial file (a daemon that takes the job and drops it
+                // at once, every time, is not given for ever).
+                if (!dropped || filesDone() != filesBefore || bytesMoved() >= movedBefore + kMinPartialBytes) {
                     lostNs = monotonicNs();
                     tries = 0;
                 }
@@ -887,6 +890,12 @@ private:
             pushEvent(event::Log{event::Log::Level::Warning, "data connections: unencrypted (module allows it)"}, false);
         else
             pushEvent(event::Log{event::Log::Level::Info, "data connections: " + protection}, false);
+    }
+
+    uint64_t filesDone() const
+    {
+        std::lock_guard lock(m_mutex);
+        return m_filesDone;
     }
 
     uint64_t bytesMoved() const
