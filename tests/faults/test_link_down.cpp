@@ -89,7 +89,8 @@ public:
     // The client's end of the link: down (packets go nowhere, no reset) or up.
     bool setLink(bool up) const
     {
-        return runProgram(m_ip, {u"-n"_s, m_a, u"link"_s, u"set"_s, m_devA, up ? u"up"_s : u"down"_s}, 20000).exitCode == 0;
+        const QStringList args = {u"-n"_s, m_a, u"link"_s, u"set"_s, m_devA, up ? u"up"_s : u"down"_s};
+        return runProgram(m_ip, args, 20000).exitCode == 0;
     }
 
 private:
@@ -98,29 +99,6 @@ private:
 };
 
 constexpr size_t kBig = 40u << 20;
-
-// Whether the big file's temporary exists: its data has started to come
-// (its size says nothing: it is allocated whole at once).
-bool bigFileStarted(const std::string& root)
-{
-    QDirIterator it(q(root), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        it.next();
-        if (it.fileName().startsWith(u".big.bin.fg-"_s)) return true;
-    }
-    return false;
-}
-
-bool waitFor(const std::function<bool()>& done, int ms)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms) {
-        if (done()) return true;
-        QThread::msleep(50);
-    }
-    return done();
-}
 
 // The summary's wire_bytes from the --json object on stdout.
 double wireBytesIn(const QByteArray& stdoutText)
@@ -185,7 +163,8 @@ private:
                                                      q(dir.sub("client-state")), u"--bwlimit"_s, u"8M"_s}
                                 + options + QStringList{q(dir.sub("src/")), s.url});
         QVERIFY(p.waitForStarted(10000));
-        QVERIFY2(waitFor([&] { return bigFileStarted(dir.sub("module/dst")); }, 30000), "the big file never started");
+        QVERIFY2(waitFor([&] { return hasTempFileOf(dir.sub("module/dst"), u"big.bin"_s); }, 30000),
+                 "the big file never started");
         QThread::msleep(2000);
         QVERIFY(s.net.setLink(false));
         QThread::msleep(ulong(downMs));
@@ -198,7 +177,8 @@ private:
         QString error;
         *movedRatio = parseJsonObject(*out, &error).value(u"bytes_transferred"_s).toDouble(-1) / double(kBig);
         *treeProblem = readFile(dir.sub("module/dst/big.bin")) == data ? QString() : u"big.bin differs"_s;
-        if (treeProblem->isEmpty() && readFile(dir.sub("module/dst/small.txt")) != "small") *treeProblem = u"small.txt"_s;
+        if (treeProblem->isEmpty() && readFile(dir.sub("module/dst/small.txt")) != "small")
+            *treeProblem = u"small.txt differs"_s;
         if (treeProblem->isEmpty() && !tempFilesUnder(dir.sub("module/dst")).isEmpty())
             *treeProblem = u"temporary files left: "_s + tempFilesUnder(dir.sub("module/dst")).join(u", "_s);
         qInfo("link down %d ms: exit %d, %.2f x the data on the wire, %.2f x counted as moved; the client said:\n%s",
@@ -238,8 +218,8 @@ private Q_SLOTS:
         QByteArray out, err;
         double ratio = 0, moved = 0;
         QString problem;
-        pushAcrossAnOutage({u"--timeout"_s, u"3"_s, u"--retry-for"_s, u"120"_s, u"-v"_s}, 9000, &code, &out, &err, &ratio,
-                           &moved, &problem);
+        pushAcrossAnOutage({u"--timeout"_s, u"3"_s, u"--retry-for"_s, u"120"_s, u"-v"_s}, 9000, &code, &out, &err,
+                           &ratio, &moved, &problem);
         if (QTest::currentTestFailed()) return;
         QVERIFY2(code == 0, (out + err).constData());
         QCOMPARE(problem, QString());

@@ -50,31 +50,8 @@ QString sameTrees(const std::string& a, const std::string& b)
     return {};
 }
 
-// Whether the big file's temporary exists under root: its data has started
-// to come. (Its size says nothing: it is allocated whole at once.)
-bool bigFileStarted(const std::string& root)
-{
-    QDirIterator it(q(root), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        it.next();
-        if (it.fileName().startsWith(u".big.bin.fg-"_s)) return true;
-    }
-    return false;
-}
-
 // At 8 MiB/s, about 20 MiB of the 40 arrive in this long.
 constexpr unsigned long kHalfWayMs = 2500;
-
-bool waitFor(const std::function<bool()>& done, int ms)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms) {
-        if (done()) return true;
-        QThread::msleep(50);
-    }
-    return done();
-}
 
 // stdout (the --json summary, one object) first, then stderr.
 QByteArray outputOf(QProcess& p)
@@ -100,7 +77,8 @@ private Q_SLOTS:
         p.start(cliPath(), f.syncArgs({u"--retry-for"_s, u"60"_s, u"--bwlimit"_s, u"8M"_s, q(dir.sub("src/")),
                                        f.daemon.url(u"m/dst/"_s)}));
         QVERIFY(p.waitForStarted(10000));
-        QVERIFY2(waitFor([&] { return bigFileStarted(dir.sub("module/dst")); }, 30000), "the big file never started");
+        QVERIFY2(waitFor([&] { return hasTempFileOf(dir.sub("module/dst"), u"big.bin"_s); }, 30000),
+                 "the big file never started");
         QThread::msleep(kHalfWayMs);
         f.daemon.killHard();
         QThread::msleep(2000);
@@ -140,7 +118,8 @@ private Q_SLOTS:
         p.start(cliPath(), f.syncArgs({u"--retry-for"_s, u"60"_s, u"--bwlimit"_s, u"8M"_s,
                                        f.daemon.url(u"m/data/"_s), q(dir.sub("dst/"))}));
         QVERIFY(p.waitForStarted(10000));
-        QVERIFY2(waitFor([&] { return bigFileStarted(dir.sub("dst")); }, 30000), "the big file never started");
+        QVERIFY2(waitFor([&] { return hasTempFileOf(dir.sub("dst"), u"big.bin"_s); }, 30000),
+                 "the big file never started");
         QThread::msleep(kHalfWayMs);
         f.daemon.killHard();
         QThread::msleep(2000);
@@ -178,7 +157,8 @@ private Q_SLOTS:
         p.start(cliPath(), f.syncArgs({u"--retry-for"_s, u"4"_s, u"--bwlimit"_s, u"8M"_s, q(dir.sub("src/")),
                                        f.daemon.url(u"m/dst/"_s)}));
         QVERIFY(p.waitForStarted(10000));
-        QVERIFY2(waitFor([&] { return bigFileStarted(dir.sub("module/dst")); }, 30000), "the transfer never started");
+        QVERIFY2(waitFor([&] { return hasTempFileOf(dir.sub("module/dst"), u"big.bin"_s); }, 30000),
+                 "the transfer never started");
         QThread::msleep(1000);
         f.daemon.killHard();
         QElapsedTimer t;
@@ -189,7 +169,7 @@ private Q_SLOTS:
         QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 10, out.constData());
         QVERIFY2(out.contains("reconnecting for 4 s") && out.contains("did not bring it back"), out.constData());
         QVERIFY2(took >= 3500 && took < 30000, QByteArray::number(took).constData());
-        QVERIFY2(bigFileStarted(dir.sub("module/dst")), "what arrived must be kept for the next run");
+        QVERIFY2(hasTempFileOf(dir.sub("module/dst"), u"big.bin"_s), "what arrived must be kept for the next run");
     }
 
     // No daemon there at all: nothing dropped, nothing to reconnect to; the

@@ -49,7 +49,8 @@ private Q_SLOTS:
         ::kill(daemon, SIGCONT);
         if (p.state() != QProcess::NotRunning) QVERIFY2(p.waitForFinished(60000), "the job did not end");
         const QByteArray err = p.readAllStandardError();
-        qInfo("%d stops of 1 s; the job took %.1f s; it said:\n%s", bursts, double(t.elapsed()) / 1000, err.constData());
+        qInfo("%d stops of 1 s; the job took %.1f s; it said:\n%s", bursts, double(t.elapsed()) / 1000,
+              err.constData());
         QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, err.constData());
         QVERIFY2(bursts >= 3, "the job ended before the daemon was slowed down");
         QVERIFY2(!err.contains("nothing moved") && !err.contains("dropped") && !err.contains("reconnect"),

@@ -25,6 +25,7 @@ using fgtest::DaemonProcess;
 using fgtest::ScratchDir;
 
 using namespace Qt::StringLiterals;
+using fgtest::waitFor;
 
 namespace {
 
@@ -79,17 +80,6 @@ struct Versions {
         return problems;
     }
 };
-
-bool waitFor(const std::function<bool()>& condition, int timeoutMs)
-{
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < timeoutMs) {
-        if (condition()) return true;
-        QThread::msleep(20);
-    }
-    return condition();
-}
 
 QJsonObject jsonOf(const QByteArray& out)
 {

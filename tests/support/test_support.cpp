@@ -302,6 +302,17 @@ QJsonObject parseJsonObject(const QByteArray& text, QString* error)
     return doc.object();
 }
 
+bool waitFor(const std::function<bool()>& condition, int timeoutMs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < timeoutMs) {
+        if (condition()) return true;
+        QThread::msleep(20);
+    }
+    return condition();
+}
+
 QStringList tempFilesUnder(const std::string& root)
 {
     static const QRegularExpression re(QStringLiteral("^\\..+\\.fg-[A-Za-z0-9]{6}$"));
@@ -315,6 +326,17 @@ QStringList tempFilesUnder(const std::string& root)
     }
     out.sort();
     return out;
+}
+
+bool hasTempFileOf(const std::string& root, const QString& name)
+{
+    const QString prefix = QLatin1Char('.') + name + QStringLiteral(".fg-");
+    QDirIterator it(QString::fromStdString(root), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        it.next();
+        if (it.fileName().startsWith(prefix)) return true;
+    }
+    return false;
 }
 
 void makeSampleTree(const std::string& root, uint64_t seed)

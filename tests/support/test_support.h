@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <functional>
 #include <string>
 
 namespace fgtest {
@@ -72,6 +73,9 @@ uint16_t freeLocalPort();
 bool canConnect(uint16_t port);
 // Polls canConnect until it succeeds or the time is up.
 bool waitForPort(uint16_t port, int timeoutMs);
+// Polls `condition` every 20 ms until it holds (true) or timeoutMs is over
+// (its last answer).
+bool waitFor(const std::function<bool()>& condition, int timeoutMs);
 // A raw TCP client on 127.0.0.1:port: connects, writes `data`, waits `holdMs`
 // and hangs up. Returns false when it could not connect.
 bool rawTcpSession(uint16_t port, const QByteArray& data, int holdMs = 0);
@@ -87,6 +91,10 @@ QJsonObject parseJsonObject(const QByteArray& text, QString* error);
 // Entries under root (recursively) whose names look like floodgate temporary
 // files (".NAME.fg-XXXXXX"), as paths relative to root.
 QStringList tempFilesUnder(const std::string& root);
+// Whether the temporary file of a file named `name` exists somewhere under
+// root: its data has started to come (its size says nothing: a temporary is
+// allocated whole at once).
+bool hasTempFileOf(const std::string& root, const QString& name);
 
 // A small tree with what a sync must keep: nested directories, files of
 // several sizes (empty, small, a few hundred KB), modes 0600/0644/0755/0444,
