@@ -447,6 +447,13 @@ bool Receiver::expandOnArrival(proto::Frame& frame, PayloadDecoder& decoder)
 
 std::string Receiver::describeDataFrame(const proto::Frame& frame)
 {
+    // Said of a frame that failed, which may be too short for its header
+    // (found by fuzz_receiver: an empty Data frame read a null pointer).
+    const std::string type = frame.type == uint16_t(proto::MsgType::SmallFile) ? std::string("SmallFile")
+                                                                               : proto::msgTypeName(frame.type);
+    const size_t headerBytes = frame.type == uint16_t(proto::MsgType::SmallFile) ? 4 : proto::kDataHeaderSize;
+    if (frame.payload.size() < headerBytes)
+        return "a " + type + " frame of " + std::to_string(frame.payload.size()) + " bytes, too short for its header";
     const uint8_t* p = frame.payload.data();
     uint32_t index = 0;
     for (int i = 0; i < 4; ++i) index |= uint32_t(p[i]) << (8 * i);
