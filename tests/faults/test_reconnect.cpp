@@ -67,82 +67,11 @@ class TestReconnect : public QObject {
 private Q_SLOTS:
     // kill -9 of the daemon mid-push, started again 2 s later: the job goes
     // on, ends with exit 0, and the big file is not sent twice.
-    void pushGoesOnAfterTheDaemonRestarts()
-    {
-        ScratchDir dir;
-        PairedDaemon f(dir);
-        QVERIFY2(f.ok, qPrintable(f.daemon.log()));
-        const size_t total = makeTree(dir.sub("src"));
-        QProcess p;
-        p.start(cliPath(), f.syncArgs({u"--retry-for"_s, u"60"_s, u"--bwlimit"_s, u"8M"_s, q(dir.sub("src/")),
-                                       f.daemon.url(u"m/dst/"_s)}));
-        QVERIFY(p.waitForStarted(10000));
-        QVERIFY2(waitFor([&] { return hasTempFileOf(dir.sub("module/dst"), u"big.bin"_s); }, 30000),
-                 "the big file never started");
-        QThread::msleep(kHalfWayMs);
-        f.daemon.killHard();
-        QThread::msleep(2000);
-        QString why;
-        QVERIFY2(f.daemon.restart(&why), qPrintable(why));
-        QVERIFY2(p.waitForFinished(120000), "the job did not end after the daemon came back");
-        const QByteArray out = outputOf(p);
-        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, out.constData());
-        QVERIFY2(out.contains("dropped") && out.contains("reconnected to"), out.constData());
-        QCOMPARE(sameTrees(dir.sub("src"), dir.sub("module/dst")), QString());
-        QCOMPARE(tempFilesUnder(dir.sub("module/dst")), QStringList());
-        // A resend from the start would be about 1.5 x: some 20 MiB of 40 had arrived.
-        const double wire = wireBytesIn(out);
-        qInfo("%.2f x the data on the wire, %.2f x counted as moved; the client said:\n%s", wire / double(total),
-              jsonNumber(out, "bytes_transferred") / double(total),
-              out.mid(out.indexOf("}\n\n") + 3).constData());
-        QVERIFY2(wire > 0 && wire < 1.3 * double(total),
-                 qPrintable(u"%1 bytes on the wire for %2 of data"_s.arg(wire).arg(total)));
-        // What crossed for the files, and their sizes: the resumed file counts
-        // what was still missing (some 20 MiB of its 40 had arrived).
-        QCOMPARE(jsonNumber(out, "file_bytes_transferred"), double(total));
-        QVERIFY2(jsonNumber(out, "bytes_transferred") < 0.75 * double(total),
-                 qPrintable(u"bytes_transferred %1 of %2"_s.arg(jsonNumber(out, "bytes_transferred")).arg(total)));
-        const QString log = f.daemon.log();
-        QVERIFY2(log.contains(u"reconnected to go on with an interrupted job"_s), qPrintable(log));
-    }
+    void pushGoesOnAfterTheDaemonRestarts() { goesOnAfterTheDaemonRestarts(true); }
 
     // The same for a pull: the client is the receiver and resumes its own
     // half-received file.
-    void pullGoesOnAfterTheDaemonRestarts()
-    {
-        ScratchDir dir;
-        PairedDaemon f(dir);
-        QVERIFY2(f.ok, qPrintable(f.daemon.log()));
-        const size_t total = makeTree(dir.sub("module/data"));
-        QProcess p;
-        p.start(cliPath(), f.syncArgs({u"--retry-for"_s, u"60"_s, u"--bwlimit"_s, u"8M"_s,
-                                       f.daemon.url(u"m/data/"_s), q(dir.sub("dst/"))}));
-        QVERIFY(p.waitForStarted(10000));
-        QVERIFY2(waitFor([&] { return hasTempFileOf(dir.sub("dst"), u"big.bin"_s); }, 30000),
-                 "the big file never started");
-        QThread::msleep(kHalfWayMs);
-        f.daemon.killHard();
-        QThread::msleep(2000);
-        QString why;
-        QVERIFY2(f.daemon.restart(&why), qPrintable(why));
-        QVERIFY2(p.waitForFinished(120000), "the job did not end after the daemon came back");
-        const QByteArray out = outputOf(p);
-        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, out.constData());
-        QVERIFY2(out.contains("reconnected to"), out.constData());
-        QCOMPARE(sameTrees(dir.sub("module/data"), dir.sub("dst")), QString());
-        QCOMPARE(tempFilesUnder(dir.sub("dst")), QStringList());
-        const double wire = wireBytesIn(out);
-        qInfo("%.2f x the data on the wire, %.2f x counted as moved; the client said:\n%s", wire / double(total),
-              jsonNumber(out, "bytes_transferred") / double(total),
-              out.mid(out.indexOf("}\n\n") + 3).constData());
-        QVERIFY2(wire > 0 && wire < 1.3 * double(total),
-                 qPrintable(u"%1 bytes on the wire for %2 of data"_s.arg(wire).arg(total)));
-        // What crossed for the files, and their sizes: the resumed file counts
-        // what was still missing (some 20 MiB of its 40 had arrived).
-        QCOMPARE(jsonNumber(out, "file_bytes_transferred"), double(total));
-        QVERIFY2(jsonNumber(out, "bytes_transferred") < 0.75 * double(total),
-                 qPrintable(u"bytes_transferred %1 of %2"_s.arg(jsonNumber(out, "bytes_transferred")).arg(total)));
-    }
+    void pullGoesOnAfterTheDaemonRestarts() { goesOnAfterTheDaemonRestarts(false); }
 
     // A daemon that does not come back: the job reconnects for --retry-for,
     // then ends with the connection's exit code and a message that says it
@@ -188,6 +117,52 @@ private Q_SLOTS:
     }
 
 private:
+    // The daemon killed half-way through the big file and started again 2 s
+    // later: push (the daemon receives) or pull (the client does).
+    void goesOnAfterTheDaemonRestarts(bool push)
+    {
+        ScratchDir dir;
+        PairedDaemon f(dir);
+        QVERIFY2(f.ok, qPrintable(f.daemon.log()));
+        const std::string from = dir.sub(push ? "src" : "module/data");
+        const std::string to = dir.sub(push ? "module/dst" : "dst");
+        const size_t total = makeTree(from);
+        QStringList args{u"--retry-for"_s, u"60"_s, u"--bwlimit"_s, u"8M"_s};
+        args << (push ? q(from + "/") : f.daemon.url(u"m/data/"_s)) << (push ? f.daemon.url(u"m/dst/"_s) : q(to + "/"));
+        QProcess p;
+        p.start(cliPath(), f.syncArgs(args));
+        QVERIFY(p.waitForStarted(10000));
+        QVERIFY2(waitFor([&] { return hasTempFileOf(to, u"big.bin"_s); }, 30000), "the big file never started");
+        QThread::msleep(kHalfWayMs);
+        f.daemon.killHard();
+        QThread::msleep(2000);
+        QString why;
+        QVERIFY2(f.daemon.restart(&why), qPrintable(why));
+        QVERIFY2(p.waitForFinished(120000), "the job did not end after the daemon came back");
+        const QByteArray out = outputOf(p);
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, out.constData());
+        QVERIFY2(out.contains("reconnected to"), out.constData());
+        if (push) QVERIFY2(out.contains("dropped"), out.constData());
+        QCOMPARE(sameTrees(from, to), QString());
+        QCOMPARE(tempFilesUnder(to), QStringList());
+        // A resend from the start would be about 1.5 x: some 20 MiB of 40 had arrived.
+        const double wire = wireBytesIn(out);
+        qInfo("%.2f x the data on the wire, %.2f x counted as moved; the client said:\n%s", wire / double(total),
+              jsonNumber(out, "bytes_transferred") / double(total),
+              out.mid(out.indexOf("}\n\n") + 3).constData());
+        QVERIFY2(wire > 0 && wire < 1.3 * double(total),
+                 qPrintable(u"%1 bytes on the wire for %2 of data"_s.arg(wire).arg(total)));
+        // What crossed for the files, and their sizes: the resumed file counts
+        // what was still missing (some 20 MiB of its 40 had arrived).
+        QCOMPARE(jsonNumber(out, "file_bytes_transferred"), double(total));
+        QVERIFY2(jsonNumber(out, "bytes_transferred") < 0.75 * double(total),
+                 qPrintable(u"bytes_transferred %1 of %2"_s.arg(jsonNumber(out, "bytes_transferred")).arg(total)));
+        if (push) {
+            const QString log = f.daemon.log();
+            QVERIFY2(log.contains(u"reconnected to go on with an interrupted job"_s), qPrintable(log));
+        }
+    }
+
     static double wireBytesIn(const QByteArray& out) { return jsonNumber(out, "wire_bytes"); }
     // A number of the summary (the --json object that outputOf() puts first).
     static double jsonNumber(const QByteArray& out, const char* key)
