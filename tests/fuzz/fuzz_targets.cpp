@@ -6,6 +6,7 @@
 #include "delta/ops.h"
 #include "delta/signature.h"
 #include "engine/receiver.h"
+#include "exec/task_thread.h"
 #include "platform/fs.h"
 #include "proto/frame.h"
 #include "proto/messages.h"
@@ -18,7 +19,6 @@
 #include <cstdlib>
 #include <string>
 #include <optional>
-#include <thread>
 #include <vector>
 
 namespace fgfuzz {
@@ -164,7 +164,10 @@ std::vector<Frame> framesReadInPlace(const uint8_t* data, size_t size)
 
 int fuzzWire(const uint8_t* data, size_t size)
 {
-    codec::StreamDecompressor stream;
+    // Each input is a connection of its own; the stream's memory is kept
+    // (8 MiB of window, allocated again per input, was most of its time).
+    thread_local codec::StreamDecompressor stream;
+    stream.restart();
     t_stream = &stream;
     const std::vector<Frame> whole = framesOf(data, size);
     const std::vector<Frame> inPlace = framesReadInPlace(data, size);
@@ -186,6 +189,14 @@ int fuzzWire(const uint8_t* data, size_t size)
 }
 
 namespace {
+// A receiver starts some ten threads; created anew for each input they were
+// nine tenths of its time under ASan (see exec::TaskThread).
+void reuseThreads()
+{
+    static const bool once = (exec::keepIdleThreads(std::chrono::seconds(5)), true);
+    (void)once;
+}
+
 // A scratch directory for one target, made on first use and removed when
 // the process ends (a replay or fuzzing run makes one, not one per input).
 class ScratchRoot {
@@ -232,6 +243,7 @@ private:
 int fuzzReceiver(const uint8_t* data, size_t size)
 {
     static const ScratchRoot scratch("fgfuzz");
+    reuseThreads();
     scratch.freshDestination();
     const std::string dst = scratch.destination();
 
@@ -248,12 +260,12 @@ int fuzzReceiver(const uint8_t* data, size_t size)
     // a scratch file: a syncfs per input cost most of the target's time.
     params.fsync = FsyncMode::None;
     Receiver receiver(spec, params, *theirs, {}, observer, stages);
-    std::thread reader([&] {
+    exec::TaskThread reader([&] {
         // Drain what the receiver says so it never blocks on a full link.
         while (ours->receive().ok()) {
         }
     });
-    std::thread feeder([&, frames = framesOf(data, size)]() mutable {
+    exec::TaskThread feeder([&, frames = framesOf(data, size)]() mutable {
         for (auto& f : frames)
             if (!ours->send(std::move(f)).ok()) break;
         // The sender "hangs up": the receiver ends either way.
@@ -268,8 +280,10 @@ int fuzzReceiver(const uint8_t* data, size_t size)
 }
 
 namespace {
-// The old copy a delta is made against: 64 KiB of fixed bytes.
-constexpr size_t kDeltaBasisSize = 64 * 1024;
+// The old copy a delta is made against: 16 KiB of fixed bytes, 16 blocks of
+// the smallest length. Enough for instructions to copy, skip and run past
+// it; four times that made signing it a fifth of each input's time.
+constexpr size_t kDeltaBasisSize = 16 * 1024;
 constexpr int64_t kDeltaMtimeNs = 1'600'000'000'000'000'000;
 
 std::string deltaBasis()
@@ -342,9 +356,16 @@ int fuzzDeltaReceiver(const uint8_t* data, size_t size)
 {
     const ScratchRoot& scratch = deltaScratch();
     static const std::string basis = deltaBasis();
+    reuseThreads();
     scratch.freshDestination();
     const std::string dst = scratch.destination();
-    if (!platform::writeFileAtomic(dst + "/f", basis, 0644)) std::abort();
+    // Written plainly: writeFileAtomic's fsync cost a tenth of a second an input.
+    {
+        auto dir = platform::DirHandle::open(dst);
+        if (!dir.ok()) std::abort();
+        auto file = dir->createExclusive("f", 0644);
+        if (!file.ok() || !file->writeAll(basis.data(), basis.size())) std::abort();
+    }
 
     auto links = makeMemoryLinkPair(64 << 20);
     FrameLinkPtr& ours = links.first;
@@ -370,16 +391,17 @@ int fuzzDeltaReceiver(const uint8_t* data, size_t size)
         ready = true;
         cv.notify_all();
     };
-    std::thread reader([&] {
+    auto setEnded = [&] {
+        std::lock_guard lock(mutex);
+        ended = true;
+        cv.notify_all();
+    };
+    exec::TaskThread reader([&] {
         uint64_t have = 0;
         for (;;) {
             auto f = ours->receive();
             if (!f.ok()) break;
-            if (f->type == uint16_t(MsgType::JobDone) || f->type == uint16_t(MsgType::Error)) {
-                std::lock_guard lock(mutex);
-                ended = true;
-                cv.notify_all();
-            }
+            if (f->type == uint16_t(MsgType::JobDone) || f->type == uint16_t(MsgType::Error)) setEnded();
             if (f->type != uint16_t(MsgType::Signature)) continue;
             auto sig = fromFrame<SignatureMsg>(*f);
             if (!sig.ok() || sig->total == 0) {
@@ -391,7 +413,7 @@ int fuzzDeltaReceiver(const uint8_t* data, size_t size)
         }
         setReady();
     });
-    std::thread feeder([&, frames = framesOf(data, size)]() mutable {
+    exec::TaskThread feeder([&, frames = framesOf(data, size)]() mutable {
         (void)ours->send(toFrame(FileListBeginMsg{}));
         FileListBatchMsg batch;
         WireEntry dir;
@@ -424,6 +446,9 @@ int fuzzDeltaReceiver(const uint8_t* data, size_t size)
         ours->close();
     });
     (void)receiver.run();
+    // A receiver that ended without a word (it stops at a malformed frame
+    // before its list is in) leaves nothing for the feeder to wait for.
+    setEnded();
     feeder.join();
     theirs->close();
     reader.join();
@@ -435,9 +460,14 @@ int fuzzDecompress(const uint8_t* data, size_t size)
 {
     if (size == 0) return 0;
     // One pair per thread, reused as the pipeline reuses them: state left
-    // behind by a refused frame must not spoil the next one.
+    // behind by a refused frame must not spoil the next one. The streams are
+    // new for each input, on memory kept from the last (made anew, zstd's
+    // tables and window were nine tenths of the target's time).
     thread_local codec::FrameCompressor compressor;
     thread_local codec::FrameDecompressor decompressor;
+    thread_local codec::StreamDecompressor firstPiece;
+    thread_local codec::StreamCompressor sender;
+    thread_local codec::StreamDecompressor receiver;
     thread_local std::vector<uint8_t> packed;
     thread_local std::vector<uint8_t> out;
     constexpr size_t kLimit = kMaxDataPayload;
@@ -452,7 +482,8 @@ int fuzzDecompress(const uint8_t* data, size_t size)
     }
     // The same bytes as the first piece of a connection's zstd stream.
     if (algo == codec::Algo::Zstd) {
-        codec::StreamDecompressor stream;
+        codec::StreamDecompressor& stream = firstPiece;
+        stream.restart();
         if (stream.decompress(data, size, out, kLimit).ok() && out.size() > kLimit) {
             std::fprintf(stderr, "fuzzDecompress: a stream piece of %zu bytes out, limit %zu\n", out.size(), kLimit);
             std::abort();
@@ -462,8 +493,8 @@ int fuzzDecompress(const uint8_t* data, size_t size)
     if (algo == codec::Algo::Zstd) {
         // Two pieces of one stream, the second at another level (a new zstd
         // frame inside the stream), must come back as they went.
-        codec::StreamCompressor sender;
-        codec::StreamDecompressor receiver;
+        sender.restart();
+        receiver.restart();
         const size_t half = size / 2;
         const std::pair<size_t, size_t> pieces[] = {{0, half}, {half, size - half}};
         int pieceLevel = level;

@@ -33,6 +33,14 @@ StreamCompressor::~StreamCompressor() { ZSTD_freeCCtx(m_zstd); }
 
 size_t StreamCompressor::memoryBytes() const { return m_zstd ? ZSTD_sizeof_CCtx(m_zstd) : 0; }
 
+void StreamCompressor::restart()
+{
+    // The next compress() starts a frame, which resets the context's session.
+    m_inFrame = false;
+    m_level = 0;
+    m_broken = false;
+}
+
 bool StreamCompressor::startFrame(int level)
 {
     ZSTD_CCtx_reset(m_zstd, ZSTD_reset_session_and_parameters);
@@ -95,6 +103,12 @@ bool StreamCompressor::compress(const uint8_t* in, size_t n, std::vector<uint8_t
 StreamDecompressor::~StreamDecompressor() { ZSTD_freeDCtx(m_zstd); }
 
 size_t StreamDecompressor::memoryBytes() const { return m_zstd ? ZSTD_sizeof_DCtx(m_zstd) : 0; }
+
+void StreamDecompressor::restart()
+{
+    if (m_zstd) ZSTD_DCtx_reset(m_zstd, ZSTD_reset_session_only);
+    m_failed = false;
+}
 
 Status StreamDecompressor::decompress(const uint8_t* in, size_t n, std::vector<uint8_t>& out, size_t maxOut)
 {

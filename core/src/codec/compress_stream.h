@@ -56,6 +56,11 @@ public:
     bool compress(const uint8_t* in, size_t n, std::vector<uint8_t>& out, int level);
 
     bool usable() const { return !m_broken; }
+    // Starts a new stream, as a new connection's, on the memory this one
+    // holds (zstd's tables are megabytes, cleared rather than allocated
+    // again): for a process that makes many short streams one after
+    // another, such as a fuzz target. The far end must restart too.
+    void restart();
     // What the zstd context holds now (0 before the first frame).
     size_t memoryBytes() const;
 
@@ -86,6 +91,9 @@ public:
     Status decompress(const uint8_t* in, size_t n, std::vector<uint8_t>& out, size_t maxOut);
 
     size_t memoryBytes() const;
+    // Expects a new stream (see StreamCompressor::restart), also after an
+    // error, keeping the memory this one holds.
+    void restart();
 
 private:
     ZSTD_DCtx_s* m_zstd = nullptr;

@@ -5,13 +5,13 @@
 // is done; flushing in the background while data arrives lets the disk work
 // alongside the network, so the last flush finds little left to write.
 
+#include "exec/task_thread.h"
 #include "metrics/stage_counters.h"
 #include "platform/fs.h"
 
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
-#include <thread>
 
 namespace fg {
 
@@ -36,7 +36,7 @@ private:
     std::condition_variable m_cv;
     bool m_stop = false;
     bool m_now = false;
-    std::thread m_thread;
+    exec::TaskThread m_thread;
 };
 
 } // namespace fg

@@ -1,12 +1,16 @@
 #include "engine/file_list.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace fg {
 
 namespace {
-// Path bytes go into blocks of this size: few allocations, little waste.
+// Path bytes go into blocks of this size: few allocations, little waste. The
+// first blocks are smaller (64 KiB, doubling up to it), so the list of a job
+// of a few files costs kilobytes, not a megabyte.
 constexpr size_t kBlockBytes = 1 << 20;
+constexpr size_t kFirstBlockBytes = 64 << 10;
 } // namespace
 
 FileEntry FileList::View::entry() const
@@ -33,15 +37,18 @@ const char* FileList::store(std::string_view text)
     if (text.size() > kBlockBytes / 4) {
         // A rare long path gets an allocation of its own rather than wasting
         // the rest of a shared block.
-        m_longPaths.push_back(std::make_unique<char[]>(text.size()));
+        m_longPaths.push_back(std::make_unique_for_overwrite<char[]>(text.size()));
         std::memcpy(m_longPaths.back().get(), text.data(), text.size());
         m_arenaBytes += text.size();
         return m_longPaths.back().get();
     }
-    if (m_blocks.empty() || m_blockUsed + text.size() > kBlockBytes) {
-        m_blocks.push_back(std::make_unique<char[]>(kBlockBytes));
+    if (m_blocks.empty() || m_blockUsed + text.size() > m_blockSize) {
+        m_blockSize = m_blocks.empty() ? kFirstBlockBytes : std::min(kBlockBytes, m_blockSize * 2);
+        while (m_blockSize < text.size()) m_blockSize *= 2; // up to kBlockBytes / 4 here
+        // Not zeroed: every byte is written before it is read.
+        m_blocks.push_back(std::make_unique_for_overwrite<char[]>(m_blockSize));
         m_blockUsed = 0;
-        m_arenaBytes += kBlockBytes;
+        m_arenaBytes += m_blockSize;
     }
     char* out = m_blocks.back().get() + m_blockUsed;
     std::memcpy(out, text.data(), text.size());

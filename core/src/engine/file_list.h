@@ -86,6 +86,7 @@ private:
     std::vector<std::unique_ptr<char[]>> m_blocks;
     std::vector<std::unique_ptr<char[]>> m_longPaths;
     size_t m_blockUsed = 0;
+    size_t m_blockSize = 0; // of the last block
     size_t m_arenaBytes = 0;
     std::unordered_map<uint32_t, std::string> m_links;
     std::unordered_map<uint32_t, Digest> m_hashes;

@@ -5,13 +5,13 @@
 // sent. So a role that fails keeps reading (and discarding) until the peer hangs
 // up, or until a grace period ends, and only then closes.
 
+#include "exec/task_thread.h"
 #include "proto/frame.h"
 #include "proto/messages.h"
 
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
-#include <thread>
 
 namespace fg {
 
@@ -28,7 +28,7 @@ public:
         std::lock_guard lock(m_mutex);
         if (m_armed) return;
         m_armed = true;
-        m_thread = std::thread([this, grace] {
+        m_thread = exec::TaskThread([this, grace] {
             std::unique_lock wait(m_mutex);
             m_cv.wait_for(wait, grace, [&] { return m_peerGone || m_finishing; });
             wait.unlock();
@@ -56,7 +56,7 @@ public:
     // the link is closed after.
     void finish()
     {
-        std::thread t;
+        exec::TaskThread t;
         {
             std::lock_guard lock(m_mutex);
             m_finishing = true;
@@ -70,7 +70,7 @@ private:
     proto::FrameLink& m_link;
     mutable std::mutex m_mutex;
     std::condition_variable m_cv;
-    std::thread m_thread;
+    exec::TaskThread m_thread;
     bool m_armed = false;
     bool m_peerGone = false;
     bool m_finishing = false;

@@ -236,7 +236,7 @@ Status Receiver::run()
         for (const auto& d : skipped) inform("--link-dest " + d + " does not exist: skipped");
     }
 
-    std::thread control([this] { controlLoop(); });
+    exec::TaskThread control([this] { controlLoop(); });
     {
         std::lock_guard lock(m_dataMutex);
         m_started = true;
@@ -249,8 +249,8 @@ Status Receiver::run()
         if (auto dup = m_rootDir->duplicate(); dup.ok())
             m_flusher = std::make_unique<BackgroundFlush>(std::move(dup).value(), m_writeStage);
     }
-    for (auto& w : m_writers) w->thread = std::thread([this, writer = w.get()] { writeLoop(*writer); });
-    m_signer = std::thread([this] { signLoop(); });
+    for (auto& w : m_writers) w->thread = exec::TaskThread([this, writer = w.get()] { writeLoop(*writer); });
+    m_signer = exec::TaskThread([this] { signLoop(); });
     startStatsReports();
 
     std::optional<DirCache> dirs;
@@ -323,7 +323,7 @@ Status Receiver::run()
         m_netCv.wait_for(lock, kCloseGrace, [&] { return m_netDone; });
     }
     m_link.close();
-    std::vector<std::thread> dataThreads;
+    std::vector<exec::TaskThread> dataThreads;
     {
         std::lock_guard lock(m_dataMutex);
         m_acceptLinks = false;

@@ -22,6 +22,7 @@
 #include "delta/ops.h"
 #include "delta/signature.h"
 #include "exec/bounded_queue.h"
+#include "exec/task_thread.h"
 #include "metrics/stage_counters.h"
 #include "plan/chmod_rules.h"
 #include "plan/planner.h"
@@ -44,7 +45,6 @@
 #include <optional>
 #include <set>
 #include <shared_mutex>
-#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -149,7 +149,7 @@ private:
     struct Writer {
         explicit Writer(size_t capacity) : queue(capacity) {}
         BoundedQueue<Inbound> queue;
-        std::thread thread;
+        exec::TaskThread thread;
     };
 
     Status resolveRoot(const proto::FileListBeginMsg& begin);
@@ -375,7 +375,7 @@ private:
 
     std::mutex m_dataMutex; // guards the data links and their threads
     std::vector<proto::FrameLink*> m_dataLinks;
-    std::vector<std::thread> m_dataThreads;
+    std::vector<exec::TaskThread> m_dataThreads;
     bool m_acceptLinks = true;
     bool m_started = false; // run() reads the data links (m_dataMutex)
     std::vector<std::unique_ptr<Writer>> m_writers;
@@ -397,7 +397,7 @@ private:
     // m_basisMutex; the signer waits there while too much is outstanding).
     StageCounters& m_signStage;
     BoundedQueue<uint32_t> m_signQueue;
-    std::thread m_signer;
+    exec::TaskThread m_signer;
     std::mutex m_basisMutex;
     std::condition_variable m_basisCv;
     std::unordered_map<uint32_t, SignedBasis> m_bases;

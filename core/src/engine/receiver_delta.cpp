@@ -42,7 +42,9 @@ static_assert(kSignaturePieceBlocks <= proto::kSignatureBlocksPerFrame);
 Status signRange(platform::FileHandle& file, uint32_t blockLength, uint64_t seed, uint64_t first, uint64_t count,
                  std::vector<delta::BlockSignature>& out)
 {
-    const size_t perRead = std::max<size_t>(1, kSignReadBytes / blockLength) * blockLength;
+    // No bigger than the range: a small old copy is not worth a megabyte.
+    const uint64_t blocksPerRead = std::min<uint64_t>(count, std::max<size_t>(1, kSignReadBytes / blockLength));
+    const size_t perRead = size_t(blocksPerRead) * blockLength;
     std::vector<uint8_t> buffer(perRead);
     out.reserve(out.size() + count);
     const uint64_t end = (first + count) * blockLength;
@@ -209,7 +211,7 @@ Result<uint64_t> Receiver::signInPieces(platform::FileHandle& file, uint32_t blo
             doneCv.notify_all();
         }
     };
-    std::vector<std::thread> pool;
+    std::vector<exec::TaskThread> pool;
     for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
     Status result;
     for (uint64_t p = 0; p < pieceCount && result; ++p) {

@@ -65,7 +65,7 @@ std::optional<Error> RoleBase::firstError() const
 
 void RoleBase::startStatsReports()
 {
-    m_statsThread = std::thread([this] {
+    m_statsThread = exec::TaskThread([this] {
         std::unique_lock lock(m_statsMutex);
         while (!m_statsCv.wait_for(lock, kStatsInterval, [&] { return m_statsStop; })) {
             lock.unlock();

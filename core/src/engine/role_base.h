@@ -6,6 +6,7 @@
 
 #include "engine/linger.h"
 #include "engine/observer.h"
+#include "exec/task_thread.h"
 #include "metrics/stage_counters.h"
 #include "proto/frame.h"
 
@@ -15,7 +16,6 @@
 #include <condition_variable>
 #include <mutex>
 #include <optional>
-#include <thread>
 
 namespace fg {
 
@@ -85,7 +85,7 @@ private:
     std::mutex m_statsMutex;
     std::condition_variable m_statsCv;
     bool m_statsStop = false;
-    std::thread m_statsThread;
+    exec::TaskThread m_statsThread;
 };
 
 } // namespace fg
