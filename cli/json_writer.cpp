@@ -128,6 +128,16 @@ JsonWriter& JsonWriter::value(double v)
     return *this;
 }
 
+JsonWriter& JsonWriter::seconds(uint64_t ns)
+{
+    separator();
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%llu.%06llu", static_cast<unsigned long long>(ns / 1'000'000'000),
+                  static_cast<unsigned long long>(ns % 1'000'000'000 / 1000));
+    m_out += buf;
+    return *this;
+}
+
 JsonWriter& JsonWriter::value(bool v)
 {
     separator();

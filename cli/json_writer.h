@@ -20,7 +20,9 @@ public:
     JsonWriter& value(uint64_t v);
     JsonWriter& value(int64_t v);
     JsonWriter& value(int v) { return value(int64_t(v)); }
-    JsonWriter& value(double v);
+    JsonWriter& value(double v); // to the thousandth
+    // A duration in nanoseconds as seconds, to the microsecond.
+    JsonWriter& seconds(uint64_t ns);
     JsonWriter& value(bool v);
     const std::string& str() const { return m_out; }
 

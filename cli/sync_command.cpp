@@ -101,9 +101,9 @@ std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode
     const StageSnapshot* compress = nullptr;
     const StageSnapshot* send = nullptr;
     for (const auto& s : r.stages)
-        if (s.name == "compress") compress = &s;
+        if (s.id == StageId::Compress) compress = &s;
     for (const auto& s : r.stages)
-        if (s.name == "send" && compress && s.remote == compress->remote) send = &s;
+        if (s.id == StageId::Send && compress && s.remote == compress->remote) send = &s;
     const uint64_t compressed = compress ? compress->items : 0;
     j.key("checksum_choice").value(checksumChoiceName(o.spec.options.checksumChoice));
     j.key("compression").beginObject();
@@ -116,9 +116,13 @@ std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode
     for (const auto& s : r.stages) {
         j.beginObject();
         j.key("name").value(s.name).key("remote").value(s.remote).key("bytes").value(s.bytes);
-        j.key("items").value(s.items).key("busy_seconds").value(double(s.busyNs) / 1e9);
-        j.key("wait_input_seconds").value(double(s.waitInputNs) / 1e9);
-        j.key("wait_output_seconds").value(double(s.waitOutputNs) / 1e9);
+        // To the microsecond: the three parts add up to `seconds`, the time
+        // of the threads that ran the stage, also for stages of a few
+        // milliseconds.
+        j.key("items").value(s.items).key("busy_seconds").seconds(s.busyNs);
+        j.key("wait_input_seconds").seconds(s.waitInputNs);
+        j.key("wait_output_seconds").seconds(s.waitOutputNs);
+        j.key("seconds").seconds(s.lifetimeNs);
         j.endObject();
     }
     j.endArray();

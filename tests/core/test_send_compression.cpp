@@ -1,6 +1,7 @@
 // The sender's compress stage: what each mode does with a frame, what it
 // counts, and how the auto level follows the load it is fed.
 
+#include "common/clock.h"
 #include "engine/send_compression.h"
 #include "test_support.h"
 
@@ -40,15 +41,16 @@ class TestSendCompression : public QObject {
 private Q_SLOTS:
     void noneLeavesFramesAloneAndCountsNothing()
     {
-        StageCounters stage("compress");
-        SendCompression none(CompressSpec{}, stage);
+        StageSet stages;
+        StageCounters& stage = stages[StageId::Compress];
+        SendCompression none(CompressSpec{}, stages);
         QVERIFY(!none.enabled());
         const std::string t = text(100'000);
         auto state = none.startFile("a.txt");
         LinkCompression link;
         const PackedPayload out = pack(none, t, state, link);
         QVERIFY(out.algo == codec::Algo::None && out.data == bytes(t) && out.size == t.size());
-        QCOMPARE(stage.snapshot().bytes, uint64_t(0));
+        QCOMPARE(stage.bytes(), uint64_t(0));
         QVERIFY(none.summary().empty());
     }
 
@@ -59,8 +61,8 @@ private Q_SLOTS:
     {
         for (const CompressSpec spec : {CompressSpec{CompressMode::Zstd, 3}, CompressSpec{CompressMode::Lz4, 3}}) {
             const bool zstd = spec.mode == CompressMode::Zstd;
-            StageCounters stage("compress");
-            SendCompression c(spec, stage);
+            StageSet stages;
+            SendCompression c(spec, stages);
             LinkCompression link;
             const std::string t = text(200'000);
             const std::string noise = fgtest::randomBytes(200'000, 7);
@@ -80,7 +82,7 @@ private Q_SLOTS:
             } else {
                 QVERIFY(second.algo == codec::Algo::None && second.data == bytes(noise));
             }
-            const StageSnapshot s = stage.snapshot();
+            const StageSnapshot s = stages.snapshotOf(StageId::Compress);
             QCOMPARE(s.bytes, uint64_t(400'000)); // bytes in, both frames
             QCOMPARE(s.items, uint64_t(zstd ? 2 : 1)); // frames that went compressed
             const std::string expect = zstd ? "2 of 2 frames compressed" : "1 of 2 frames compressed";
@@ -102,8 +104,8 @@ private Q_SLOTS:
     // the pieces decode in order, raw frames between them left out.
     void zstdFramesShareTheirLinksHistory()
     {
-        StageCounters stage("compress");
-        SendCompression c(CompressSpec{CompressMode::Auto, 3}, stage);
+        StageSet stages;
+        SendCompression c(CompressSpec{CompressMode::Auto, 3}, stages);
         LinkCompression link;
         codec::StreamDecompressor receiver;
         codec::FrameCompressor alone;
@@ -135,15 +137,16 @@ private Q_SLOTS:
     }
     void autoSkipsKnownCompressedNames()
     {
-        StageCounters stage("compress");
-        SendCompression c(CompressSpec{CompressMode::Auto, 3}, stage);
+        StageSet stages;
+        StageCounters& stage = stages[StageId::Compress];
+        SendCompression c(CompressSpec{CompressMode::Auto, 3}, stages);
         const std::string t = text(200'000);
         auto jpg = c.startFile("dir/IMG_0001.JPG");
         LinkCompression link;
         for (int i = 0; i < 3; ++i) QVERIFY(pack(c, t, jpg, link).algo == codec::Algo::None);
         auto txt = c.startFile("dir/notes.txt");
         QVERIFY(pack(c, t, txt, link).algo == codec::Algo::Zstd);
-        QCOMPARE(stage.snapshot().items, uint64_t(1));
+        QCOMPARE(stage.items(), uint64_t(1));
     }
 
     // The load over a period, as fractions of what the workers could do.
@@ -187,15 +190,18 @@ private Q_SLOTS:
     // period, down to none, and then sends text raw.
     void autoBacksOffWhenCompressionIsTheLimit()
     {
-        StageCounters stage("compress");
-        SendCompression c(CompressSpec{CompressMode::Auto, 3}, stage);
+        StageSet stages;
+        StageCounters& stage = stages[StageId::Compress];
+        SendCompression c(CompressSpec{CompressMode::Auto, 3}, stages);
         const StageSnapshot send;
-        uint64_t now = 1'000'000'000;
-        c.observe(send, 1, now); // the first only sets the baseline
+        // This thread compresses all the time (its track is busy compressing
+        // unless told otherwise), for three short periods.
+        StageTrack compressing(stages, {StageId::Compress});
+        (void)stage;
+        c.observe(send, 1, fg::monotonicNs()); // the first only sets the baseline
         for (int i = 0; i < 3; ++i) {
-            now += kPeriod;
-            stage.addBusy(kPeriod);
-            c.observe(send, 1, now);
+            QTest::qSleep(20);
+            c.observe(send, 1, fg::monotonicNs());
         }
         const std::string t = text(100'000);
         auto state = c.startFile("notes.txt");

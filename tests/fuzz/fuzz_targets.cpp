@@ -140,13 +140,14 @@ std::vector<Frame> framesReadInPlace(const uint8_t* data, size_t size)
             frames.push_back(std::move(f));
             continue;
         }
-        size_t have = 0;
-        auto partial = decoder.takePartial(&f, 64, &have);
+        size_t total = 0;
+        auto partial = decoder.takePartial(&f, 64, &total);
         if (!partial.ok()) return frames;
         if (*partial) {
-            const size_t rest = f.payload.size() - have;
+            if (f.payload.size() > total || f.payload.capacity() < total) std::abort();
+            const size_t rest = total - f.payload.size();
             if (size - pos < rest) return frames; // ends inside the frame, as framesOf stops too
-            std::copy(data + pos, data + pos + rest, f.payload.begin() + std::ptrdiff_t(have));
+            f.payload.insert(f.payload.end(), data + pos, data + pos + rest);
             pos += rest;
             frames.push_back(std::move(f));
             continue;

@@ -210,6 +210,28 @@ private Q_SLOTS:
         QCOMPARE(fgtest::tempFilesUnder(dir.path()), QStringList());
     }
 
+    // The pipeline's times add up on both ends over ssh too; ssh does the
+    // encrypting, so neither end has a cipher stage.
+    void stageTimesAddUpOverSsh()
+    {
+        ScratchDir dir("fgssh-t");
+        const std::string src = dir.sub("src");
+        fgtest::makeSampleTree(src, 25);
+        for (const bool push : {true, false}) {
+            CliRun r = push ? sync({u"--json"_s, q(src + "/"), remote(dir.sub("remote/"))})
+                            : sync({u"--json"_s, remote(src + "/"), q(dir.sub("pulled/"))});
+            VERIFY_EXIT(r, 0);
+            QString error;
+            const QJsonObject report = fgtest::parseJsonObject(r.out, &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            const QString mismatch = fgtest::stageTimesMismatch(report);
+            QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
+            const auto stages = fgtest::stageBytes(report);
+            QVERIFY2(stages.count(push ? u"write@remote"_s : u"write"_s), r.out.constData());
+            for (const auto& [name, bytes] : stages) QVERIFY2(!name.contains(u"crypt"_s), qPrintable(name));
+        }
+    }
+
     void resyncTransfersNothing()
     {
         ScratchDir dir("fgssh-t");

@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -25,6 +26,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <random>
@@ -282,6 +285,39 @@ bool rawTcpSession(uint16_t port, const QByteArray& data, int holdMs)
     if (holdMs > 0) QThread::msleep(holdMs);
     ::close(fd);
     return true;
+}
+
+QString stageTimesMismatch(const QJsonObject& report)
+{
+    const QJsonArray stages = report.value(QStringLiteral("stages")).toArray();
+    if (stages.isEmpty()) return QStringLiteral("the report has no stages");
+    QStringList wrong;
+    for (const QJsonValue& v : stages) {
+        const QJsonObject s = v.toObject();
+        const double parts = s.value(QStringLiteral("busy_seconds")).toDouble()
+                             + s.value(QStringLiteral("wait_input_seconds")).toDouble()
+                             + s.value(QStringLiteral("wait_output_seconds")).toDouble();
+        const double whole = s.value(QStringLiteral("seconds")).toDouble(-1);
+        if (whole < 0 || std::abs(parts - whole) > std::max(0.1 * whole, 1e-4))
+            wrong << QStringLiteral("%1%2: busy + waiting %3 s, seconds %4")
+                         .arg(s.value(QStringLiteral("name")).toString(),
+                              s.value(QStringLiteral("remote")).toBool() ? QStringLiteral("@remote") : QString())
+                         .arg(parts, 0, 'f', 6)
+                         .arg(whole, 0, 'f', 6);
+    }
+    return wrong.join(QStringLiteral("; "));
+}
+
+std::map<QString, qint64> stageBytes(const QJsonObject& report)
+{
+    std::map<QString, qint64> out;
+    for (const QJsonValue& v : report.value(QStringLiteral("stages")).toArray()) {
+        const QJsonObject s = v.toObject();
+        const QString name = s.value(QStringLiteral("name")).toString()
+                             + (s.value(QStringLiteral("remote")).toBool() ? QStringLiteral("@remote") : QString());
+        out[name] = s.value(QStringLiteral("bytes")).toInteger();
+    }
+    return out;
 }
 
 QJsonObject parseJsonObject(const QByteArray& text, QString* error)

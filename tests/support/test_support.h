@@ -88,6 +88,15 @@ void closeRawSocket(int fd);
 // and sets *error.
 QJsonObject parseJsonObject(const QByteArray& text, QString* error);
 
+// The pipeline's accounting in a `sync --json` report: empty when every stage's
+// busy + waiting-for-input + waiting-for-output is within 10 % of its
+// `seconds` (and 0.1 ms, for stages of a few microseconds); else which stages
+// do not add up, with their figures. A report without stages fails too.
+QString stageTimesMismatch(const QJsonObject& report);
+// The stages of a report, "NAME" for this end's, "NAME@remote" for the far
+// end's, each with its bytes: {"encrypt" -> 4096, "write@remote" -> 4096}.
+std::map<QString, qint64> stageBytes(const QJsonObject& report);
+
 // Entries under root (recursively) whose names look like floodgate temporary
 // files (".NAME.fg-XXXXXX"), as paths relative to root.
 QStringList tempFilesUnder(const std::string& root);

@@ -388,8 +388,8 @@ private:
             for (const auto& f : active) {
                 m_snapshot.active.push_back({f.id, m_script.plan[f.index].path, m_script.plan[f.index].size, f.done});
             }
-            m_snapshot.stages = {{"read", false, bytesDone, filesDone, 0, 0, 0},
-                                 {"send", false, m_snapshot.wireBytesSent, filesDone, 0, 0, 0}};
+            m_snapshot.stages = {{fg::StageId::Read, "read", false, bytesDone, filesDone, 0, 0, 0, 0},
+                                 {fg::StageId::Send, "send", false, m_snapshot.wireBytesSent, filesDone, 0, 0, 0, 0}};
             if (!dataStreams.empty()) {
                 const double wire = double(bytesDone - bytesBefore) * (1.0 + double(m_script.wireOverheadPermille) / 1000.0);
                 moveStreams(dataStreams, std::chrono::duration<double>(now - transferStart).count(), stepSec, wire);

@@ -2,23 +2,60 @@
 // A point-in-time copy of a job's counters. Byte counters are not events: a UI
 // reads a snapshot on a timer (about 4x a second) instead of being told of every byte.
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace fg {
 
-// One pipeline stage on one end. busy + waitInput + waitOutput ~ its lifetime:
-// a stage that is mostly busy is a bottleneck candidate; one that mostly waits on
-// its input is starved by the stage before it; on its output, blocked by the next.
+// The stages of the pipeline, in the order data goes through them.
+// Sender:   scan -> read -> hash -> match -> compress -> encrypt -> send
+// Receiver: receive -> decrypt -> decompress -> (plan, sign) -> apply -> write
+//           -> verify -> commit
+// The values travel in the Stats message: new ones go at the end.
+enum class StageId : uint8_t {
+    Scan,       // walking the source tree and listing it
+    Read,       // opening and reading source files
+    Hash,       // the XXH3-128 of what is sent
+    Match,      // a delta: finding the receiver's blocks in the new version
+    Compress,
+    Encrypt,    // TLS records (AES-GCM, ChaCha20-Poly1305)
+    Send,       // onto the connection: system calls, and waits for the network
+    Receive,    // off the connection
+    Decrypt,
+    Decompress,
+    Plan,       // comparing the list with the destination
+    Sign,       // reading old copies and signing their blocks for deltas
+    Apply,      // a delta: rebuilding from the old copy
+    Write,      // into temporary files (and the background flush)
+    Verify,     // the hash of what was written, against the sender's
+    Commit,     // renaming into place, times and modes, the final flush
+    Count
+};
+inline constexpr size_t kStageCount = size_t(StageId::Count);
+
+// "scan", "read", ..., "commit".
+const char* stageName(StageId id);
+
+// One pipeline stage on one end. Time is counted per thread that runs the
+// stage, so on every stage busy + waitInput + waitOutput == lifetime (summed
+// over its threads: four writers for 2 s are 8 s). A thread that runs
+// several stages in turn (read, hash, compress, send) counts its time in one
+// as the others' waiting: while it reads, its send stage waits for input, and
+// its read stage waits for output while it sends. A stage that is mostly busy
+// is a bottleneck candidate; one that mostly waits on its input is starved by
+// the stage before it; on its output, held up by the next.
 struct StageSnapshot {
-    std::string name;       // "scan", "read", "send", "receive", "write", "verify", ...
+    StageId id = StageId::Scan;
+    std::string name;       // stageName(id)
     bool remote = false;    // counted on the far end and reported over the control channel
     uint64_t bytes = 0;     // payload bytes that went through the stage
     uint64_t items = 0;     // files (or frames, for network stages)
     uint64_t busyNs = 0;
     uint64_t waitInputNs = 0;
     uint64_t waitOutputNs = 0;
+    uint64_t lifetimeNs = 0; // thread time of the threads that ran it
 };
 
 // One data connection of a job, as its TCP layer sees it.

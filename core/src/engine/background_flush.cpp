@@ -13,8 +13,8 @@ constexpr auto kCheckInterval = std::chrono::milliseconds(250);
 constexpr int kIdleChecksBeforeFlush = 8;
 } // namespace
 
-BackgroundFlush::BackgroundFlush(platform::DirHandle dir, const StageCounters& written)
-    : m_dir(std::move(dir)), m_written(written), m_thread([this] { loop(); })
+BackgroundFlush::BackgroundFlush(platform::DirHandle dir, StageSet& stages)
+    : m_dir(std::move(dir)), m_stages(stages), m_thread([this] { loop(); })
 {
 }
 
@@ -39,20 +39,25 @@ void BackgroundFlush::flushNow()
 
 void BackgroundFlush::loop()
 {
-    uint64_t flushed = m_written.snapshot().bytes;
+    // The disk's share of writing, done on this thread.
+    StageTrack track(m_stages, {StageId::Write}, StageId::Write, StageState::WaitInput);
+    uint64_t flushed = m_stages[StageId::Write].bytes();
     int waited = 0;
     std::unique_lock lock(m_mutex);
     for (;;) {
         m_cv.wait_for(lock, kCheckInterval, [&] { return m_stop || m_now; });
         if (m_stop) break;
-        const uint64_t now = m_written.snapshot().bytes;
+        const uint64_t now = m_stages[StageId::Write].bytes();
         const uint64_t pending = now - flushed;
         waited = pending > 0 ? waited + 1 : 0;
         const bool asked = std::exchange(m_now, false);
         if (!asked && pending < kFlushBatchBytes && (pending == 0 || waited < kIdleChecksBeforeFlush)) continue;
         lock.unlock();
         // Errors here are not the job's: the final flush reports them.
-        (void)m_dir.syncFileSystem();
+        {
+            StageScope busy(StageId::Write);
+            (void)m_dir.syncFileSystem();
+        }
         flushed = now;
         waited = 0;
         lock.lock();

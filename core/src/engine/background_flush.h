@@ -6,7 +6,7 @@
 // alongside the network, so the last flush finds little left to write.
 
 #include "exec/task_thread.h"
-#include "metrics/stage_counters.h"
+#include "metrics/stage_track.h"
 #include "platform/fs.h"
 
 #include <condition_variable>
@@ -17,9 +17,10 @@ namespace fg {
 
 class BackgroundFlush {
 public:
-    // Flushes the file system of `dir` each time `written` has grown by a
-    // batch's worth (or some is left after a while).
-    BackgroundFlush(platform::DirHandle dir, const StageCounters& written);
+    // Flushes the file system of `dir` each time the write stage's bytes
+    // have grown by a batch's worth (or some are left after a while); its
+    // time counts as the write stage's.
+    BackgroundFlush(platform::DirHandle dir, StageSet& stages);
     ~BackgroundFlush();
     // Flushes now, whatever has piled up: the job's last file is in place,
     // so the final flush can start while the last messages are on their way.
@@ -31,7 +32,7 @@ private:
     void loop();
 
     platform::DirHandle m_dir;
-    const StageCounters& m_written;
+    StageSet& m_stages;
     std::mutex m_mutex;
     std::condition_variable m_cv;
     bool m_stop = false;

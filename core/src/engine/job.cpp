@@ -1,3 +1,4 @@
+#include "common/clock.h"
 #include "common/path.h"
 #include "engine/observer.h"
 #include "engine/plain_data.h"
@@ -11,7 +12,7 @@
 #include "engine/tree_ops.h"
 #include "exec/rate_limiter.h"
 #include "filter/filter.h"
-#include "metrics/stage_counters.h"
+#include "metrics/stage_track.h"
 #include "platform/fs.h"
 #include "platform/process.h"
 #include "platform/socket.h"

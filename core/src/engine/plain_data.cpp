@@ -47,4 +47,10 @@ std::string linkProtection(const proto::FrameLink& link)
     return {};
 }
 
+bool linkEncrypts(const proto::FrameLink& link)
+{
+    const auto* framed = dynamic_cast<const proto::StreamFrameLink*>(&link);
+    return framed && dynamic_cast<const net::TlsStream*>(&framed->stream());
+}
+
 } // namespace fg

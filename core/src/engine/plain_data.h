@@ -31,5 +31,8 @@ Status switchToPlain(proto::FrameLink& link, int timeoutMs = kPlainSwitchTimeout
 // is neither (an ssh pipe, in-process).
 inline constexpr const char* kUnencrypted = "unencrypted";
 std::string linkProtection(const proto::FrameLink& link);
+// TLS protects the link's frames: this end encrypts what it sends on it and
+// decrypts what it reads (not so for plain TCP, an ssh pipe, in-process).
+bool linkEncrypts(const proto::FrameLink& link);
 
 } // namespace fg

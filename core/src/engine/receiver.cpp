@@ -4,6 +4,7 @@
 #include "engine/receiver.h"
 
 #include "common/path.h"
+#include "engine/plain_data.h"
 #include "platform/process.h"
 
 #include <algorithm>
@@ -32,14 +33,15 @@ Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& contr
                    std::vector<proto::FrameLink*> dataLinks, RoleObserver& observer, StageSet& stages)
     : RoleBase(control, observer, stages), m_root(std::move(root)), m_params(std::move(params)),
       m_umask(platform::processUmask()), m_owners(m_params.ownership, platform::mayChangeOwners()),
-      m_receiveStage(stages.add("receive")), m_planStage(stages.add("plan")), m_writeStage(stages.add("write")),
-      m_verifyStage(stages.add("verify")), m_decompressStage(stages.add("decompress")),
+      m_receiveStage(stages[StageId::Receive]), m_planStage(stages[StageId::Plan]),
+      m_writeStage(stages[StageId::Write]), m_verifyStage(stages[StageId::Verify]),
+      m_decompressStage(stages[StageId::Decompress]), m_signStage(stages[StageId::Sign]),
       m_fileSystems([this](bool warning, const std::string& message) {
           if (warning) notice(false, "", Error(Errc::Ok, message));
           else inform(message);
       }),
       m_dataLinks(std::move(dataLinks)),
-      m_listQueue(std::numeric_limits<size_t>::max()), m_signStage(stages.add("sign")),
+      m_listQueue(std::numeric_limits<size_t>::max()),
       m_signQueue(std::numeric_limits<size_t>::max()), m_deltaSeed(uint64_t(std::random_device()()) << 32 | std::random_device()()),
       m_startNs(monotonicNs())
 {
@@ -247,7 +249,7 @@ Status Receiver::run()
     // Before the writers: they ask it to flush when the last file is in place.
     if (m_rootDir && !m_params.dryRun && m_params.fsync == FsyncMode::End) {
         if (auto dup = m_rootDir->duplicate(); dup.ok())
-            m_flusher = std::make_unique<BackgroundFlush>(std::move(dup).value(), m_writeStage);
+            m_flusher = std::make_unique<BackgroundFlush>(std::move(dup).value(), m_stages);
     }
     for (auto& w : m_writers) w->thread = exec::TaskThread([this, writer = w.get()] { writeLoop(*writer); });
     m_signer = exec::TaskThread([this] { signLoop(); });
@@ -261,9 +263,14 @@ Status Receiver::run()
     }
 
     m_observer.onState(JobState::Planning);
+    std::optional<StageTrack> planning(std::in_place, m_stages, std::initializer_list<StageId>{StageId::Plan});
     bool listDone = false;
     while (!listDone && !cancelled()) {
-        std::optional<proto::Frame> frame = m_listQueue.pop();
+        std::optional<proto::Frame> frame;
+        {
+            StageScope wait(StageId::Plan, StageState::WaitInput);
+            frame = m_listQueue.pop();
+        }
         if (!frame) break;
         if (frame->type == uint16_t(proto::MsgType::FileListBatch)) {
             auto batch = proto::fromFrame<proto::FileListBatchMsg>(*frame);
@@ -279,6 +286,7 @@ Status Receiver::run()
             listDone = true;
         }
     }
+    planning.reset();
 
     // The writers end once every wanted file is settled (allSettled), or on
     // failure.
@@ -294,6 +302,7 @@ Status Receiver::run()
     }
     if (!cancelled()) {
         m_observer.onState(JobState::Finishing);
+        StageTrack finishing(m_stages, {StageId::Commit});
         if (dirs) linkHardLinks(*dirs);
         if (!m_params.dryRun && dirs) removeEmptyPartialFolders(*dirs);
         if (!m_params.dryRun && dirs) finishDirectories(*dirs);
@@ -302,7 +311,6 @@ Status Receiver::run()
         // directory entries included) instead of one per file.
         m_flusher.reset();
         if (!m_params.dryRun && dirs && m_params.fsync != FsyncMode::None && m_rootDir) {
-            StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
             if (Status st = m_rootDir->syncFileSystem(); !st) fail(st.error());
         }
     }
@@ -361,7 +369,9 @@ bool Receiver::route(Inbound item)
     }
     Writer& w = *m_writers[(uint64_t(index) + item.link) % m_writers.size()];
     size_t cost = item.frame.payload.size() + proto::kFrameHeaderSize;
-    StageTimer wait(m_receiveStage, StageTimer::Bucket::WaitOutput);
+    // A full queue: the writers hold up what came off the network (and TCP
+    // then holds up the sender).
+    StageScope wait(StageId::Decompress, StageState::WaitOutput);
     return w.queue.push(std::move(item), cost);
 }
 
@@ -424,7 +434,7 @@ bool Receiver::expandOnArrival(proto::Frame& frame, PayloadDecoder& decoder)
     const size_t wire = n;
     Result<codec::Algo> algo = codec::Algo::None;
     {
-        StageTimer busy(m_decompressStage, StageTimer::Bucket::Busy);
+        StageScope busy(StageId::Decompress, StageState::Busy);
         algo = proto::expandPayload(frame.flags, &data, &n, decoder.frames, decoder.stream, decoder.buffer);
     }
     if (!algo.ok()) {
@@ -469,9 +479,27 @@ std::string Receiver::describeDataFrame(const proto::Frame& frame)
            + " of " + path;
 }
 
+namespace {
+bool carriesFileData(const proto::Frame& frame)
+{
+    using proto::MsgType;
+    const auto type = MsgType(frame.type);
+    return type == MsgType::Data || type == MsgType::SmallFile || type == MsgType::Delta;
+}
+} // namespace
+
+std::span<const StageId> Receiver::receiveStagesFor(const proto::FrameLink& link)
+{
+    if (linkEncrypts(link)) return kReceiveStages;
+    return kPlainReceiveStages;
+}
+
 void Receiver::controlLoop()
 {
-    // File data shares this link in ssh and in-process sessions.
+    // File data shares this link in ssh and in-process sessions: this
+    // thread's time counts as the network stages' from the first file data
+    // it carries (with data links it only waits for the sender's few words).
+    std::optional<StageTrack> track;
     PayloadDecoder decoder;
     auto done = [this] {
         std::lock_guard lock(m_netMutex);
@@ -481,7 +509,6 @@ void Receiver::controlLoop()
     for (;;) {
         proto::Frame frame;
         {
-            StageTimer wait(m_receiveStage, StageTimer::Bucket::WaitInput);
             auto got = m_link.receive();
             if (!got.ok()) {
                 if (!m_jobDoneSent.load() && !cancelled())
@@ -536,6 +563,8 @@ void Receiver::controlLoop()
         default:
             // File data may share the control link (ssh, in-process), or
             // end a chunked file there.
+            if (!track && carriesFileData(frame))
+                track.emplace(m_stages, receiveStagesFor(m_link), StageId::Receive, StageState::Busy);
             if (!routeData(frame, kControlLink, decoder))
                 fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame.type)
                                                + " frame from the sender"));
@@ -547,11 +576,11 @@ void Receiver::controlLoop()
 void Receiver::dataLoop(proto::FrameLink* dataLink, uint16_t link)
 {
     proto::FrameLink& l = *dataLink;
+    StageTrack track(m_stages, receiveStagesFor(l), StageId::Receive, StageState::Busy);
     PayloadDecoder decoder;
     for (;;) {
         proto::Frame frame;
         {
-            StageTimer wait(m_receiveStage, StageTimer::Bucket::WaitInput);
             auto got = l.receive();
             if (!got.ok()) {
                 // The sender resends what was lost with a stream on the others

@@ -10,6 +10,7 @@
 // a signer reads the old copies of files that come as deltas; a stats thread
 // reports counters.
 
+#include "common/clock.h"
 #include "engine/background_flush.h"
 #include "engine/dir_cache.h"
 #include "engine/entry.h"
@@ -23,7 +24,7 @@
 #include "delta/signature.h"
 #include "exec/bounded_queue.h"
 #include "exec/task_thread.h"
-#include "metrics/stage_counters.h"
+#include "metrics/stage_track.h"
 #include "plan/chmod_rules.h"
 #include "plan/planner.h"
 #include "proto/frame.h"
@@ -45,6 +46,7 @@
 #include <optional>
 #include <set>
 #include <shared_mutex>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -62,6 +64,16 @@ public:
 
 private:
     enum class Want : uint8_t { None, Write, ReplaceDirAndWrite, Finished };
+
+    // The stages each kind of thread runs, in the order data goes through
+    // them (see metrics/stage_track.h). Network threads: frames off a link,
+    // decrypted (in net/) and decompressed.
+    static constexpr StageId kReceiveStages[] = {StageId::Receive, StageId::Decrypt, StageId::Decompress};
+    static constexpr StageId kPlainReceiveStages[] = {StageId::Receive, StageId::Decompress};
+    static std::span<const StageId> receiveStagesFor(const proto::FrameLink& link);
+    // Writers: into temporary files (a delta rebuilt from its old copy
+    // first), checked, renamed into place.
+    static constexpr StageId kWriterStages[] = {StageId::Apply, StageId::Write, StageId::Verify, StageId::Commit};
 
     // One chunk being received (a whole file is one chunk at offset 0): its
     // frames come in order on one link; chunks of a file on any links.
@@ -307,11 +319,14 @@ private:
     // --inplace: the files written over their old copy (or made under their
     // own name), not through a temporary (m_listMutex).
     std::unordered_set<uint32_t> m_inPlace;
+    // Bytes and items per stage (their time is counted by the threads'
+    // StageTracks).
     StageCounters& m_receiveStage;
     StageCounters& m_planStage;
     StageCounters& m_writeStage;
     StageCounters& m_verifyStage;
     StageCounters& m_decompressStage; // bytes out, frames that came compressed
+    StageCounters& m_signStage;
 
     proto::RootKind m_rootKind = proto::RootKind::Contents;
     std::string m_rootName;      // as the sender named it
@@ -395,7 +410,6 @@ private:
 
     // Files to sign, in plan order, and what was signed (guarded by
     // m_basisMutex; the signer waits there while too much is outstanding).
-    StageCounters& m_signStage;
     BoundedQueue<uint32_t> m_signQueue;
     exec::TaskThread m_signer;
     std::mutex m_basisMutex;
@@ -410,6 +424,8 @@ private:
     // m_basisMutex).
     std::set<std::string> m_partialFolders;
     uint64_t m_signaturesOutstanding = 0;
+    // The signing's wall time (its threads' time is the sign stage's).
+    std::atomic<uint64_t> m_signWallNs{0};
     size_t m_heldBases = 0; // of m_bases, those with their copy kept open
     const uint64_t m_deltaSeed;
     const uint64_t m_startNs;

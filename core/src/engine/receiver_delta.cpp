@@ -68,15 +68,16 @@ void Receiver::signLoop()
     auto dup = m_rootDir->duplicate();
     if (!dup.ok()) return fail(dup.error());
     DirCache dirs(std::move(dup).value());
+    StageTrack track(m_stages, {StageId::Sign});
     for (;;) {
         std::optional<uint32_t> index;
         {
-            StageTimer wait(m_signStage, StageTimer::Bucket::WaitInput);
+            StageScope wait(StageId::Sign, StageState::WaitInput);
             index = m_signQueue.pop();
         }
         if (!index || cancelled()) return;
         {
-            StageTimer wait(m_signStage, StageTimer::Bucket::WaitOutput);
+            StageScope wait(StageId::Sign, StageState::WaitOutput);
             std::unique_lock lock(m_basisMutex);
             m_basisCv.wait(lock, [&] { return m_signaturesOutstanding < kMaxOutstandingSignatureBytes || cancelled(); });
         }
@@ -151,6 +152,7 @@ Status Receiver::sendSignature(uint32_t index, const std::string& basisName,
         msg.first = uint32_t(first);
         msg.blocks.clear();
         for (const auto& b : piece) msg.blocks.emplace_back(b.weak, b.strong);
+        StageScope out(StageId::Sign, StageState::WaitOutput);
         return m_link.send(proto::toFrame(msg));
     };
     // Big old copies are read by several threads at once: hashing keeps up
@@ -159,7 +161,7 @@ Status Receiver::sendSignature(uint32_t index, const std::string& basisName,
                                  ? std::min(kMaxSignThreads, std::max(2u, std::thread::hardware_concurrency()))
                                  : 1;
     FG_TRY_ASSIGN(uint64_t signNs, signInPieces(file, blockLength, blocks, threads, sendPiece));
-    m_signStage.addBusy(signNs);
+    m_signWallNs.fetch_add(signNs, std::memory_order_relaxed);
     m_signStage.addBytes(blocks * blockLength);
     m_signStage.addItems(1);
     return {};
@@ -199,6 +201,7 @@ Result<uint64_t> Receiver::signInPieces(platform::FileHandle& file, uint32_t blo
     std::atomic<bool> stop{false};
     uint64_t lastDoneNs = started; // guarded by mutex
     auto work = [&] {
+        StageTrack track(m_stages, {StageId::Sign});
         for (uint64_t p; !stop && (p = next++) < pieceCount;) {
             const uint64_t first = p * kSignaturePieceBlocks;
             std::vector<delta::BlockSignature> out;
@@ -217,6 +220,7 @@ Result<uint64_t> Receiver::signInPieces(platform::FileHandle& file, uint32_t blo
     for (uint64_t p = 0; p < pieceCount && result; ++p) {
         std::vector<delta::BlockSignature> ready;
         {
+            StageScope wait(StageId::Sign, StageState::WaitInput);
             std::unique_lock lock(mutex);
             doneCv.wait(lock, [&] { return pieces[p].done; });
             if (!pieces[p].status) {
@@ -255,18 +259,20 @@ void Receiver::dropSignature(uint32_t index)
 
 double Receiver::basisReadRate() const
 {
-    const StageSnapshot s = m_signStage.snapshot();
+    // Against the signing's wall time: several threads read one copy at once.
+    const uint64_t bytes = m_signStage.bytes();
+    const uint64_t ns = m_signWallNs.load(std::memory_order_relaxed);
     // Too little read yet says nothing about the disk.
-    if (s.bytes < (64u << 20) || s.busyNs == 0) return 0;
-    return double(s.bytes) * 1e9 / double(s.busyNs);
+    if (bytes < (64u << 20) || ns == 0) return 0;
+    return double(bytes) * 1e9 / double(ns);
 }
 
 double Receiver::receiveRate() const
 {
-    const StageSnapshot s = m_receiveStage.snapshot();
+    const uint64_t bytes = m_receiveStage.bytes();
     const uint64_t elapsed = monotonicNs() - m_startNs;
-    if (s.bytes < (64u << 20) || elapsed == 0) return 0;
-    return double(s.bytes) * 1e9 / double(elapsed);
+    if (bytes < (64u << 20) || elapsed == 0) return 0;
+    return double(bytes) * 1e9 / double(elapsed);
 }
 
 // ---- rebuilding ------------------------------------------------------------------
@@ -347,21 +353,23 @@ void Receiver::handleDelta(const Inbound& in, DirCache& dirs)
     };
     auto hashInOrder = [&](const uint8_t* data, size_t length) {
         if (chunk->hashed != at) return;
-        StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
+        StageScope busy(StageId::Verify, StageState::Busy);
         chunk->hasher.update(data, length);
         chunk->hashed += length;
     };
+    // Rebuilding is the apply stage's (reading the old copy included); the
+    // writes, and the hashing of what they wrote, count as write and verify.
     const delta::ReadBasis readBasis = [&](uint64_t offset, uint8_t* into, size_t length) -> Status {
-        StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
         FG_TRY_ASSIGN(size_t got, file->basis->pread(into, length, offset));
         if (got != length) return Error(Errc::Vanished, "the old copy of " + target + " shrank while it was being updated");
         file->fromBasis.fetch_add(length, std::memory_order_relaxed);
+        m_stages[StageId::Apply].addBytes(length);
         return {};
     };
     const delta::WriteOutput write = [&](const uint8_t* data, size_t length) -> Status {
         FG_TRY(within(length));
         {
-            StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
+            StageScope busy(StageId::Write, StageState::Busy);
             std::lock_guard one(file->writing);
             if (Status st = file->handle.pwriteAll(data, length, at); !st) {
                 fileError = st.error();
@@ -386,7 +394,7 @@ void Receiver::handleDelta(const Inbound& in, DirCache& dirs)
             if (readBuffer.size() < piece) readBuffer.resize(piece);
             Result<size_t> got = Error();
             {
-                StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
+                StageScope busy(StageId::Verify, StageState::Busy);
                 got = file->handle.pread(readBuffer.data(), piece, at);
             }
             if (!got.ok()) {
@@ -405,7 +413,11 @@ void Receiver::handleDelta(const Inbound& in, DirCache& dirs)
         return {};
     };
     thread_local std::vector<uint8_t> scratch;
-    Status st = delta::applyOps(ops, n, file->geometry, readBasis, write, skip, scratch);
+    Status st;
+    {
+        StageScope busy(StageId::Apply, StageState::Busy);
+        st = delta::applyOps(ops, n, file->geometry, readBasis, write, skip, scratch);
+    }
     if (!fill && st) chunk->next = at;
     m_writeStage.addBytes(written);
     m_verifyStage.addBytes(written + readBack);

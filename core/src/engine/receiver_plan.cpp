@@ -37,7 +37,7 @@ std::optional<proto::WireAction> wireActionOf(FileAction a)
 
 Status Receiver::planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs)
 {
-    StageTimer busy(m_planStage, StageTimer::Bucket::Busy);
+    StageScope busy(StageId::Plan, StageState::Busy);
     proto::PlanBatchMsg out;
     std::vector<PlanItem> items;
     // Signed only once the sender has the plan that says they come as deltas.

@@ -23,12 +23,14 @@ void Receiver::writeLoop(Writer& writer)
         if (!dup.ok()) return fail(dup.error());
         dirs.emplace(std::move(dup).value());
     }
+    StageTrack track(m_stages, kWriterStages, StageId::Write, StageState::Busy);
     for (;;) {
         std::optional<Inbound> in = writer.queue.tryPop();
         if (!in) {
             // Idle: acknowledgements held back for batching go now.
             (void)m_link.flush();
-            StageTimer wait(m_writeStage, StageTimer::Bucket::WaitInput);
+            // Nothing to do for any of this thread's stages.
+            StageScope wait(StageId::Apply, StageState::WaitInput);
             in = writer.queue.pop();
         }
         if (!in) return;
@@ -249,7 +251,7 @@ std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& 
         return file->created ? file : nullptr;
     }
 
-    StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
+    StageScope busy(StageId::Write, StageState::Busy);
     const std::string target = targetPath(entry->path);
     if (m_params.inPlace) {
         std::lock_guard lock(m_listMutex);
@@ -311,7 +313,7 @@ void Receiver::handleData(const Inbound& in, DirCache& dirs)
     if (!chunk) return;
     Status st;
     {
-        StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
+        StageScope busy(StageId::Write, StageState::Busy);
         std::lock_guard one(file->writing);
         st = file->handle.pwriteAll(data, n, offset);
     }
@@ -321,7 +323,7 @@ void Receiver::handleData(const Inbound& in, DirCache& dirs)
     }
     m_writeStage.addBytes(n);
     {
-        StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
+        StageScope busy(StageId::Verify, StageState::Busy);
         chunk->hasher.update(data, n);
     }
     m_verifyStage.addBytes(n);
@@ -461,7 +463,7 @@ void Receiver::handleFileEnd(const proto::FileEndMsg& end, uint16_t link, DirCac
 
 bool Receiver::matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Digest& hash)
 {
-    StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
+    StageScope busy(StageId::Verify, StageState::Busy);
     Hasher hasher(m_params.checksumChoice);
     std::vector<uint8_t> buffer(std::min<uint64_t>(length, 1 << 20));
     for (uint64_t done = 0; done < length;) {
@@ -512,7 +514,7 @@ void Receiver::handleSmallFile(const proto::Frame& frame, DirCache& dirs)
     if (*want == Want::Finished) return;
     const std::string target = targetPath(entry.path);
     {
-        StageTimer busy(m_verifyStage, StageTimer::Bucket::Busy);
+        StageScope busy(StageId::Verify, StageState::Busy);
         if (digestOf(m_params.checksumChoice, data, n) != header->hash)
             return failFile(header->index,
                             Error(Errc::VerifyFailed, "verification failed for " + target
@@ -529,7 +531,7 @@ void Receiver::handleSmallFile(const proto::Frame& frame, DirCache& dirs)
     if (file->closed) return;
     Status st;
     {
-        StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
+        StageScope busy(StageId::Write, StageState::Busy);
         st = n ? file->handle.writeAll(data, n) : Status();
     }
     if (!st) {
@@ -544,7 +546,7 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
                       DirCache& dirs)
 {
     const std::string target = targetPath(entry.path);
-    StageTimer busy(m_writeStage, StageTimer::Bucket::Busy);
+    StageScope busy(StageId::Commit, StageState::Busy);
     Want want;
     {
         std::lock_guard lock(m_listMutex);

@@ -7,7 +7,7 @@
 #include "engine/linger.h"
 #include "engine/observer.h"
 #include "exec/task_thread.h"
-#include "metrics/stage_counters.h"
+#include "metrics/stage_track.h"
 #include "proto/frame.h"
 
 #include <floodgate/error.h>

@@ -61,8 +61,8 @@ codec::LevelObservation observationOf(const CompressLoad& load)
     return obs;
 }
 
-SendCompression::SendCompression(CompressSpec spec, StageCounters& stage)
-    : m_spec(spec), m_stage(stage), m_adaptive(codec::LevelRange{1, 9, spec.level})
+SendCompression::SendCompression(CompressSpec spec, StageSet& stages)
+    : m_spec(spec), m_stages(stages), m_stage(stages[StageId::Compress]), m_adaptive(codec::LevelRange{1, 9, spec.level})
 {
     const int start = m_adaptive.level().value_or(kRaw);
     m_level.store(start);
@@ -83,7 +83,7 @@ PackedPayload SendCompression::pack(const uint8_t* in, size_t n, codec::AutoComp
     m_frames.fetch_add(1, std::memory_order_relaxed);
     codec::Algo used = codec::Algo::None;
     {
-        StageTimer busy(m_stage, StageTimer::Bucket::Busy);
+        StageScope busy(StageId::Compress, StageState::Busy);
         switch (m_spec.mode) {
         case CompressMode::None: break;
         case CompressMode::Lz4: used = t_compressor.compress(in, n, t_packed, codec::Algo::Lz4, 0); break;
@@ -131,8 +131,10 @@ void SendCompression::observe(const StageSnapshot& send, size_t workers, uint64_
     if (m_spec.mode != CompressMode::Auto) return;
     Sample now;
     now.ns = nowNs;
+    // The send stage's system calls and its waits for the network, the
+    // bandwidth limit and the link (encryption is a stage of its own).
     now.sendNs = send.busyNs + send.waitOutputNs;
-    now.compressNs = m_stage.snapshot().busyNs;
+    now.compressNs = m_stages.snapshotOf(StageId::Compress).busyNs;
     now.sentBytes = send.bytes;
     now.packedBytes = m_packedIn.load(std::memory_order_relaxed);
     if (auto cpu = platform::cpuTimes(); cpu.ok()) now.cpu = std::make_pair(cpu->idle, cpu->total);
@@ -183,7 +185,7 @@ std::string SendCompression::summary() const
     }
     }
     const uint64_t frames = m_frames.load(std::memory_order_relaxed);
-    const uint64_t packed = m_stage.snapshot().items;
+    const uint64_t packed = m_stage.items();
     return "compression: " + how + ": " + std::to_string(packed) + " of " + std::to_string(frames)
            + " frames compressed, " + megabytes(m_packedIn.load(std::memory_order_relaxed)) + " in "
            + megabytes(m_packedOut.load(std::memory_order_relaxed));

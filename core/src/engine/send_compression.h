@@ -10,7 +10,7 @@
 #include "codec/compress.h"
 #include "codec/compress_stream.h"
 #include "codec/compress_policy.h"
-#include "metrics/stage_counters.h"
+#include "metrics/stage_track.h"
 
 #include <floodgate/options.h>
 
@@ -59,9 +59,10 @@ codec::LevelObservation observationOf(const CompressLoad& load);
 
 class SendCompression {
 public:
-    // `stage` counts bytes into the stage (every frame it sees), busy time,
-    // and as items the frames that went compressed.
-    SendCompression(CompressSpec spec, StageCounters& stage);
+    // Counts into the compress stage of `stages` the bytes into it (every
+    // frame it sees) and, as items, the frames that went compressed; its
+    // busy time is the workers' (a StageScope around each frame).
+    SendCompression(CompressSpec spec, StageSet& stages);
 
     bool enabled() const { return m_spec.mode != CompressMode::None; }
 
@@ -95,7 +96,8 @@ private:
     static constexpr int kRaw = INT_MIN;
 
     CompressSpec m_spec;
-    StageCounters& m_stage;
+    StageSet& m_stages;
+    StageCounters& m_stage; // the compress stage's
     std::atomic<int> m_level;
     std::atomic<uint64_t> m_frames{0};
     std::atomic<uint64_t> m_packedIn{0};  // raw bytes of the frames that went compressed

@@ -25,9 +25,9 @@ constexpr size_t kSharedLinkWorkers = 3;
 Sender::Sender(RootSpec root, TransferParams params, proto::FrameLink& control, std::vector<proto::FrameLink*> dataLinks,
                RoleObserver& observer, StageSet& stages, RateLimiter* limiter)
     : RoleBase(control, observer, stages), m_root(std::move(root)), m_params(std::move(params)), m_limiter(limiter),
-      m_scanStage(stages.add("scan")), m_readStage(stages.add("read")), m_hashStage(stages.add("hash")),
-      m_sendStage(stages.add("send")), m_matchStage(stages.add("match")),
-      m_compression(m_params.compress, stages.add("compress")),
+      m_scanStage(stages[StageId::Scan]), m_readStage(stages[StageId::Read]), m_hashStage(stages[StageId::Hash]),
+      m_sendStage(stages[StageId::Send]), m_matchStage(stages[StageId::Match]),
+      m_compression(m_params.compress, stages),
       m_scheduler(m_params.chunkSize, unsigned(std::max<size_t>(1, dataLinks.size())))
 {
     if (dataLinks.empty()) {
@@ -261,13 +261,15 @@ Status Sender::scanAndList()
     size_t batchBytes = 0;
     uint32_t count = 0;
     uint32_t scanErrors = 0;
-    const uint64_t started = monotonicNs();
+    // This thread is the scan stage while it lists.
+    StageTrack track(m_stages, {StageId::Scan});
 
     const bool owners = m_params.ownership.owner || m_params.ownership.group;
     std::set<uint32_t> usersSent;
     std::set<uint32_t> groupsSent;
     auto flushBatch = [&]() {
         if (batch.entries.empty()) return true;
+        StageScope out(StageId::Scan, StageState::WaitOutput);
         Status sent = m_link.send(proto::toFrame(batch));
         batch.entries.clear();
         batch.userNames.clear();
@@ -365,7 +367,6 @@ Status Sender::scanAndList()
         if (!st) return st;
     }
     if (!flushBatch()) return cancelled() ? Error(Errc::Cancelled, "cancelled") : Error(Errc::Network, "the connection broke while listing");
-    m_scanStage.addBusy(monotonicNs() - started);
 
     if (linkedCopies > 0)
         notice(false, "", Error(Errc::Ok, std::to_string(linkedCopies) + " file(s) are hard links of other listed "
@@ -656,7 +657,7 @@ void Sender::onTick()
     }
     // One worker a stream that is not broken (they share a link without data
     // connections): the send and compress times are over all of them.
-    m_compression.observe(m_sendStage.snapshot(), links.size(), monotonicNs());
+    m_compression.observe(m_stages.snapshotOf(StageId::Send), links.size(), monotonicNs());
     // The control link keeps its own small mark (tuneControlConnection).
     if (dataLinks) boundUnsentBacklog(links);
     if (++m_ticks % kTicksPerCheck != 0) return;

@@ -7,6 +7,7 @@
 // (or a few sharing the one link of an ssh or in-process session) takes work
 // from the scheduler, reads it and sends it.
 
+#include "common/clock.h"
 #include "engine/dir_cache.h"
 #include "engine/entry.h"
 #include "engine/file_list.h"
@@ -19,7 +20,7 @@
 #include "delta/signature_index.h"
 #include "delta/two_pass.h"
 #include "exec/rate_limiter.h"
-#include "metrics/stage_counters.h"
+#include "metrics/stage_track.h"
 #include "proto/frame.h"
 
 #include <atomic>
@@ -59,6 +60,14 @@ public:
     void noDataLinks();
 
 private:
+    // What a worker does with each piece of a file, in order (see
+    // metrics/stage_track.h); encryption, on a link that has it, is counted
+    // by the link (net/).
+    static constexpr StageId kWorkerStages[] = {StageId::Read,     StageId::Hash,    StageId::Match,
+                                                StageId::Compress, StageId::Encrypt, StageId::Send};
+    static constexpr StageId kPlainWorkerStages[] = {StageId::Read, StageId::Hash, StageId::Match, StageId::Compress,
+                                                     StageId::Send};
+
     struct ListedFile {
         std::string path;
         uint64_t size;

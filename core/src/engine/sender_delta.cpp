@@ -167,7 +167,7 @@ Status Sender::sendDelta(const WorkItem& item, Outlet& to, DirCache& dirs)
         if (want > 0) {
             Result<size_t> got = Error();
             {
-                StageTimer busy(m_readStage, StageTimer::Bucket::Busy);
+                StageScope busy(StageId::Read, StageState::Busy);
                 got = handle.pread(buffer + held, want, item.offset + read);
             }
             if (!got.ok()) return fileFailed(item.index, file->path, got.error());
@@ -176,7 +176,7 @@ Status Sender::sendDelta(const WorkItem& item, Outlet& to, DirCache& dirs)
                                   Error(Errc::Vanished, file->path + " shrank while it was being sent; run the sync again"));
             m_readStage.addBytes(*got);
             {
-                StageTimer busy(m_hashStage, StageTimer::Bucket::Busy);
+                StageScope busy(StageId::Hash, StageState::Busy);
                 hasher.update(buffer + held, *got);
             }
             m_hashStage.addBytes(*got);
@@ -186,7 +186,7 @@ Status Sender::sendDelta(const WorkItem& item, Outlet& to, DirCache& dirs)
         const bool final = read == item.length;
         size_t settled = 0;
         {
-            StageTimer busy(m_matchStage, StageTimer::Bucket::Busy);
+            StageScope busy(StageId::Match, StageState::Busy);
             settled = matcher.scan(buffer, held, final, encoder);
         }
         m_matchStage.addBytes(settled);

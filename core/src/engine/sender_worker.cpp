@@ -4,6 +4,7 @@
 #include "engine/sender.h"
 
 #include "common/path.h"
+#include "engine/plain_data.h"
 
 namespace fg {
 namespace {
@@ -39,6 +40,9 @@ void Sender::workerLoop(size_t stream)
         compression = m_streams[stream].compression;
     }
     Outlet to{*link, *compression, {}, 0};
+    // Opening files and the rest of the bookkeeping count as reading.
+    StageTrack track(m_stages, linkEncrypts(*link) ? std::span<const StageId>(kWorkerStages) : kPlainWorkerStages,
+                     StageId::Read, StageState::Busy);
     for (;;) {
         std::optional<WorkItem> item = m_scheduler.tryNext();
         if (!item) {
@@ -51,7 +55,7 @@ void Sender::workerLoop(size_t stream)
                 if (m_hasDataLinks) return streamBroke(stream, st.error());
                 return sendFailed(st.error());
             }
-            StageTimer wait(m_readStage, StageTimer::Bucket::WaitInput);
+            StageScope wait(StageId::Read, StageState::WaitInput);
             item = m_scheduler.next();
         }
         if (!item) {
@@ -139,7 +143,7 @@ Status Sender::fileFailed(uint32_t index, const std::string& path, const Error& 
 Status Sender::waitForBudget(size_t bytes)
 {
     if (m_limiter) {
-        StageTimer wait(m_sendStage, StageTimer::Bucket::WaitOutput);
+        StageScope wait(StageId::Send, StageState::WaitOutput);
         if (!m_limiter->acquire(bytes, &cancelFlag())) return Error(Errc::Cancelled, "cancelled");
     }
     return {};
@@ -148,7 +152,7 @@ Status Sender::waitForBudget(size_t bytes)
 Status Sender::sendData(proto::FrameLink& link, proto::Frame frame, bool more)
 {
     FG_TRY(waitForBudget(frame.payload.size() + proto::kFrameHeaderSize));
-    StageTimer busy(m_sendStage, StageTimer::Bucket::Busy);
+    StageScope busy(StageId::Send, StageState::Busy);
     FG_TRY(link.send(std::move(frame), more));
     m_sendStage.addItems(1);
     return {};
@@ -157,7 +161,7 @@ Status Sender::sendData(proto::FrameLink& link, proto::Frame frame, bool more)
 Status Sender::sendBorrowed(proto::FrameLink& link, const proto::Frame& frame, bool more)
 {
     FG_TRY(waitForBudget(frame.payload.size() + proto::kFrameHeaderSize));
-    StageTimer busy(m_sendStage, StageTimer::Bucket::Busy);
+    StageScope busy(StageId::Send, StageState::Busy);
     FG_TRY(link.sendBorrowed(frame, more));
     m_sendStage.addItems(1);
     return {};
@@ -220,7 +224,7 @@ Status Sender::sendWhole(const WorkItem& item, Outlet& to, DirCache& dirs)
         uint8_t* buffer = pieceOf(frame);
         Result<size_t> got = Error();
         {
-            StageTimer busy(m_readStage, StageTimer::Bucket::Busy);
+            StageScope busy(StageId::Read, StageState::Busy);
             got = handle.readExpecting(buffer, proto::kMaxDataPayload,
                                        info->size >= offset ? info->size - offset : UINT64_MAX);
         }
@@ -231,7 +235,7 @@ Status Sender::sendWhole(const WorkItem& item, Outlet& to, DirCache& dirs)
         const size_t n = *got;
         m_readStage.addBytes(n);
         {
-            StageTimer busy(m_hashStage, StageTimer::Bucket::Busy);
+            StageScope busy(StageId::Hash, StageState::Busy);
             hasher.update(buffer, n);
         }
         m_hashStage.addBytes(n);
@@ -357,7 +361,7 @@ Status Sender::sendChunk(const WorkItem& item, Outlet& to, DirCache& dirs)
         const size_t want = size_t(std::min<uint64_t>(proto::kMaxDataPayload, item.length - done));
         Result<size_t> got = Error();
         {
-            StageTimer busy(m_readStage, StageTimer::Bucket::Busy);
+            StageScope busy(StageId::Read, StageState::Busy);
             got = handle.pread(buffer, want, item.offset + done);
         }
         if (!got.ok()) return fileFailed(item.index, file->path, got.error());
@@ -366,7 +370,7 @@ Status Sender::sendChunk(const WorkItem& item, Outlet& to, DirCache& dirs)
                               Error(Errc::Vanished, file->path + " shrank while it was being sent; run the sync again"));
         m_readStage.addBytes(want);
         {
-            StageTimer busy(m_hashStage, StageTimer::Bucket::Busy);
+            StageScope busy(StageId::Hash, StageState::Busy);
             hasher.update(buffer, want);
         }
         m_hashStage.addBytes(want);

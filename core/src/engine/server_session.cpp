@@ -12,7 +12,7 @@
 #include "engine/socket_tuning.h"
 #include "engine/stream_registry.h"
 #include "exec/rate_limiter.h"
-#include "metrics/stage_counters.h"
+#include "metrics/stage_track.h"
 #include "net/pairing_proof.h"
 #include "platform/fs.h"
 

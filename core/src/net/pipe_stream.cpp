@@ -1,5 +1,6 @@
 #include "net/pipe_stream.h"
 
+#include "metrics/stage_track.h"
 #include "platform/socket.h"
 
 #include <cerrno>
@@ -41,23 +42,29 @@ PipeStream::~PipeStream()
     m_child.reset();
 }
 
+// The ssh process encrypts and decrypts; what this end does is the system
+// calls, and the waiting.
 Result<size_t> PipeStream::read(void* buffer, size_t n)
 {
+    StageScope busy(StageId::Receive);
     for (;;) {
         if (m_shutdown.load()) return Error(Errc::Cancelled, "stream closed");
         auto r = m_read.read(buffer, n);
         if (r.ok() || r.error().sysErrno != EAGAIN) return r;
+        StageScope wait(StageId::Receive, StageState::WaitInput);
         FG_TRY(platform::waitReady(m_readFd, platform::Readiness::Readable, kShutdownPollMs));
     }
 }
 
 Status PipeStream::writeAll(const void* data, size_t n)
 {
+    StageScope busy(StageId::Send);
     const auto* p = static_cast<const char*>(data);
     while (n > 0) {
         if (m_shutdown.load()) return Error(Errc::Cancelled, "stream closed");
         FG_TRY_ASSIGN(size_t w, m_write.writeSome(p, n));
         if (w == 0) {
+            StageScope wait(StageId::Send, StageState::WaitOutput);
             FG_TRY(platform::waitReady(m_writeFd, platform::Readiness::Writable, kShutdownPollMs));
             continue;
         }

@@ -1,5 +1,7 @@
 #include "net/tls_stream.h"
 
+#include "metrics/stage_track.h"
+
 #include <openssl/bio.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
@@ -35,6 +37,7 @@ int bioWrite(BIO* bio, const char* data, size_t n, size_t* written)
         *written = n;
         return 1;
     }
+    StageScope busy(StageId::Send);
     auto w = io->socket->writeSome(data, n);
     if (!w.ok()) {
         io->lastErrno = w.error().sysErrno;
@@ -52,6 +55,9 @@ int bioRead(BIO* bio, char* buffer, size_t n, size_t* readBytes)
 {
     auto* io = static_cast<TlsSocketIo*>(BIO_get_data(bio));
     BIO_clear_retry_flags(bio);
+    // Inside SSL_read: the system call is the receive stage's, the rest of
+    // the call decryption.
+    StageScope busy(StageId::Receive);
     auto r = io->socket->read(buffer, n);
     if (!r.ok()) {
         if (r.error().sysErrno == EAGAIN) BIO_set_retry_read(bio);
@@ -283,6 +289,7 @@ TlsStream::~TlsStream()
 Result<size_t> TlsStream::read(void* buffer, size_t n)
 {
     if (n == 0) return size_t(0);
+    StageScope busy(StageId::Receive);
     auto* out = static_cast<unsigned char*>(buffer);
     size_t got = 0;
     for (;;) {
@@ -300,7 +307,9 @@ Result<size_t> TlsStream::read(void* buffer, size_t n)
             }
             ERR_clear_error();
             m_io.lastErrno = 0;
+            StageScope decrypt(StageId::Decrypt);
             int rc = SSL_read_ex(m_ssl.get(), out + got, n - got, &done);
+            countStageBytes(StageId::Decrypt, done);
             if (rc != 1) {
                 sslError = SSL_get_error(m_ssl.get(), rc);
                 bool fatal = sslError != SSL_ERROR_WANT_READ && sslError != SSL_ERROR_WANT_WRITE
@@ -324,6 +333,7 @@ Result<size_t> TlsStream::read(void* buffer, size_t n)
         }
         if (got > 0) return got; // would block, or close_notify: the next call sees it again
         if (sslError == SSL_ERROR_ZERO_RETURN) return size_t(0);
+        StageScope wait(StageId::Receive, StageState::WaitInput);
         FG_TRY(platform::waitReady(m_fd, sslError == SSL_ERROR_WANT_READ ? platform::Readiness::Readable
                                                                           : platform::Readiness::Writable,
                                    kShutdownPollMs));
@@ -332,6 +342,7 @@ Result<size_t> TlsStream::read(void* buffer, size_t n)
 
 Status TlsStream::writeAll(const void* data, size_t n)
 {
+    StageScope busy(StageId::Send);
     const auto* p = static_cast<const unsigned char*>(data);
     while (n > 0) {
         if (m_shutdown.load(std::memory_order_relaxed)) return cancelled();
@@ -351,7 +362,13 @@ Status TlsStream::writeAll(const void* data, size_t n)
             // WANT_WRITE the retry passes the same bytes again, as OpenSSL
             // requires.
             m_io.coalesce = true;
-            int rc = SSL_write_ex(m_ssl.get(), p, n, &done);
+            int rc = 0;
+            {
+                // The records gather in m_io.pending: this is encryption alone.
+                StageScope encrypt(StageId::Encrypt);
+                rc = SSL_write_ex(m_ssl.get(), p, n, &done);
+                countStageBytes(StageId::Encrypt, done);
+            }
             m_io.coalesce = false;
             pendingBytes = m_io.pending.size() - m_io.pendingSent;
             if (rc == 1) {
@@ -378,6 +395,7 @@ Status TlsStream::writeAll(const void* data, size_t n)
             continue;
         }
         FG_TRY(flushPending());
+        StageScope wait(StageId::Send, StageState::WaitOutput);
         FG_TRY(platform::waitReady(m_fd, sslError == SSL_ERROR_WANT_READ ? platform::Readiness::Readable
                                                                           : platform::Readiness::Writable,
                                    kShutdownPollMs));
@@ -412,6 +430,8 @@ Status TlsStream::flushPending()
                 return {};
             }
         }
+        // The socket's buffer is full: the network (or the peer) holds us up.
+        StageScope wait(StageId::Send, StageState::WaitOutput);
         FG_TRY(platform::waitReady(m_fd, platform::Readiness::Writable, kShutdownPollMs));
     }
 }

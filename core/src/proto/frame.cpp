@@ -1,10 +1,12 @@
 #include "proto/frame.h"
 
 #include "exec/bounded_queue.h"
+#include "metrics/stage_track.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <optional>
 #include <thread>
 
 namespace fg::proto {
@@ -92,7 +94,7 @@ Result<bool> FrameDecoder::next(Frame* frame)
     return true;
 }
 
-Result<bool> FrameDecoder::takePartial(Frame* frame, size_t minPayload, size_t* have)
+Result<bool> FrameDecoder::takePartial(Frame* frame, size_t minPayload, size_t* total)
 {
     uint32_t length = 0;
     FG_TRY_ASSIGN(bool header, peekLength(&length));
@@ -100,9 +102,10 @@ Result<bool> FrameDecoder::takePartial(Frame* frame, size_t minPayload, size_t* 
     const uint8_t* h = m_buffer.get() + m_start;
     frame->type = uint16_t(h[4] | h[5] << 8);
     frame->flags = uint16_t(h[6] | h[7] << 8);
-    *have = buffered() - kFrameHeaderSize;
-    frame->payload.resize(length);
-    std::memcpy(frame->payload.data(), h + kFrameHeaderSize, *have);
+    *total = length;
+    frame->payload.clear();
+    frame->payload.reserve(length);
+    frame->payload.insert(frame->payload.end(), h + kFrameHeaderSize, h + m_end - m_start);
     m_start = m_end = 0;
     return true;
 }
@@ -137,15 +140,28 @@ StreamFrameLink::StreamFrameLink(net::StreamPtr stream) : m_stream(std::move(str
 
 StreamFrameLink::~StreamFrameLink() { close(); }
 
+namespace {
+// Another thread is sending on the link: the frame waits for the way out.
+std::unique_lock<std::mutex> lockToSend(std::mutex& mutex)
+{
+    std::unique_lock lock(mutex, std::try_to_lock);
+    if (!lock.owns_lock()) {
+        StageScope wait(StageId::Send, StageState::WaitOutput);
+        lock.lock();
+    }
+    return lock;
+}
+} // namespace
+
 Status StreamFrameLink::send(Frame frame, bool more)
 {
-    std::lock_guard lock(m_sendMutex);
+    auto lock = lockToSend(m_sendMutex);
     return appendLocked(frame, more);
 }
 
 Status StreamFrameLink::sendBorrowed(const Frame& frame, bool more)
 {
-    std::lock_guard lock(m_sendMutex);
+    auto lock = lockToSend(m_sendMutex);
     return appendLocked(frame, more);
 }
 
@@ -192,7 +208,7 @@ Status StreamFrameLink::appendLocked(const Frame& frame, bool more)
 
 Status StreamFrameLink::flush()
 {
-    std::lock_guard lock(m_sendMutex);
+    auto lock = lockToSend(m_sendMutex);
     return flushLocked();
 }
 
@@ -212,18 +228,22 @@ Result<Frame> StreamFrameLink::receive()
         FG_TRY_ASSIGN(bool complete, m_decoder.next(&frame));
         if (complete) return frame;
         if (m_closed.load()) return Error(Errc::Network, "connection closed");
-        size_t have = 0;
-        FG_TRY_ASSIGN(bool partial, m_decoder.takePartial(&frame, kDirectPayloadBytes, &have));
+        size_t total = 0;
+        FG_TRY_ASSIGN(bool partial, m_decoder.takePartial(&frame, kDirectPayloadBytes, &total));
         if (partial) {
             // The rest of a big frame, straight into its payload (never past
-            // its end: what follows stays with the stream for the next call).
+            // its end: what follows stays with the stream for the next call),
+            // which grows as the bytes come.
             m_lastBig = true;
-            while (have < frame.payload.size()) {
+            while (frame.payload.size() < total) {
                 if (m_closed.load()) return Error(Errc::Network, "connection closed");
-                FG_TRY_ASSIGN(size_t n, m_stream->read(frame.payload.data() + have, frame.payload.size() - have));
-                if (n == 0) return Error(Errc::Network, "the connection ended in the middle of a frame");
-                m_received.fetch_add(n, std::memory_order_relaxed);
-                have += n;
+                const size_t have = frame.payload.size();
+                frame.payload.resize(have + std::min(total - have, kReadChunkBytes));
+                auto n = m_stream->read(frame.payload.data() + have, frame.payload.size() - have);
+                frame.payload.resize(have + (n.ok() ? *n : 0));
+                FG_TRY(n);
+                if (*n == 0) return Error(Errc::Network, "the connection ended in the middle of a frame");
+                m_received.fetch_add(*n, std::memory_order_relaxed);
             }
             return frame;
         }
@@ -281,7 +301,11 @@ public:
     Status send(Frame frame, bool) override
     {
         size_t cost = frame.payload.size() + kFrameHeaderSize;
-        if (!m_out->queue.push(std::move(frame), cost)) return Error(Errc::Network, "the peer closed the connection");
+        {
+            // Full: the receiving end has not taken what is in flight.
+            StageScope wait(StageId::Send, StageState::WaitOutput);
+            if (!m_out->queue.push(std::move(frame), cost)) return Error(Errc::Network, "the peer closed the connection");
+        }
         m_sent.fetch_add(cost, std::memory_order_relaxed);
         return {};
     }
@@ -294,7 +318,11 @@ public:
     }
     Result<Frame> receive() override
     {
-        auto frame = m_in->queue.pop();
+        std::optional<Frame> frame;
+        {
+            StageScope wait(StageId::Receive, StageState::WaitInput);
+            frame = m_in->queue.pop();
+        }
         if (!frame) return Error(Errc::Network, "the peer closed the connection");
         m_received.fetch_add(frame->payload.size() + kFrameHeaderSize, std::memory_order_relaxed);
         return std::move(*frame);

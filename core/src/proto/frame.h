@@ -50,10 +50,13 @@ public:
     // input is needed, an error for an oversized frame (the decoder then stays failed).
     Result<bool> next(Frame* frame);
     // A frame of at least minPayload bytes whose header is buffered but not
-    // all of its payload: true with *frame sized for the whole payload, the
-    // buffered part in it (*have bytes) and taken out of the decoder, so the
-    // rest can be read straight into it. False when there is no such frame.
-    Result<bool> takePartial(Frame* frame, size_t minPayload, size_t* have);
+    // all of its payload: true with *total its payload's length, and in
+    // frame->payload the buffered part, taken out of the decoder, with room
+    // reserved for the rest to be read straight in behind it. False when
+    // there is no such frame. The room is only reserved, not filled: a peer
+    // that announces a big frame and sends nothing costs address space, not
+    // memory.
+    Result<bool> takePartial(Frame* frame, size_t minPayload, size_t* total);
     size_t buffered() const { return m_end - m_start; }
 
 private:

@@ -851,27 +851,32 @@ void StatsMsg::encode(WireWriter& w) const
 {
     w.u32(uint32_t(stages.size()));
     for (const auto& s : stages) {
-        w.string(s.name);
+        w.u8(uint8_t(s.id));
         w.u64(s.bytes);
         w.u64(s.items);
         w.u64(s.busyNs);
         w.u64(s.waitInputNs);
         w.u64(s.waitOutputNs);
+        w.u64(s.lifetimeNs);
     }
 }
 
 Result<StatsMsg> StatsMsg::decode(WireReader& r)
 {
     StatsMsg m;
-    uint32_t n = r.count(kMaxStages, 44);
+    uint32_t n = r.count(kMaxStages, 49);
     for (uint32_t i = 0; i < n && !r.failed(); ++i) {
         StageSnapshot s;
-        s.name = r.string(64);
+        const uint8_t id = r.u8();
+        if (id >= kStageCount) return Error(Errc::Protocol, "malformed Stats frame: unknown stage " + std::to_string(id));
+        s.id = StageId(id);
+        s.name = stageName(s.id);
         s.bytes = r.u64();
         s.items = r.u64();
         s.busyNs = r.u64();
         s.waitInputNs = r.u64();
         s.waitOutputNs = r.u64();
+        s.lifetimeNs = r.u64();
         s.remote = true;
         m.stages.push_back(std::move(s));
     }

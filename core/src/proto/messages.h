@@ -23,7 +23,8 @@ namespace fg::proto {
 // 4: zstd payloads are pieces of one stream per connection (3: each on its
 // own), and digests carry their size for --checksum-choice.
 // 7: a delta segment goes in two passes (copies, then literals; kDeltaFill).
-inline constexpr uint16_t kProtocolVersion = 9;
+// 10: Stats names stages by id and carries each one's lifetime.
+inline constexpr uint16_t kProtocolVersion = 10;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 // Hello capabilities. PlainData: this end can carry a session's data
 // connections unencrypted after their TLS join (--cipher none); a client
