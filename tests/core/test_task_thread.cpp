@@ -29,6 +29,12 @@ struct SetsOnDestroy {
     std::atomic<bool>* m_flag;
 };
 
+void noIdleThreads()
+{
+    fg::exec::keepIdleThreads(0ms);
+    QTRY_COMPARE_WITH_TIMEOUT(fg::exec::idleThreads(), size_t(0), 10000);
+}
+
 std::thread::id runAndJoin(std::atomic<int>& ran)
 {
     std::thread::id id;
@@ -46,7 +52,10 @@ std::thread::id runAndJoin(std::atomic<int>& ran)
 class TestTaskThread : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void cleanup() { fg::exec::keepIdleThreads(0ms); }
+    // Each test starts with no idle thread: an earlier test's end their wait
+    // on their own time, and one still waiting would count, or take a task.
+    void init() { noIdleThreads(); }
+    void cleanup() { noIdleThreads(); }
 
     void withoutReuseEachTaskHasAThreadOfItsOwn()
     {

@@ -12,6 +12,7 @@
 #include "proto/messages.h"
 
 #include <algorithm>
+#include <map>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -51,61 +52,61 @@ bool expand(const Frame& f, const uint8_t** p, size_t* n)
     return algo.ok();
 }
 
-void decodeAny(const Frame& f)
+// Decodes a frame as its type says; true when the decoder took it.
+bool decodeAny(const Frame& f)
 {
     switch (MsgType(f.type)) {
-    case MsgType::Hello: (void)fromFrame<HelloMsg>(f); break;
-    case MsgType::Error: (void)fromFrame<ErrorMsg>(f); break;
-    case MsgType::PairRequest: (void)fromFrame<PairRequestMsg>(f); break;
-    case MsgType::PairResult: (void)fromFrame<PairResultMsg>(f); break;
-    case MsgType::JobRequest: (void)fromFrame<JobRequestMsg>(f); break;
-    case MsgType::JobAccept: (void)fromFrame<JobAcceptMsg>(f); break;
-    case MsgType::JoinStream: (void)fromFrame<JoinStreamMsg>(f); break;
-    case MsgType::StreamAccepted: (void)fromFrame<StreamAcceptedMsg>(f); break;
-    case MsgType::StreamsReady: (void)fromFrame<StreamsReadyMsg>(f); break;
-    case MsgType::FileListBegin: (void)fromFrame<FileListBeginMsg>(f); break;
-    case MsgType::FileListBatch: (void)fromFrame<FileListBatchMsg>(f); break;
-    case MsgType::FileListEnd: (void)fromFrame<FileListEndMsg>(f); break;
-    case MsgType::PlanBatch: (void)fromFrame<PlanBatchMsg>(f); break;
-    case MsgType::DeleteBatch: (void)fromFrame<DeleteBatchMsg>(f); break;
-    case MsgType::PlanEnd: (void)fromFrame<PlanEndMsg>(f); break;
+    case MsgType::Hello: return fromFrame<HelloMsg>(f).ok();
+    case MsgType::Error: return fromFrame<ErrorMsg>(f).ok();
+    case MsgType::PairRequest: return fromFrame<PairRequestMsg>(f).ok();
+    case MsgType::PairResult: return fromFrame<PairResultMsg>(f).ok();
+    case MsgType::JobRequest: return fromFrame<JobRequestMsg>(f).ok();
+    case MsgType::JobAccept: return fromFrame<JobAcceptMsg>(f).ok();
+    case MsgType::JoinStream: return fromFrame<JoinStreamMsg>(f).ok();
+    case MsgType::StreamAccepted: return fromFrame<StreamAcceptedMsg>(f).ok();
+    case MsgType::StreamsReady: return fromFrame<StreamsReadyMsg>(f).ok();
+    case MsgType::FileListBegin: return fromFrame<FileListBeginMsg>(f).ok();
+    case MsgType::FileListBatch: return fromFrame<FileListBatchMsg>(f).ok();
+    case MsgType::FileListEnd: return fromFrame<FileListEndMsg>(f).ok();
+    case MsgType::PlanBatch: return fromFrame<PlanBatchMsg>(f).ok();
+    case MsgType::DeleteBatch: return fromFrame<DeleteBatchMsg>(f).ok();
+    case MsgType::PlanEnd: return fromFrame<PlanEndMsg>(f).ok();
     case MsgType::Data: {
         const uint8_t* p = nullptr;
         size_t n = 0;
-        if (decodeDataHeader(f, &p, &n).ok()) (void)expand(f, &p, &n);
-        break;
+        return decodeDataHeader(f, &p, &n).ok() && expand(f, &p, &n);
     }
     case MsgType::Delta: {
         const uint8_t* p = nullptr;
         size_t n = 0;
-        if (!decodeDataHeader(f, &p, &n).ok() || !expand(f, &p, &n)) break;
+        if (!decodeDataHeader(f, &p, &n).ok() || !expand(f, &p, &n)) return false;
         // The instructions against an old copy of 1 MiB in 4 KiB blocks.
         delta::OpReader reader(p, n, delta::BasisGeometry{1u << 20, 4096});
         delta::Op op;
         for (;;) {
             auto more = reader.next(op);
-            if (!more.ok() || !*more) break;
+            if (!more.ok()) return false;
+            if (!*more) return true;
         }
-        break;
     }
-    case MsgType::Signature: (void)fromFrame<SignatureMsg>(f); break;
-    case MsgType::FileEnd: (void)fromFrame<FileEndMsg>(f); break;
-    case MsgType::ChunkEnd: (void)fromFrame<ChunkEndMsg>(f); break;
+    case MsgType::Signature: return fromFrame<SignatureMsg>(f).ok();
+    case MsgType::FileEnd: return fromFrame<FileEndMsg>(f).ok();
+    case MsgType::ChunkEnd: return fromFrame<ChunkEndMsg>(f).ok();
     case MsgType::SmallFile: {
         const uint8_t* p = nullptr;
         size_t n = 0;
-        if (decodeSmallFile(f, &p, &n).ok()) (void)expand(f, &p, &n);
-        break;
+        return decodeSmallFile(f, &p, &n).ok() && expand(f, &p, &n);
     }
-    case MsgType::FileFailed: (void)fromFrame<FileFailedMsg>(f); break;
-    case MsgType::FileDone: (void)fromFrame<FileDoneMsg>(f); break;
-    case MsgType::SenderDone: (void)fromFrame<SenderDoneMsg>(f); break;
-    case MsgType::Notice: (void)fromFrame<NoticeMsg>(f); break;
-    case MsgType::Stats: (void)fromFrame<StatsMsg>(f); break;
-    case MsgType::JobDone: (void)fromFrame<JobDoneMsg>(f); break;
-    case MsgType::Cancel: (void)fromFrame<CancelMsg>(f); break;
-    case MsgType::RateChange: (void)fromFrame<RateChangeMsg>(f); break;
+    case MsgType::FileFailed: return fromFrame<FileFailedMsg>(f).ok();
+    case MsgType::FileDone: return fromFrame<FileDoneMsg>(f).ok();
+    case MsgType::SenderDone: return fromFrame<SenderDoneMsg>(f).ok();
+    case MsgType::Notice: return fromFrame<NoticeMsg>(f).ok();
+    case MsgType::Stats: return fromFrame<StatsMsg>(f).ok();
+    case MsgType::JobDone: return fromFrame<JobDoneMsg>(f).ok();
+    case MsgType::Cancel: return fromFrame<CancelMsg>(f).ok();
+    case MsgType::RateChange: return fromFrame<RateChangeMsg>(f).ok();
     }
+    return false; // no such type
 }
 
 std::vector<Frame> framesOf(const uint8_t* data, size_t size)
@@ -163,8 +164,15 @@ std::vector<Frame> framesReadInPlace(const uint8_t* data, size_t size)
 
 } // namespace
 
+namespace {
+thread_local WireStats t_wireStats;
+} // namespace
+
+WireStats lastWireStats() { return t_wireStats; }
+
 int fuzzWire(const uint8_t* data, size_t size)
 {
+    t_wireStats = {};
     // Each input is a connection of its own; the stream's memory is kept
     // (8 MiB of window, allocated again per input, was most of its time).
     thread_local codec::StreamDecompressor stream;
@@ -177,8 +185,9 @@ int fuzzWire(const uint8_t* data, size_t size)
         if (inPlace[i].type != whole[i].type || inPlace[i].flags != whole[i].flags
             || inPlace[i].payload != whole[i].payload)
             std::abort();
+    t_wireStats.frames = whole.size();
     for (const Frame& f : whole) {
-        decodeAny(f);
+        ++(decodeAny(f) ? t_wireStats.decoded : t_wireStats.refused);
         // Every message type against every payload: a decoder must refuse, not crash.
         Frame g = f;
         for (uint16_t t = 1; t <= uint16_t(MsgType::Cancel); ++t) {
@@ -241,13 +250,61 @@ private:
 };
 } // namespace
 
-int fuzzReceiver(const uint8_t* data, size_t size)
+namespace {
+const ScratchRoot& receiverScratch()
 {
     static const ScratchRoot scratch("fgfuzz");
-    reuseThreads();
-    scratch.freshDestination();
-    const std::string dst = scratch.destination();
+    return scratch;
+}
 
+void describeInto(const platform::DirHandle& dir, const std::string& prefix, std::map<std::string, std::string>& out)
+{
+    auto names = dir.list();
+    if (!names.ok()) return;
+    for (const auto& entry : *names) {
+        const std::string path = prefix + entry.name;
+        auto info = dir.statAt(entry.name);
+        if (!info.ok()) continue;
+        if (info->type == platform::FileType::Directory) {
+            out[path] = "/";
+            if (auto sub = dir.openDir(entry.name); sub.ok()) describeInto(*sub, path + "/", out);
+        } else if (info->type == platform::FileType::Symlink) {
+            auto target = dir.readlinkAt(entry.name);
+            out[path] = "-> " + (target.ok() ? *target : std::string("?"));
+        } else if (auto file = dir.openRead(entry.name); file.ok()) {
+            std::string content(size_t(info->size), '\0');
+            auto got = file->pread(reinterpret_cast<uint8_t*>(content.data()), content.size(), 0);
+            content.resize(got.ok() ? *got : 0);
+            out[path] = std::move(content);
+        }
+    }
+}
+} // namespace
+
+std::map<std::string, std::string> receiverTreeAfterLastRun()
+{
+    std::map<std::string, std::string> out;
+    if (auto root = platform::DirHandle::open(receiverScratch().destination()); root.ok()) describeInto(*root, "", out);
+    return out;
+}
+
+namespace {
+// When the body of a session may follow its list: a sender sends file data
+// only once the receiver has planned (PlanEnd), and a delta's instructions
+// only once it has the old copy's signature.
+enum class ReadyWhen { Planned, Signed };
+
+// Plays a session into a fresh receiver writing into `dst`, as a sender would:
+// the list, then, once the receiver is ready (or has ended), the rest and
+// SenderDone; it hangs up once the receiver has ended the job or said why
+// not. A list with no end is all a receiver gets before the hang-up (it
+// would wait for more of it). Each wait is bounded (10 s), for inputs that
+// leave a receiver waiting for something else.
+void playSession(const std::string& dst, TransferParams params, std::vector<Frame> list, std::vector<Frame> rest,
+                 ReadyWhen when)
+{
+    const bool listEnds = std::any_of(list.begin(), list.end(),
+                                      [](const Frame& f) { return f.type == uint16_t(MsgType::FileListEnd); });
     // Not a structured binding: clang 14 cannot capture those in lambdas.
     auto links = makeMemoryLinkPair(64 << 20);
     FrameLinkPtr& ours = links.first;
@@ -256,26 +313,78 @@ int fuzzReceiver(const uint8_t* data, size_t size)
     StageSet stages;
     RootSpec spec;
     spec.base = dst;
-    TransferParams params;
     // What a frame does to the receiver is the point, not the durability of
     // a scratch file: a syncfs per input cost most of the target's time.
     params.fsync = FsyncMode::None;
     Receiver receiver(spec, params, *theirs, {}, observer, stages);
+    std::mutex mutex;
+    std::condition_variable cv;
+    bool ready = false;
+    bool ended = false;
+    auto set = [&](bool& flag) {
+        std::lock_guard lock(mutex);
+        flag = true;
+        cv.notify_all();
+    };
+    // Until the flag is up or the receiver has ended.
+    auto waitFor = [&](const bool& flag) {
+        std::unique_lock lock(mutex);
+        cv.wait_for(lock, std::chrono::seconds(10), [&] { return flag || ended; });
+    };
     exec::TaskThread reader([&] {
-        // Drain what the receiver says so it never blocks on a full link.
-        while (ours->receive().ok()) {
+        uint64_t signed_ = 0;
+        for (;;) {
+            auto f = ours->receive();
+            if (!f.ok()) break;
+            const auto type = MsgType(f->type);
+            if (type == MsgType::JobDone || type == MsgType::Error || type == MsgType::Cancel) set(ended);
+            if (when == ReadyWhen::Planned && type == MsgType::PlanEnd) set(ready);
+            if (when != ReadyWhen::Signed || type != MsgType::Signature) continue;
+            auto sig = fromFrame<SignatureMsg>(*f);
+            if (!sig.ok() || sig->total == 0 || (signed_ += sig->blocks.size()) >= sig->total) set(ready);
         }
+        set(ready);
+        set(ended);
     });
-    exec::TaskThread feeder([&, frames = framesOf(data, size)]() mutable {
-        for (auto& f : frames)
+    exec::TaskThread feeder([&, list = std::move(list), rest = std::move(rest)]() mutable {
+        for (auto& f : list)
             if (!ours->send(std::move(f)).ok()) break;
-        // The sender "hangs up": the receiver ends either way.
+        if (listEnds) waitFor(ready);
+        for (auto& f : rest)
+            if (!ours->send(std::move(f)).ok()) break;
+        (void)ours->send(toFrame(SenderDoneMsg{}));
+        if (listEnds) waitFor(ended);
         ours->close();
     });
     (void)receiver.run();
+    // A receiver that ended without a word (it stops at a malformed frame
+    // before its list is in) leaves nothing to wait for.
+    set(ready);
+    set(ended);
     feeder.join();
     theirs->close();
     reader.join();
+}
+
+bool isListFrame(const Frame& f)
+{
+    const auto type = MsgType(f.type);
+    return type == MsgType::FileListBegin || type == MsgType::FileListBatch || type == MsgType::FileListEnd;
+}
+} // namespace
+
+int fuzzReceiver(const uint8_t* data, size_t size)
+{
+    const ScratchRoot& scratch = receiverScratch();
+    reuseThreads();
+    scratch.freshDestination();
+    // The list is what leads the input; everything from the first other
+    // frame on is the session's body.
+    std::vector<Frame> list = framesOf(data, size);
+    const auto body = std::find_if_not(list.begin(), list.end(), isListFrame);
+    std::vector<Frame> rest(std::make_move_iterator(body), std::make_move_iterator(list.end()));
+    list.erase(body, list.end());
+    playSession(scratch.destination(), TransferParams{}, std::move(list), std::move(rest), ReadyWhen::Planned);
     scratch.checkNothingOutside("fuzzReceiver");
     return 0;
 }
@@ -368,91 +477,28 @@ int fuzzDeltaReceiver(const uint8_t* data, size_t size)
         if (!file.ok() || !file->writeAll(basis.data(), basis.size())) std::abort();
     }
 
-    auto links = makeMemoryLinkPair(64 << 20);
-    FrameLinkPtr& ours = links.first;
-    FrameLinkPtr& theirs = links.second;
-    NullObserver observer;
-    StageSet stages;
-    RootSpec spec;
-    spec.base = dst;
+    // The list names the one file, changed since the old copy, so the
+    // receiver signs that copy; the input is played once it has.
+    std::vector<Frame> list;
+    list.push_back(toFrame(FileListBeginMsg{}));
+    FileListBatchMsg batch;
+    WireEntry dir;
+    dir.path = ".";
+    dir.type = WireFileType::Directory;
+    dir.mode = 0755;
+    WireEntry file;
+    file.path = "f";
+    file.size = kDeltaBasisSize;
+    file.mode = 0644;
+    file.mtimeNs = kDeltaMtimeNs + 1;
+    batch.entries = {dir, file};
+    list.push_back(toFrame(batch));
+    FileListEndMsg end;
+    end.count = 2;
+    list.push_back(toFrame(end));
     TransferParams params;
-    // What a frame does to the receiver is the point, not the durability of
-    // a scratch file: a syncfs per input cost most of the target's time.
-    params.fsync = FsyncMode::None;
     params.wholeFile = WholeFileMode::Never;
-    Receiver receiver(spec, params, *theirs, {}, observer, stages);
-    // The input is played once the receiver has signed its old copy, so its
-    // Delta frames meet a receiver ready to rebuild.
-    std::mutex mutex;
-    std::condition_variable cv;
-    bool ready = false;
-    bool ended = false;
-    auto setReady = [&] {
-        std::lock_guard lock(mutex);
-        ready = true;
-        cv.notify_all();
-    };
-    auto setEnded = [&] {
-        std::lock_guard lock(mutex);
-        ended = true;
-        cv.notify_all();
-    };
-    exec::TaskThread reader([&] {
-        uint64_t have = 0;
-        for (;;) {
-            auto f = ours->receive();
-            if (!f.ok()) break;
-            if (f->type == uint16_t(MsgType::JobDone) || f->type == uint16_t(MsgType::Error)) setEnded();
-            if (f->type != uint16_t(MsgType::Signature)) continue;
-            auto sig = fromFrame<SignatureMsg>(*f);
-            if (!sig.ok() || sig->total == 0) {
-                setReady();
-                continue;
-            }
-            have += sig->blocks.size();
-            if (have >= sig->total) setReady();
-        }
-        setReady();
-    });
-    exec::TaskThread feeder([&, frames = framesOf(data, size)]() mutable {
-        (void)ours->send(toFrame(FileListBeginMsg{}));
-        FileListBatchMsg batch;
-        WireEntry dir;
-        dir.path = ".";
-        dir.type = WireFileType::Directory;
-        dir.mode = 0755;
-        WireEntry file;
-        file.path = "f";
-        file.size = kDeltaBasisSize;
-        file.mode = 0644;
-        file.mtimeNs = kDeltaMtimeNs + 1;
-        batch.entries = {dir, file};
-        (void)ours->send(toFrame(batch));
-        FileListEndMsg end;
-        end.count = 2;
-        (void)ours->send(toFrame(end));
-        {
-            std::unique_lock lock(mutex);
-            cv.wait_for(lock, std::chrono::seconds(10), [&] { return ready; });
-        }
-        for (auto& f : frames)
-            if (!ours->send(std::move(f)).ok()) break;
-        // Then it says it is done, and hangs up once the receiver has ended
-        // the job (or said why not).
-        (void)ours->send(toFrame(SenderDoneMsg{}));
-        {
-            std::unique_lock lock(mutex);
-            cv.wait_for(lock, std::chrono::seconds(10), [&] { return ended; });
-        }
-        ours->close();
-    });
-    (void)receiver.run();
-    // A receiver that ended without a word (it stops at a malformed frame
-    // before its list is in) leaves nothing for the feeder to wait for.
-    setEnded();
-    feeder.join();
-    theirs->close();
-    reader.join();
+    playSession(dst, params, std::move(list), framesOf(data, size), ReadyWhen::Signed);
     scratch.checkNothingOutside("fuzzDeltaReceiver");
     return 0;
 }

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,14 @@ namespace fgfuzz {
 
 // Decodes a byte stream into frames and every frame into its message.
 int fuzzWire(const uint8_t* data, size_t size);
+// What the last fuzzWire on this thread saw: frames, and how many of them
+// their own type's decoder took or refused.
+struct WireStats {
+    size_t frames = 0;
+    size_t decoded = 0;
+    size_t refused = 0;
+};
+WireStats lastWireStats();
 
 // Feeds the frames in data to a real Receiver (over the in-process link) that
 // writes into a scratch directory; checks that nothing escapes it.
@@ -24,6 +33,10 @@ int fuzzDeltaReceiver(const uint8_t* data, size_t size);
 std::vector<uint8_t> deltaSeedSession();
 // What the destination's file holds after the last fuzzDeltaReceiver run.
 std::string deltaTargetAfterLastRun();
+// What fuzzReceiver's destination holds after its last run: each entry's
+// relative path and its contents ("-> TARGET" for a symlink, "/" for a
+// directory).
+std::map<std::string, std::string> receiverTreeAfterLastRun();
 
 // The first byte picks an algorithm (and a level), the rest is a frame to
 // decompress under the 256 KiB frame limit: refused or within the limit,
