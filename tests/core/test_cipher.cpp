@@ -3,12 +3,12 @@
 // plain TCP (--cipher none) with data following at once. Also --ssh-cipher
 // on ssh's command line.
 
-#include "engine/plain_data.h"
-#include "engine/session.h"
+#include "client/session.h"
 #include "net/cipher_suites.h"
 #include "net/identity.h"
 #include "net/tcp_stream.h"
 #include "proto/frame.h"
+#include "proto/plain_data.h"
 #include "test_support.h"
 #include "tls_pair.h"
 

@@ -1,5 +1,5 @@
-#include "engine/transfer_method.h"
 #include "plan/planner.h"
+#include "role/transfer_method.h"
 
 #include <QTest>
 

@@ -2,7 +2,7 @@
 // it says the wait once, says when things move again, gives up at the limit,
 // and does not count before it is armed.
 
-#include "engine/progress_watchdog.h"
+#include "exec/progress_watchdog.h"
 
 #include <QTest>
 

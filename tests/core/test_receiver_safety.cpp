@@ -2,8 +2,8 @@
 // the destination, and every protocol violation ends the session with an error.
 
 #include "delta/ops.h"
-#include "engine/receiver.h"
 #include "proto/messages.h"
+#include "receive/receiver.h"
 #include "test_support.h"
 
 #include <QFileInfo>

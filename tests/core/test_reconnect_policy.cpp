@@ -1,7 +1,7 @@
 // Which failures a reconnect may mend (--retry-for), when a second run of a
 // job would do harm, and the waits between tries.
 
-#include "engine/reconnect_policy.h"
+#include "job/reconnect_policy.h"
 
 #include <QTest>
 

@@ -2,7 +2,7 @@
 // counts, and how the auto level follows the load it is fed.
 
 #include "common/clock.h"
-#include "engine/send_compression.h"
+#include "send/send_compression.h"
 #include "test_support.h"
 
 #include <QTest>

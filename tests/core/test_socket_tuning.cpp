@@ -3,7 +3,7 @@
 // counters that decision reads; and how much a data connection may keep
 // unsent in its socket.
 
-#include "engine/socket_tuning.h"
+#include "net/socket_tuning.h"
 #include "net/tcp_stream.h"
 #include "platform/socket.h"
 #include "proto/frame.h"
@@ -105,7 +105,7 @@ private Q_SLOTS:
         const int fd = pair.client.fd();
         fg::proto::StreamFrameLink link(std::make_unique<fg::net::TcpStream>(std::move(pair.client)));
 
-        fg::boundUnsentBacklog({&link});
+        fg::boundUnsentBacklog({link.socketFd()});
         auto mark = fg::platform::notSentLowat(fd);
         QVERIFY2(mark.ok(), mark.ok() ? "" : mark.error().message.c_str());
         auto info = fg::platform::tcpInfo(fd);

@@ -3,7 +3,7 @@
 // ended (it must be refused at once, not after the full wait: a client that
 // started a join as its job finished waits for the answer).
 
-#include "engine/stream_registry.h"
+#include "daemon/stream_registry.h"
 
 #include <QTest>
 

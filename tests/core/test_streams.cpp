@@ -1,9 +1,9 @@
 // Sender and receiver joined by a control link and several data links in one
 // process: chunk spreading, balance, and what happens when streams break.
 
-#include "engine/receiver.h"
-#include "engine/scheduler.h"
-#include "engine/sender.h"
+#include "receive/receiver.h"
+#include "send/scheduler.h"
+#include "send/sender.h"
 #include "test_support.h"
 
 #include <QTest>

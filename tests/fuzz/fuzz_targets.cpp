@@ -2,14 +2,14 @@
 
 #include "codec/compress.h"
 #include "codec/compress_stream.h"
-#include "engine/observer.h"
 #include "delta/ops.h"
 #include "delta/signature.h"
-#include "engine/receiver.h"
 #include "exec/task_thread.h"
 #include "platform/fs.h"
 #include "proto/frame.h"
 #include "proto/messages.h"
+#include "receive/receiver.h"
+#include "role/observer.h"
 
 #include <algorithm>
 #include <map>

@@ -14,7 +14,8 @@ constexpr double kMB = 1024.0 * 1024.0;
 using StreamRate = fgui::ThroughputChart::StreamRate;
 
 // The chart's series, found as QObjects so the test needs no QtCharts header
-// (CONVENTIONS 9: QtCharts stays in ui/charts/).
+// (QtCharts stays in ui/charts/: it is deprecated from Qt 6.10, and one
+// folder is what moves to Qt Graphs).
 QList<QObject*> lineSeries(QObject& root)
 {
     QList<QObject*> out;
@@ -80,7 +81,7 @@ private Q_SLOTS:
     }
 
     // Each tick replaces every series' points once: no append per point, no
-    // second pass (CONVENTIONS 9).
+    // second pass (a ring buffer of samples, one replace() per tick).
     void oneReplacePerSeriesPerTick()
     {
         fgui::ThroughputChart chart;

@@ -1,5 +1,6 @@
 #pragma once
-// The one door between the engine's threads and the GUI thread (CONVENTIONS 2).
+// The one door between the engine's threads and the GUI thread (docs/ARCHITECTURE.md,
+// "The GUI").
 //
 // The engine calls the notify hook from a worker thread; the controller answers
 // with at most one queued drain in flight, so a burst of thousands of events costs

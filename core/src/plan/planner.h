@@ -3,8 +3,8 @@
 // The decision for one source entry against what the target has there. Pure:
 // no I/O, so every rule is tested directly.
 
-#include "engine/entry.h"
 #include "platform/fs.h"
+#include "scan/file_entry.h"
 
 #include <floodgate/job.h>
 #include <floodgate/options.h>

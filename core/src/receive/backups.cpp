@@ -1,7 +1,8 @@
 #include "receive/backups.h"
 
 #include "common/path.h"
-#include "engine/tree_ops.h"
+#include "receive/tree_ops.h"
+#include "scan/dir_cache.h"
 
 namespace fg {
 

@@ -7,10 +7,10 @@
 // A relative DIR is relative to the destination; a daemon's receiver takes
 // only ones that stay inside its module. Planning thread only.
 
-#include "engine/dir_cache.h"
-#include "engine/entry.h"
-#include "engine/role_params.h"
+#include "options/transfer_params.h"
 #include "plan/planner.h"
+#include "scan/dir_cache.h"
+#include "scan/file_entry.h"
 
 #include <floodgate/error.h>
 

@@ -4,8 +4,8 @@
 // each directory (a stable order both ends agree on). Follows symlinks only
 // under -L. Unreadable entries are reported and skipped; the walk goes on.
 
-#include "engine/entry.h"
 #include "platform/fs.h"
+#include "scan/file_entry.h"
 #include "scan/follow_links.h"
 
 #include <floodgate/error.h>

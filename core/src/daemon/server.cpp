@@ -1,0 +1,413 @@
+// The TLS daemon (`floodgate serve`) and the stdio session (`serve --stdio`).
+
+#include "daemon/admin_socket.h"
+#include "daemon/admission.h"
+#include "daemon/server_session.h"
+#include "daemon/stream_registry.h"
+#include "net/cipher_suites.h"
+#include "net/identity.h"
+#include "net/pipe_stream.h"
+#include "net/tls_context.h"
+#include "net/tls_stream.h"
+#include "net/trust_store.h"
+#include "platform/cpu.h"
+#include "platform/fs.h"
+#include "platform/memory.h"
+#include "platform/process.h"
+#include "platform/socket.h"
+#include "proto/frame.h"
+
+#include <floodgate/identity.h>
+#include <floodgate/server.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cctype>
+#include <list>
+#include <mutex>
+#include <thread>
+
+namespace fg {
+namespace {
+
+constexpr int kAcceptPollMs = 200;
+// Dropped connections are told in the log in one line at most this often: a
+// flood of them must not flood the log too.
+constexpr auto kDropLogInterval = std::chrono::seconds(10);
+// A daemon that is never idle gives freed memory back at most this often.
+constexpr auto kTrimInterval = std::chrono::seconds(10);
+
+AdmissionLimits admissionLimits(const ServerConfig& c)
+{
+    AdmissionLimits limits;
+    limits.proveWithin = std::chrono::seconds(std::max(c.authTimeoutSec, 1));
+    limits.maxPending = size_t(std::max(c.maxPending, 1));
+    limits.maxPendingPerAddress = size_t(std::max(c.maxPendingPerHost, 1));
+    limits.maxJobs = size_t(std::max(c.maxSessions, 1));
+    return limits;
+}
+
+bool validModuleName(const std::string& name)
+{
+    if (name.empty() || name.size() > 64) return false;
+    for (char c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.') return false;
+    return name != "." && name != "..";
+}
+
+class ServerImpl final : public Server {
+public:
+    ~ServerImpl() override { stop(); }
+
+    static Result<std::unique_ptr<Server>> create(ServerConfig config, LogFn log)
+    {
+        auto server = std::unique_ptr<ServerImpl>(new ServerImpl());
+        FG_TRY(server->init(std::move(config), std::move(log)));
+        return std::unique_ptr<Server>(std::move(server));
+    }
+
+    uint16_t port() const override { return m_listener.port(); }
+    std::string pairCode() const override { return m_pairing ? m_pairing->code() : std::string(); }
+    std::string fingerprint() const override { return m_identity->fingerprint(); }
+
+    std::string reload() override
+    {
+        std::string missing;
+        for (const auto& m : m_config.modules) {
+            auto info = platform::statPath(m.path, true);
+            if (!info.ok() || info->type != platform::FileType::Directory)
+                missing += (missing.empty() ? "" : ", ") + m.name + " (" + m.path + ")";
+        }
+        auto clients = listPairedClients(m_stateDir);
+        std::string line = "reloaded: " + std::to_string(m_config.modules.size()) + " module(s)";
+        if (!missing.empty()) line += "; not a directory now, refused until it is: " + missing;
+        line += clients.ok() ? "; " + std::to_string(clients->size()) + " paired client(s)"
+                             : "; paired clients unreadable: " + clients.error().message;
+        log(line);
+        return line;
+    }
+
+    void stop() override
+    {
+        if (m_stopping.exchange(true)) return;
+        m_admin.reset();
+        if (m_acceptThread.joinable()) m_acceptThread.join();
+        std::list<Session> sessions;
+        {
+            std::lock_guard lock(m_mutex);
+            for (auto& s : m_sessions)
+                if (s.link) s.link->close();
+            sessions.swap(m_sessions);
+        }
+        for (auto& s : sessions)
+            if (s.thread.joinable()) s.thread.join();
+        m_listener.close();
+    }
+
+private:
+    struct Session {
+        std::thread thread;
+        Admission::Id id = 0;
+        proto::FrameLink* link = nullptr; // set once the handshake is done
+        // Dropped before it proved who it is: its handshake gives up, its
+        // link is closed.
+        std::atomic<bool> dropped{false};
+        bool done = false;
+    };
+
+    ServerImpl() = default;
+
+    Status init(ServerConfig config, LogFn log)
+    {
+        m_config = std::move(config);
+        m_log = std::move(log);
+        m_admission = std::make_unique<Admission>(admissionLimits(m_config));
+        if (m_config.modules.empty()) return Error(Errc::InvalidArgument, "no modules to serve");
+        for (size_t i = 0; i < m_config.modules.size(); ++i) {
+            auto& m = m_config.modules[i];
+            if (!validModuleName(m.name))
+                return Error(Errc::InvalidArgument, "module name '" + m.name + "' must be 1-64 letters, digits, '-', '_' or '.'");
+            for (size_t k = 0; k < i; ++k)
+                if (m_config.modules[k].name == m.name)
+                    return Error(Errc::InvalidArgument, "module '" + m.name + "' is given twice");
+            auto info = platform::statPath(m.path, true);
+            if (!info.ok() || info->type != platform::FileType::Directory)
+                return Error(Errc::InvalidArgument, "module '" + m.name + "': " + m.path + " is not a directory");
+        }
+        std::string stateDir = m_config.stateDir.empty() ? defaultStateDir() : m_config.stateDir;
+        m_stateDir = stateDir;
+        auto identity = net::TlsIdentity::loadOrCreate(stateDir);
+        if (!identity.ok()) {
+            Error e = std::move(identity).error();
+            return Error(Errc::PermissionDenied, "the state directory " + stateDir + " cannot be used: " + e.message
+                                                     + "; give --state-dir a directory this user ("
+                                                     + platform::currentUserName() + ") can write, or fix its permissions",
+                         e.sysErrno);
+        }
+        m_identity = std::move(identity).value();
+        FG_TRY_ASSIGN(m_tls, net::TlsContext::create(net::TlsContext::Role::Server, m_identity));
+        const net::ServerCipherSuites suites = net::serverCipherSuites(platform::hasAesAcceleration());
+        FG_TRY(m_tls->setCipherSuites(suites.suites));
+        m_tls->setServerPreference(suites.serverPreference);
+        m_authorized = std::make_unique<net::AuthorizedClients>(stateDir);
+        bool generated = m_config.pairCode.empty();
+        m_pairing = std::make_unique<PairingState>(generated ? generatePairCode() : m_config.pairCode, generated, m_log);
+        FG_TRY_ASSIGN(m_listener, platform::Listener::listenTcp(m_config.listenHost, m_config.port));
+        platform::ignoreSigpipe();
+        // Without it the daemon still serves; only the admin commands wait.
+        auto admin = AdminSocket::start(adminSocketPath(stateDir), [this](const std::string& c) { return adminCommand(c); },
+                                        m_log);
+        if (admin.ok()) m_admin = std::move(admin).value();
+        else log("no admin socket (floodgate serve --show-code will not reach this daemon): " + admin.error().message);
+        m_acceptThread = std::thread([this] { acceptLoop(); });
+        return {};
+    }
+
+    void acceptLoop()
+    {
+        while (!m_stopping.load()) {
+            auto accepted = m_listener.accept(kAcceptPollMs);
+            reapFinished();
+            dropOverdue();
+            if (!accepted.ok()) {
+                log("accept failed: " + accepted.error().message);
+                std::this_thread::sleep_for(std::chrono::milliseconds(kAcceptPollMs));
+                continue;
+            }
+            if (!accepted->valid()) continue;
+            platform::Socket socket = std::move(accepted).value();
+            std::vector<Admission::Id> pushedOut;
+            const Admission::Id id = m_admission->arrive(socket.peerAddress(), Admission::Clock::now(), &pushedOut);
+            std::lock_guard lock(m_mutex);
+            m_evicted += dropLocked(pushedOut);
+            m_sessions.emplace_back();
+            Session* session = &m_sessions.back();
+            session->id = id;
+            session->thread = std::thread([this, session, s = std::move(socket)]() mutable { runSession(session, std::move(s)); });
+        }
+    }
+
+    // Closes the connections that did not prove who they are in time, and
+    // says in the log how many were dropped, and why, now and then.
+    void dropOverdue()
+    {
+        const std::vector<Admission::Id> late = m_admission->overdue(Admission::Clock::now());
+        std::lock_guard lock(m_mutex);
+        m_overdue += dropLocked(late);
+        const auto now = Admission::Clock::now();
+        if (m_overdue + m_evicted == 0 || now - m_lastDropLog < kDropLogInterval) return;
+        m_lastDropLog = now;
+        std::string line = "dropped connections that had not proven who they are:";
+        if (m_overdue) line += " " + std::to_string(m_overdue) + " after " + std::to_string(m_config.authTimeoutSec)
+                              + " s (serve --auth-timeout)";
+        if (m_evicted) line += std::string(m_overdue ? ";" : "") + " " + std::to_string(m_evicted)
+                              + " to make room for newer ones (serve --max-pending, --max-pending-per-host)";
+        log(line);
+        m_overdue = m_evicted = 0;
+    }
+
+    size_t dropLocked(const std::vector<Admission::Id>& ids)
+    {
+        size_t n = 0;
+        for (Admission::Id id : ids) {
+            for (auto& s : m_sessions) {
+                if (s.id != id || s.done) continue;
+                s.dropped.store(true);
+                if (s.link) s.link->close();
+                ++n;
+            }
+        }
+        return n;
+    }
+
+    void reapFinished()
+    {
+        std::list<Session> finished;
+        {
+            std::lock_guard lock(m_mutex);
+            for (auto it = m_sessions.begin(); it != m_sessions.end();) {
+                if (it->done) {
+                    auto next = std::next(it);
+                    finished.splice(finished.end(), m_sessions, it);
+                    it = next;
+                } else {
+                    ++it;
+                }
+            }
+        }
+        for (auto& s : finished) s.thread.join();
+    }
+
+    void runSession(Session* session, platform::Socket socket)
+    {
+        std::string peer = socket.peerName();
+        const auto proveWithin = m_admission->limits().proveWithin;
+        auto tls = net::tlsAccept(std::move(socket), *m_tls, int(proveWithin.count()), &session->dropped);
+        if (!tls.ok()) {
+            // Dropped ones are counted in one line, not one each.
+            if (!session->dropped.load()) log("TLS handshake with " + peer + " failed: " + tls.error().message);
+            m_admission->left(session->id);
+            markDone(session);
+            return;
+        }
+        SessionContext ctx;
+        ctx.daemon = true;
+        ctx.modules = m_config.modules;
+        ctx.authorized = m_authorized.get();
+        ctx.pairing = m_pairing.get();
+        ctx.clientFingerprint = (*tls)->peerFingerprint();
+        // A paired client's key proves who it is; anyone else must pair
+        // (or be refused) before its deadline.
+        if (m_authorized->isAuthorized(ctx.clientFingerprint)) m_admission->proven(session->id);
+        ctx.proven = [this, session] { m_admission->proven(session->id); };
+        bool ranJob = false;
+        ctx.startJob = [this, &ranJob] {
+            ranJob = m_admission->tryStartJob();
+            return ranJob;
+        };
+        ctx.endJob = [this] { m_admission->endJob(); };
+        ctx.maxJobs = m_admission->limits().maxJobs;
+        ctx.serverFingerprint = m_identity->fingerprint();
+        ctx.peer = peer;
+        ctx.serverAddress = (m_config.listenHost == "0.0.0.0" || m_config.listenHost == "::" ? std::string("THIS-HOST")
+                                                                                               : m_config.listenHost)
+                          + ":" + std::to_string(port());
+        ctx.log = m_log;
+        ctx.registry = &m_registry;
+        ctx.handOver = [this, session] {
+            std::lock_guard lock(m_mutex);
+            session->link = nullptr;
+        };
+        proto::FrameLinkPtr link = std::make_unique<proto::StreamFrameLink>(std::move(tls).value());
+        {
+            std::lock_guard lock(m_mutex);
+            session->link = link.get();
+            if (m_stopping.load() || session->dropped.load()) link->close();
+        }
+        (void)runServerSession(link, ctx);
+        m_admission->left(session->id);
+        {
+            std::lock_guard lock(m_mutex);
+            // A data connection was handed to its session and is not ours to close.
+            if (link) link->close();
+            session->link = nullptr;
+        }
+        // Everything the job had is freed by now (its role, its data
+        // connections, this connection's buffers). Only after a job: a flood
+        // of connections that never ran one must not trim once each.
+        link.reset();
+        if (ranJob) returnMemoryAfterJob();
+        markDone(session);
+    }
+
+    std::string adminCommand(const std::string& command)
+    {
+        if (command == "show-code") {
+            const std::string code = m_pairing->code();
+            return code.empty() ? "ok none: pairing is off (a code was used, or wrong codes turned it off); "
+                                  "`floodgate serve --new-code` makes a new one"
+                                : "ok " + code;
+        }
+        if (command == "new-code") return "ok " + m_pairing->renew();
+        if (command == "reload") return "ok " + reload();
+        return "error unknown admin command '" + command + "'";
+    }
+
+    // What the jobs' threads freed goes back to the OS when the daemon goes
+    // idle, and now and then while it never does.
+    void returnMemoryAfterJob()
+    {
+        const auto now = Admission::Clock::now();
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_admission->jobs() > 0 && now - m_lastTrim < kTrimInterval) return;
+            m_lastTrim = now;
+        }
+        platform::returnFreeMemory();
+    }
+
+    void markDone(Session* session)
+    {
+        std::lock_guard lock(m_mutex);
+        session->done = true;
+    }
+
+    void log(const std::string& line)
+    {
+        if (m_log) m_log(line);
+    }
+
+    ServerConfig m_config;
+    LogFn m_log;
+    std::shared_ptr<net::TlsIdentity> m_identity;
+    std::shared_ptr<net::TlsContext> m_tls;
+    std::unique_ptr<net::AuthorizedClients> m_authorized;
+    std::unique_ptr<PairingState> m_pairing;
+    std::string m_stateDir;
+    std::unique_ptr<AdminSocket> m_admin;
+    std::unique_ptr<Admission> m_admission;
+    // Dropped since the last line in the log (guarded by m_mutex).
+    size_t m_overdue = 0;
+    size_t m_evicted = 0;
+    Admission::Clock::time_point m_lastDropLog{};
+    Admission::Clock::time_point m_lastTrim{}; // guarded by m_mutex
+    StreamRegistry m_registry;
+    platform::Listener m_listener;
+    std::thread m_acceptThread;
+    std::atomic<bool> m_stopping{false};
+    std::mutex m_mutex;
+    std::list<Session> m_sessions;
+};
+
+} // namespace
+
+Result<std::unique_ptr<Server>> Server::start(ServerConfig config, LogFn log)
+{
+    return ServerImpl::create(std::move(config), std::move(log));
+}
+
+std::string adminSocketPath(const std::string& stateDir)
+{
+    return (stateDir.empty() ? defaultStateDir() : stateDir) + "/admin.sock";
+}
+
+Result<std::string> askServer(const std::string& stateDir, const std::string& command)
+{
+    const std::string path = adminSocketPath(stateDir);
+    auto answer = askAdminSocket(path, command);
+    if (!answer.ok()) {
+        const Error& e = answer.error();
+        if (e.code == Errc::NotFound || e.sysErrno == ECONNREFUSED)
+            return Error(Errc::NotFound, "no floodgate daemon runs with the state directory "
+                                             + (stateDir.empty() ? defaultStateDir() : stateDir) + " (nothing answers on "
+                                             + path + "); start `floodgate serve`, or give its --state-dir",
+                         e.sysErrno);
+        if (e.code == Errc::PermissionDenied)
+            return Error(Errc::PermissionDenied, "cannot open " + path + ": only the user the daemon runs as can ("
+                                                     + e.message + ")",
+                         e.sysErrno);
+        return answer.error();
+    }
+    if (answer->rfind("ok ", 0) == 0) return answer->substr(3);
+    return Error(Errc::InvalidArgument, "the daemon refused: " + *answer);
+}
+
+int runStdioSession(LogFn log)
+{
+    platform::ignoreSigpipe();
+    auto stream = std::make_unique<net::PipeStream>(platform::takeStdin(), platform::takeStdout(), "stdio");
+    proto::FrameLinkPtr link = std::make_unique<proto::StreamFrameLink>(std::move(stream));
+    SessionContext ctx;
+    ctx.daemon = false;
+    ctx.peer = "ssh client";
+    Status st = runServerSession(link, ctx);
+    if (link) link->close();
+    if (!st) {
+        if (log && st.error().code != Errc::Cancelled) log(st.error().message);
+        return st.error().code == Errc::Network ? 10 : 12;
+    }
+    return 0;
+}
+
+} // namespace fg

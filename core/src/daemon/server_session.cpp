@@ -1,0 +1,544 @@
+#include "daemon/server_session.h"
+
+#include "common/path.h"
+#include "daemon/stream_registry.h"
+#include "exec/progress_watchdog.h"
+#include "exec/rate_limiter.h"
+#include "metrics/stage_track.h"
+#include "net/pairing_proof.h"
+#include "net/socket_tuning.h"
+#include "options/transfer_params.h"
+#include "platform/fs.h"
+#include "proto/hello.h"
+#include "proto/plain_data.h"
+#include "receive/receiver.h"
+#include "role/linger.h"
+#include "role/observer.h"
+#include "send/sender.h"
+
+#include <floodgate/identity.h>
+
+#include <chrono>
+#include <ctime>
+#include <thread>
+
+namespace fg {
+
+namespace {
+// Wrong codes are answered slowly and a code is disabled after this many, so
+// guessing a 50-bit code over the network is hopeless.
+constexpr int kMaxPairFailures = 10;
+constexpr auto kWrongCodeDelay = std::chrono::seconds(1);
+
+Status sendError(proto::FrameLink& link, Errc code, const std::string& message)
+{
+    proto::ErrorMsg err;
+    err.code = code;
+    err.message = message;
+    return link.send(proto::toFrame(err));
+}
+
+std::string isoNow()
+{
+    std::time_t t = std::time(nullptr);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+    return buf;
+}
+
+} // namespace
+
+PairingState::PairingState(std::string code, bool generated, LogFn log)
+    : m_code(std::move(code)), m_generated(generated), m_log(std::move(log))
+{
+}
+
+std::string PairingState::code() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_code;
+}
+
+bool PairingState::verify(const std::string& proof, const std::string& clientFp, const std::string& serverFp,
+                          std::string* serverProof, std::string* why)
+{
+    std::unique_lock lock(m_mutex);
+    if (m_code.empty()) {
+        *why = "this server has no pairing code at the moment; on the server, `floodgate serve --new-code` makes one";
+        return false;
+    }
+    std::string expected = net::pairingProof(m_code, net::ProofSide::Client, clientFp, serverFp);
+    if (!net::proofsEqual(proof, expected)) {
+        ++m_failures;
+        if (m_failures >= kMaxPairFailures) {
+            m_code.clear();
+            if (m_log) m_log("pairing disabled after " + std::to_string(kMaxPairFailures)
+                             + " wrong codes; `floodgate serve --new-code` makes a new one");
+        }
+        lock.unlock();
+        std::this_thread::sleep_for(kWrongCodeDelay);
+        *why = "wrong pairing code: use the code `floodgate serve` printed (codes are single-use)";
+        return false;
+    }
+    *serverProof = net::pairingProof(m_code, net::ProofSide::Server, clientFp, serverFp);
+    m_failures = 0;
+    if (m_generated) {
+        m_code = generatePairCode();
+        if (m_log) m_log("pairing code used; the next client pairs with: " + m_code);
+    } else {
+        m_code.clear();
+    }
+    return true;
+}
+
+std::string PairingState::renew()
+{
+    std::lock_guard lock(m_mutex);
+    m_code = generatePairCode();
+    m_generated = true;
+    m_failures = 0;
+    if (m_log) m_log("new pairing code (asked for on the admin socket): " + m_code);
+    return m_code;
+}
+
+namespace {
+
+struct ResolvedRequest {
+    RootSpec root;
+    std::string module;
+    bool keepOwners = false; // the module lets clients set owners (serve --keep-owners)
+};
+
+Result<ResolvedRequest> resolveDaemonPath(const std::string& requestPath, const SessionContext& ctx, bool forWriting,
+                                          bool plainData)
+{
+    size_t slash = requestPath.find('/');
+    std::string moduleName = requestPath.substr(0, slash);
+    std::string rest = slash == std::string::npos ? std::string() : requestPath.substr(slash + 1);
+    const ModuleConfig* module = nullptr;
+    for (const auto& m : ctx.modules)
+        if (m.name == moduleName) module = &m;
+    if (!module) {
+        std::string names;
+        for (const auto& m : ctx.modules) names += (names.empty() ? "" : ", ") + m.name;
+        return Error(Errc::NotFound, "the server has no module '" + moduleName + "' (it serves: " + names + ")");
+    }
+    if (forWriting && module->readOnly)
+        return Error(Errc::ReadOnly, "module '" + module->name + "' is read-only: it can be a source, not a destination");
+    if (plainData && !module->allowPlaintext)
+        return Error(Errc::AuthFailed, "module '" + module->name + "' does not allow unencrypted file data (--cipher "
+                                           "none); choose another --cipher, or, on a trusted network only, have the "
+                                           "server run with `--allow-plaintext " + module->name + "`");
+    ResolvedRequest out;
+    out.module = module->name;
+    out.keepOwners = module->keepOwners;
+    out.root.base = module->path;
+    out.root.trailingSlash = rest.empty() || rest.back() == '/';
+    while (!rest.empty() && rest.back() == '/') rest.pop_back();
+    if (!rest.empty()) FG_TRY(validateRelativePath(rest));
+    out.root.relative = rest;
+    out.root.stripSpecialModeBits = true;
+    out.root.confineFollowedLinks = true;
+    out.root.displayBase = module->name;
+    return out;
+}
+
+RootSpec resolveStdioPath(std::string path)
+{
+    // What a login shell would have expanded had the path been on its command line.
+    if (path == "~" || path.rfind("~/", 0) == 0) path = platform::homeDirectory() + path.substr(1);
+    RootSpec root;
+    root.trailingSlash = !path.empty() && path.back() == '/';
+    while (path.size() > 1 && path.back() == '/') path.pop_back();
+    root.base = path.empty() ? std::string(".") : path;
+    return root;
+}
+
+} // namespace
+
+namespace {
+
+// Lets data connections that join while the role runs reach it, and none
+// reach it once it is gone (the registry may call in from another thread at
+// any moment).
+class LateLinks {
+public:
+    // Connections that came before the role was attached go to it now.
+    void attach(RoleBase* role)
+    {
+        std::lock_guard lock(m_mutex);
+        m_role = role;
+        for (auto& link : m_links) m_role->addDataLink(link.get());
+    }
+    void detach()
+    {
+        std::lock_guard lock(m_mutex);
+        m_role = nullptr;
+        m_over = true;
+    }
+    explicit LateLinks(std::string congestion) : m_congestion(std::move(congestion)) {}
+    std::vector<proto::FrameLink*> links()
+    {
+        std::lock_guard lock(m_mutex);
+        std::vector<proto::FrameLink*> out;
+        for (auto& l : m_links) out.push_back(l.get());
+        return out;
+    }
+    void add(proto::FrameLinkPtr link)
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_over) return; // dropped: closes the connection
+        tuneDataConnection(link->socketFd(), m_congestion);
+        if (m_role) m_role->addDataLink(link.get());
+        m_links.push_back(std::move(link));
+    }
+
+private:
+    std::mutex m_mutex;
+    std::string m_congestion;
+    RoleBase* m_role = nullptr;
+    bool m_over = false;
+    std::vector<proto::FrameLinkPtr> m_links;
+};
+
+// " (TLS_AES_128_GCM_SHA256)", or the reason file data goes in the clear.
+std::string dataProtectionNote(const std::vector<proto::FrameLink*>& data, const std::string& module)
+{
+    if (data.empty()) return {};
+    const std::string protection = linkProtection(*data.front());
+    if (protection == kUnencrypted) return " (unencrypted: module '" + module + "' allows it)";
+    return protection.empty() ? std::string() : " (" + protection + ")";
+}
+
+// Ends a running job from another thread (its client went silent, or came
+// back on new connections), until cleared as the job ends.
+class JobStopper {
+public:
+    void set(std::function<void(const Error&)> stop)
+    {
+        std::lock_guard lock(m_mutex);
+        m_stop = std::move(stop);
+    }
+    void stop(const Error& why)
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_stop) m_stop(why);
+    }
+    void clear() { set(nullptr); }
+
+private:
+    std::mutex m_mutex;
+    std::function<void(const Error&)> m_stop;
+};
+
+// How long a reconnected client's job waits for its old session to end.
+constexpr auto kSupersedeWait = std::chrono::seconds(15);
+
+// How long the server waits for the data connections a client said it opened.
+constexpr auto kJoinTimeout = std::chrono::seconds(30);
+// How long a data connection that came before its job request waits for it.
+constexpr auto kEarlyJoinWait = std::chrono::seconds(10);
+
+Status handlePairing(proto::FrameLink& link, const proto::Frame& frame, const SessionContext& ctx)
+{
+    FG_TRY_ASSIGN(proto::PairRequestMsg req, proto::fromFrame<proto::PairRequestMsg>(frame));
+    proto::PairResultMsg result;
+    if (!ctx.daemon || !ctx.pairing || !ctx.authorized) {
+        result.message = "pairing is only for floodgate:// daemons";
+    } else {
+        std::string why;
+        if (ctx.pairing->verify(req.proof, ctx.clientFingerprint, ctx.serverFingerprint, &result.proof, &why)) {
+            Status st = ctx.authorized->authorize(ctx.clientFingerprint,
+                                                  "paired " + isoNow() + " from " + ctx.peer + " (" + req.clientName + ")");
+            if (st) {
+                result.ok = true;
+                result.message = "paired";
+                if (ctx.proven) ctx.proven();
+                if (ctx.log) ctx.log("paired client " + ctx.clientFingerprint + " (" + req.clientName + ", " + ctx.peer + ")");
+            } else {
+                result.proof.clear();
+                result.message = "the server could not record the pairing: " + st.error().message;
+            }
+        } else {
+            result.message = why;
+            if (ctx.log) ctx.log("refused pairing from " + ctx.peer + ": " + why);
+        }
+    }
+    return link.send(proto::toFrame(result));
+}
+
+bool paired(const SessionContext& ctx)
+{
+    return !ctx.daemon || (ctx.authorized && ctx.authorized->isAuthorized(ctx.clientFingerprint));
+}
+
+Status refuseUnpaired(proto::FrameLink& link, const SessionContext& ctx)
+{
+    std::string msg = "this client (" + ctx.clientFingerprint + ") is not paired with the server at " + ctx.serverAddress
+                    + "; run `floodgate pair floodgate://" + ctx.serverAddress
+                    + " --code CODE` with the code `floodgate serve` printed";
+    (void)sendError(link, Errc::NotPaired, msg);
+    if (ctx.log) ctx.log("refused unpaired client " + ctx.clientFingerprint + " from " + ctx.peer);
+    return Error(Errc::NotPaired, msg);
+}
+
+Status joinSession(proto::FrameLinkPtr& link, const proto::Frame& frame, const SessionContext& ctx)
+{
+    auto join = proto::fromFrame<proto::JoinStreamMsg>(frame);
+    if (!join.ok()) {
+        (void)sendError(*link, join.error().code, join.error().message);
+        return join.error();
+    }
+    if (!paired(ctx)) return refuseUnpaired(*link, ctx);
+    if (!ctx.registry) {
+        (void)sendError(*link, Errc::Protocol, "data connections are for floodgate:// daemons");
+        return Error(Errc::Protocol, "a data connection outside a daemon");
+    }
+    // It may have come before its job request was read on the control connection.
+    (void)ctx.registry->awaitSession(join->token, kEarlyJoinWait);
+    if (Status st = ctx.registry->check(join->token, ctx.clientFingerprint, join->stream); !st) {
+        (void)sendError(*link, st.error().code, st.error().message);
+        return st;
+    }
+    // The client sends nothing more until StreamAccepted, so nothing it sends
+    // later can have been read ahead yet (proto/plain_data.h).
+    const bool plain = ctx.registry->isPlain(join->token);
+    if (plain) FG_TRY(preparePlainSwitch(*link));
+    FG_TRY(link->send(proto::toFrame(proto::StreamAcceptedMsg{})));
+    if (plain) FG_TRY(switchToPlain(*link));
+    if (ctx.handOver) ctx.handOver();
+    return ctx.registry->attach(join->token, ctx.clientFingerprint, join->stream, std::move(link));
+}
+
+// A push client sends its file list right behind its job request (protocol
+// 6): a refused one is still sending. Its bytes are read and dropped until it
+// hangs up, so that our close does not reset the connection before it has
+// read why; bounded, for a client that never hangs up.
+constexpr auto kRefusedDrain = std::chrono::seconds(5);
+
+void drainRefused(proto::FrameLink& link)
+{
+    LingeringClose linger(link);
+    linger.arm(kRefusedDrain);
+    while (link.receive().ok()) {
+    }
+    linger.peerClosed();
+}
+
+Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionContext& ctx)
+{
+    auto refuse = [&](const Error& e) -> Status {
+        (void)sendError(link, e.code, e.message);
+        drainRefused(link);
+        return e;
+    };
+    auto request = proto::fromFrame<proto::JobRequestMsg>(frame);
+    if (!request.ok()) return refuse(request.error());
+    if (!paired(ctx)) {
+        Status refused = refuseUnpaired(link, ctx);
+        drainRefused(link);
+        return refused;
+    }
+    // A client back after its connections dropped: its old session, if it
+    // still waits on them, ends first (it holds the place, and the lock on
+    // the half-received file that this job resumes).
+    if (request->resumes && ctx.registry) {
+        const bool ended = ctx.registry->supersede(*request->resumes, ctx.clientFingerprint, kSupersedeWait);
+        if (ctx.log)
+            ctx.log(ctx.peer + " reconnected to go on with an interrupted job"
+                    + (ended ? std::string() : std::string(" (its old session is still ending)")));
+    }
+    // Held to the end of the job; none free: the client is told to come back.
+    struct JobPlace {
+        const SessionContext& ctx;
+        bool held;
+        ~JobPlace()
+        {
+            if (held && ctx.endJob) ctx.endJob();
+        }
+    } place{ctx, !ctx.startJob || ctx.startJob()};
+    if (!place.held) {
+        const std::string why = "the daemon at " + ctx.serverAddress + " is running " + std::to_string(ctx.maxJobs)
+                              + " job(s), as many as it takes at once (serve --max-sessions " + std::to_string(ctx.maxJobs)
+                              + "); try again later";
+        if (ctx.log) ctx.log("refused a job from " + ctx.peer + ": " + std::to_string(ctx.maxJobs)
+                             + " job(s) already running (--max-sessions)");
+        return refuse(Error(Errc::Busy, why));
+    }
+    const bool push = request->direction == proto::Direction::Push; // the client sends: we receive
+    RootSpec root;
+    std::string module;
+    bool keepOwners = true; // over ssh the login is the user's own: as rsync
+    if (ctx.daemon) {
+        // A pull that removes what it sent writes to the module too.
+        auto resolved = resolveDaemonPath(request->path, ctx, push || request->removeSourceFiles, request->plainData);
+        if (!resolved.ok()) {
+            if (ctx.log) ctx.log("refused request from " + ctx.peer + ": " + resolved.error().message);
+            return refuse(resolved.error());
+        }
+        root = resolved->root;
+        module = resolved->module;
+        keepOwners = resolved->keepOwners;
+    } else {
+        root = resolveStdioPath(request->path);
+    }
+    TransferParams params = paramsFromRequest(*request);
+    // A client may give files to other users only where the module says so:
+    // owners set by a paired client are a way to another user's rights.
+    if (push && !keepOwners && params.ownership.any()) {
+        if (params.ownership.explicitly)
+            params.ownershipRefused = "owners and groups are not kept: module '" + module
+                                    + "' does not let clients set them (on the server: serve --keep-owners "
+                                    + module + ", as root)";
+        params.ownership = {};
+    }
+    SyncOptions check;
+    check.filters = params.filters;
+    check.filesFrom = params.filesFrom;
+    check.hasFilesFrom = params.hasFilesFrom;
+    check.modifyWindowNs = params.modifyWindowNs;
+    check.chunkSize = params.chunkSize;
+    check.metadata = params.metadata;
+    check.backup = params.backup;
+    check.linkDest = params.linkDest;
+    // The client's congestion choice is a wish here: this kernel may lack it.
+    if (Status st = validateOptions(check); !st) return refuse(st.error());
+
+    proto::JobAcceptMsg accept;
+    accept.serverSoftware = softwareVersion();
+    std::optional<proto::SessionToken> token;
+    if (ctx.registry && request->streams > 0) {
+        if (Status opened = ctx.registry->open(request->token, ctx.clientFingerprint, request->streams, request->plainData);
+            !opened)
+            return refuse(opened.error());
+        token = request->token;
+        accept.token = *token;
+        accept.streams = request->streams;
+    }
+    FG_TRY(link.send(proto::toFrame(accept)));
+    struct CloseToken {
+        StreamRegistry* registry;
+        std::optional<proto::SessionToken> token;
+        ~CloseToken()
+        {
+            if (token) registry->close(*token);
+        }
+    } closeToken{ctx.registry, token};
+
+    auto late = std::make_shared<LateLinks>(params.congestion);
+    std::vector<proto::FrameLinkPtr> dataLinks;
+    if (token && push) {
+        // The client's list follows its request at once: receive it now, and
+        // take the data connections as they join (the client sends data on
+        // the control connection only if none did).
+        dataLinks = ctx.registry->collect(*token, ~0u, std::chrono::milliseconds(0),
+                                          [late](proto::FrameLinkPtr l) { late->add(std::move(l)); });
+    } else if (token) {
+        // The client opens its data connections, then says which made it: we
+        // send on them, so we must know before the first file goes.
+        FG_TRY_ASSIGN(proto::Frame readyFrame, link.receive());
+        FG_TRY_ASSIGN(proto::StreamsReadyMsg ready, proto::fromFrame<proto::StreamsReadyMsg>(readyFrame));
+        dataLinks = ctx.registry->collect(*token, ready.streams, kJoinTimeout,
+                                          [late](proto::FrameLinkPtr l) { late->add(std::move(l)); });
+    }
+    std::vector<proto::FrameLink*> data;
+    for (auto& l : dataLinks) {
+        tuneDataConnection(l->socketFd(), params.congestion);
+        data.push_back(l.get());
+    }
+    if (!data.empty() || (token && push)) tuneControlConnection(link.socketFd());
+    if (ctx.log)
+        ctx.log(std::string(push ? "receiving into " : "sending from ") + root.base
+                + (root.relative.empty() ? "" : "/" + root.relative) + " for " + ctx.peer
+                + (data.empty() || push ? std::string() : " on " + std::to_string(data.size()) + " data connections")
+                + (push ? std::string() : dataProtectionNote(data, module))
+                + (params.dryRun ? " (dry run)" : ""));
+
+    StageSet stages;
+    NullObserver observer;
+    RateLimiter limiter(params.bwlimitBytesPerSec);
+    std::unique_ptr<RoleBase> role;
+    Receiver* receiver = nullptr;
+    Sender* sender = nullptr;
+    if (push) {
+        auto r = std::make_unique<Receiver>(root, params, link, data, observer, stages);
+        receiver = r.get();
+        role = std::move(r);
+    } else {
+        // Always a limiter: a client's timetable may set a limit later.
+        auto snd = std::make_unique<Sender>(root, params, link, data, observer, stages, &limiter);
+        sender = snd.get();
+        role = std::move(snd);
+    }
+    late->attach(role.get());
+    auto stopper = std::make_shared<JobStopper>();
+    stopper->set([&](const Error& why) {
+        role->abandon(why);
+        link.close();
+        for (auto* l : data) l->close();
+        for (auto* l : late->links()) l->close();
+    });
+    if (token) ctx.registry->setStopper(*token, [stopper] {
+        stopper->stop(Error(Errc::Network, "the client reconnected: this session's connections are no longer its"));
+    });
+    // A client that went silent (stopped, or cut off without a reset) must
+    // not hold its place and its files for ever: its stats come every 250 ms.
+    const unsigned silenceSec = request->ioTimeoutSec ? request->ioTimeoutSec : kDefaultSilenceSec;
+    ProgressWatchdog::Events watch;
+    watch.mark = [&] {
+        uint64_t mark = link.bytesReceived();
+        for (auto* l : data) mark += l->bytesReceived();
+        for (auto* l : late->links()) mark += l->bytesReceived();
+        return mark;
+    };
+    watch.stalled = [&, stopper, silenceSec] {
+        const std::string why = "no word from the client for " + std::to_string(silenceSec) + " s"
+                              + (request->ioTimeoutSec ? " (its --timeout)" : "") + "; what arrived is kept";
+        if (ctx.log) ctx.log("ending the job of " + ctx.peer + ": " + why);
+        stopper->stop(Error(Errc::Timeout, why));
+    };
+    ProgressWatchdog watchdog(std::chrono::seconds(silenceSec), std::chrono::milliseconds(0), std::move(watch));
+    Status result = receiver ? receiver->run() : sender->run();
+    watchdog.stop();
+    if (token) ctx.registry->setStopper(*token, nullptr);
+    stopper->clear();
+    late->detach();
+    role.reset();
+    // A push's data connections join while it runs: said once it is over.
+    if (push && ctx.log) {
+        std::vector<proto::FrameLink*> joined = data;
+        for (auto* l : late->links()) joined.push_back(l);
+        if (!joined.empty())
+            ctx.log("data from " + ctx.peer + " came on " + std::to_string(joined.size()) + " data connections"
+                    + dataProtectionNote(joined, module));
+    }
+    if (ctx.log) ctx.log("session with " + ctx.peer + " ended: " + (result ? std::string("ok") : result.error().message));
+    return result;
+}
+
+} // namespace
+
+Status runServerSession(proto::FrameLinkPtr& link, const SessionContext& ctx)
+{
+    auto hello = exchangeHello(*link);
+    if (!hello.ok()) return hello.error();
+    for (;;) {
+        FG_TRY_ASSIGN(proto::Frame frame, link->receive());
+        switch (proto::MsgType(frame.type)) {
+        case proto::MsgType::PairRequest:
+            FG_TRY(handlePairing(*link, frame, ctx));
+            continue;
+        case proto::MsgType::JoinStream:
+            return joinSession(link, frame, ctx);
+        case proto::MsgType::JobRequest:
+            return runJob(*link, frame, ctx);
+        default: {
+            Error e(Errc::Protocol, std::string("expected a job request, got ") + proto::msgTypeName(frame.type));
+            (void)sendError(*link, e.code, e.message);
+            return e;
+        }
+        }
+    }
+}
+
+} // namespace fg

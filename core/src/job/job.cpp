@@ -1,0 +1,1247 @@
+#include "client/session.h"
+#include "common/clock.h"
+#include "common/path.h"
+#include "exec/progress_watchdog.h"
+#include "exec/rate_limiter.h"
+#include "filter/filter.h"
+#include "job/reconnect_policy.h"
+#include "metrics/stage_track.h"
+#include "net/socket_tuning.h"
+#include "options/transfer_params.h"
+#include "platform/fs.h"
+#include "platform/process.h"
+#include "platform/socket.h"
+#include "proto/frame.h"
+#include "proto/plain_data.h"
+#include "receive/receiver.h"
+#include "receive/tree_ops.h"
+#include "role/observer.h"
+#include "send/sender.h"
+
+#include <floodgate/endpoint.h>
+#include <floodgate/identity.h>
+#include <floodgate/job.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace fg {
+namespace {
+
+// The server's answer to a job request, read by the role's control thread
+// (a push that lists early) and awaited by the thread joining the streams.
+class ServerAnswer {
+public:
+    void give(Result<proto::JobAcceptMsg> answer)
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            if (answer.ok()) m_accept = std::move(answer).value();
+            m_done = true;
+        }
+        m_cv.notify_all();
+    }
+    // The role ended (maybe before it read any answer).
+    void abandon()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_done = true;
+        }
+        m_cv.notify_all();
+    }
+    // The acceptance; nothing if the job was refused or abandoned.
+    std::optional<proto::JobAcceptMsg> await()
+    {
+        std::unique_lock lock(m_mutex);
+        m_cv.wait(lock, [&] { return m_done; });
+        return m_accept;
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    bool m_done = false;
+    std::optional<proto::JobAcceptMsg> m_accept;
+};
+
+// In-process jobs join sender and receiver with this much in flight.
+constexpr size_t kMemoryLinkBytes = 32u << 20;
+// Auto streams: start with a few data connections and add kTuneStep at a
+// time, up to kAutoMaxStreams, while each step raises the total rate by at
+// least kTuneGain. Field notes: 2-4 tuned streams fill most links; more than
+// cores or disks only add contention.
+constexpr unsigned kAutoStartStreams = 2;
+constexpr unsigned kAutoMaxStreams = 8;
+constexpr unsigned kTuneStep = 2;
+constexpr double kTuneGain = 1.10;
+constexpr auto kTuneSettle = std::chrono::milliseconds(1500);
+constexpr auto kTuneInterval = std::chrono::milliseconds(1500);
+// A timetable's rules change on the minute: checking twice a minute is enough.
+constexpr auto kTimetableCheck = std::chrono::seconds(30);
+// And the wait is said after this long (or half of a shorter --timeout).
+constexpr unsigned kQuietNoticeSec = 30;
+// Without a consumer draining events (a script ignoring them), per-file
+// events stop being queued past this many; failures, plans and logs always are.
+constexpr size_t kMaxQueuedFileEvents = 200000;
+
+// A destination inside the source would copy itself, over and over as the
+// scan finds the new copies. Allowed only when the filters exclude it.
+Status checkDestinationOutsideSource(const RootSpec& source, const RootSpec& destination, const TransferParams& params)
+{
+    auto src = platform::canonicalPath(source.base);
+    if (!src.ok()) return {}; // the sender reports a missing source
+    // The destination may not exist yet: resolve its nearest existing ancestor.
+    std::string probe = destination.base;
+    std::string rest;
+    Result<std::string> dst = platform::canonicalPath(probe);
+    while (!dst.ok() && probe != "/" && probe != ".") {
+        rest = joinPath(localBaseName(probe), rest);
+        probe = localDirName(probe);
+        dst = platform::canonicalPath(probe);
+    }
+    if (!dst.ok()) return {};
+    std::string full = joinPath(*dst, rest);
+    const std::string& root = *src;
+    if (full != root && full.compare(0, root.size() + 1, root + "/") != 0) return {};
+    if (full == root) return Error(Errc::InvalidArgument, "the source and the destination are the same directory");
+    // The destination's name as the filters see it: below "src/" for a
+    // contents copy, below "src/<name>" for a named one.
+    std::string inside = full.substr(root.size() + 1);
+    std::string name = source.trailingSlash ? inside : joinPath(localBaseName(root), inside);
+    auto filters = filter::FilterSet::compile(params.filters);
+    if (filters.ok()) {
+        // Excluding any directory on the way to it is enough.
+        std::string prefix;
+        for (std::string_view part : splitPath(name)) {
+            prefix = joinPath(prefix, part);
+            if (filters->excluded(prefix, true)) return {};
+        }
+    }
+    return Error(Errc::InvalidArgument, "the destination " + destination.base + " is inside the source " + source.base
+                                            + ", so the copy would copy itself; choose a destination outside the "
+                                              "source, or exclude it with --exclude='/" + name + "/'");
+}
+
+RootSpec rootFor(const Endpoint& ep)
+{
+    RootSpec root;
+    root.trailingSlash = ep.trailingSlash();
+    std::string path = ep.path;
+    while (path.size() > 1 && path.back() == '/') path.pop_back();
+    root.base = path.empty() ? std::string(".") : path;
+    return root;
+}
+
+class JobImpl final : public Job, private RoleObserver {
+public:
+    JobImpl(JobSpec spec, Endpoint source, Endpoint destination)
+        : m_spec(std::move(spec)), m_source(std::move(source)), m_destination(std::move(destination)),
+          m_limiter(m_spec.options.bwlimitBytesPerSec)
+    {
+    }
+
+    ~JobImpl() override
+    {
+        cancel();
+        if (m_thread.joinable()) m_thread.join();
+    }
+
+    void start() override
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_started) return;
+        m_started = true;
+        m_startNs = monotonicNs();
+        m_thread = std::thread([this] { runJob(); });
+    }
+
+    void cancel() override
+    {
+        m_cancelled.store(true);
+        {
+            std::lock_guard lock(m_roleMutex);
+            if (m_sender) m_sender->cancel();
+            if (m_receiver) m_receiver->cancel();
+            std::lock_guard links(m_linkMutex);
+            if (m_link) m_link->close();
+            for (auto& l : m_dataLinks) l->close();
+        }
+        // A wait to reconnect ends too.
+        std::lock_guard lock(m_tunerMutex);
+        m_tunerCv.notify_all();
+    }
+
+    bool finished() const override { return m_finished.load(); }
+
+    const JobResult& wait() override
+    {
+        std::unique_lock lock(m_mutex);
+        if (!m_started) {
+            lock.unlock();
+            start();
+            lock.lock();
+        }
+        m_finishedCv.wait(lock, [&] { return m_finished.load(); });
+        lock.unlock();
+        if (m_thread.joinable() && std::this_thread::get_id() != m_thread.get_id()) m_thread.join();
+        return m_result;
+    }
+
+    MetricsSnapshot snapshot() const override
+    {
+        MetricsSnapshot s;
+        std::pair<uint64_t, uint64_t> wire;
+        {
+            std::lock_guard links(m_linkMutex);
+            wire = wireBytesSoFarLocked();
+            for (size_t i = 0; i < m_dataLinks.size(); ++i) s.streams.push_back(streamSnapshot(i, *m_dataLinks[i]));
+        }
+        std::lock_guard lock(m_mutex);
+        s.state = m_state;
+        uint64_t end = m_finished.load() ? m_endNs : monotonicNs();
+        s.elapsedSec = m_startNs ? double(end - m_startNs) / 1e9 : 0;
+        s.filesTotal = m_filesTotal;
+        s.filesToTransfer = m_filesToTransfer;
+        s.filesDone = m_filesDone + m_filesFailed;
+        s.bytesToTransfer = m_bytesToTransfer;
+        s.bytesDone = m_bytesDone;
+        for (const auto& [id, a] : m_active) s.bytesDone += a.done;
+        s.wireBytesSent = wire.first;
+        s.wireBytesReceived = wire.second;
+        s.stages = m_localStages.snapshot(false);
+        for (const auto& st : m_remoteStages) s.stages.push_back(st);
+        s.active.reserve(m_active.size());
+        for (const auto& [id, a] : m_active) s.active.push_back(a);
+        return s;
+    }
+
+    std::vector<Event> takeEvents() override
+    {
+        std::lock_guard lock(m_mutex);
+        std::vector<Event> out;
+        out.swap(m_events);
+        m_fileEvents = 0;
+        m_notifyPending = false;
+        return out;
+    }
+
+    void setNotify(std::function<void()> notify) override
+    {
+        std::lock_guard lock(m_mutex);
+        m_notify = std::move(notify);
+    }
+
+private:
+    // ---- the job's own thread ----------------------------------------------
+
+    void runJob()
+    {
+        std::thread timetable;
+        if (!m_spec.options.bwlimitSchedule.empty()) {
+            applyTimetable();
+            timetable = std::thread([this] { followTimetable(); });
+        }
+        Status result;
+        if (m_source.isRemote() && m_destination.isRemote()) {
+            result = Error(Errc::InvalidArgument, "source and destination are both remote; one of them must be a local path");
+        } else if (!m_source.isRemote() && !m_destination.isRemote()) {
+            result = runLocal();
+        } else {
+            result = runRemoteReconnecting();
+        }
+        {
+            std::lock_guard lock(m_tunerMutex);
+            m_timetableStop = true;
+        }
+        m_tunerCv.notify_all();
+        if (timetable.joinable()) timetable.join();
+        std::vector<std::string> streamWarnings;
+        {
+            std::lock_guard lock(m_mutex);
+            streamWarnings.swap(m_streamWarnings);
+        }
+        if (result)
+            for (auto& w : streamWarnings) pushEvent(event::Log{event::Log::Level::Warning, std::move(w)}, false);
+        finish(result);
+    }
+
+    // What moves while the far end is alive (for --timeout and the default
+    // limit). Its stats come four
+    // times a second whatever it is doing, so only a far end that is stopped,
+    // hung or cut off leaves this still. What we send does not count: our own
+    // stats go into the socket's buffer for a long while after the far end
+    // stopped reading.
+    uint64_t progressMark() const
+    {
+        uint64_t mark = receivedFromFarEnd();
+        std::lock_guard lock(m_mutex);
+        mark += m_filesTotal + m_filesToTransfer + m_filesDone + m_filesFailed + m_filesDeleted + m_bytesDone;
+        for (const auto& [id, a] : m_active) mark += a.done;
+        return mark;
+    }
+
+    // How long the far end may say nothing: --timeout, or a default for a
+    // peer that is gone (stopped, or a link down without a reset) and
+    // would otherwise be waited for for ever.
+    std::chrono::milliseconds silenceLimit() const
+    {
+        const unsigned sec = m_spec.options.ioTimeoutSec > 0 ? m_spec.options.ioTimeoutSec : kDefaultSilenceSec;
+        return std::chrono::seconds(sec);
+    }
+    // When the wait is said while it lasts: 30 s, or half a shorter limit.
+    std::chrono::milliseconds quietNoticeAfter() const
+    {
+        return std::min<std::chrono::milliseconds>(std::chrono::seconds(kQuietNoticeSec), silenceLimit() / 2);
+    }
+
+    ProgressWatchdog::Events watchEvents()
+    {
+        ProgressWatchdog::Events e;
+        e.mark = [this] { return progressMark(); };
+        // The default counts from the far end's first word, not before: a
+        // password typed into ssh may take its time. --timeout counts from
+        // the start, as rsync's.
+        if (m_spec.options.ioTimeoutSec == 0) e.armed = [this] { return farEndSpoke(); };
+        e.quiet = [this](std::chrono::milliseconds still) {
+            const std::string limit = std::to_string(silenceLimit().count() / 1000);
+            pushEvent(event::Log{event::Log::Level::Warning,
+                                 "no word from " + farEnd() + " for " + std::to_string(still.count() / 1000)
+                                     + " s: it may be stopped, or the link down (not a slow disk or network: its "
+                                       "reports would still come); waiting, and giving up after " + limit + " s"
+                                     + (m_spec.options.ioTimeoutSec ? std::string(" (--timeout)")
+                                                                    : std::string(" (--timeout SEC sets another limit)"))
+                                     + (reconnects() ? ", then reconnecting for up to "
+                                                           + std::to_string(m_spec.options.retryForSec) + " s (--retry-for)"
+                                                     : std::string())},
+                      false);
+        };
+        e.movingAgain = [this](std::chrono::milliseconds still) {
+            pushEvent(event::Log{event::Log::Level::Warning, farEnd() + " answers again, after "
+                                                                 + std::to_string(still.count() / 1000) + " s of silence"},
+                      false);
+        };
+        e.stalled = [this] {
+            m_stalled.store(true);
+            dropConnections(Error(Errc::Timeout, "the far end went silent"));
+        };
+        return e;
+    }
+
+    // Whether a job whose connections drop goes on over new ones: only to a
+    // daemon (ssh would ask for a password again, where nobody may be typing).
+    bool reconnects() const
+    {
+        const Endpoint& remote = m_source.isRemote() ? m_source : m_destination;
+        return remote.kind == Endpoint::Kind::Daemon && m_spec.options.retryForSec > 0
+            && whyNotRetried(m_spec.options).empty();
+    }
+
+    const std::string& farEnd() const { return m_source.isRemote() ? m_spec.source : m_spec.destination; }
+
+    bool farEndSpoke() const { return receivedFromFarEnd() > 0; }
+
+    uint64_t receivedFromFarEnd() const
+    {
+        std::lock_guard links(m_linkMutex);
+        return m_link ? wireBytesLocked().second : 0;
+    }
+
+    // The connections are dead to us (--timeout ran out): the roles stop
+    // without a word to the far end, which would never read it.
+    void dropConnections(const Error& why)
+    {
+        std::lock_guard lock(m_roleMutex);
+        if (m_sender) m_sender->abandon(why);
+        if (m_receiver) m_receiver->abandon(why);
+        std::lock_guard links(m_linkMutex);
+        if (m_link) m_link->close();
+        for (auto& l : m_dataLinks) l->close();
+    }
+
+    // The job's connections are closed, their bytes kept in the job's count.
+    void retireConnections()
+    {
+        std::lock_guard links(m_linkMutex);
+        if (m_link) m_link->close();
+        for (auto& l : m_dataLinks) l->close();
+        const auto wire = wireBytesLocked();
+        m_wireEarlier.first += wire.first;
+        m_wireEarlier.second += wire.second;
+        m_link.reset();
+        m_dataLinks.clear();
+    }
+
+    // ---- reconnecting (--retry-for) ------------------------------------------
+
+    // A remote job, run again on new connections when the ones it had drop
+    // after the daemon took it: the new run finds what the destination
+    // already has (files committed are skipped, the file half-received
+    // resumes, verified), so it goes on rather than starting over.
+    Status runRemoteReconnecting()
+    {
+        const Endpoint& remote = m_source.isRemote() ? m_source : m_destination;
+        const uint64_t budgetNs =
+            remote.kind == Endpoint::Kind::Daemon ? uint64_t(m_spec.options.retryForSec) * 1000000000ull : 0;
+        uint64_t lostNs = 0; // when the job last stopped moving, 0 while it never dropped
+        unsigned tries = 0;
+        std::optional<Error> dropped;
+        for (;;) {
+            m_stalled.store(false);
+            m_attemptAccepted.store(false);
+            const uint64_t filesBefore = filesDone();
+            const uint64_t movedBefore = bytesMoved();
+            Status st;
+            {
+                ProgressWatchdog watchdog(silenceLimit(), quietNoticeAfter(), watchEvents());
+                st = runRemote();
+                watchdog.stop();
+            }
+            retireConnections();
+            if (m_stalled.load()) st = stalledError();
+            if (st || m_cancelled.load()) return st;
+            const Error failure = m_stalled.load() ? stalledError(false) : st.error();
+            if (m_attemptAccepted.load()) {
+                // The job ran again: the clock restarts if it got somewhere
+                // that stays got, a file done or enough of one to be kept as
+                // its partial file (a daemon that takes the job and drops it
+                // at once, every time, is not given for ever).
+                if (!dropped || filesDone() != filesBefore || bytesMoved() >= movedBefore + kMinPartialBytes) {
+                    lostNs = monotonicNs();
+                    tries = 0;
+                }
+                dropped = failure;
+            } else if (!dropped) {
+                return st; // it never got as far as a job: no drop to mend
+            }
+            if (!reconnectCanMend(failure)) return tries ? reconnectRefused(failure) : st;
+            if (budgetNs == 0) return st;
+            if (const std::string why = whyNotRetried(m_spec.options); !why.empty()) {
+                pushEvent(event::Log{event::Log::Level::Warning, why}, false);
+                return st;
+            }
+            const uint64_t spent = monotonicNs() - lostNs;
+            if (spent >= budgetNs) return gaveUpReconnecting(*dropped, failure, tries);
+            ++tries;
+            const auto delay = std::min<std::chrono::milliseconds>(
+                reconnectDelay(tries), std::chrono::milliseconds((budgetNs - spent) / 1000000 + 1));
+            sayReconnecting(failure, tries, delay, (budgetNs - spent) / 1000000000ull);
+            if (!waitToReconnect(delay)) return Error(Errc::Cancelled, "cancelled");
+            prepareNextAttempt();
+        }
+    }
+
+    void sayReconnecting(const Error& failure, unsigned tries, std::chrono::milliseconds delay, uint64_t leftSec)
+    {
+        const std::string in = std::to_string((delay.count() + 999) / 1000) + " s";
+        if (tries == 1 && m_attemptAccepted.load()) {
+            pushEvent(event::Log{event::Log::Level::Warning,
+                                 "the connection to " + farEnd() + " dropped (" + failure.message + "); reconnecting in " + in
+                                     + " to go on from what the destination has (for up to "
+                                     + std::to_string(m_spec.options.retryForSec) + " s: --retry-for)"},
+                      false);
+        } else {
+            pushEvent(event::Log{event::Log::Level::Info, "reconnecting to " + farEnd() + ": " + failure.message
+                                                             + "; next try in " + in + " (giving up in "
+                                                             + std::to_string(leftSec) + " s)"},
+                      false);
+        }
+        setState(JobState::Reconnecting, true);
+    }
+
+    // Sleeps until the next try; false if the job was cancelled meanwhile.
+    bool waitToReconnect(std::chrono::milliseconds delay)
+    {
+        std::unique_lock lock(m_tunerMutex);
+        return !m_tunerCv.wait_for(lock, delay, [&] { return m_cancelled.load(); });
+    }
+
+    // What the last run counted of the tree is counted again by the next;
+    // what it moved stays moved.
+    void prepareNextAttempt()
+    {
+        {
+            std::lock_guard lock(m_tunerMutex);
+            m_tunerStop = false;
+            m_tunerJoining = nullptr;
+        }
+        {
+            std::lock_guard links(m_linkMutex);
+            m_nextStream = 0;
+            m_maxStreams = 0;
+        }
+        std::lock_guard lock(m_mutex);
+        m_filesTotal = 0;
+        m_bytesTotal = 0;
+        m_filesToTransfer = m_filesDone;
+        m_bytesToTransfer = m_bytesDone;
+        m_filesFailed = 0;
+        m_errors.clear(); // the next run meets the same files and says again what is still wrong
+        m_deletedEarlier += m_filesDeleted;
+        m_filesDeleted = 0;
+        m_active.clear();
+        m_remoteStages.clear();
+    }
+
+    // The daemon took the job: after a drop, that is the job going on.
+    void onJobAccepted(const proto::SessionToken& token)
+    {
+        const bool again = m_resumes.has_value();
+        m_attemptAccepted.store(true);
+        if (token != proto::SessionToken{}) m_resumes = token;
+        if (again)
+            pushEvent(event::Log{event::Log::Level::Warning,
+                                 "reconnected to " + farEnd()
+                                     + ": going on with the job (files already there are not sent again)"},
+                      false);
+    }
+
+    Error gaveUpReconnecting(const Error& dropped, const Error& last, unsigned tries) const
+    {
+        const std::string sec = std::to_string(m_spec.options.retryForSec);
+        std::string msg = dropped.message + "; reconnecting for " + sec + " s (" + std::to_string(tries) + " tries";
+        if (tries) msg += ", the last: " + last.message;
+        msg += ") did not bring it back. What arrived is kept; run the sync again to send the rest (--retry-for SEC "
+               "tries for longer)";
+        return Error(dropped.code, msg, dropped.sysErrno);
+    }
+
+    Error reconnectRefused(const Error& e) const
+    {
+        return Error(e.code, "reconnecting to " + farEnd() + " after the connection dropped: " + e.message, e.sysErrno);
+    }
+
+
+    // remedy: what the user can do, for a job that ends here (not when it
+    // goes on by reconnecting).
+    Error stalledError(bool remedy = true) const
+    {
+        const std::string sec = std::to_string(silenceLimit().count() / 1000);
+        const std::string how = m_spec.options.ioTimeoutSec ? " (--timeout " + sec + ")"
+                                                            : " (the default limit; --timeout SEC sets another)";
+        return Error(Errc::Timeout, "nothing moved to or from " + farEnd() + " for " + sec + " s" + how
+                                        + ": the far end stopped answering (stopped, hung, or the link went down "
+                                          "without a reset)"
+                                        + (remedy ? ". What arrived is kept; run the sync again to send the rest"
+                                                  : ""));
+    }
+
+    // --bwlimit as a timetable: the rate for now, re-read every little while
+    // so a job that runs into the evening speeds up when the rule says so.
+    void followTimetable()
+    {
+        std::unique_lock lock(m_tunerMutex);
+        while (!m_tunerCv.wait_for(lock, kTimetableCheck, [&] { return m_timetableStop; })) {
+            lock.unlock();
+            applyTimetable();
+            lock.lock();
+        }
+    }
+
+    void applyTimetable()
+    {
+        const platform::LocalTime now = platform::localTimeNow();
+        const uint64_t rate = m_spec.options.bwlimitSchedule.rateAt(now.weekday, now.minute);
+        if (m_timetableApplied && rate == m_limiter.rate()) return;
+        m_timetableApplied = true;
+        m_limiter.setRate(rate);
+        // A remote sender (a pull) keeps its own limiter: tell it.
+        {
+            std::lock_guard links(m_linkMutex);
+            if (m_link && m_source.isRemote()) {
+                proto::RateChangeMsg change;
+                change.bytesPerSec = rate;
+                (void)m_link->send(proto::toFrame(change));
+            }
+        }
+        pushEvent(event::Log{event::Log::Level::Info,
+                             rate ? "bandwidth limit now " + std::to_string(rate >> 20) + " MB/s (timetable)"
+                                  : std::string("bandwidth limit off (timetable)")},
+                  false);
+    }
+
+    Status runLocal()
+    {
+        TransferParams params = paramsFromOptions(m_spec.options);
+        params.localCopy = true;
+        // Nothing crosses a network: compressing would only cost CPU on both
+        // ends of an in-process link (rsync ignores -z here too).
+        if (params.compress.mode != CompressMode::None) {
+            params.compress = CompressSpec{};
+            pushEvent(event::Log{event::Log::Level::Info,
+                                 "compression: not used for a local copy (nothing crosses a network)"},
+                      false);
+        }
+        FG_TRY(checkDestinationOutsideSource(rootFor(m_source), rootFor(m_destination), params));
+        auto [senderLink, receiverLink] = proto::makeMemoryLinkPair(kMemoryLinkBytes);
+        NullObserver quiet;
+        StageSet& stages = m_localStages;
+        {
+            std::lock_guard lock(m_roleMutex);
+            if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
+            m_sender = std::make_unique<Sender>(rootFor(m_source), params, *senderLink, std::vector<proto::FrameLink*>{}, quiet, stages,
+                                                &m_limiter);
+            m_receiver = std::make_unique<Receiver>(rootFor(m_destination), params, *receiverLink, std::vector<proto::FrameLink*>{},
+                                                    static_cast<RoleObserver&>(*this), stages);
+        }
+        Status sent;
+        std::thread senderThread([&] { sent = m_sender->run(); });
+        Status received = m_receiver->run();
+        senderThread.join();
+        {
+            std::lock_guard lock(m_roleMutex);
+            m_sender.reset();
+            m_receiver.reset();
+        }
+        // The receiver's error tells the story (it sees the sender's); the
+        // sender's own counts when the receiver merely saw the link go.
+        if (!received && !sent && received.error().code == Errc::Network) return sent;
+        if (!received) return received;
+        return sent;
+    }
+
+    Status runRemote()
+    {
+        setState(JobState::Connecting);
+        const bool push = m_destination.isRemote();
+        const Endpoint& remote = push ? m_destination : m_source;
+        const Endpoint& local = push ? m_source : m_destination;
+        const std::string stateDir = m_spec.options.stateDir.empty() ? defaultStateDir() : m_spec.options.stateDir;
+        const bool daemon = remote.kind == Endpoint::Kind::Daemon;
+
+        // Data connections: only to a daemon (an ssh pipe is one stream). With
+        // auto, the server is told the most we may open and we start with few.
+        const bool autoStreams = daemon && m_spec.options.streams == 0;
+        const auto firstStreams = uint16_t(autoStreams ? kAutoStartStreams : m_spec.options.streams);
+        std::optional<EarlyStreams> early;
+        const CipherChoice cipher = m_spec.options.cipher;
+        proto::SessionToken token{};
+        if (daemon) {
+            FG_TRY_ASSIGN(token, newSessionToken());
+            if (firstStreams > 0) early.emplace(remote, stateDir, firstStreams, token, cipher, 0, m_spec.options.connectTimeoutSec);
+        }
+
+        Result<proto::FrameLinkPtr> link = Error(Errc::Internal, "no link");
+        if (daemon) {
+            DaemonConnect how;
+            how.awaitHello = false; // the job request follows our Hello at once
+            how.cipher = cipher;
+            how.timeoutSec = m_spec.options.connectTimeoutSec;
+            link = connectDaemon(remote, stateDir, [this](const std::string& line) {
+                pushEvent(event::Log{event::Log::Level::Info, line}, false);
+            }, how);
+        } else {
+            link = connectSsh(remote, m_spec.options);
+        }
+        if (!link.ok()) return link.error();
+        {
+            std::lock_guard lock(m_roleMutex);
+            std::lock_guard links(m_linkMutex);
+            m_link = std::move(link).value();
+            if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
+        }
+        TransferParams params = paramsFromOptions(m_spec.options);
+        params.bwlimitBytesPerSec = m_limiter.rate(); // a timetable's rate for now
+        proto::JobRequestMsg request;
+        request.direction = push ? proto::Direction::Push : proto::Direction::Pull;
+        request.path = daemon ? (remote.path.empty() ? remote.module : remote.module + "/" + remote.path) : remote.path;
+        fillRequest(request, params);
+        // A sender applies --files-from itself; the list travels only to a remote sender.
+        if (push) {
+            request.filesFrom.clear();
+            request.hasFilesFrom = false;
+        }
+        if (daemon) {
+            request.streams = uint16_t(autoStreams ? kAutoMaxStreams : m_spec.options.streams);
+            request.token = token;
+            request.resumes = m_resumes;
+        }
+        request.ioTimeoutSec = m_spec.options.ioTimeoutSec;
+        request.plainData = daemon && cipher == CipherChoice::None;
+
+        // A push to a daemon sends its list right behind the request
+        // (protocol 6): the sender starts at once and reads the server's
+        // answer first, while the data connections finish joining.
+        const bool listEarly = daemon && push;
+        std::vector<proto::FrameLink*> data;
+        if (listEarly) {
+            FG_TRY(m_link->send(proto::toFrame(request)));
+        } else {
+            FG_TRY_ASSIGN(proto::JobAcceptMsg accept, requestJob(*m_link, request, daemon));
+            onJobAccepted(request.token);
+            if (accept.streams > 0 && early) {
+                auto taken = takeEarlyStreams(*early, accept, firstStreams, autoStreams, params.congestion, true);
+                if (!taken.ok()) return taken.error();
+                data = std::move(taken).value();
+            }
+            early.reset();
+            if (daemon) reportDataProtection(data);
+        }
+
+        RoleBase* role = nullptr;
+        {
+            std::lock_guard lock(m_roleMutex);
+            if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
+            if (push) {
+                m_sender = std::make_unique<Sender>(rootFor(local), params, *m_link, data, static_cast<RoleObserver&>(*this),
+                                                    m_localStages, &m_limiter);
+                role = m_sender.get();
+            } else {
+                m_receiver = std::make_unique<Receiver>(rootFor(local), params, *m_link, data,
+                                                        static_cast<RoleObserver&>(*this), m_localStages);
+                role = m_receiver.get();
+            }
+        }
+        std::thread tuner;
+        auto answer = std::make_shared<ServerAnswer>();
+        if (listEarly) {
+            m_sender->expectDataLinks();
+            m_sender->awaitGreeting([this, answer, request]() -> Status {
+                auto accept = awaitJobAccept(*m_link, request, true);
+                if (accept.ok()) onJobAccepted(request.token);
+                Status st = accept.ok() ? Status() : Status(accept.error());
+                answer->give(std::move(accept));
+                return st;
+            });
+            // The data connections, once the job is accepted (then auto
+            // streams go on adding more here).
+            tuner = std::thread([&, answer] {
+                std::optional<proto::JobAcceptMsg> accept = answer->await();
+                std::vector<proto::FrameLink*> joined;
+                if (accept && accept->streams > 0 && early) {
+                    auto taken = takeEarlyStreams(*early, *accept, firstStreams, autoStreams, params.congestion, false);
+                    if (taken.ok()) joined = std::move(taken).value();
+                }
+                early.reset();
+                if (!accept) return m_sender->noDataLinks();
+                reportDataProtection(joined);
+                if (joined.empty()) return m_sender->noDataLinks();
+                for (auto* l : joined) m_sender->addDataLink(l);
+                if (autoStreams && m_maxStreams > m_nextStream) tuneStreams(*m_sender, remote, stateDir);
+            });
+        } else if (autoStreams && !data.empty() && m_maxStreams > m_nextStream) {
+            tuner = std::thread([this, role, remote, stateDir] { tuneStreams(*role, remote, stateDir); });
+        }
+        Status result = push ? m_sender->run() : m_receiver->run();
+        answer->abandon();
+        {
+            std::lock_guard lock(m_tunerMutex);
+            m_tunerStop = true;
+            if (m_tunerJoining) m_tunerJoining->abandon();
+        }
+        m_tunerCv.notify_all();
+        if (tuner.joinable()) tuner.join();
+
+        {
+            std::lock_guard lock(m_roleMutex);
+            {
+                std::lock_guard links(m_linkMutex);
+                m_link->close();
+                for (auto& l : m_dataLinks) l->close();
+            }
+            // The roles hold the links: they go first.
+            m_sender.reset();
+            m_receiver.reset();
+        }
+        retireConnections();
+        return result;
+    }
+
+    // The early data connections that joined, taken into this job; their
+    // numbers go to the server in StreamsReady when it waits for them (a pull).
+    Result<std::vector<proto::FrameLink*>> takeEarlyStreams(EarlyStreams& early, const proto::JobAcceptMsg& accept,
+                                                            uint16_t firstStreams, bool autoStreams,
+                                                            const std::string& congestion, bool sendReady)
+    {
+        const auto first = std::min<uint16_t>(firstStreams, accept.streams);
+        uint32_t joined = 0;
+        std::vector<Error> errors;
+        auto links = early.join(first, &joined, &errors);
+        {
+            // Said once the job is over, and only if it did not fail: a
+            // server that ended the job refuses the connections still
+            // joining it, and that is no news beside why it ended.
+            std::lock_guard lock(m_mutex);
+            for (const auto& e : errors) m_streamWarnings.push_back("a data connection could not be opened: " + e.message);
+        }
+        if (sendReady) {
+            proto::StreamsReadyMsg ready;
+            ready.streams = joined;
+            FG_TRY(m_link->send(proto::toFrame(ready)));
+        }
+        tuneControlConnection(m_link->socketFd());
+        std::vector<proto::FrameLink*> data;
+        std::lock_guard lock(m_linkMutex);
+        for (auto& l : links) {
+            m_congestionInForce = tuneDataConnection(l->socketFd(), congestion);
+            data.push_back(l.get());
+            m_dataLinks.push_back(std::move(l));
+        }
+        m_nextStream = first;
+        m_streamToken = accept.token;
+        m_maxStreams = accept.streams;
+        pushEvent(event::Log{event::Log::Level::Info,
+                             std::to_string(data.size()) + " data connection(s)"
+                                 + (autoStreams ? " to start with (auto: more while the rate rises, up to "
+                                                      + std::to_string(accept.streams) + ")"
+                                                : std::string())
+                                 + (m_congestionInForce.empty() ? std::string() : ", congestion control " + m_congestionInForce)},
+                  false);
+        return data;
+    }
+
+    // Auto streams: more data connections while the total rate still rises
+    // by a worthwhile step; none once it does not (each costs CPU and memory
+    // on both ends, and on a 2-core machine the cipher is the limit soon).
+    void tuneStreams(RoleBase& role, const Endpoint& remote, const std::string& stateDir)
+    {
+        auto wait = [&](std::chrono::milliseconds d) {
+            std::unique_lock lock(m_tunerMutex);
+            return !m_tunerCv.wait_for(lock, d, [&] { return m_tunerStop; });
+        };
+        auto rateOver = [&](std::chrono::milliseconds d) -> double {
+            uint64_t before = bytesMoved();
+            auto t0 = std::chrono::steady_clock::now();
+            if (!wait(d)) return -1;
+            double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            return double(bytesMoved() - before) / secs;
+        };
+        // Let the first streams leave slow start before measuring.
+        if (!wait(kTuneSettle)) return;
+        double rate = rateOver(kTuneInterval);
+        while (rate >= 0) {
+            if (rate == 0) {
+                // Nothing moved (the job waits on a scan, a signature, the
+                // disk): another connection would carry nothing either.
+                rate = rateOver(kTuneInterval);
+                continue;
+            }
+            uint64_t remaining = 0;
+            {
+                std::lock_guard lock(m_mutex);
+                uint64_t done = m_bytesDone;
+                for (const auto& [id, a] : m_active) done += a.done;
+                remaining = m_bytesToTransfer > done ? m_bytesToTransfer - done : 0;
+            }
+            // Not worth a new connection when the job is nearly over.
+            if (double(remaining) < rate * 4.0) return;
+            uint16_t first = 0;
+            uint16_t count = 0;
+            {
+                std::lock_guard lock(m_linkMutex);
+                first = m_nextStream;
+                count = uint16_t(std::min<unsigned>(kTuneStep, m_maxStreams - m_nextStream));
+                m_nextStream = uint16_t(m_nextStream + count);
+            }
+            if (count == 0) return;
+            // Cut short if the job ends meanwhile: its server refuses the
+            // join, but the answer must not keep the job's end waiting.
+            std::optional<EarlyStreams> joining;
+            {
+                std::lock_guard lock(m_tunerMutex);
+                if (m_tunerStop) return;
+                joining.emplace(remote, stateDir, count, m_streamToken, m_spec.options.cipher, first,
+                                m_spec.options.connectTimeoutSec);
+                m_tunerJoining = &*joining;
+            }
+            uint32_t joined = 0;
+            auto links = joining->join(count, &joined, nullptr);
+            {
+                std::lock_guard lock(m_tunerMutex);
+                m_tunerJoining = nullptr;
+            }
+            {
+                std::lock_guard lock(m_linkMutex);
+                for (auto& l : links) {
+                    tuneDataConnection(l->socketFd(), m_spec.options.congestion);
+                    role.addDataLink(l.get());
+                    m_dataLinks.push_back(std::move(l));
+                }
+            }
+            if (!wait(kTuneSettle)) return;
+            double next = rateOver(kTuneInterval);
+            if (next < 0) return;
+            pushEvent(event::Log{event::Log::Level::Info,
+                                 "streams: " + std::to_string(first + count) + " now carry "
+                                     + std::to_string(uint64_t(next / 1e6)) + " MB/s (was "
+                                     + std::to_string(uint64_t(rate / 1e6)) + " MB/s)"},
+                      false);
+            if (next < rate * kTuneGain) return;
+            rate = next;
+        }
+    }
+
+    // What protects the file data, said once per job: the negotiated TLS
+    // suite, or a warning when it crosses the network in the clear.
+    void reportDataProtection(const std::vector<proto::FrameLink*>& data)
+    {
+        if (data.empty()) {
+            pushEvent(event::Log{event::Log::Level::Info,
+                                 "no data connections: file data goes on the control connection ("
+                                     + linkProtection(*m_link) + ")"},
+                      false);
+            return;
+        }
+        const std::string protection = linkProtection(*data.front());
+        if (protection == kUnencrypted)
+            pushEvent(event::Log{event::Log::Level::Warning, "data connections: unencrypted (module allows it)"}, false);
+        else
+            pushEvent(event::Log{event::Log::Level::Info, "data connections: " + protection}, false);
+    }
+
+    uint64_t filesDone() const
+    {
+        std::lock_guard lock(m_mutex);
+        return m_filesDone;
+    }
+
+    uint64_t bytesMoved() const
+    {
+        std::lock_guard lock(m_mutex);
+        uint64_t done = m_bytesDone;
+        for (const auto& [id, a] : m_active) done += a.done;
+        return done;
+    }
+
+    static StreamSnapshot streamSnapshot(size_t index, const proto::FrameLink& link)
+    {
+        StreamSnapshot st;
+        st.index = uint32_t(index);
+        st.bytesSent = link.bytesSent();
+        st.bytesReceived = link.bytesReceived();
+        const int fd = link.socketFd();
+        if (fd >= 0) {
+            if (auto info = platform::tcpInfo(fd); info.ok()) {
+                st.rttUs = info->rttUs;
+                st.cwndSegments = info->cwndSegments;
+                st.deliveryRate = info->deliveryRate;
+                st.retransmits = info->totalRetrans;
+            }
+            st.congestion = platform::congestionControl(fd);
+        }
+        return st;
+    }
+
+    // Bytes on every connection of the job, the closed ones too; m_linkMutex held.
+    std::pair<uint64_t, uint64_t> wireBytesSoFarLocked() const
+    {
+        auto wire = m_link ? wireBytesLocked() : std::pair<uint64_t, uint64_t>{0, 0};
+        return {wire.first + m_wireEarlier.first, wire.second + m_wireEarlier.second};
+    }
+
+    // Bytes on the connections open now; m_linkMutex held.
+    std::pair<uint64_t, uint64_t> wireBytesLocked() const
+    {
+        uint64_t sent = 0;
+        uint64_t received = 0;
+        if (m_link) {
+            sent += m_link->bytesSent();
+            received += m_link->bytesReceived();
+        }
+        for (const auto& l : m_dataLinks) {
+            sent += l->bytesSent();
+            received += l->bytesReceived();
+        }
+        return {sent, received};
+    }
+
+    void finish(const Status& status)
+    {
+        JobState final = JobState::Done;
+        Error fatal(Errc::Ok, "");
+        if (!status && status.error().code == Errc::Timeout) {
+            // --timeout stopped the job through cancel(): a failure, not the user's cancel.
+            final = JobState::Failed;
+            fatal = status.error();
+        } else if (m_cancelled.load()) {
+            final = JobState::Cancelled;
+            fatal = Error(Errc::Cancelled, "cancelled");
+        } else if (!status) {
+            final = status.error().code == Errc::Cancelled ? JobState::Cancelled : JobState::Failed;
+            fatal = status.error();
+        }
+        setState(final);
+        {
+            std::lock_guard lock(m_mutex);
+            m_endNs = monotonicNs();
+            m_result.state = final;
+            m_result.fatal = fatal;
+            m_result.filesTotal = m_filesTotal;
+            m_result.filesTransferred = m_filesDone;
+            m_result.filesDeleted = m_deletedEarlier + m_filesDeleted;
+            m_result.bytesTotal = m_bytesTotal;
+            m_result.bytesTransferred = m_bytesTransferred;
+            m_result.fileBytesTransferred = m_fileBytesTransferred;
+            m_result.wireBytes = m_wireEarlier.first + m_wireEarlier.second;
+            m_result.seconds = double(m_endNs - m_startNs) / 1e9;
+            m_result.errors = m_errors;
+            m_result.vanishedOnly = !m_errors.empty();
+            for (const auto& e : m_errors)
+                if (e.error.code != Errc::Vanished) m_result.vanishedOnly = false;
+            m_result.stages = m_localStages.snapshot(false);
+            for (const auto& st : m_remoteStages) m_result.stages.push_back(st);
+            m_active.clear();
+            m_finished.store(true);
+        }
+        m_finishedCv.notify_all();
+        notifyNow();
+    }
+
+    // ---- events ------------------------------------------------------------
+
+    void pushEvent(Event ev, bool isFileEvent)
+    {
+        bool wake = false;
+        {
+            std::lock_guard lock(m_mutex);
+            if (isFileEvent) {
+                if (m_fileEvents >= kMaxQueuedFileEvents) return;
+                ++m_fileEvents;
+            }
+            m_events.push_back(std::move(ev));
+            if (!m_notifyPending && m_notify) {
+                m_notifyPending = true;
+                wake = true;
+            }
+        }
+        if (wake) notifyNow();
+    }
+
+    void notifyNow()
+    {
+        std::function<void()> notify;
+        {
+            std::lock_guard lock(m_mutex);
+            notify = m_notify;
+        }
+        if (notify) notify();
+    }
+
+    // force: a reconnect takes the job back to an earlier state.
+    void setState(JobState state, bool force = false)
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_state == state) return;
+            // Once past planning, a role's late "scanning" must not move us
+            // back; a reconnected run starts over from connecting.
+            if (state < m_state && state != JobState::Pending && !force && m_state != JobState::Reconnecting) return;
+            m_state = state;
+        }
+        pushEvent(event::StateChanged{state}, false);
+    }
+
+    // ---- RoleObserver --------------------------------------------------------
+
+    void onState(JobState state) override { setState(state); }
+
+    void onListed(bool isRegular, uint64_t size) override
+    {
+        if (!isRegular) return;
+        std::lock_guard lock(m_mutex);
+        ++m_filesTotal;
+        m_bytesTotal += size;
+    }
+
+    void onPlanned(std::vector<PlanItem> items) override
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            for (const auto& it : items) {
+                if (it.action == FileAction::Copy || it.action == FileAction::Update) {
+                    ++m_filesToTransfer;
+                    m_bytesToTransfer += it.size;
+                }
+            }
+        }
+        pushEvent(event::Planned{std::move(items)}, false);
+    }
+
+    void onFileStarted(uint32_t id, const std::string& path, uint64_t size) override
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_active[id] = ActiveFile{id, path, size, 0};
+        }
+        pushEvent(event::FileStarted{id, path, size}, true);
+    }
+
+    void onFileProgress(uint32_t id, uint64_t bytes) override
+    {
+        std::lock_guard lock(m_mutex);
+        auto it = m_active.find(id);
+        if (it != m_active.end()) it->second.done = bytes;
+    }
+
+    void onFileDone(uint32_t id, const std::string& path, uint64_t size, uint64_t moved) override
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_active.erase(id);
+            ++m_filesDone;
+            m_bytesDone += size;
+            m_bytesTransferred += moved;
+            m_fileBytesTransferred += size;
+        }
+        pushEvent(event::FileFinished{id, path, size}, true);
+    }
+
+    void onFileFailed(uint32_t id, const std::string& path, const Error& error) override
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            auto it = m_active.find(id);
+            if (it != m_active.end()) m_active.erase(it);
+            ++m_filesFailed;
+            m_errors.push_back(FileError{path, error});
+        }
+        pushEvent(event::FileFailed{path, error}, false);
+    }
+
+    void onNotice(bool isError, const std::string& path, const Error& error) override
+    {
+        if (isError) {
+            std::lock_guard lock(m_mutex);
+            m_errors.push_back(FileError{path, error});
+        }
+        auto level = isError ? event::Log::Level::Error : event::Log::Level::Warning;
+        pushEvent(event::Log{level, path.empty() ? error.message : path + ": " + error.message}, false);
+    }
+
+    void onInfo(const std::string& message) override { pushEvent(event::Log{event::Log::Level::Info, message}, false); }
+
+    void onDeleted(uint64_t count) override
+    {
+        std::lock_guard lock(m_mutex);
+        m_filesDeleted = count;
+    }
+
+    void onRemoteStats(std::vector<StageSnapshot> stages) override
+    {
+        // In-process, both roles count into m_localStages already.
+        if (!m_source.isRemote() && !m_destination.isRemote()) return;
+        std::lock_guard lock(m_mutex);
+        m_remoteStages = std::move(stages);
+    }
+
+    JobSpec m_spec;
+    Endpoint m_source;
+    Endpoint m_destination;
+    RateLimiter m_limiter;
+
+    std::thread m_thread;
+    std::atomic<bool> m_cancelled{false};
+    std::atomic<bool> m_stalled{false}; // --timeout ran out (and cancelled the job)
+    std::atomic<bool> m_finished{false};
+
+    std::mutex m_roleMutex; // guards the role pointers against cancel()
+    std::unique_ptr<Sender> m_sender;
+    std::unique_ptr<Receiver> m_receiver;
+    // Lock order: m_roleMutex, then m_mutex or m_linkMutex; m_linkMutex last.
+    mutable std::mutex m_linkMutex; // the connections of a remote job
+    proto::FrameLinkPtr m_link;
+    std::vector<proto::FrameLinkPtr> m_dataLinks;
+    std::pair<uint64_t, uint64_t> m_wireEarlier{0, 0}; // sent, received on connections already closed
+    std::atomic<bool> m_attemptAccepted{false}; // the daemon took this run of the job
+    std::optional<proto::SessionToken> m_resumes; // the session a reconnected run takes over
+    proto::SessionToken m_streamToken{};
+    uint16_t m_nextStream = 0;
+    uint16_t m_maxStreams = 0;
+    std::string m_congestionInForce;
+    std::mutex m_tunerMutex; // also the timetable's
+    EarlyStreams* m_tunerJoining = nullptr; // streams auto streams is adding now
+    std::condition_variable m_tunerCv;
+    bool m_tunerStop = false;
+    bool m_timetableStop = false;
+    bool m_timetableApplied = false;
+
+    mutable std::mutex m_mutex; // everything below
+    std::vector<std::string> m_streamWarnings; // data connections that failed to join, said at the end
+    std::condition_variable m_finishedCv;
+    bool m_started = false;
+    uint64_t m_startNs = 0;
+    uint64_t m_endNs = 0;
+    JobState m_state = JobState::Pending;
+    std::vector<Event> m_events;
+    size_t m_fileEvents = 0;
+    bool m_notifyPending = false;
+    std::function<void()> m_notify;
+    uint64_t m_filesTotal = 0;
+    uint64_t m_bytesTotal = 0;
+    uint64_t m_filesToTransfer = 0;
+    uint64_t m_bytesToTransfer = 0;
+    uint64_t m_filesDone = 0;
+    uint64_t m_filesFailed = 0;
+    uint64_t m_bytesDone = 0;
+    uint64_t m_bytesTransferred = 0;     // of the files' data, what crossed
+    uint64_t m_fileBytesTransferred = 0; // the sizes of the files transferred
+    uint64_t m_filesDeleted = 0;
+    uint64_t m_deletedEarlier = 0; // by runs before a reconnect
+    std::map<uint32_t, ActiveFile> m_active;
+    std::vector<FileError> m_errors;
+    StageSet m_localStages;
+    std::vector<StageSnapshot> m_remoteStages;
+    JobResult m_result;
+};
+
+} // namespace
+
+Result<std::unique_ptr<Job>> Job::create(JobSpec spec)
+{
+    FG_TRY(validateOptions(spec.options));
+    if (spec.source.empty()) return Error(Errc::InvalidArgument, "no source given");
+    if (spec.destination.empty()) return Error(Errc::InvalidArgument, "no destination given");
+    FG_TRY_ASSIGN(Endpoint source, parseEndpoint(spec.source));
+    FG_TRY_ASSIGN(Endpoint destination, parseEndpoint(spec.destination));
+    if (source.isRemote() && destination.isRemote())
+        return Error(Errc::InvalidArgument, "source and destination are both remote; one of them must be a local path");
+    return std::unique_ptr<Job>(new JobImpl(std::move(spec), std::move(source), std::move(destination)));
+}
+
+int exitCodeFor(const JobResult& result)
+{
+    switch (result.state) {
+    case JobState::Cancelled: return 20;
+    case JobState::Failed:
+        switch (result.fatal.code) {
+        // Usage errors are caught before a job exists (Job::create); one that
+        // comes up while the job runs is about a path: source or destination.
+        case Errc::InvalidArgument:
+        case Errc::NameCollision:
+        case Errc::DeleteLimit:
+        case Errc::NotFound:
+        case Errc::PermissionDenied:
+        case Errc::UnsafePath: return 3;
+        case Errc::NotPaired:
+        case Errc::AuthFailed:
+        case Errc::ReadOnly: return 5;
+        case Errc::NoSpace:
+        case Errc::Io:
+        case Errc::Vanished:
+        case Errc::VerifyFailed: return 11;
+        case Errc::Network:
+        case Errc::Tls: return 10;
+        case Errc::Protocol: return 12;
+        case Errc::Timeout: return 30;        // rsync's "timeout in data send/receive"
+        case Errc::ConnectTimeout: return 35; // rsync's "timeout waiting for daemon connection"
+        case Errc::Busy: return 15;           // a retry later may work: its own code for scripts
+        case Errc::Cancelled: return 20;
+        case Errc::Ok:
+        case Errc::Internal: return 14;
+        }
+        return 14;
+    default: break;
+    }
+    if (result.errors.empty()) return 0;
+    // rsync's 25: --max-delete held deletions back, and nothing else failed.
+    bool deleteLimitOnly = true;
+    for (const auto& e : result.errors) deleteLimitOnly = deleteLimitOnly && e.error.code == Errc::DeleteLimit;
+    if (deleteLimitOnly) return 25;
+    return result.vanishedOnly ? 24 : 23;
+}
+
+} // namespace fg

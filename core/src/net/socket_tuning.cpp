@@ -1,0 +1,187 @@
+#include "net/socket_tuning.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+namespace fg {
+
+namespace {
+// A stream counts as held back when a limit stalled it for this share of the
+// time it had data in flight since the last look.
+constexpr double kLimitedShare = 0.25;
+// Queue overflow (overflowsQueue): judged on at least this much sent, when
+// this share of it was resent, with the RTT this much above its minimum (an
+// empty path stays within a few percent of it; BBR keeping up to a BDP queued
+// measured 1.2-2 x on the bench's 141 ms link).
+constexpr uint64_t kLossJudgedBytes = 16u << 20;
+constexpr double kOverflowRetransShare = 0.04;
+constexpr double kQueuedRttFactor = 1.15;
+// What BBR falls back to.
+constexpr const char* kFallbackCongestion = "cubic";
+// The unsent bytes a control socket may hold: one batch of acknowledgements.
+constexpr uint32_t kControlNotSentLowat = 64 * 1024;
+// A data connection's unsent backlog: this long at its own rate. Short
+// against any job worth several streams; long against the writer's refill
+// (woken at half of it, it encrypts the next frames in well under that).
+constexpr double kUnsentBacklogSeconds = 0.05;
+// Never less than this (a stream ramping up must not starve on wake-ups),
+// never more than autotuning reaches on a well-tuned host.
+constexpr uint32_t kMinUnsentBacklog = 1u << 20;
+constexpr uint32_t kMaxUnsentBacklog = 64u << 20;
+
+std::string mib(uint64_t bytes)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f MiB", double(bytes) / double(1 << 20));
+    return buf;
+}
+
+std::string mbps(double bytesPerSec)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f MB/s", bytesPerSec / 1e6);
+    return buf;
+}
+
+bool offered(const std::string& name)
+{
+    std::istringstream in(platform::readNetLimits().availableCongestion);
+    std::string word;
+    while (in >> word)
+        if (word == name) return true;
+    return false;
+}
+} // namespace
+
+Status checkCongestion(const std::string& name)
+{
+    if (name.empty() || offered(name)) return {};
+    return Error(Errc::InvalidArgument, "--congestion " + name + ": this kernel offers only "
+                                            + platform::readNetLimits().availableCongestion);
+}
+
+std::string tuneDataConnection(int fd, const std::string& congestion)
+{
+    if (fd < 0) return {};
+    // Where the kernel lacks the one wanted, the system's default stays.
+    (void)platform::setCongestionControl(fd, congestion.empty() ? std::string(kPreferredCongestion) : congestion);
+    return platform::congestionControl(fd);
+}
+
+void tuneControlConnection(int fd)
+{
+    if (fd >= 0) (void)platform::setNotSentLowat(fd, kControlNotSentLowat);
+}
+
+uint32_t unsentBacklogFor(uint64_t deliveryRate)
+{
+    const double bytes = double(deliveryRate) * kUnsentBacklogSeconds;
+    return uint32_t(std::clamp(bytes, double(kMinUnsentBacklog), double(kMaxUnsentBacklog)));
+}
+
+void boundUnsentBacklog(const std::vector<int>& socketFds)
+{
+    for (const int fd : socketFds) {
+        if (fd < 0) continue;
+        auto info = platform::tcpInfo(fd);
+        if (info.ok()) (void)platform::setNotSentLowat(fd, unsentBacklogFor(info->deliveryRate));
+    }
+}
+
+bool overflowsQueue(const LossSample& s)
+{
+    if (s.bytesSent < kLossJudgedBytes || s.minRttUs == 0) return false;
+    return double(s.bytesRetrans) >= kOverflowRetransShare * double(s.bytesSent)
+           && double(s.srttUs) >= kQueuedRttFactor * double(s.minRttUs);
+}
+
+std::vector<std::string> StreamWatch::check(const std::vector<int>& socketFds)
+{
+    std::vector<std::string> messages;
+    LossSample loss;
+    bool allBbr = !socketFds.empty();
+    uint64_t busy = 0;
+    uint64_t sndbufLimited = 0;
+    uint64_t rwndLimited = 0;
+    uint64_t rate = 0;
+    uint32_t rttUs = 0;
+    std::vector<int> fds;
+    for (const int fd : socketFds) {
+        if (fd < 0) continue;
+        auto info = platform::tcpInfo(fd);
+        if (!info.ok()) continue;
+        fds.push_back(fd);
+        auto prev = m_last.find(fd);
+        if (prev != m_last.end()) {
+            busy += info->busyUs - prev->second.info.busyUs;
+            sndbufLimited += info->sndbufLimitedUs - prev->second.info.sndbufLimitedUs;
+            rwndLimited += info->rwndLimitedUs - prev->second.info.rwndLimitedUs;
+        } else if (m_fellBack) {
+            // A stream that joined after the change follows it.
+            (void)platform::setCongestionControl(fd, kFallbackCongestion);
+        }
+        // Losses since each connection began: BBR's start-up, which
+        // overshoots most, counts too (it is the pattern), and the change
+        // comes at the first look instead of a window later.
+        loss.bytesSent += info->bytesSent;
+        loss.bytesRetrans += info->bytesRetrans;
+        if (info->minRttUs > 0) loss.minRttUs = loss.minRttUs ? std::min(loss.minRttUs, info->minRttUs) : info->minRttUs;
+        allBbr = allBbr && platform::congestionControl(fd) == kPreferredCongestion;
+        rate += info->deliveryRate;
+        rttUs = std::max(rttUs, info->rttUs);
+        m_last[fd] = Sample{*info};
+    }
+    loss.srttUs = rttUs;
+    if (m_mayFallBack && !m_fellBack && allBbr && overflowsQueue(loss) && offered(kFallbackCongestion)) {
+        m_fellBack = true;
+        for (int fd : fds) (void)platform::setCongestionControl(fd, kFallbackCongestion);
+        char share[32];
+        std::snprintf(share, sizeof share, "%.1f %%", 100.0 * double(loss.bytesRetrans) / double(loss.bytesSent));
+        char factor[32];
+        std::snprintf(factor, sizeof factor, "%.1f", double(loss.srttUs) / double(loss.minRttUs));
+        messages.push_back("the data connections resent " + std::string(share) + " of what they sent while the round trip "
+                           "stayed at " + factor + " x its minimum: BBR overfills a shallow queue on this path, so they "
+                           "now use cubic, which backs off on loss (--congestion bbr keeps bbr)");
+    }
+    if (busy == 0 || fds.empty() || rttUs == 0) return messages;
+    const double rtt = double(rttUs) / 1e6;
+    const platform::NetLimits limits = platform::readNetLimits();
+
+    if (double(sndbufLimited) > kLimitedShare * double(busy)) {
+        auto current = platform::sendBufferSize(fds.front());
+        const uint64_t buffer = current.ok() ? *current : limits.tcpWmemMax;
+        const double cap = double(buffer) / rtt;
+        // Autotuning stopped short of what SO_SNDBUF may ask: ask for it.
+        if (!m_raised && limits.wmemMax > buffer + buffer / 2) {
+            m_raised = true;
+            for (int fd : fds) (void)platform::setSendBufferSize(fd, limits.wmemMax, false);
+            messages.push_back("the send buffer held the streams back (" + mib(buffer) + " at "
+                               + std::to_string(rttUs / 1000) + " ms RTT caps a stream near " + mbps(cap)
+                               + "); raised it to net.core.wmem_max = " + mib(limits.wmemMax));
+        } else if (!m_toldSendBuffer) {
+            m_toldSendBuffer = true;
+            const double want = 2.0 * std::max(double(rate), cap) * rtt;
+            messages.push_back("the send buffer limits each stream: net.ipv4.tcp_wmem max = " + mib(limits.tcpWmemMax)
+                               + ", net.core.wmem_max = " + mib(limits.wmemMax) + " cap one stream at "
+                               + mbps(cap) + " at this RTT (" + std::to_string(rttUs / 1000)
+                               + " ms); raise both to at least 2 x the bandwidth-delay product (about "
+                               + mib(uint64_t(want)) + " for this rate, more for a faster link), or use more streams");
+        }
+    }
+    if (double(rwndLimited) > kLimitedShare * double(busy) && !m_toldReceiveWindow) {
+        m_toldReceiveWindow = true;
+        const double want = 2.0 * double(rate) * rtt;
+        // From here the two causes look the same: a receiver that does not
+        // read fast enough, and receive buffers too small for the path.
+        messages.push_back("the receiver's window held the streams back (at " + std::to_string(rttUs / 1000)
+                           + " ms RTT): either the receiving machine cannot take the data as fast as it comes "
+                             "(its write stage shows that), or its receive buffers are too small for this path: "
+                             "there, raise net.ipv4.tcp_rmem's max and net.core.rmem_max to at least 2 x the "
+                             "bandwidth-delay product (about "
+                           + mib(uint64_t(want)) + " for this rate), or use more streams");
+    }
+    return messages;
+}
+
+} // namespace fg

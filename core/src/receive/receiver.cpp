@@ -1,0 +1,602 @@
+// The receiver's frame: where the target root is, the network thread, and
+// the order of the role's phases. Planning and writing have files of their own.
+
+#include "receive/receiver.h"
+
+#include "common/path.h"
+#include "platform/process.h"
+#include "proto/plain_data.h"
+
+#include <algorithm>
+#include <random>
+#include <limits>
+
+namespace fg {
+namespace {
+
+// Frames waiting for the writers. When the disk is slower than the network
+// this fills and the network threads stop reading, so TCP flow control slows
+// the sender: memory stays bounded.
+constexpr size_t kWriteQueueBytes = 32u << 20;
+// Writers: creating, writing, stamping and renaming a small file is mostly
+// time in the kernel, so several run at once even on two cores.
+constexpr size_t kWriters = 4;
+// The link number of frames that came on the control link.
+constexpr uint16_t kControlLink = 0xFFFF;
+// After JobDone the receiver waits this long for the sender to close first;
+// closing a socket with unread data would reset it and could lose JobDone.
+constexpr auto kCloseGrace = std::chrono::seconds(10);
+
+} // namespace
+
+Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& control,
+                   std::vector<proto::FrameLink*> dataLinks, RoleObserver& observer, StageSet& stages)
+    : RoleBase(control, observer, stages), m_root(std::move(root)), m_params(std::move(params)),
+      m_umask(platform::processUmask()), m_owners(m_params.ownership, platform::mayChangeOwners()),
+      m_receiveStage(stages[StageId::Receive]), m_planStage(stages[StageId::Plan]),
+      m_writeStage(stages[StageId::Write]), m_verifyStage(stages[StageId::Verify]),
+      m_decompressStage(stages[StageId::Decompress]), m_signStage(stages[StageId::Sign]),
+      m_fileSystems([this](bool warning, const std::string& message) {
+          if (warning) notice(false, "", Error(Errc::Ok, message));
+          else inform(message);
+      }),
+      m_dataLinks(std::move(dataLinks)),
+      m_listQueue(std::numeric_limits<size_t>::max()),
+      m_signQueue(std::numeric_limits<size_t>::max()), m_deltaSeed(uint64_t(std::random_device()()) << 32 | std::random_device()()),
+      m_startNs(monotonicNs())
+{
+    m_rules.checksum = m_params.checksum;
+    m_rules.deleteExtraneous = m_params.deleteExtraneous;
+    m_rules.modifyWindowNs = m_params.modifyWindowNs;
+    m_rules.compare = m_params.compare;
+    m_rules.setTimes = m_params.metadata.times;
+    if (!m_params.metadata.chmod.empty()) {
+        auto chmod = ChmodRules::parse(m_params.metadata.chmod);
+        if (chmod.ok()) m_chmod = std::move(chmod).value();
+        else m_badChmod = chmod.error();
+    }
+    if (auto layout = PartialLayout::forPartialDir(m_params.partialDir); layout.ok()) m_partialLayout = std::move(layout).value();
+    else m_badPartialDir = layout.error();
+    for (size_t i = 0; i < kWriters; ++i) m_writers.push_back(std::make_unique<Writer>(kWriteQueueBytes / kWriters));
+}
+
+Receiver::~Receiver() { cancel(); }
+
+void Receiver::abortQueues()
+{
+    m_listQueue.abort();
+    m_signQueue.abort();
+    {
+        std::lock_guard lock(m_basisMutex);
+        m_basisCv.notify_all();
+    }
+    for (auto& w : m_writers) w->queue.abort();
+    // Nothing more is read from data links: close them so their threads end.
+    std::lock_guard lock(m_dataMutex);
+    for (auto* link : m_dataLinks) link->close();
+}
+
+void Receiver::addDataLink(proto::FrameLink* link)
+{
+    std::lock_guard lock(m_dataMutex);
+    if (!m_acceptLinks || cancelled()) {
+        link->close();
+        return;
+    }
+    m_dataLinks.push_back(link);
+    // Before run() has its threads going, a link only queues up (a server
+    // starts the role while data connections still join).
+    if (!m_started) return;
+    ++m_dataLinksAlive;
+    const auto number = uint16_t(m_dataLinks.size() - 1);
+    m_dataThreads.emplace_back([this, link, number] { dataLoop(link, number); });
+}
+
+uint32_t Receiver::finalMode(uint32_t mode, bool isDir) const
+{
+    if (!m_chmod.empty()) mode = m_chmod.apply(mode, isDir);
+    return m_root.stripSpecialModeBits ? (mode & 01777) : (mode & 07777);
+}
+
+// ---- the target root ---------------------------------------------------------
+
+Status Receiver::resolveRoot(const proto::FileListBeginMsg& begin)
+{
+    m_rootKind = begin.rootKind;
+    m_rootName = begin.rootName;
+    const std::string full = m_root.display();
+    const bool dry = m_params.dryRun;
+
+    // The directory that holds the destination, and the destination's name in it.
+    std::optional<platform::DirHandle> parent;
+    std::string name;
+    if (m_root.relative.empty()) {
+        auto info = platform::statPath(m_root.base, true);
+        if (info.ok() && info->type == platform::FileType::Directory) {
+            FG_TRY_ASSIGN(platform::DirHandle dir, platform::DirHandle::open(m_root.base, m_root.displayBase));
+            if (m_rootKind == proto::RootKind::File) m_fileName = m_rootName;
+            m_rootDir = std::move(dir);
+            return {};
+        }
+        if (info.ok() && m_rootKind != proto::RootKind::File)
+            return Error(Errc::InvalidArgument, "destination " + full + " exists and is not a directory");
+        if (!info.ok() && info.error().code != Errc::NotFound) return Error(info.error().code, "destination " + full + ": " + info.error().message);
+        auto p = platform::DirHandle::open(localDirName(m_root.base), m_root.displayBase.empty() ? std::string() : ".");
+        if (!p.ok() && p.error().code == Errc::NotFound && m_params.mkpath && !dry) {
+            FG_TRY(platform::makeDirectories(localDirName(m_root.base), 0777));
+            p = platform::DirHandle::open(localDirName(m_root.base), m_root.displayBase.empty() ? std::string() : ".");
+        }
+        if (!p.ok()) {
+            if (p.error().code == Errc::NotFound)
+                return Error(Errc::NotFound, "the destination's parent directory " + localDirName(m_root.base)
+                                                 + " does not exist; create it first, or give --mkpath");
+            return p.error();
+        }
+        parent = std::move(p).value();
+        name = localBaseName(m_root.base);
+    } else {
+        auto p = openBelow(m_root.base, parentOf(m_root.relative), m_root.displayBase, m_params.mkpath && !dry);
+        if (!p.ok()) {
+            if (p.error().code == Errc::NotFound)
+                return Error(Errc::NotFound, "the destination's parent directory does not exist: "
+                                                 + std::string(parentOf(m_root.relative))
+                                                 + "; create it first, or give --mkpath");
+            return p.error();
+        }
+        parent = std::move(p).value();
+        name = std::string(baseName(m_root.relative));
+        auto info = parent->statAt(name);
+        if (info.ok() && info->type == platform::FileType::Symlink)
+            return Error(Errc::UnsafePath, "destination " + full
+                                               + " is a symbolic link; floodgate does not follow links inside a module");
+        if (info.ok() && info->type == platform::FileType::Directory) {
+            FG_TRY_ASSIGN(platform::DirHandle dir, parent->openDir(name));
+            if (m_rootKind == proto::RootKind::File) m_fileName = m_rootName;
+            m_rootDir = std::move(dir);
+            return {};
+        }
+        if (info.ok() && m_rootKind != proto::RootKind::File)
+            return Error(Errc::InvalidArgument, "destination " + full + " exists and is not a directory");
+        if (!info.ok() && info.error().code != Errc::NotFound) return info.error();
+    }
+
+    // The destination is not a directory (or does not exist).
+    if (m_rootKind == proto::RootKind::File && !m_root.trailingSlash) {
+        // A single file is written under the destination's own name.
+        m_fileName = name;
+        m_rootDir = std::move(parent);
+        return {};
+    }
+    if (dry) {
+        m_rootMissing = true;
+        m_rootParent = std::move(parent);
+        if (m_rootKind == proto::RootKind::File) m_fileName = m_rootName;
+        return {};
+    }
+    Status made = parent->mkdirAt(name, 0777);
+    if (!made.ok() && made.error().sysErrno != EEXIST) return made;
+    if (made.ok()) {
+        m_madeDirs.insert(std::string()); // (the root, as the planner names it)
+        m_leftoversLooked.insert(std::string());
+    }
+    FG_TRY_ASSIGN(platform::DirHandle dir, parent->openDir(name));
+    if (m_rootKind == proto::RootKind::File) m_fileName = m_rootName;
+    m_rootDir = std::move(dir);
+    return {};
+}
+
+std::string Receiver::targetPath(std::string_view listPath) const
+{
+    if (m_rootKind == proto::RootKind::File) return m_fileName;
+    return std::string(listPath);
+}
+
+// ---- run -------------------------------------------------------------------
+
+Status Receiver::run()
+{
+    m_observer.onState(JobState::Scanning);
+    auto first = m_link.receive();
+    if (!first.ok()) return first.error();
+    if (first->type == uint16_t(proto::MsgType::Error)) {
+        auto msg = proto::fromFrame<proto::ErrorMsg>(*first);
+        if (!msg.ok()) return msg.error();
+        return Error(msg->code, "the sender stopped: " + msg->message);
+    }
+    auto begin = proto::fromFrame<proto::FileListBeginMsg>(*first);
+    if (!begin.ok()) return failEarly(begin.error());
+    if (m_badChmod) return failEarly(*m_badChmod);
+    if (m_badPartialDir) return failEarly(*m_badPartialDir);
+    if (auto why = m_owners.notKeptReason()) notice(false, "", Error(Errc::Ok, *why));
+    if (!m_params.ownershipRefused.empty()) notice(false, "", Error(Errc::Ok, m_params.ownershipRefused));
+    if (Status st = resolveRoot(*begin); !st) return failEarly(st.error());
+    if (!m_params.dryRun && m_rootDir) {
+        // Said at the first change planned, before any data is sent for it;
+        // a re-sync with nothing to change into a read-only copy still works.
+        if (Status writable = m_rootDir->checkWritable(); !writable) {
+            const bool daemon = !m_root.displayBase.empty();
+            m_rootUnwritable = Error(
+                Errc::PermissionDenied,
+                "the destination " + m_root.display() + " cannot be written (" + writable.error().message + "); "
+                    + (daemon ? "on the server, give the user the daemon runs as (" + platform::currentUserName()
+                                    + ") write access to it, or serve the module --read-only"
+                              : "give " + platform::currentUserName() + " write access to it, or choose another destination"),
+                writable.error().sysErrno);
+        }
+    }
+    if (m_params.backup.enabled && !m_params.dryRun && m_rootDir) {
+        // A daemon's receiver keeps them inside its module.
+        auto backups = Backups::open(*m_rootDir, m_params.backup, !m_root.displayBase.empty(), m_root.display());
+        if (!backups.ok()) return failEarly(backups.error());
+        m_backups = std::move(backups).value();
+    }
+    if (!m_params.linkDest.empty()) {
+        std::vector<std::string> skipped;
+        auto links = LinkDest::open(m_root, m_params.linkDest, &skipped);
+        if (!links.ok()) return failEarly(links.error());
+        m_linkDest = std::move(links).value();
+        for (const auto& d : skipped) inform("--link-dest " + d + " does not exist: skipped");
+    }
+
+    exec::TaskThread control([this] { controlLoop(); });
+    {
+        std::lock_guard lock(m_dataMutex);
+        m_started = true;
+        m_dataLinksAlive.store(m_dataLinks.size());
+        for (size_t i = 0; i < m_dataLinks.size(); ++i)
+            m_dataThreads.emplace_back([this, link = m_dataLinks[i], i] { dataLoop(link, uint16_t(i)); });
+    }
+    // Before the writers: they ask it to flush when the last file is in place.
+    if (m_rootDir && !m_params.dryRun && m_params.fsync == FsyncMode::End) {
+        if (auto dup = m_rootDir->duplicate(); dup.ok())
+            m_flusher = std::make_unique<BackgroundFlush>(std::move(dup).value(), m_stages);
+    }
+    for (auto& w : m_writers) w->thread = exec::TaskThread([this, writer = w.get()] { writeLoop(*writer); });
+    m_signer = exec::TaskThread([this] { signLoop(); });
+    startStatsReports();
+
+    std::optional<DirCache> dirs;
+    if (m_rootDir) {
+        auto dup = m_rootDir->duplicate();
+        if (!dup.ok()) fail(dup.error());
+        else dirs.emplace(std::move(dup).value());
+    }
+
+    m_observer.onState(JobState::Planning);
+    std::optional<StageTrack> planning(std::in_place, m_stages, std::initializer_list<StageId>{StageId::Plan});
+    bool listDone = false;
+    while (!listDone && !cancelled()) {
+        std::optional<proto::Frame> frame;
+        {
+            StageScope wait(StageId::Plan, StageState::WaitInput);
+            frame = m_listQueue.pop();
+        }
+        if (!frame) break;
+        if (frame->type == uint16_t(proto::MsgType::FileListBatch)) {
+            auto batch = proto::fromFrame<proto::FileListBatchMsg>(*frame);
+            // Without a target directory (a dry run into a destination that
+            // does not exist yet) everything plans as new.
+            Status st = batch.ok() ? planBatch(std::move(batch).value(), dirs ? &*dirs : nullptr)
+                                   : Status(batch.error());
+            if (!st) sendFailed(st.error());
+        } else {
+            auto end = proto::fromFrame<proto::FileListEndMsg>(*frame);
+            Status st = end.ok() ? finishList(*end) : Status(end.error());
+            if (!st) sendFailed(st.error());
+            listDone = true;
+        }
+    }
+    planning.reset();
+
+    // The writers end once every wanted file is settled (allSettled), or on
+    // failure.
+    m_signQueue.close();
+    for (auto& w : m_writers) w->thread.join();
+    m_signer.join();
+    if (!cancelled()) {
+        // Every wanted file must have been settled, one way or the other.
+        std::lock_guard lock(m_listMutex);
+        for (uint32_t i = 0; i < m_wants.size(); ++i)
+            if (m_wants[i] == Want::Write || m_wants[i] == Want::ReplaceDirAndWrite)
+                fail(Error(Errc::Protocol, "the sender finished without sending " + targetPath(m_list.view(i).path)));
+    }
+    if (!cancelled()) {
+        m_observer.onState(JobState::Finishing);
+        StageTrack finishing(m_stages, {StageId::Commit});
+        if (dirs) linkHardLinks(*dirs);
+        if (!m_params.dryRun && dirs) removeEmptyPartialFolders(*dirs);
+        if (!m_params.dryRun && dirs) finishDirectories(*dirs);
+        if (dirs) deleteExtraneous(*dirs);
+        // Done means on disk: one flush for the whole job (renames and
+        // directory entries included) instead of one per file.
+        m_flusher.reset();
+        if (!m_params.dryRun && dirs && m_params.fsync != FsyncMode::None && m_rootDir) {
+            if (Status st = m_rootDir->syncFileSystem(); !st) fail(st.error());
+        }
+    }
+    stopStatsReports();
+
+    if (!cancelled()) {
+        proto::StatsMsg st;
+        st.stages = m_stages.snapshot(false);
+        (void)m_link.send(proto::toFrame(st));
+        m_jobDoneSent.store(true);
+        proto::JobDoneMsg jobDone;
+        jobDone.filesDeleted = uint32_t(std::min<uint64_t>(m_deletedCount, std::numeric_limits<uint32_t>::max()));
+        if (Status sent = m_link.send(proto::toFrame(jobDone)); !sent) sendFailed(sent.error());
+    }
+    // Let the sender close first (see kCloseGrace), then make sure we are closed.
+    {
+        std::unique_lock lock(m_netMutex);
+        m_netCv.wait_for(lock, kCloseGrace, [&] { return m_netDone; });
+    }
+    m_link.close();
+    std::vector<exec::TaskThread> dataThreads;
+    {
+        std::lock_guard lock(m_dataMutex);
+        m_acceptLinks = false;
+        for (auto* link : m_dataLinks) link->close();
+        dataThreads.swap(m_dataThreads);
+    }
+    control.join();
+    for (auto& t : dataThreads) t.join();
+    m_linger.finish();
+
+    // Temp files of files that never finished do not stay behind as such: big
+    // ones with verified data become the partial files the next run resumes from.
+    if (dirs) {
+        std::vector<uint32_t> unfinished;
+        {
+            std::lock_guard lock(m_openMutex);
+            for (const auto& [index, open] : m_openFiles) unfinished.push_back(index);
+        }
+        for (uint32_t index : unfinished) dropOpenFile(index, *dirs, true);
+    }
+
+    if (auto error = firstError()) return *error;
+    return {};
+}
+
+bool Receiver::route(Inbound item)
+{
+    // The file's index and the link pick the writer: the frames of a chunk
+    // (and all of a file sent whole) come on one link and stay in order,
+    // while chunks of a big file on other links are written alongside.
+    uint32_t index = 0;
+    if (item.frame.payload.size() >= 4) {
+        const uint8_t* p = item.frame.payload.data();
+        index = uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+    }
+    Writer& w = *m_writers[(uint64_t(index) + item.link) % m_writers.size()];
+    size_t cost = item.frame.payload.size() + proto::kFrameHeaderSize;
+    // A full queue: the writers hold up what came off the network (and TCP
+    // then holds up the sender).
+    StageScope wait(StageId::Decompress, StageState::WaitOutput);
+    return w.queue.push(std::move(item), cost);
+}
+
+bool Receiver::routeData(proto::Frame& frame, uint16_t link, PayloadDecoder& decoder)
+{
+    using proto::MsgType;
+    switch (MsgType(frame.type)) {
+    case MsgType::Data:
+    case MsgType::Delta:
+        m_receiveStage.addBytes(frame.payload.size() - std::min(frame.payload.size(), proto::kDataHeaderSize));
+        if (!expandOnArrival(frame, decoder)) return true;
+        break;
+    case MsgType::SmallFile:
+        m_receiveStage.addBytes(frame.payload.size()
+                                - std::min(frame.payload.size(), proto::smallFileHeaderSize(digestSize(m_params.checksumChoice))));
+        if (!expandOnArrival(frame, decoder)) return true;
+        break;
+    case MsgType::ChunkEnd:
+    case MsgType::FileEnd:
+        break;
+    default:
+        return false;
+    }
+    // Every one of these frames starts with the file's index (u32).
+    if (frame.payload.size() < 4) {
+        fail(Error(Errc::Protocol, std::string("malformed ") + proto::msgTypeName(frame.type) + " frame"));
+        return true;
+    }
+    (void)route(Inbound{std::move(frame), link});
+    return true;
+}
+
+bool Receiver::expandOnArrival(proto::Frame& frame, PayloadDecoder& decoder)
+{
+    if ((frame.flags & proto::kDeltaFill) && frame.type != uint16_t(proto::MsgType::Delta)) {
+        fail(Error(Errc::Protocol, describeDataFrame(frame) + " carries the delta fill flag"));
+        return false;
+    }
+    // Raw, the common case: passed on as it is.
+    if (!(frame.flags & ~proto::kPlacementFlags)) return true;
+    // A SmallFile header's length follows its digest's.
+    size_t header = proto::kDataHeaderSize;
+    if (frame.type == uint16_t(proto::MsgType::SmallFile)) {
+        const uint8_t* payload = nullptr;
+        size_t payloadSize = 0;
+        auto small = proto::decodeSmallFile(frame, &payload, &payloadSize);
+        if (!small.ok()) {
+            fail(small.error());
+            return false;
+        }
+        header = frame.payload.size() - payloadSize;
+    }
+    if (frame.payload.size() < header) {
+        fail(Error(Errc::Protocol, std::string("malformed ") + proto::msgTypeName(frame.type)
+                                       + " frame: truncated header"));
+        return false;
+    }
+    const uint8_t* data = frame.payload.data() + header;
+    size_t n = frame.payload.size() - header;
+    const size_t wire = n;
+    Result<codec::Algo> algo = codec::Algo::None;
+    {
+        StageScope busy(StageId::Decompress, StageState::Busy);
+        algo = proto::expandPayload(frame.flags, &data, &n, decoder.frames, decoder.stream, decoder.buffer);
+    }
+    if (!algo.ok()) {
+        fail(Error(Errc::Protocol, describeDataFrame(frame) + " (" + std::to_string(wire)
+                                       + " bytes on the wire): " + algo.error().message));
+        return false;
+    }
+    if (*algo == codec::Algo::None) return true;
+    // The writers get the raw bytes behind the same header.
+    std::vector<uint8_t> raw;
+    raw.reserve(header + n);
+    raw.insert(raw.end(), frame.payload.begin(), frame.payload.begin() + std::ptrdiff_t(header));
+    raw.insert(raw.end(), data, data + n);
+    frame.payload = std::move(raw);
+    frame.flags &= proto::kPlacementFlags;
+    m_decompressStage.addBytes(n);
+    m_decompressStage.addItems(1);
+    return true;
+}
+
+std::string Receiver::describeDataFrame(const proto::Frame& frame)
+{
+    // Said of a frame that failed, which may be too short for its header
+    // (found by fuzz_receiver: an empty Data frame read a null pointer).
+    const std::string type = frame.type == uint16_t(proto::MsgType::SmallFile) ? std::string("SmallFile")
+                                                                               : proto::msgTypeName(frame.type);
+    const size_t headerBytes = frame.type == uint16_t(proto::MsgType::SmallFile) ? 4 : proto::kDataHeaderSize;
+    if (frame.payload.size() < headerBytes)
+        return "a " + type + " frame of " + std::to_string(frame.payload.size()) + " bytes, too short for its header";
+    const uint8_t* p = frame.payload.data();
+    uint32_t index = 0;
+    for (int i = 0; i < 4; ++i) index |= uint32_t(p[i]) << (8 * i);
+    std::string path = "file #" + std::to_string(index);
+    {
+        std::lock_guard lock(m_listMutex);
+        if (index < m_list.size()) path = targetPath(m_list.view(index).path);
+    }
+    if (frame.type == uint16_t(proto::MsgType::SmallFile)) return "the SmallFile frame of " + path;
+    uint64_t offset = 0;
+    for (int i = 0; i < 8; ++i) offset |= uint64_t(p[4 + i]) << (8 * i);
+    return std::string("the ") + proto::msgTypeName(frame.type) + " frame at offset " + std::to_string(offset)
+           + " of " + path;
+}
+
+namespace {
+bool carriesFileData(const proto::Frame& frame)
+{
+    using proto::MsgType;
+    const auto type = MsgType(frame.type);
+    return type == MsgType::Data || type == MsgType::SmallFile || type == MsgType::Delta;
+}
+} // namespace
+
+std::span<const StageId> Receiver::receiveStagesFor(const proto::FrameLink& link)
+{
+    if (linkEncrypts(link)) return kReceiveStages;
+    return kPlainReceiveStages;
+}
+
+void Receiver::controlLoop()
+{
+    // File data shares this link in ssh and in-process sessions: this
+    // thread's time counts as the network stages' from the first file data
+    // it carries (with data links it only waits for the sender's few words).
+    std::optional<StageTrack> track;
+    PayloadDecoder decoder;
+    auto done = [this] {
+        std::lock_guard lock(m_netMutex);
+        m_netDone = true;
+        m_netCv.notify_all();
+    };
+    for (;;) {
+        proto::Frame frame;
+        {
+            auto got = m_link.receive();
+            if (!got.ok()) {
+                if (!m_jobDoneSent.load() && !cancelled())
+                    fail(Error(got.error().code == Errc::Protocol ? Errc::Protocol : Errc::Network,
+                               "the connection to the sender was lost before the job finished: " + got.error().message));
+                m_linger.peerClosed();
+                return done();
+            }
+            frame = std::move(got).value();
+        }
+        // After a failure: read on, and drop everything, until the peer hangs up.
+        if (cancelled()) continue;
+        m_receiveStage.addItems(1);
+        using proto::MsgType;
+        // A push refused by an aborted queue means a failure: the loop drains on.
+        switch (MsgType(frame.type)) {
+        case MsgType::FileListBatch:
+        case MsgType::FileListEnd: {
+            size_t cost = frame.payload.size();
+            (void)m_listQueue.push(std::move(frame), cost);
+            break;
+        }
+        case MsgType::FileFailed:
+            (void)route(Inbound{std::move(frame), kControlLink});
+            break;
+        case MsgType::SenderDone:
+            // Its last word, most often after our JobDone. Before it, the
+            // sender claims to be done: the writers stop, and a file still
+            // missing is a protocol error (run() checks).
+            for (auto& w : m_writers) w->queue.close();
+            break;
+        case MsgType::Notice:
+            relayPeerNotice(frame);
+            break;
+        case MsgType::Stats: {
+            auto msg = proto::fromFrame<proto::StatsMsg>(frame);
+            if (!msg.ok()) {
+                fail(msg.error());
+                continue;
+            }
+            m_observer.onRemoteStats(std::move(msg->stages));
+            break;
+        }
+        case MsgType::Error: {
+            auto msg = proto::fromFrame<proto::ErrorMsg>(frame);
+            fail(msg.ok() ? Error(msg->code, "the sender stopped: " + msg->message) : msg.error(), !msg.ok());
+            continue;
+        }
+        case MsgType::Cancel:
+            fail(Error(Errc::Cancelled, "the sender cancelled the job"), false);
+            continue;
+        default:
+            // File data may share the control link (ssh, in-process), or
+            // end a chunked file there.
+            if (!track && carriesFileData(frame))
+                track.emplace(m_stages, receiveStagesFor(m_link), StageId::Receive, StageState::Busy);
+            if (!routeData(frame, kControlLink, decoder))
+                fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame.type)
+                                               + " frame from the sender"));
+            continue;
+        }
+    }
+}
+
+void Receiver::dataLoop(proto::FrameLink* dataLink, uint16_t link)
+{
+    proto::FrameLink& l = *dataLink;
+    StageTrack track(m_stages, receiveStagesFor(l), StageId::Receive, StageState::Busy);
+    PayloadDecoder decoder;
+    for (;;) {
+        proto::Frame frame;
+        {
+            auto got = l.receive();
+            if (!got.ok()) {
+                // The sender resends what was lost with a stream on the others
+                // (and tells the user); only the loss of the control link, or of
+                // every stream, which the sender reports there, ends the job.
+                --m_dataLinksAlive;
+                return;
+            }
+            frame = std::move(got).value();
+        }
+        if (cancelled()) continue;
+        m_receiveStage.addItems(1);
+        if (!routeData(frame, link, decoder))
+            fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame.type)
+                                           + " frame on a data connection"));
+    }
+}
+
+} // namespace fg

@@ -1,0 +1,434 @@
+#pragma once
+#include "internal.h"
+// The receiving role: plans each listed entry against the target as the list
+// streams in, asks for the files it needs, writes them to temporary files,
+// verifies their hash and renames them into place, then sets directory
+// attributes and (with --delete) removes what the source lacks.
+// Threads: this one plans; one network thread per link reads frames; a pool
+// of writers writes files (the frames of one file that come on one link go to
+// one writer, so a big file sent over several links is written by several);
+// a signer reads the old copies of files that come as deltas; a stats thread
+// reports counters.
+
+#include "codec/compress.h"
+#include "codec/compress_stream.h"
+#include "common/clock.h"
+#include "delta/ops.h"
+#include "delta/signature.h"
+#include "exec/bounded_queue.h"
+#include "exec/task_thread.h"
+#include "metrics/stage_track.h"
+#include "options/transfer_params.h"
+#include "plan/chmod_rules.h"
+#include "plan/partial_files.h"
+#include "plan/planner.h"
+#include "proto/frame.h"
+#include "receive/background_flush.h"
+#include "receive/backups.h"
+#include "receive/destination_fs.h"
+#include "receive/link_dest.h"
+#include "receive/name_guard.h"
+#include "receive/owners.h"
+#include "receive/stored_names.h"
+#include "role/observer.h"
+#include "role/role_base.h"
+#include "scan/dir_cache.h"
+#include "scan/file_entry.h"
+#include "scan/file_list.h"
+
+#include <atomic>
+#include <memory>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <shared_mutex>
+#include <span>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace fg {
+
+class Receiver final : public RoleBase {
+public:
+    // dataLinks may be empty: then file data comes on the control link.
+    Receiver(RootSpec root, TransferParams params, proto::FrameLink& control, std::vector<proto::FrameLink*> dataLinks,
+             RoleObserver& observer, StageSet& stages);
+    ~Receiver() override;
+
+    Status run();
+    void addDataLink(proto::FrameLink* link) override;
+
+private:
+    enum class Want : uint8_t { None, Write, ReplaceDirAndWrite, Finished };
+
+    // The stages each kind of thread runs, in the order data goes through
+    // them (see metrics/stage_track.h). Network threads: frames off a link,
+    // decrypted (in net/) and decompressed.
+    static constexpr StageId kReceiveStages[] = {StageId::Receive, StageId::Decrypt, StageId::Decompress};
+    static constexpr StageId kPlainReceiveStages[] = {StageId::Receive, StageId::Decompress};
+    static std::span<const StageId> receiveStagesFor(const proto::FrameLink& link);
+    // Writers: into temporary files (a delta rebuilt from its old copy
+    // first), checked, renamed into place.
+    static constexpr StageId kWriterStages[] = {StageId::Apply, StageId::Write, StageId::Verify, StageId::Commit};
+
+    // One chunk being received (a whole file is one chunk at offset 0): its
+    // frames come in order on one link; chunks of a file on any links.
+    struct ChunkState {
+        Hasher hasher; // its writer's only
+        // The offset the next frame must have: its writer moves it, the others
+        // read it. A delta's first pass may leave stretches to its second.
+        std::atomic<uint64_t> next{0};
+        // How far the chunk is hashed, in order: `next` for data; for a delta
+        // where its second pass has filled in (the next fill frame's offset).
+        std::atomic<uint64_t> hashed{0};
+        // Another link carries the same chunk: one of them is a resend after a
+        // stream broke, and frames of the cut-short one still in flight may
+        // have overwritten the resend's bytes on disk, so the winner is checked
+        // against the disk, not just against what it hashed on the way in.
+        bool contested = false;
+    };
+    // Chunks are told apart by start offset and the link their frames come on:
+    // frames of a cut-short chunk can arrive after its resend started.
+    using ChunkKey = std::pair<uint64_t, uint16_t>;
+
+    // A file being written, by as many writers as links carry its chunks.
+    // `gate` is held shared while a frame's bytes go to disk and exclusively
+    // to verify, commit or drop the file, so nothing is written into a file
+    // after it was checked; with the gate shared, `state` guards the rest.
+    struct OpenFile {
+        std::shared_mutex gate;
+        std::mutex state;
+        // Held while bytes go into the file. The kernel lets one buffered
+        // write into a file at a time anyway (ext4 takes the inode lock), and
+        // spins a core while it waits: here a writer sleeps instead, and its
+        // reading and hashing still overlap the other's write.
+        std::mutex writing;
+        bool created = false; // its temporary file exists (else frames are dropped)
+        bool closed = false;  // committed or dropped: frames still on their way are dropped
+        // --inplace: tempName is the target's own name; nothing is renamed,
+        // and a failure leaves the target incomplete rather than unlinking it.
+        bool inPlace = false;
+        std::string tempName;
+        platform::FileHandle handle;
+        // A second handle on the temporary that holds its lock until it is
+        // renamed or removed, so that other jobs' clean-up leaves it alone
+        // after the data's handle is closed (createLockedTemp).
+        platform::FileHandle lockHolder;
+        std::map<ChunkKey, std::shared_ptr<ChunkState>> open;
+        std::map<uint64_t, std::pair<uint64_t, Digest>> verified; // start -> (length, hash)
+        uint64_t verifiedBytes = 0;
+        std::optional<proto::FileEndMsg> end;  // a chunked file's end, once it came
+        // A delta's old copy, opened when its first instructions come.
+        std::shared_ptr<platform::FileHandle> basis;
+        delta::BasisGeometry geometry;
+        // What the delta took from the old copy (or the partial file): not
+        // moved, for the job's count of what crossed.
+        std::atomic<uint64_t> fromBasis{0};
+    };
+
+    // An old copy as it was signed, so the writer can tell if it changed since.
+    struct SignedBasis {
+        std::string name; // relative to the target's directory: the target, or its partial file
+        uint64_t size = 0;
+        int64_t mtimeNs = 0;
+        uint32_t blockLength = 0;
+        uint64_t signatureBytes = 0;
+        // The copy as signed, kept open (up to a bound), so that the delta
+        // rebuilds from it even if another job replaces or removes the name.
+        std::shared_ptr<platform::FileHandle> held;
+    };
+
+    // A frame and the link it came on.
+    struct Inbound {
+        proto::Frame frame;
+        uint16_t link = 0;
+    };
+
+    // A reader thread's decoders for the payloads of its connection. They
+    // are decompressed as they arrive, in the connection's order, which its
+    // zstd stream needs (codec::StreamDecompressor): so are the frames of a
+    // chunk already taken, which are dropped only afterwards.
+    struct PayloadDecoder {
+        codec::StreamDecompressor stream; // zstd
+        codec::FrameDecompressor frames;  // lz4
+        std::vector<uint8_t> buffer;
+    };
+
+    struct Writer {
+        explicit Writer(size_t capacity) : queue(capacity) {}
+        BoundedQueue<Inbound> queue;
+        exec::TaskThread thread;
+    };
+
+    Status resolveRoot(const proto::FileListBeginMsg& begin);
+    void controlLoop();
+    void dataLoop(proto::FrameLink* link, uint16_t number);
+    // Hands a file's frame to the writer of its file and link, which keeps the
+    // frames of a chunk in order.
+    bool route(Inbound item);
+    bool routeData(proto::Frame& frame, uint16_t link, PayloadDecoder& decoder);
+    // Replaces a compressed Data, SmallFile or Delta payload by its raw bytes
+    // (the flags then say raw). False when it could not be: the job then
+    // fails with a protocol error that names the file and the frame.
+    bool expandOnArrival(proto::Frame& frame, PayloadDecoder& decoder);
+    // "the Data frame at offset N of PATH", for errors about a frame.
+    std::string describeDataFrame(const proto::Frame& frame);
+    void writeLoop(Writer& writer);
+    Status planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs);
+    Status planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& out, std::vector<PlanItem>& items);
+    Result<std::optional<TargetState>> targetState(const FileEntry& entry, DirCache* dirs);
+    // Clears what interrupted runs left in an existing directory (a dry run
+    // only looks) and notes which of its files have partials to resume from.
+    void lookForLeftovers(const std::string& dirPath, DirCache& dirs);
+    // The partial file an interrupted run left for this target, if any.
+    std::optional<std::string> partialFor(const std::string& target, DirCache& dirs);
+    void removePartial(const std::string& target, const std::string& partial, DirCache& dirs);
+    // Opens `path`, relative to the target's directory (the target's name or
+    // its partial file's path), never through a symlink.
+    Result<platform::FileHandle> openBeside(const std::string& target, const std::string& path, DirCache& dirs);
+    // --partial-dir: the folders whose partial files were all used up go.
+    void removeEmptyPartialFolders(DirCache& dirs);
+    Status applyDecision(const FileEntry& entry, const Decision& decision, const FsTraits& fs, DirCache& dirs);
+    // The file system a target directory is on ("" is the root), probed the
+    // first time one of its directories is planned.
+    const FsTraits& traitsOf(std::string_view targetDir, DirCache* dirs);
+    // The same from another thread, for a directory already planned (nullptr
+    // otherwise).
+    const FsTraits* plannedTraitsOf(const std::string& targetDir) const;
+    // On a file system that folds names: the target is stored under another
+    // spelling of its name ("photo.jpg" for "Photo.JPG"); rename it to the
+    // source's.
+    void matchSpelling(const std::string& target, int64_t mtimeNs, const FsTraits& fs, DirCache& dirs);
+    // --link-dest: the file is as an earlier snapshot has it; link it from
+    // there (a dry run only says so). False: it travels as planned.
+    bool linkFromSnapshot(const FileEntry& entry, const std::string& target, const PlanRules& rules, DirCache* dirs);
+    // A chmod of a file this job made failed because the file system cannot
+    // set modes: said once for the job, and the file goes on.
+    void modesNotKept(const Error& error, const std::string& where = {});
+    // Gives a received or planned entry the owner and group -o/-g/--chown
+    // ask for (nothing when they are not kept here). A file system that
+    // cannot (FAT) is one warning.
+    Status setOwners(const FileEntry& entry, const std::function<Status(uint32_t uid, uint32_t gid)>& chown);
+    // A create that failed because the destination cannot hold the name
+    // (EINVAL, EILSEQ, EPERM from FAT-like file systems): the message says
+    // which rule the name breaks and what to do.
+    Error explainRefusedName(Error error, const std::string& target) const;
+    Status finishList(const proto::FileListEndMsg& end);
+    void finishDirectories(DirCache& dirs);
+    // -H: each later name of a file becomes a hard link of its first.
+    void linkHardLinks(DirCache& dirs);
+    void deleteExtraneous(DirCache& dirs);
+    void handleData(const Inbound& in, DirCache& dirs);
+    void handleChunkEnd(const proto::ChunkEndMsg& end, uint16_t link, DirCache& dirs);
+    void handleFileEnd(const proto::FileEndMsg& end, uint16_t link, DirCache& dirs);
+    // The region as it is in the temporary file hashes to what the sender read.
+    bool matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Digest& hash);
+    void handleSmallFile(const proto::Frame& frame, DirCache& dirs);
+    void handleDelta(const Inbound& in, DirCache& dirs);
+    // The chunk a Data or Delta frame belongs to (kDataStart opens one);
+    // nullptr when the frame is to be dropped. The file's state is locked.
+    // `fill`: a Delta frame of a segment's second pass.
+    std::shared_ptr<ChunkState> chunkFor(OpenFile& file, uint64_t offset, uint16_t link, bool start, bool fill = false);
+    // Locks the file's state.
+    // The file's data written so far (each chunk's prefix); file.state held.
+    static uint64_t bytesArrived(const OpenFile& file);
+    void reportProgress(uint32_t index, OpenFile& file);
+    Status openBasis(OpenFile& file, uint32_t index, const std::string& target, DirCache& dirs);
+    // Signing old copies for deltas (receiver_delta.cpp).
+    void signLoop();
+    void signOne(uint32_t index, DirCache& dirs);
+    Status sendSignature(uint32_t index, const std::string& basisName, const std::shared_ptr<platform::FileHandle>& basis,
+                         const platform::FileInfo& info);
+    // Signs `blocks` blocks of an old copy on `threads` threads and hands
+    // each piece to the sink in file order; returns the signing's wall time.
+    using SignaturePieceSink = std::function<Status(uint64_t first, const std::vector<delta::BlockSignature>& piece)>;
+    Result<uint64_t> signInPieces(platform::FileHandle& file, uint32_t blockLength, uint64_t blocks, unsigned threads,
+                                  const SignaturePieceSink& send);
+    // The file is settled: its old copy's signature no longer counts.
+    void forgetBasis(uint32_t index);
+    // Its signature no longer counts (settled, or it goes whole after all).
+    void dropSignature(uint32_t index);
+    double basisReadRate() const;
+    double receiveRate() const;
+    // The open file for a frame, created by the first frame that needs it;
+    // nullptr when the frame is to be dropped (the file is settled) or the
+    // file could not be created (then failed). Its gate is not held.
+    std::shared_ptr<OpenFile> openFor(uint32_t index, DirCache& dirs, FileEntry* entry);
+    // A new temporary for `name` in `dir`, into file.tempName, file.handle
+    // (for the data) and file.lockHolder (locked: it is live).
+    Status createLockedTemp(const platform::DirHandle& dir, std::string_view name, OpenFile& file);
+    // These three need the file's gate held exclusively.
+    void completeIfDone(OpenFile& file, uint32_t index, DirCache& dirs);
+    void commit(OpenFile& file, uint32_t index, const FileEntry& entry, uint64_t size, int64_t mtimeNs, uint32_t mode,
+                DirCache& dirs);
+    // Closes and removes the temporary file. keepPartial: the job stops with
+    // the file unfinished; what it has becomes the partial file the next run
+    // resumes from.
+    void discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keepPartial = false);
+    void failFile(uint32_t index, const Error& error, bool tellSender);
+    // Fails the file (telling the sender) and discards what it has; the
+    // caller does not hold the file's gate.
+    void giveUp(OpenFile& file, uint32_t index, const Error& error, DirCache& dirs);
+    // Its entry in m_openFiles goes, if it is still this file's.
+    // The end of a verification failure's message: what the destination has now.
+    static std::string whatWasKept(const OpenFile& file);
+    void forgetOpenFile(uint32_t index, const OpenFile& file);
+    // discard() for the file's open file, if it has one.
+    void dropOpenFile(uint32_t index, DirCache& dirs, bool keepPartial = false);
+    // The state of a listed file; Finished once settled.
+    Result<Want> wantOf(uint32_t index, FileEntry* entry);
+    // Marks a file Finished, m_listMutex held; true when it was the last
+    // wanted file of a complete list.
+    bool settleLocked(uint32_t index);
+    // Every wanted file is in place (or failed) and the list is complete:
+    // the writers stop and the final flush starts; JobDone follows.
+    void allSettled();
+    std::string targetPath(std::string_view listPath) const;
+    void abortQueues() override;
+    bool endExchanged() const override { return m_jobDoneSent.load(); }
+    // The mode an entry gets here: the source's, through --chmod, without
+    // setuid/setgid where the daemon strips them.
+    uint32_t finalMode(uint32_t mode, bool isDir) const;
+    // --no-perms: what a new entry gets (the source's mode less the umask).
+    uint32_t newEntryMode(uint32_t mode) const { return mode & 0777 & ~m_umask; }
+    // The mode a received file gets: finalMode(), or under --no-perms the one
+    // its old version had (or newEntryMode() for a new file).
+    uint32_t modeToSet(uint32_t index, uint32_t sourceMode);
+
+    RootSpec m_root;
+    TransferParams m_params;
+    PlanRules m_rules;
+    ChmodRules m_chmod;
+    std::optional<Error> m_badChmod; // a --chmod from the peer that does not parse
+    // Where partial files are kept (--partial-dir), and a --partial-dir from
+    // the peer that is refused.
+    PartialLayout m_partialLayout;
+    std::optional<Error> m_badPartialDir;
+    // The destination cannot be written: the job fails at the first change
+    // it plans (planning thread).
+    std::optional<Error> m_rootUnwritable;
+    const uint32_t m_umask;
+    Owners m_owners; // -o/-g/--chown
+    std::atomic<bool> m_ownersWarned{false};
+    // --no-perms: the mode each updated file had, which it keeps (m_listMutex).
+    std::unordered_map<uint32_t, uint32_t> m_keptModes;
+    // --inplace: the files written over their old copy (or made under their
+    // own name), not through a temporary (m_listMutex).
+    std::unordered_set<uint32_t> m_inPlace;
+    // Bytes and items per stage (their time is counted by the threads'
+    // StageTracks).
+    StageCounters& m_receiveStage;
+    StageCounters& m_planStage;
+    StageCounters& m_writeStage;
+    StageCounters& m_verifyStage;
+    StageCounters& m_decompressStage; // bytes out, frames that came compressed
+    StageCounters& m_signStage;
+
+    proto::RootKind m_rootKind = proto::RootKind::Contents;
+    std::string m_rootName;      // as the sender named it
+    std::string m_fileName;      // RootKind::File: the name it gets here
+    std::optional<platform::DirHandle> m_rootDir;
+    std::unique_ptr<BackgroundFlush> m_flusher; // --fsync=end: the disk keeps up
+    bool m_rootMissing = false;  // dry run into a destination that does not exist yet
+
+    // The list as received, and the state of each wanted file (guarded by
+    // m_listMutex: the planner appends, the writers read and settle).
+    FileList m_list;
+    std::mutex m_listMutex;
+    std::deque<Want> m_wants;
+    std::unordered_set<std::string_view> m_listedDirs; // views into m_list
+    // Target directories whose leftovers were looked at ("" is the root), and
+    // the files in them with a partial beside them (planning thread only).
+    std::unordered_set<std::string> m_leftoversLooked;
+    std::unordered_set<std::string> m_withPartials;
+    // Target directories this job made (planning thread only): empty when
+    // made, so the files planned into them need no look at the disk (two
+    // failed stats a file were a fifth of a small-file job's system calls).
+    std::unordered_set<std::string> m_madeDirs;
+    // What each destination file system keeps (planning thread), and the
+    // file system of each target directory planned so far.
+    DestinationFileSystems m_fileSystems;
+    // Written by the planner only, read by the writers (under the lock).
+    std::unordered_map<std::string, const FsTraits*> m_dirTraits;
+    mutable std::shared_mutex m_dirTraitsMutex;
+    std::string m_lastTraitsDir; // traitsOf's last answer (planning thread)
+    const FsTraits* m_lastTraits = nullptr;
+    // Some destination stamps files it renames (fusefat): the writers look
+    // up each file's file system only then.
+    std::atomic<bool> m_anyStampAfterRename{false};
+    // A dry run into a destination that does not exist yet: the directory it
+    // would be made in is probed in its place.
+    std::optional<platform::DirHandle> m_rootParent;
+    // Source names that are one name here are refused, never merged.
+    NameGuard m_names;
+    StoredNames m_storedNames;
+    // -b, --backup-dir: what is replaced or deleted is kept (null: not asked,
+    // or a dry run).
+    std::unique_ptr<Backups> m_backups;
+    // --link-dest: unchanged files hard-linked from earlier snapshots.
+    std::unique_ptr<LinkDest> m_linkDest;
+    uint64_t m_linked = 0;
+    bool m_linkWarned = false;
+    // -H: (follower, leader) list indices, linked once every file is in place.
+    std::vector<std::pair<uint32_t, uint32_t>> m_hardLinks;
+    // Files that failed (m_listMutex): a hard link to one is not made.
+    std::unordered_set<uint32_t> m_failedFiles;
+    // Directories the sender listed without their contents (-x,
+    // --exclude-if-present): --delete leaves what is in them alone.
+    std::unordered_set<std::string> m_omittedDirs;
+    std::atomic<bool> m_modesWarned{false};
+    uint32_t m_scanErrors = 0;
+    uint64_t m_unchanged = 0;
+    uint64_t m_wantedCount = 0;
+    uint64_t m_settledCount = 0; // of the wanted files (m_listMutex)
+    bool m_listComplete = false; // (m_listMutex)
+    uint64_t m_deletedCount = 0;
+
+    std::mutex m_dataMutex; // guards the data links and their threads
+    std::vector<proto::FrameLink*> m_dataLinks;
+    std::vector<exec::TaskThread> m_dataThreads;
+    bool m_acceptLinks = true;
+    bool m_started = false; // run() reads the data links (m_dataMutex)
+    std::vector<std::unique_ptr<Writer>> m_writers;
+    // Files being written. An entry is made, under this lock, only while the
+    // file is wanted; it is settled before its entry goes.
+    std::mutex m_openMutex;
+    std::unordered_map<uint32_t, std::shared_ptr<OpenFile>> m_openFiles;
+    BoundedQueue<proto::Frame> m_listQueue;
+
+    std::atomic<bool> m_jobDoneSent{false};
+    // The control thread's end: after JobDone the receiver waits for it (the
+    // sender closes first) before closing the link itself.
+    std::mutex m_netMutex;
+    std::condition_variable m_netCv;
+    bool m_netDone = false;
+    std::atomic<size_t> m_dataLinksAlive{0};
+
+    // Files to sign, in plan order, and what was signed (guarded by
+    // m_basisMutex; the signer waits there while too much is outstanding).
+    BoundedQueue<uint32_t> m_signQueue;
+    exec::TaskThread m_signer;
+    std::mutex m_basisMutex;
+    std::condition_variable m_basisCv;
+    std::unordered_map<uint32_t, SignedBasis> m_bases;
+    // Files with a partial file from an interrupted run: its path from the
+    // target's directory, to resume from it (DeltaResume) or to remove it
+    // once the file is in place.
+    std::unordered_map<uint32_t, std::string> m_partials;
+    // --partial-dir: the folders partial files were taken from or put in, to
+    // remove those left empty before directory times are set (guarded by
+    // m_basisMutex).
+    std::set<std::string> m_partialFolders;
+    uint64_t m_signaturesOutstanding = 0;
+    // The signing's wall time (its threads' time is the sign stage's).
+    std::atomic<uint64_t> m_signWallNs{0};
+    size_t m_heldBases = 0; // of m_bases, those with their copy kept open
+    const uint64_t m_deltaSeed;
+    const uint64_t m_startNs;
+};
+
+} // namespace fg

@@ -1,0 +1,682 @@
+// The receiver's writers: file data into temporary files beside their targets,
+// each chunk checked against the sender's hash, the whole file against the
+// hash of its chunks, then renamed into place. The frames that come on one
+// link for one file go to one writer: chunks on other links are written by
+// other writers at the same time (OpenFile says how they share the file).
+
+#include "receive/receiver.h"
+
+#include "common/path.h"
+#include "names/portable_names.h"
+#include "receive/tree_ops.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace fg {
+
+void Receiver::writeLoop(Writer& writer)
+{
+    std::optional<DirCache> dirs;
+    if (m_rootDir) {
+        auto dup = m_rootDir->duplicate();
+        if (!dup.ok()) return fail(dup.error());
+        dirs.emplace(std::move(dup).value());
+    }
+    StageTrack track(m_stages, kWriterStages, StageId::Write, StageState::Busy);
+    for (;;) {
+        std::optional<Inbound> in = writer.queue.tryPop();
+        if (!in) {
+            // Idle: acknowledgements held back for batching go now.
+            (void)m_link.flush();
+            // Nothing to do for any of this thread's stages.
+            StageScope wait(StageId::Apply, StageState::WaitInput);
+            in = writer.queue.pop();
+        }
+        if (!in) return;
+        if (cancelled()) return;
+        if (!dirs) return fail(Error(Errc::Protocol, "file data arrived in a dry run"));
+        using proto::MsgType;
+        switch (MsgType(in->frame.type)) {
+        case MsgType::Data:
+            handleData(*in, *dirs);
+            break;
+        case MsgType::SmallFile:
+            handleSmallFile(in->frame, *dirs);
+            break;
+        case MsgType::Delta:
+            handleDelta(*in, *dirs);
+            break;
+        case MsgType::ChunkEnd: {
+            auto msg = proto::fromFrame<proto::ChunkEndMsg>(in->frame);
+            if (!msg.ok()) return fail(msg.error());
+            handleChunkEnd(*msg, in->link, *dirs);
+            break;
+        }
+        case MsgType::FileEnd: {
+            auto msg = proto::fromFrame<proto::FileEndMsg>(in->frame);
+            if (!msg.ok()) return fail(msg.error());
+            handleFileEnd(*msg, in->link, *dirs);
+            break;
+        }
+        case MsgType::FileFailed: {
+            auto msg = proto::fromFrame<proto::FileFailedMsg>(in->frame);
+            if (!msg.ok()) return fail(msg.error());
+            // Settled first, so no writer starts the file anew.
+            failFile(msg->index, Error(msg->code, msg->message), false);
+            dropOpenFile(msg->index, *dirs);
+            break;
+        }
+        default:
+            return fail(Error(Errc::Internal, "unexpected frame in a write queue"));
+        }
+    }
+}
+
+Result<Receiver::Want> Receiver::wantOf(uint32_t index, FileEntry* entry)
+{
+    std::lock_guard lock(m_listMutex);
+    if (index >= m_wants.size())
+        return Error(Errc::Protocol, "the sender sent file #" + std::to_string(index) + ", which it never listed");
+    Want want = m_wants[index];
+    if (want == Want::None)
+        return Error(Errc::Protocol, "the sender sent " + targetPath(m_list.view(index).path) + ", which was not asked for");
+    if (want != Want::Finished && entry) *entry = m_list.view(index).entry();
+    return want;
+}
+
+void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
+{
+    std::string path;
+    bool last = false;
+    {
+        std::lock_guard lock(m_listMutex);
+        if (index >= m_list.size()) return fail(Error(Errc::Protocol, "a failure was reported for an unknown file"));
+        if (m_wants[index] == Want::Finished) return; // settled already
+        m_failedFiles.insert(index);
+        last = settleLocked(index);
+        path = targetPath(m_list.view(index).path);
+    }
+    forgetBasis(index);
+    m_observer.onFileFailed(index, path, error);
+    if (tellSender) {
+        proto::FileFailedMsg msg;
+        msg.index = index;
+        msg.code = error.code;
+        msg.message = error.message;
+        (void)m_link.send(proto::toFrame(msg));
+    }
+    // After the failure is on its way: JobDone must not overtake it.
+    if (last) allSettled();
+}
+
+void Receiver::discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keepPartial)
+{
+    if (file.closed) return;
+    file.closed = true;
+    std::string target;
+    {
+        std::lock_guard lock(m_listMutex);
+        target = targetPath(m_list.view(index).path);
+    }
+    const auto partial = m_partialLayout.pathFor(baseName(target));
+    // What arrived is worth keeping whether or not a chunk of it was checked
+    // yet: the next run signs the partial file as it is and takes from it
+    // only blocks that match, and checks the file whole at its end. (A big
+    // file sent whole, one chunk, has nothing verified until it is done.)
+    uint64_t arrived = 0;
+    if (keepPartial) {
+        std::lock_guard lock(file.state);
+        arrived = bytesArrived(file);
+    }
+    const bool keep = keepPartial && partial && arrived >= kMinPartialBytes;
+    (void)file.handle.close();
+    // Unlocked only once it is renamed or gone: until then it is live.
+    struct Unlock {
+        OpenFile& f;
+        ~Unlock() { (void)f.lockHolder.close(); }
+    } unlock{file};
+    if (file.inPlace) {
+        // Its own name, half overwritten: never unlinked (that would lose
+        // the file), said instead; the next run's quick check sends it again.
+        notice(false, target, Error(Errc::Ok, "written in place (--inplace) and left incomplete: it is neither its "
+                                              "old nor its new version until a re-run completes it"));
+        forgetOpenFile(index, file);
+        return;
+    }
+    // Kept where the next run looks: it resumes from there. The folder
+    // first: getting it may evict an entry of the cache, never the parent
+    // it just passed through.
+    const platform::DirHandle* folder = nullptr;
+    if (keep) {
+        auto made = dirs.get(joinPath(parentOf(target), parentOf(*partial)), true);
+        if (made.ok()) folder = *made;
+    }
+    if (auto parent = dirs.get(parentOf(target)); parent.ok()) {
+        if (!folder || !(*parent)->renameInto(file.tempName, *folder, baseName(*partial)).ok())
+            (void)(*parent)->unlinkAt(file.tempName);
+    }
+    forgetOpenFile(index, file);
+}
+
+std::string Receiver::whatWasKept(const OpenFile& file)
+{
+    return file.inPlace ? "it was being written in place (--inplace), so it is incomplete until a re-run"
+                        : "the old version was kept";
+}
+
+void Receiver::forgetOpenFile(uint32_t index, const OpenFile& file)
+{
+    std::lock_guard lock(m_openMutex);
+    if (auto it = m_openFiles.find(index); it != m_openFiles.end() && it->second.get() == &file) m_openFiles.erase(it);
+}
+
+void Receiver::giveUp(OpenFile& file, uint32_t index, const Error& error, DirCache& dirs)
+{
+    failFile(index, error, true);
+    std::unique_lock gate(file.gate);
+    discard(file, index, dirs);
+}
+
+void Receiver::dropOpenFile(uint32_t index, DirCache& dirs, bool keepPartial)
+{
+    std::shared_ptr<OpenFile> file;
+    {
+        std::lock_guard lock(m_openMutex);
+        auto it = m_openFiles.find(index);
+        if (it == m_openFiles.end()) return;
+        file = it->second;
+    }
+    std::unique_lock gate(file->gate);
+    discard(*file, index, dirs, keepPartial);
+}
+
+Status Receiver::createLockedTemp(const platform::DirHandle& dir, std::string_view name, OpenFile& file)
+{
+    // Another job's clean-up of stale temporaries may open a new one between
+    // its creation and its lock: whoever locks first wins. Losing, we leave
+    // it to that clean-up and start over under another name.
+    constexpr int kTries = 8;
+    for (int attempt = 0;; ++attempt) {
+        file.tempName = tempNameFor(name);
+        FG_TRY_ASSIGN(file.handle, dir.createExclusive(file.tempName, 0600));
+        // The lock lives on a handle of its own: the data's handle is closed
+        // before the rename (its errors count), and the temporary must still
+        // look live to other jobs until it has its name.
+        auto holder = dir.openRead(file.tempName);
+        if (!holder.ok() && holder.error().code != Errc::NotFound) {
+            (void)file.handle.close();
+            (void)dir.unlinkAt(file.tempName);
+            return std::move(holder).error();
+        }
+        // Not found: a clean-up has removed it already.
+        auto locked = holder.ok() ? holder->tryLockExclusive() : Result<bool>(false);
+        // No locks on this file system: nothing to race with but ourselves.
+        if (!locked.ok() || *locked) {
+            file.lockHolder = std::move(holder).value();
+            return {};
+        }
+        (void)file.handle.close();
+        if (attempt + 1 == kTries)
+            return Error(Errc::Io, "creating a temporary file for " + std::string(name) + " in " + dir.path()
+                                       + ": another job's clean-up took each of " + std::to_string(kTries) + " tries");
+    }
+}
+
+std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& dirs, FileEntry* entry)
+{
+    std::shared_ptr<OpenFile> file;
+    std::unique_lock<std::mutex> creating;
+    {
+        // Whether the file is wanted and whether it has an entry are looked
+        // at together: a file settles before its entry goes, so a frame that
+        // comes late cannot start it again.
+        std::lock_guard lock(m_openMutex);
+        auto want = wantOf(index, entry);
+        if (!want.ok()) {
+            fail(want.error());
+            return nullptr;
+        }
+        if (*want == Want::Finished) return nullptr;
+        std::shared_ptr<OpenFile>& slot = m_openFiles[index];
+        if (!slot) {
+            slot = std::make_shared<OpenFile>();
+            creating = std::unique_lock(slot->state); // (uncontended: nobody else has it yet)
+        }
+        file = slot;
+    }
+    if (!creating) {
+        // Another writer may still be creating it.
+        std::lock_guard lock(file->state);
+        return file->created ? file : nullptr;
+    }
+
+    StageScope busy(StageId::Write, StageState::Busy);
+    const std::string target = targetPath(entry->path);
+    if (m_params.inPlace) {
+        std::lock_guard lock(m_listMutex);
+        file->inPlace = m_inPlace.count(index) > 0;
+    }
+    auto created = [&]() -> Status {
+        FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentOf(target)));
+        if (file->inPlace) {
+            // --inplace: the target itself; a new one under its own name.
+            file->tempName = std::string(baseName(target));
+            auto opened = parent->openForUpdate(file->tempName);
+            if (!opened.ok() && opened.error().code == Errc::NotFound)
+                opened = parent->createExclusive(file->tempName, 0600);
+            FG_TRY_ASSIGN(file->handle, std::move(opened));
+            return {};
+        }
+        FG_TRY(createLockedTemp(*parent, baseName(target), *file));
+        // Reserving the space up front finds a full disk before the data is
+        // sent and keeps big files in few extents; for small files it only costs.
+        if (entry->size >= (1u << 20)) {
+            if (Status st = file->handle.preallocate(entry->size); !st) {
+                (void)file->handle.close();
+                (void)parent->unlinkAt(file->tempName);
+                return st;
+            }
+        }
+        return {};
+    }();
+    if (!created) {
+        file->closed = true;
+        creating.unlock();
+        failFile(index, explainRefusedName(created.error(), target), true);
+        forgetOpenFile(index, *file);
+        return nullptr;
+    }
+    file->created = true;
+    creating.unlock();
+    m_observer.onFileStarted(index, target, entry->size);
+    return file;
+}
+
+void Receiver::handleData(const Inbound& in, DirCache& dirs)
+{
+    const uint8_t* data = nullptr;
+    size_t n = 0;
+    auto header = proto::decodeDataHeader(in.frame, &data, &n);
+    if (!header.ok()) return fail(header.error());
+    FileEntry entry;
+    std::shared_ptr<OpenFile> file = openFor(header->index, dirs, &entry);
+    if (!file) return;
+    const uint64_t offset = header->offset;
+    std::shared_lock gate(file->gate);
+    std::shared_ptr<ChunkState> chunk;
+    {
+        std::lock_guard lock(file->state);
+        if (file->closed) return;
+        chunk = chunkFor(*file, offset, in.link, in.frame.flags & proto::kDataStart);
+    }
+    if (!chunk) return;
+    Status st;
+    {
+        StageScope busy(StageId::Write, StageState::Busy);
+        std::lock_guard one(file->writing);
+        st = file->handle.pwriteAll(data, n, offset);
+    }
+    if (!st) {
+        gate.unlock();
+        return giveUp(*file, header->index, st.error(), dirs);
+    }
+    m_writeStage.addBytes(n);
+    {
+        StageScope busy(StageId::Verify, StageState::Busy);
+        chunk->hasher.update(data, n);
+    }
+    m_verifyStage.addBytes(n);
+    chunk->next += n;
+    chunk->hashed = chunk->next.load();
+    reportProgress(header->index, *file);
+}
+
+std::shared_ptr<Receiver::ChunkState> Receiver::chunkFor(OpenFile& file, uint64_t offset, uint16_t link, bool start,
+                                                        bool fill)
+{
+    if (fill) {
+        // The second pass goes on where the hashing stopped, behind the first.
+        for (auto& [key, state] : file.open)
+            if (key.second == link && state->hashed == offset && offset < state->next) return state;
+        return nullptr;
+    }
+    if (start) {
+        // A new chunk, or a resend after a stream broke (from its start).
+        // A resend of a chunk already verified has nothing to add.
+        if (file.verified.count(offset)) return nullptr;
+        bool contested = false;
+        for (auto it = file.open.lower_bound({offset, 0}); it != file.open.end() && it->first.first == offset; ++it) {
+            if (it->first.second == link) continue;
+            it->second->contested = true;
+            contested = true;
+        }
+        auto fresh = std::make_shared<ChunkState>();
+        fresh->hasher = Hasher(m_params.checksumChoice);
+        fresh->next = offset;
+        fresh->hashed = offset;
+        fresh->contested = contested;
+        // A writer still busy with the chunk this replaces keeps its own.
+        file.open[{offset, link}] = fresh;
+        return fresh;
+    }
+    for (auto& [key, state] : file.open)
+        if (key.second == link && state->next == offset) return state;
+    // Frames of a chunk cut short on a broken link, overtaken by its resend:
+    // nothing to do with them.
+    return nullptr;
+}
+
+uint64_t Receiver::bytesArrived(const OpenFile& file)
+{
+    // A chunk carried by two links counts once, by the one further along.
+    uint64_t arrived = file.verifiedBytes;
+    for (auto it = file.open.begin(); it != file.open.end();) {
+        const uint64_t start = it->first.first;
+        uint64_t furthest = 0;
+        for (; it != file.open.end() && it->first.first == start; ++it)
+            furthest = std::max(furthest, it->second->hashed - start);
+        arrived += furthest;
+    }
+    return arrived;
+}
+
+void Receiver::reportProgress(uint32_t index, OpenFile& file)
+{
+    // Reported under the file's lock, so writers of its chunks on other links
+    // never make it go backwards.
+    std::lock_guard lock(file.state);
+    m_observer.onFileProgress(index, bytesArrived(file));
+}
+
+void Receiver::handleChunkEnd(const proto::ChunkEndMsg& end, uint16_t link, DirCache& dirs)
+{
+    FileEntry entry;
+    std::shared_ptr<OpenFile> file = openFor(end.index, dirs, &entry);
+    if (!file) return;
+    // Exclusively: writers of other chunks finish their frames first, and
+    // the chunk is checked with nothing writing into the file.
+    std::unique_lock gate(file->gate);
+    if (file->closed) return;
+    auto it = file->open.find({end.offset, link});
+    if (it == file->open.end()) return; // the end of a chunk cut short, or of a resend of a verified one
+    ChunkState& chunk = *it->second;
+    if (chunk.next != end.offset + end.length)
+        return fail(Error(Errc::Protocol, "chunk at " + std::to_string(end.offset) + " of " + targetPath(entry.path)
+                                              + " ended at the wrong length"));
+    if (chunk.hashed != chunk.next)
+        return fail(Error(Errc::Protocol, "delta segment at " + std::to_string(end.offset) + " of "
+                                              + targetPath(entry.path) + " ended with "
+                                              + std::to_string(chunk.next - chunk.hashed)
+                                              + " bytes its second pass never filled in"));
+    if (chunk.hasher.digest() != end.hash
+        || (chunk.contested && !matchesOnDisk(*file, end.offset, end.length, end.hash))) {
+        failFile(end.index,
+                 Error(Errc::VerifyFailed, "verification failed for " + targetPath(entry.path) + ": chunk at "
+                                               + std::to_string(end.offset)
+                                               + " does not match what the sender read; " + whatWasKept(*file)),
+                 true);
+        return discard(*file, end.index, dirs);
+    }
+    file->verified[end.offset] = {end.length, end.hash};
+    file->verifiedBytes += end.length;
+    // Whatever else carried this chunk was cut short: it is done with.
+    file->open.erase(file->open.lower_bound({end.offset, 0}), file->open.lower_bound({end.offset + 1, 0}));
+    completeIfDone(*file, end.index, dirs);
+}
+
+void Receiver::handleFileEnd(const proto::FileEndMsg& end, uint16_t link, DirCache& dirs)
+{
+    FileEntry entry;
+    std::shared_ptr<OpenFile> file = openFor(end.index, dirs, &entry);
+    if (!file) return;
+    std::unique_lock gate(file->gate);
+    if (file->closed) return;
+    if (end.chunks > 0) {
+        file->end = end;
+        return completeIfDone(*file, end.index, dirs);
+    }
+    // Sent whole: its frames came in order just before this on the same link
+    // (so to this writer), as one chunk at 0.
+    const std::string target = targetPath(entry.path);
+    auto it = file->open.find({0, link});
+    Digest got = digestOf(m_params.checksumChoice, nullptr, 0);
+    uint64_t size = 0;
+    bool contested = false;
+    if (it != file->open.end()) {
+        got = it->second->hasher.digest();
+        size = it->second->next;
+        contested = it->second->contested;
+    }
+    const bool strayChunk = !file->open.empty() && file->open.rbegin()->first.first != 0;
+    if (size != end.size || got != end.hash || strayChunk
+        // (a cut-short copy may also have written past the end)
+        || (contested && (!file->handle.truncate(end.size) || !matchesOnDisk(*file, 0, end.size, end.hash)))) {
+        failFile(end.index,
+                 Error(Errc::VerifyFailed, "verification failed for " + target + ": received " + std::to_string(size)
+                                               + " bytes that do not match what the sender read; " + whatWasKept(*file)),
+                 true);
+        return discard(*file, end.index, dirs);
+    }
+    commit(*file, end.index, entry, end.size, end.mtimeNs, end.mode, dirs);
+}
+
+bool Receiver::matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Digest& hash)
+{
+    StageScope busy(StageId::Verify, StageState::Busy);
+    Hasher hasher(m_params.checksumChoice);
+    std::vector<uint8_t> buffer(std::min<uint64_t>(length, 1 << 20));
+    for (uint64_t done = 0; done < length;) {
+        auto got = file.handle.pread(buffer.data(), size_t(std::min<uint64_t>(buffer.size(), length - done)), offset + done);
+        if (!got.ok() || *got == 0) return false;
+        hasher.update(buffer.data(), *got);
+        done += *got;
+    }
+    return hasher.digest() == hash;
+}
+
+void Receiver::completeIfDone(OpenFile& file, uint32_t index, DirCache& dirs)
+{
+    if (!file.end || !file.open.empty() || file.verifiedBytes != file.end->size
+        || file.verified.size() != file.end->chunks)
+        return;
+    std::vector<Digest> hashes;
+    uint64_t expected = 0;
+    bool contiguous = true;
+    for (const auto& [start, lengthAndHash] : file.verified) {
+        contiguous = contiguous && start == expected;
+        expected = start + lengthAndHash.first;
+        hashes.push_back(lengthAndHash.second);
+    }
+    FileEntry entry;
+    if (!wantOf(index, &entry).ok()) return;
+    if (!contiguous || expected != file.end->size || proto::chunkTreeHash(m_params.checksumChoice, hashes) != file.end->hash) {
+        failFile(index,
+                 Error(Errc::VerifyFailed, "verification failed for " + targetPath(entry.path)
+                                               + ": its chunks do not add up to what the sender read; "
+                                               + whatWasKept(file)),
+                 true);
+        return discard(file, index, dirs);
+    }
+    const proto::FileEndMsg end = *file.end;
+    commit(file, index, entry, end.size, end.mtimeNs, end.mode, dirs);
+}
+
+void Receiver::handleSmallFile(const proto::Frame& frame, DirCache& dirs)
+{
+    const uint8_t* data = nullptr;
+    size_t n = 0;
+    auto header = proto::decodeSmallFile(frame, &data, &n);
+    if (!header.ok()) return fail(header.error());
+    FileEntry entry;
+    auto want = wantOf(header->index, &entry);
+    if (!want.ok()) return fail(want.error());
+    if (*want == Want::Finished) return;
+    const std::string target = targetPath(entry.path);
+    {
+        StageScope busy(StageId::Verify, StageState::Busy);
+        if (digestOf(m_params.checksumChoice, data, n) != header->hash)
+            return failFile(header->index,
+                            Error(Errc::VerifyFailed, "verification failed for " + target
+                                                          + ": the data does not match what the sender read; the old "
+                                                            "version was kept"),
+                            true);
+    }
+    m_verifyStage.addBytes(n);
+    // The open-write-commit path of bigger files, in one go: exclusively, as
+    // a resend of the file on another link may come to another writer.
+    std::shared_ptr<OpenFile> file = openFor(header->index, dirs, &entry);
+    if (!file) return;
+    std::unique_lock gate(file->gate);
+    if (file->closed) return;
+    Status st;
+    {
+        StageScope busy(StageId::Write, StageState::Busy);
+        st = n ? file->handle.writeAll(data, n) : Status();
+    }
+    if (!st) {
+        failFile(header->index, st.error(), true);
+        return discard(*file, header->index, dirs);
+    }
+    m_writeStage.addBytes(n);
+    commit(*file, header->index, entry, n, header->mtimeNs, header->mode, dirs);
+}
+
+void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, uint64_t size, int64_t mtimeNs, uint32_t mode,
+                      DirCache& dirs)
+{
+    const std::string target = targetPath(entry.path);
+    StageScope busy(StageId::Commit, StageState::Busy);
+    Want want;
+    {
+        std::lock_guard lock(m_listMutex);
+        want = m_wants[index];
+    }
+    Status st;
+    // A file that shrank after it was listed keeps no reserved tail; one
+    // written in place loses what its old version had past the new end.
+    if (size < entry.size || file.inPlace) st = file.handle.truncate(size);
+    // Owner first: a chown clears setuid and setgid, which the mode then sets.
+    if (st) st = setOwners(entry, [&](uint32_t uid, uint32_t gid) { return file.handle.setOwner(uid, gid); });
+    if (st) {
+        // A file system without modes (FAT through FUSE: ENOSYS) keeps the
+        // file anyway: one warning for the job, not a failure per file.
+        if (Status chmod = file.handle.setMode(modeToSet(index, mode)); !chmod) {
+            if (chmodUnsupported(chmod.error())) modesNotKept(chmod.error());
+            else st = chmod;
+        }
+    }
+    if (st && m_params.fsync == FsyncMode::File) st = file.handle.sync();
+    if (st) st = file.handle.close();
+    auto parent = dirs.get(parentOf(target));
+    if (st && !parent.ok()) st = parent.error();
+    const platform::DirHandle* dir = parent.ok() ? *parent : nullptr;
+    // The time goes on by name after the close: FUSE file systems (fusefat,
+    // some SMB mounts) stamp a written file when it is closed, and would undo
+    // a time set on it while open. Where even the rename stamps it (fusefat),
+    // it goes on once the file is in place: killed in between, the file is
+    // complete and only its time is new, so the next run checks it again.
+    const FsTraits* fs = m_anyStampAfterRename ? plannedTraitsOf(std::string(parentOf(target))) : nullptr;
+    const bool stampInPlace = fs && fs->stampAfterRename;
+    const bool times = m_params.metadata.times;
+    if (st && times && !stampInPlace) st = dir->setModifyTimeAt(file.tempName, mtimeNs);
+    if (st && want == Want::ReplaceDirAndWrite && !file.inPlace) {
+        auto info = dir->statAt(baseName(target));
+        if (info.ok() && info->type == platform::FileType::Directory) {
+            st = m_backups ? m_backups->moveAway(*dir, target) : removeRecursive(*dir, baseName(target));
+            dirs.invalidate(target);
+            auto again = dirs.get(parentOf(target));
+            if (!again.ok()) st = again.error();
+            else dir = *again;
+        }
+    }
+    // -b: the old version is kept before the new one takes its name; a file
+    // whose old version cannot be kept is not replaced.
+    if (st && m_backups && !file.inPlace) st = m_backups->keepBeforeReplace(*dir, target);
+    if (st && !file.inPlace) st = dir->renameAt(file.tempName, baseName(target));
+    // In place under its name: nobody's clean-up would take it now.
+    if (st) (void)file.lockHolder.close();
+    if (st && times && stampInPlace) st = dir->setModifyTimeAt(baseName(target), mtimeNs);
+    if (!st) {
+        failFile(index, st.error(), true);
+        return discard(file, index, dirs);
+    }
+    bool last = false;
+    {
+        std::lock_guard lock(m_listMutex);
+        last = settleLocked(index);
+        if (file.inPlace) m_inPlace.erase(index);
+    }
+    // Settled, then forgotten: a frame still on its way finds it finished.
+    file.closed = true;
+    forgetOpenFile(index, file);
+    // What an interrupted run left of it is done with.
+    std::optional<std::string> partial;
+    {
+        std::lock_guard lock(m_basisMutex);
+        if (auto it = m_partials.find(index); it != m_partials.end()) partial = it->second;
+    }
+    if (partial) removePartial(target, *partial, dirs);
+    forgetBasis(index);
+    m_writeStage.addItems(1);
+    const uint64_t moved = size - std::min(size, file.fromBasis.load(std::memory_order_relaxed));
+    m_observer.onFileDone(index, target, size, moved);
+    proto::FileDoneMsg done;
+    done.index = index;
+    done.moved = moved;
+    (void)m_link.send(proto::toFrame(done), true);
+    if (last) allSettled();
+}
+
+uint32_t Receiver::modeToSet(uint32_t index, uint32_t sourceMode)
+{
+    const uint32_t mode = finalMode(sourceMode, false);
+    if (m_params.metadata.perms) return mode;
+    std::lock_guard lock(m_listMutex);
+    if (auto it = m_keptModes.find(index); it != m_keptModes.end()) return it->second;
+    return newEntryMode(mode);
+}
+
+Error Receiver::explainRefusedName(Error error, const std::string& target) const
+{
+    // What a file system that cannot hold a name answers: EINVAL (exFAT,
+    // NTFS, SMB), EILSEQ (a name not in its character set), EPERM (fusefat).
+    const int e = error.sysErrno;
+    if (e != EINVAL && e != EILSEQ && e != EPERM && e != ENAMETOOLONG) return error;
+    const std::string_view name = baseName(target);
+    std::string rule = names::windowsNameProblem(name);
+    if (!rule.empty()) {
+        rule += " (FAT, exFAT and NTFS do not allow \\ : * ? \" < > |, control characters, a final dot or space, "
+                "or names like CON and NUL)";
+    } else if (e == ENAMETOOLONG) {
+        rule = "it is too long for it";
+    } else {
+        bool ascii = true;
+        for (unsigned char c : name) ascii = ascii && c < 0x80;
+        if (ascii) return error;
+        rule = "it holds characters past ASCII, which some FAT drivers cannot store";
+    }
+    const FsTraits* fs = plannedTraitsOf(std::string(parentOf(target)));
+    error.message += " - the destination" + (fs ? " (" + fs->describe() + ")" : std::string())
+                   + " cannot hold this name: " + rule + "; rename it in the source to sync it here";
+    return error;
+}
+
+bool Receiver::settleLocked(uint32_t index)
+{
+    const bool wanted = m_wants[index] == Want::Write || m_wants[index] == Want::ReplaceDirAndWrite;
+    m_wants[index] = Want::Finished;
+    if (wanted) ++m_settledCount;
+    return wanted && m_listComplete && m_settledCount == m_wantedCount;
+}
+
+void Receiver::allSettled()
+{
+    // Every file asked for is in place (or failed) and the list is complete:
+    // the job ends here, without waiting a round trip for the sender to say
+    // so. The writers drain and stop; the final flush starts at once.
+    if (m_flusher) m_flusher->flushNow();
+    for (auto& w : m_writers) w->queue.close();
+}
+
+} // namespace fg

@@ -1,0 +1,144 @@
+#include "receive/tree_ops.h"
+
+#include "common/path.h"
+#include "scan/dir_cache.h"
+
+#include <cerrno>
+#include <random>
+
+namespace fg {
+
+Status removeRecursive(const platform::DirHandle& parent, std::string_view name)
+{
+    FG_TRY_ASSIGN(platform::FileInfo info, parent.statAt(name));
+    if (info.type != platform::FileType::Directory) return parent.unlinkAt(name);
+    FG_TRY_ASSIGN(platform::DirHandle dir, parent.openDir(name));
+    FG_TRY_ASSIGN(std::vector<platform::DirEntryName> children, dir.list());
+    for (const auto& child : children) FG_TRY(removeRecursive(dir, child.name));
+    return parent.rmdirAt(name);
+}
+
+namespace {
+constexpr std::string_view kTempMarker = ".fg-";
+constexpr size_t kRandomChars = 6;
+// 255 (NAME_MAX) minus the dot, the marker and the random part.
+constexpr size_t kMaxStem = 255 - 1 - 4 - kRandomChars;
+} // namespace
+
+std::string tempNameFor(std::string_view name)
+{
+    static const char alphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    thread_local std::mt19937_64 rng{std::random_device{}()};
+    std::string out = ".";
+    out.append(name.substr(0, kMaxStem));
+    out.append(kTempMarker);
+    for (size_t i = 0; i < kRandomChars; ++i) out.push_back(alphabet[rng() % (sizeof alphabet - 1)]);
+    return out;
+}
+
+bool isTempName(std::string_view name)
+{
+    if (name.size() < 1 + kTempMarker.size() + kRandomChars || name.front() != '.') return false;
+    return name.substr(name.size() - kRandomChars - kTempMarker.size(), kTempMarker.size()) == kTempMarker;
+}
+
+std::optional<std::string> targetOfTemp(std::string_view tempName)
+{
+    if (!isTempName(tempName)) return std::nullopt;
+    std::string_view stem = tempName.substr(1, tempName.size() - 1 - kTempMarker.size() - kRandomChars);
+    // A stem of the longest length may have been cut short.
+    if (stem.empty() || stem.size() >= kMaxStem) return std::nullopt;
+    return std::string(stem);
+}
+
+namespace {
+
+// The folder of one directory's partial files, opened (or made) when the
+// first needs it; the directory itself when they sit beside their targets.
+class PartialFolder {
+public:
+    PartialFolder(const platform::DirHandle& dir, const PartialLayout& layout) : m_dir(dir), m_layout(layout) {}
+
+    const platform::DirHandle* get(bool make)
+    {
+        if (m_layout.folder().empty()) return &m_dir;
+        if (m_handle) return &*m_handle;
+        if (m_triedMaking || (m_triedOpening && !make)) return nullptr;
+        m_triedOpening = true;
+        m_triedMaking = make;
+        auto opened = openSubdir(m_dir, m_layout.folder(), make);
+        if (opened.ok()) m_handle = std::move(opened).value();
+        return m_handle ? &*m_handle : nullptr;
+    }
+
+private:
+    const platform::DirHandle& m_dir;
+    const PartialLayout& m_layout;
+    std::optional<platform::DirHandle> m_handle;
+    bool m_triedOpening = false;
+    bool m_triedMaking = false;
+};
+
+// Partial files already in the folder, as the names of their targets.
+std::vector<std::string> listPartials(PartialFolder& folder, const PartialLayout& layout)
+{
+    std::vector<std::string> out;
+    const platform::DirHandle* dir = folder.get(false);
+    if (!dir) return out;
+    auto names = dir->list();
+    if (!names.ok()) return out;
+    for (const auto& entry : *names)
+        if (auto target = layout.targetOf(entry.name)) out.push_back(std::move(*target));
+    return out;
+}
+
+} // namespace
+
+StaleTemps salvageStaleTemps(const platform::DirHandle& dir, const PartialLayout& layout)
+{
+    StaleTemps out;
+    auto names = dir.list();
+    if (!names.ok()) return out;
+    PartialFolder folder(dir, layout);
+    const PartialLayout beside;
+    const bool inFolder = !layout.folder().empty();
+    if (inFolder) out.withPartials = listPartials(folder, layout);
+    // Keeps `from` (an entry of dir) as the partial file of `target`.
+    auto keep = [&](const std::string& from, const std::string& target) {
+        const auto path = layout.pathFor(target);
+        const platform::DirHandle* into = path ? folder.get(true) : nullptr;
+        return into && dir.renameInto(from, *into, baseName(*path)).ok();
+    };
+    for (const auto& entry : *names) {
+        if (auto target = beside.targetOf(entry.name)) {
+            // A partial file beside its target: this layout's, or one a run
+            // without --partial-dir left, moved into the folder to resume from.
+            if (!inFolder || keep(entry.name, *target)) out.withPartials.push_back(std::move(*target));
+            continue;
+        }
+        if (!isTempName(entry.name)) continue;
+        auto file = dir.openRead(entry.name);
+        if (!file.ok()) continue;
+        auto locked = file->tryLockExclusive();
+        // Renamed or unlinked while we hold the lock, so no writer can be
+        // between its lock and its rename.
+        if (!locked.ok() || !*locked) continue;
+        auto info = file->stat();
+        const auto target = targetOfTemp(entry.name);
+        if (info.ok() && info->size >= kMinPartialBytes && target && keep(entry.name, *target)) {
+            ++out.kept;
+            out.withPartials.push_back(*target);
+            continue;
+        }
+        if (dir.unlinkAt(entry.name).ok()) ++out.removed;
+    }
+    return out;
+}
+
+std::vector<std::string> namesWithPartials(const platform::DirHandle& dir, const PartialLayout& layout)
+{
+    PartialFolder folder(dir, layout);
+    return listPartials(folder, layout);
+}
+
+} // namespace fg

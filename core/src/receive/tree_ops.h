@@ -1,0 +1,50 @@
+#pragma once
+#include "internal.h"
+// Changes to a target tree made through directory handles only.
+
+#include "plan/partial_files.h"
+#include "platform/fs.h"
+
+#include <floodgate/error.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fg {
+
+// Removes a child of `parent` whatever its type; a directory with everything
+// in it. Never follows a symlink (a link is removed, not what it points to).
+Status removeRecursive(const platform::DirHandle& parent, std::string_view name);
+
+// The name a new version of `name` is written under before its rename into
+// place: hidden, recognisable, unique ("." + name + ".fg-" + 6 random chars),
+// short enough for a 255-byte name limit.
+std::string tempNameFor(std::string_view name);
+bool isTempName(std::string_view name);
+
+// The name a temporary file was made for; nullopt when it was cut to fit.
+std::optional<std::string> targetOfTemp(std::string_view tempName);
+// Smaller temporary files are not worth keeping: sending them again is cheap.
+inline constexpr uint64_t kMinPartialBytes = 1u << 20;
+
+struct StaleTemps {
+    size_t removed = 0;
+    size_t kept = 0; // became partial files
+    // The names in the directory with a partial file afterwards
+    // (kept now or left by an earlier run), so planning need not look again.
+    std::vector<std::string> withPartials;
+};
+// Clears away the temporary files of writers that died (killed, crashed,
+// power cut) in one directory: big ones become their target's partial file
+// where `layout` keeps it (replacing an older one), the rest are removed. A
+// writer holds a lock on its temporary file while it lives, so a job still
+// running is left alone. With --partial-dir, partial files a run without it
+// left beside their targets move into the folder.
+StaleTemps salvageStaleTemps(const platform::DirHandle& dir, const PartialLayout& layout);
+// The names in the directory with a partial file, changing nothing (for dry
+// runs).
+std::vector<std::string> namesWithPartials(const platform::DirHandle& dir, const PartialLayout& layout);
+
+} // namespace fg

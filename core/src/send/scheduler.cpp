@@ -1,0 +1,160 @@
+#include "send/scheduler.h"
+
+#include <algorithm>
+
+namespace fg {
+
+namespace {
+constexpr uint64_t MiB = 1 << 20;
+// Up to this size a file goes whole on one stream: cutting it buys little
+// and costs a ChunkEnd per piece.
+constexpr uint64_t kWholeFileMax = 8 * MiB;
+// Chunks between these sizes: at least 4 per stream for a big file, so the
+// last ones balance the streams' finish; not so small that a chunk's per-piece
+// costs (an open, a ChunkEnd, a hash) show.
+constexpr uint64_t kMinChunk = 4 * MiB;
+constexpr uint64_t kMaxChunk = 64 * MiB;
+constexpr unsigned kChunksPerStream = 4;
+} // namespace
+
+Scheduler::Scheduler(uint64_t chunkSize, unsigned streams) : m_chunkSize(chunkSize), m_streams(std::max(1u, streams)) {}
+
+uint64_t Scheduler::chunkSizeFor(uint64_t fileSize) const
+{
+    if (m_chunkSize > 0) return fileSize > m_chunkSize ? m_chunkSize : 0;
+    if (fileSize <= kWholeFileMax) return 0;
+    uint64_t target = fileSize / (uint64_t(m_streams) * kChunksPerStream);
+    target = (target + MiB - 1) / MiB * MiB;
+    return std::clamp(target, kMinChunk, kMaxChunk);
+}
+
+void Scheduler::expectLocked(uint32_t index)
+{
+    if (index >= m_state.size()) m_state.resize(size_t(index) + 1, 0);
+    if (m_state[index] == 0) {
+        m_state[index] = 1;
+        ++m_pending;
+    }
+}
+
+void Scheduler::expect(uint32_t index)
+{
+    std::lock_guard lock(m_mutex);
+    expectLocked(index);
+}
+
+uint32_t Scheduler::addDelta(uint32_t index, uint64_t size)
+{
+    // Segments are cut like chunks, so a big file's matching runs on every
+    // stream's worker at once; a file too small to chunk is one segment.
+    const uint64_t chunk = std::max<uint64_t>(1, chunkSizeFor(size) ? chunkSizeFor(size) : size);
+    const auto count = uint32_t(std::max<uint64_t>(1, (size + chunk - 1) / chunk));
+    std::lock_guard lock(m_mutex);
+    expectLocked(index);
+    if (!pendingLocked(index)) return count; // settled meanwhile
+    for (uint32_t c = 0; c < count; ++c) {
+        const uint64_t offset = uint64_t(c) * chunk;
+        m_chunks.push_back(WorkItem{index, offset, std::min(chunk, size - offset), c, count, true});
+    }
+    m_cv.notify_all();
+    return count;
+}
+
+uint32_t Scheduler::add(uint32_t index, uint64_t size)
+{
+    const uint64_t chunk = chunkSizeFor(size);
+    std::lock_guard lock(m_mutex);
+    expectLocked(index);
+    if (chunk == 0) {
+        m_whole.push_back(WorkItem{index, 0, size, 0, 0});
+        m_cv.notify_one();
+        return 0;
+    }
+    const auto count = uint32_t((size + chunk - 1) / chunk);
+    for (uint32_t c = 0; c < count; ++c) {
+        uint64_t offset = uint64_t(c) * chunk;
+        m_chunks.push_back(WorkItem{index, offset, std::min(chunk, size - offset), c, count});
+    }
+    m_cv.notify_all();
+    return count;
+}
+
+void Scheduler::closeInput()
+{
+    std::lock_guard lock(m_mutex);
+    m_inputClosed = true;
+    m_cv.notify_all();
+}
+
+bool Scheduler::resolved(uint32_t index)
+{
+    std::lock_guard lock(m_mutex);
+    if (index >= m_state.size() || m_state[index] != 1) return false;
+    m_state[index] = 2;
+    if (--m_pending == 0 && m_inputClosed) m_cv.notify_all();
+    return true;
+}
+
+void Scheduler::requeue(const std::vector<WorkItem>& items)
+{
+    std::lock_guard lock(m_mutex);
+    for (auto it = items.rbegin(); it != items.rend(); ++it) {
+        if (!pendingLocked(it->index)) continue;
+        (it->chunks ? m_chunks : m_whole).push_front(*it);
+    }
+    m_cv.notify_all();
+}
+
+std::optional<WorkItem> Scheduler::takeLocked()
+{
+    // Skip work of files settled meanwhile (a chunk of a file that failed).
+    for (auto* queue : {&m_chunks, &m_whole}) {
+        while (!queue->empty()) {
+            WorkItem item = queue->front();
+            queue->pop_front();
+            if (pendingLocked(item.index)) return item;
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<WorkItem> Scheduler::tryNext()
+{
+    std::lock_guard lock(m_mutex);
+    if (m_aborted) return std::nullopt;
+    return takeLocked();
+}
+
+std::optional<WorkItem> Scheduler::next()
+{
+    std::unique_lock lock(m_mutex);
+    for (;;) {
+        if (m_aborted) return std::nullopt;
+        if (auto item = takeLocked()) return item;
+        if (m_inputClosed && m_pending == 0) return std::nullopt;
+        // Out of work but files still unsettled: a stream may yet break and
+        // hand its in-flight work back, so wait rather than finish.
+        m_cv.wait(lock);
+    }
+}
+
+void Scheduler::abort()
+{
+    std::lock_guard lock(m_mutex);
+    m_aborted = true;
+    m_cv.notify_all();
+}
+
+bool Scheduler::unresolved(uint32_t index) const
+{
+    std::lock_guard lock(m_mutex);
+    return pendingLocked(index);
+}
+
+bool Scheduler::finished() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_inputClosed && m_pending == 0;
+}
+
+} // namespace fg

@@ -1,0 +1,384 @@
+// The sender's workers: each takes work from the scheduler, reads it and sends
+// it on its stream. A broken stream hands its unsettled work back.
+
+#include "send/sender.h"
+
+#include "common/path.h"
+#include "proto/plain_data.h"
+
+namespace fg {
+namespace {
+// Files this big get read-ahead advice; smaller ones are read in a call or few.
+constexpr uint64_t kSequentialAdviceBytes = 1u << 20;
+
+// One data frame per worker, reused for every piece it reads: the file is read
+// straight into its payload, behind room for the frame's header, so a piece
+// that goes raw is sent from there (on a CPU-bound link each copy of the data
+// costs). Sized for a whole piece again before each read.
+thread_local proto::Frame t_frame;
+
+proto::Frame& workFrame()
+{
+    constexpr size_t kFull = proto::kDataHeaderSize + proto::kMaxDataPayload;
+    if (t_frame.payload.size() != kFull) t_frame.payload.resize(kFull);
+    return t_frame;
+}
+
+uint8_t* pieceOf(proto::Frame& frame) { return frame.payload.data() + proto::kDataHeaderSize; }
+} // namespace
+
+void Sender::workerLoop(size_t stream)
+{
+    auto root = m_rootDir->duplicate();
+    if (!root.ok()) return fail(root.error());
+    DirCache dirs(std::move(root).value(), m_links);
+    proto::FrameLink* link = nullptr;
+    std::shared_ptr<LinkCompression> compression;
+    {
+        std::lock_guard lock(m_streamMutex);
+        link = m_streams[stream].link;
+        compression = m_streams[stream].compression;
+    }
+    Outlet to{*link, *compression, {}, 0};
+    // Opening files and the rest of the bookkeeping count as reading.
+    StageTrack track(m_stages, linkEncrypts(*link) ? std::span<const StageId>(kWorkerStages) : kPlainWorkerStages,
+                     StageId::Read, StageState::Busy);
+    for (;;) {
+        std::optional<WorkItem> item = m_scheduler.tryNext();
+        if (!item) {
+            // Idle: the literals held behind first passes, and what the link
+            // holds back for batching, must go now, or the receiver would
+            // wait for them while we wait for work.
+            Status st = sendTails(to, 0);
+            if (st) st = link->flush();
+            if (!st && !cancelled()) {
+                if (m_hasDataLinks) return streamBroke(stream, st.error());
+                return sendFailed(st.error());
+            }
+            StageScope wait(StageId::Read, StageState::WaitInput);
+            item = m_scheduler.next();
+        }
+        if (!item) {
+            (void)link->flush();
+            return;
+        }
+        {
+            std::lock_guard lock(m_streamMutex);
+            m_streams[stream].inFlight[item->index].push_back(*item);
+        }
+        // Other work waits for the deltas' tails; the next delta segment's
+        // first pass goes ahead of them.
+        Status st = item->delta ? Status() : sendTails(to, 0);
+        if (st)
+            st = item->delta ? sendDelta(*item, to, dirs)
+                 : item->chunks ? sendChunk(*item, to, dirs)
+                                : sendWhole(*item, to, dirs);
+        if (st) continue;
+        if (cancelled()) return;
+        if (st.error().code != Errc::Network) return fail(st.error());
+        if (m_hasDataLinks) return streamBroke(stream, st.error());
+        // The one shared link broke: the control thread will say why.
+        return sendFailed(st.error());
+    }
+}
+
+void Sender::streamBroke(size_t stream, const Error& error)
+{
+    std::vector<WorkItem> orphans;
+    size_t alive = 0;
+    size_t total = 0;
+    {
+        std::lock_guard lock(m_streamMutex);
+        Stream& s = m_streams[stream];
+        s.broken = true;
+        for (auto& [index, items] : s.inFlight) orphans.insert(orphans.end(), items.begin(), items.end());
+        s.inFlight.clear();
+        s.link->close();
+        total = m_streams.size();
+        for (const auto& other : m_streams) alive += other.broken ? 0 : 1;
+        if (alive == 0)
+            m_allStreamsLost = Error(Errc::Network, "all " + std::to_string(total)
+                                                        + " data connections to the receiver were lost (the last: "
+                                                        + error.message + ")");
+    }
+    if (alive > 0) {
+        // Its work goes out again on the streams still alive; the receiver
+        // takes a chunk again from its start and ignores what it already has.
+        notice(false, "", Error(Errc::Network, "data connection " + std::to_string(stream + 1) + " of "
+                                                   + std::to_string(total) + " was lost (" + error.message
+                                                   + "); its work goes on the other " + std::to_string(alive)));
+        m_scheduler.requeue(orphans);
+        return;
+    }
+    // Nothing left to send on: the control thread ends the job, with the
+    // receiver's reason if it gave one, else with this.
+    sendFailed(Error(Errc::Network, "all data connections were lost"));
+}
+
+Result<platform::FileHandle> Sender::openListed(const ListedFile& file, DirCache& dirs)
+{
+    const std::string rel = rootRelative(file.path);
+    FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentOf(rel)));
+    auto opened = parent->openRead(baseName(rel), m_links.follow());
+    if (!opened.ok() && opened.error().code == Errc::NotFound)
+        return Error(Errc::Vanished, "file vanished before it could be sent: " + file.path);
+    if (opened.ok()) FG_TRY(m_links.checkInside(*opened, file.path));
+    return opened;
+}
+
+Status Sender::fileFailed(uint32_t index, const std::string& path, const Error& error)
+{
+    if (!m_scheduler.resolved(index)) return {}; // settled already
+    settled(index);
+    m_observer.onFileFailed(index, path, error);
+    proto::FileFailedMsg failed;
+    failed.index = index;
+    failed.code = error.code;
+    failed.message = error.message;
+    return m_link.send(proto::toFrame(failed));
+}
+
+// The limiter and the send stage count what goes on the wire (compressed,
+// framing included for the limiter); progress counts file bytes.
+Status Sender::waitForBudget(size_t bytes)
+{
+    if (m_limiter) {
+        StageScope wait(StageId::Send, StageState::WaitOutput);
+        if (!m_limiter->acquire(bytes, &cancelFlag())) return Error(Errc::Cancelled, "cancelled");
+    }
+    return {};
+}
+
+Status Sender::sendData(proto::FrameLink& link, proto::Frame frame, bool more)
+{
+    FG_TRY(waitForBudget(frame.payload.size() + proto::kFrameHeaderSize));
+    StageScope busy(StageId::Send, StageState::Busy);
+    FG_TRY(link.send(std::move(frame), more));
+    m_sendStage.addItems(1);
+    return {};
+}
+
+Status Sender::sendBorrowed(proto::FrameLink& link, const proto::Frame& frame, bool more)
+{
+    FG_TRY(waitForBudget(frame.payload.size() + proto::kFrameHeaderSize));
+    StageScope busy(StageId::Send, StageState::Busy);
+    FG_TRY(link.sendBorrowed(frame, more));
+    m_sendStage.addItems(1);
+    return {};
+}
+
+Status Sender::sendPacked(Outlet& to, const uint8_t* in, size_t n, codec::AutoCompressState& state,
+                          const std::function<proto::Frame(const PackedPayload&)>& make)
+{
+    std::unique_lock<std::mutex> order;
+    const PackedPayload out = m_compression.pack(in, n, state, to.compression, order);
+    FG_TRY(sendData(to.link, make(out), true));
+    m_sendStage.addBytes(out.size);
+    return {};
+}
+
+Status Sender::sendPiece(Outlet& to, proto::Frame& frame, size_t n, uint32_t index, uint64_t offset, bool start,
+                         codec::AutoCompressState& state)
+{
+    std::unique_lock<std::mutex> order;
+    const uint8_t* in = pieceOf(frame);
+    const PackedPayload out = m_compression.pack(in, n, state, to.compression, order);
+    if (out.data == in) {
+        proto::fillDataFrame(frame, index, offset, n, start);
+        FG_TRY(sendBorrowed(to.link, frame, true));
+    } else {
+        FG_TRY(sendData(to.link, proto::makeDataFrame(index, offset, out.data, out.size, start, out.algo), true));
+    }
+    m_sendStage.addBytes(out.size);
+    return {};
+}
+
+Status Sender::sendWhole(const WorkItem& item, Outlet& to, DirCache& dirs)
+{
+    proto::FrameLink& link = to.link;
+    auto file = listed(item.index);
+    if (!file) return Error(Errc::Internal, "work for a file that was never listed");
+    auto opened = openListed(*file, dirs);
+    if (!opened.ok()) return fileFailed(item.index, file->path, opened.error());
+    platform::FileHandle handle = std::move(opened).value();
+    auto info = handle.stat();
+    if (!info.ok()) return fileFailed(item.index, file->path, info.error());
+    if (info->type != platform::FileType::Regular)
+        return fileFailed(item.index, file->path, Error(Errc::Vanished, file->path + " is no longer a regular file"));
+    // Read-ahead advice pays off only over many reads; a small file is one.
+    if (info->size >= kSequentialAdviceBytes) handle.adviseSequential();
+    // The target is stamped with the time taken before the first read: if the
+    // file changes while it is read, the target's time then differs from the
+    // source's and the next run sends it again. A time taken after the read
+    // could pair new time with old bytes, and a quick check would never
+    // notice.
+    const int64_t mtimeNs = info->mtimeNs;
+
+    Hasher hasher(m_params.checksumChoice);
+    codec::AutoCompressState compressState = m_compression.startFile(file->path);
+    uint64_t offset = 0;
+    bool started = false;
+    for (;;) {
+        if (cancelled()) return Error(Errc::Cancelled, "cancelled");
+        proto::Frame& frame = workFrame();
+        uint8_t* buffer = pieceOf(frame);
+        Result<size_t> got = Error();
+        {
+            StageScope busy(StageId::Read, StageState::Busy);
+            got = handle.readExpecting(buffer, proto::kMaxDataPayload,
+                                       info->size >= offset ? info->size - offset : UINT64_MAX);
+        }
+        if (!got.ok()) {
+            // The receiver may hold part of it: FileFailed makes it drop that.
+            return fileFailed(item.index, file->path, got.error());
+        }
+        const size_t n = *got;
+        m_readStage.addBytes(n);
+        {
+            StageScope busy(StageId::Hash, StageState::Busy);
+            hasher.update(buffer, n);
+        }
+        m_hashStage.addBytes(n);
+        if (!started) m_observer.onFileStarted(item.index, file->path, info->size);
+        // A file that fits one frame travels as one SmallFile frame, its
+        // metadata and hash included: one frame and one hand-off per file.
+        if (offset == 0 && n < proto::kMaxDataPayload) {
+            proto::SmallFileHeader h;
+            h.index = item.index;
+            h.mtimeNs = mtimeNs;
+            h.mode = info->mode;
+            h.hash = hasher.digest(); // of the raw bytes, before compression
+            FG_TRY(sendPacked(to, buffer, n, compressState, [&](const PackedPayload& out) {
+                return proto::makeSmallFileFrame(h, out.data, out.size, out.algo);
+            }));
+            m_readStage.addItems(1);
+            m_observer.onFileProgress(item.index, n);
+            return {};
+        }
+        if (n == 0) break;
+        FG_TRY(sendPiece(to, frame, n, item.index, offset, !started, compressState));
+        started = true;
+        offset += n;
+        m_observer.onFileProgress(item.index, offset);
+        if (n < proto::kMaxDataPayload) break;
+    }
+    m_readStage.addItems(1);
+    proto::FileEndMsg end;
+    end.index = item.index;
+    end.size = offset;
+    end.mtimeNs = mtimeNs;
+    end.mode = info->mode;
+    end.hash = hasher.digest();
+    return link.send(proto::toFrame(end), true);
+}
+
+Result<platform::FileHandle> Sender::beginChunk(const WorkItem& item, const ListedFile& file, DirCache& dirs)
+{
+    FG_TRY_ASSIGN(platform::FileHandle handle, openListed(file, dirs));
+    FG_TRY_ASSIGN(platform::FileInfo info, handle.stat());
+    // Chunks read at different times must come from one version of the file.
+    if (info.type != platform::FileType::Regular || info.size != file.size || info.mtimeNs != file.mtimeNs)
+        return Error(Errc::Vanished, file.path + " changed while it was being sent; run the sync again");
+    std::lock_guard lock(m_streamMutex);
+    auto [it, fresh] = m_chunked.try_emplace(item.index);
+    if (fresh) {
+        it->second.hashes.resize(item.chunks);
+        it->second.sent.resize(item.chunks);
+        it->second.mtimeNs = info.mtimeNs;
+        it->second.mode = info.mode;
+    }
+    if (!it->second.started) {
+        it->second.started = true;
+        m_observer.onFileStarted(item.index, file.path, file.size);
+    }
+    return handle;
+}
+
+bool Sender::chunkProgress(const WorkItem& item, const ListedFile& file, uint64_t bytes)
+{
+    uint64_t fileSent = 0;
+    {
+        std::lock_guard lock(m_streamMutex);
+        auto it = m_chunked.find(item.index);
+        if (it == m_chunked.end()) return false; // settled meanwhile (failed elsewhere)
+        fileSent = it->second.bytesSent += bytes;
+    }
+    m_observer.onFileProgress(item.index, std::min(fileSent, file.size));
+    return true;
+}
+
+Status Sender::finishChunk(const WorkItem& item, const ListedFile& file, const Digest& hash, proto::FrameLink& link)
+{
+    proto::ChunkEndMsg chunkEnd;
+    chunkEnd.index = item.index;
+    chunkEnd.offset = item.offset;
+    chunkEnd.length = item.length;
+    chunkEnd.hash = hash;
+    FG_TRY(link.send(proto::toFrame(chunkEnd), true));
+    m_readStage.addItems(1);
+
+    // The first time every chunk is out, FileEnd follows on the control link
+    // (it must not be lost with a data stream; resent chunks do not repeat it).
+    std::optional<proto::FileEndMsg> end;
+    {
+        std::lock_guard lock(m_streamMutex);
+        auto it = m_chunked.find(item.index);
+        if (it == m_chunked.end()) return {};
+        ChunkedFile& cf = it->second;
+        if (!cf.sent[item.chunk]) {
+            cf.sent[item.chunk] = true;
+            cf.hashes[item.chunk] = hash;
+            if (++cf.sentCount == item.chunks) {
+                end.emplace();
+                end->index = item.index;
+                end->size = file.size;
+                end->mtimeNs = cf.mtimeNs;
+                end->mode = cf.mode;
+                end->hash = proto::chunkTreeHash(m_params.checksumChoice, cf.hashes);
+                end->chunks = item.chunks;
+            }
+        }
+    }
+    if (end) return m_link.send(proto::toFrame(*end));
+    return {};
+}
+
+Status Sender::sendChunk(const WorkItem& item, Outlet& to, DirCache& dirs)
+{
+    auto file = listed(item.index);
+    if (!file) return Error(Errc::Internal, "work for a file that was never listed");
+    auto opened = beginChunk(item, *file, dirs);
+    if (!opened.ok()) return fileFailed(item.index, file->path, opened.error());
+    platform::FileHandle handle = std::move(opened).value();
+
+    Hasher hasher(m_params.checksumChoice);
+    codec::AutoCompressState compressState = m_compression.startFile(file->path);
+    uint64_t done = 0;
+    while (done < item.length) {
+        if (cancelled()) return Error(Errc::Cancelled, "cancelled");
+        proto::Frame& frame = workFrame();
+        uint8_t* buffer = pieceOf(frame);
+        const size_t want = size_t(std::min<uint64_t>(proto::kMaxDataPayload, item.length - done));
+        Result<size_t> got = Error();
+        {
+            StageScope busy(StageId::Read, StageState::Busy);
+            got = handle.pread(buffer, want, item.offset + done);
+        }
+        if (!got.ok()) return fileFailed(item.index, file->path, got.error());
+        if (*got != want)
+            return fileFailed(item.index, file->path,
+                              Error(Errc::Vanished, file->path + " shrank while it was being sent; run the sync again"));
+        m_readStage.addBytes(want);
+        {
+            StageScope busy(StageId::Hash, StageState::Busy);
+            hasher.update(buffer, want);
+        }
+        m_hashStage.addBytes(want);
+        FG_TRY(sendPiece(to, frame, want, item.index, item.offset + done, done == 0, compressState));
+        done += want;
+        if (!chunkProgress(item, *file, want)) return {};
+    }
+    return finishChunk(item, *file, hasher.digest(), to.link);
+}
+
+} // namespace fg
