@@ -13,15 +13,24 @@ repo=$(dirname "$here")
 build=${FGBENCH_BUILD_DIR:-$repo/build-bench}
 tools=$build/bench-tools
 
-want_build=1 want_install=1 own_floodgate=
-for a in "$@"; do
-  case $a in
+want_build=1 want_install=1 own_floodgate= baseline_rev=
+args=()
+while [ $# -gt 0 ]; do
+  case $1 in
     -h|--help) PYTHONPATH=$here exec python3 -m fgbench --help ;;
     --no-build) want_build= ;;
     --no-install) want_install= ;;
     --floodgate|--floodgate=*) own_floodgate=1 ;;
+    # Before and after a change in one run: REV is built apart (a git
+    # worktree in build-bench-base/, never committed) and every Floodgate
+    # peer also runs with it, as PEER@base.
+    --baseline-rev) baseline_rev=$2; shift; shift; continue ;;
+    --baseline-rev=*) baseline_rev=${1#*=}; shift; continue ;;
   esac
+  args+=("$1")
+  shift
 done
+set -- "${args[@]}"
 
 if [ "$(id -u)" -ne 0 ]; then
   echo "bench/run.sh: run as root: it creates network namespaces and TUN devices (sudo bench/run.sh ...)" >&2
@@ -52,6 +61,21 @@ if [ -n "$want_build" ] && [ -z "$own_floodgate" ]; then
   fi
   echo "bench: building floodgate in $build"
   ninja -C "$build" floodgate | tail -n 1
+fi
+
+if [ -n "$baseline_rev" ]; then
+  base=${FGBENCH_BASE_DIR:-$repo/build-bench-base}
+  commit=$(git -C "$repo" rev-parse --verify "$baseline_rev^{commit}")
+  if [ ! -d "$base/src" ]; then git -C "$repo" worktree add --detach "$base/src" "$commit" >/dev/null
+  else git -C "$base/src" checkout -q --detach "$commit"; fi
+  if [ ! -f "$base/build/build.ninja" ]; then
+    cmake -S "$base/src" -B "$base/build" -G Ninja -DFLOODGATE_BUILD_GUI=OFF -DFLOODGATE_BUILD_TESTS=OFF \
+      -DCMAKE_BUILD_TYPE=Release >/dev/null
+  fi
+  echo "bench: building the baseline ($baseline_rev = ${commit:0:12}) in $base/build"
+  ninja -C "$base/build" floodgate | tail -n 1
+  export FGBENCH_BASELINE=$base/build/app/floodgate
+  export FGBENCH_BASELINE_REV=${commit:0:12}
 fi
 
 export FGBENCH_TOOLS=$tools

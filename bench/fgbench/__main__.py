@@ -52,6 +52,9 @@ def parse_args(argv):
     ap.add_argument("--nochange", action="store_true",
                     help="after each run, time the same sync again into the full destination (delta tools)")
     ap.add_argument("--fg-args", default="", help="extra flags for every `floodgate sync`, e.g. '--streams 4'")
+    ap.add_argument("--baseline", default=os.environ.get("FGBENCH_BASELINE", ""),
+                    help="another floodgate binary (a build of an earlier commit): every Floodgate peer runs "
+                         "with it too, as PEER@base, in the same rounds (run.sh --baseline-rev REV builds one)")
     ap.add_argument("--floodgate", default=os.environ.get("FGBENCH_FLOODGATE",
                                                           os.path.join(REPO, "build-bench/app/floodgate")),
                     help="the floodgate binary (default: build-bench/app/floodgate, built by run.sh)")
@@ -167,6 +170,12 @@ def main(argv) -> int:
     if not os.access(args.floodgate, os.X_OK) and any(p.kind.startswith("fg") for p in chosen):
         print(f"fgbench: no floodgate binary at {args.floodgate} (build it, or --floodgate PATH)", file=sys.stderr)
         return 1
+    if args.baseline:
+        if not os.access(args.baseline, os.X_OK):
+            print(f"fgbench: no floodgate binary at --baseline {args.baseline}", file=sys.stderr)
+            return 1
+        args.baseline = os.path.abspath(args.baseline)
+        chosen = peers.with_baselines(chosen)
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
     paths = C.Paths(repo=REPO, scratch=os.path.abspath(args.scratch),
@@ -177,6 +186,11 @@ def main(argv) -> int:
     if not args.no_docs and (args.docs or not args.quick):
         paths.docs = os.path.abspath(args.docs or os.path.join(REPO, "docs/PERFORMANCE.md"))
     command = "sudo bench/run.sh" + (" " + shlex.join(argv) if argv else "")
+    if args.baseline:
+        # run.sh takes --baseline-rev itself and passes the binary it built
+        rev = os.environ.get("FGBENCH_BASELINE_REV")
+        command += f" --baseline-rev {rev}" if rev else f" --baseline {args.baseline}"
+
 
     # SIGTERM/SIGHUP take the same way out as Ctrl-C, so cleanup always runs.
     def on_signal(signum, _frame):
@@ -218,7 +232,7 @@ def main(argv) -> int:
                                                      max(w.bytes * (2 if w.basis else 1) for w in wls.values()))
         else:
             facts["destination"] = f"{dst_root} on the scratch file system"
-        servers = Servers(paths.scratch, logdir, paths.floodgate)
+        servers = Servers(paths.scratch, logdir, paths.floodgate, args.baseline)
         for ln in links:
             log(f"link {ln.name}: {ln.describe()}")
             net = netns.Network(ln, paths.tools, logdir, args.cc)
@@ -266,7 +280,8 @@ def run_table(args, ln, wl, chosen, plan, net, servers, paths, logdir, iperf, sy
     dst_name = "tree"
     ctx = peers.Ctx(src=wl.root, dst=os.path.join(servers.dst_root, dst_name), dst_name=dst_name,
                     ssh_config=servers.ssh_config, floodgate=paths.floodgate,
-                    fg_client_state=servers.fg_client_state, fg_args=args.fg_args, tools=paths.tools)
+                    fg_client_state=servers.fg_client_state, fg_args=args.fg_args, tools=paths.tools,
+                    fg_base=args.baseline, fg_base_client_state=servers.fg_base_client_state)
     run = runner.Runner(net, ctx, servers.dst_root, logdir, drop=not args.no_drop_caches,
                         idle_pct=args.idle_below, idle_wait=args.idle_wait, own_cpu=own_cpu)
     table = {"link": ln.name, "link_desc": ln.describe(), "workload": wl.spec.name,

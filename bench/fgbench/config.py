@@ -17,6 +17,7 @@ LINK_DEV = "fgb0"          # the interface name in both namespaces (veth or TUN)
 SSH_PORT = 2222
 RSYNCD_PORT = 8730
 FLOODGATE_PORT = 7878
+FLOODGATE_BASE_PORT = 7879  # the --baseline build's daemon
 IPERF_PORT = 5201
 TCPCAT_PORT = 9000
 

@@ -7,7 +7,7 @@ by hand on the far end (tar over plain TCP) also has a `server` snippet.
 """
 
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Optional
 
 from . import config as C
@@ -24,6 +24,10 @@ class Ctx:
     fg_client_state: str
     fg_args: str        # extra flags for every `floodgate sync`
     tools: str
+    fg_port: int = C.FLOODGATE_PORT
+    # --baseline: another build of floodgate, with a daemon and a client of its own
+    fg_base: str = ""
+    fg_base_client_state: str = ""
 
 
 @dataclass
@@ -59,7 +63,7 @@ def _floodgate(c: Ctx, dst: str, ssh: bool, extra: tuple = ()) -> str:
 
 def _fg_daemon(*extra: str):
     """A push to the far namespace's `floodgate serve`, with `extra` flags."""
-    return lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}/bench/{c.dst_name}", False, extra)
+    return lambda c: _floodgate(c, f"floodgate://{C.SERVER_IP}:{c.fg_port}/bench/{c.dst_name}", False, extra)
 
 
 PEERS = [
@@ -124,6 +128,30 @@ PEERS = [
          _rsync_ssh("-a", "chacha20-poly1305@openssh.com"), nochange=True),
 ]
 PEER_IDS = [p.id for p in PEERS]
+
+
+BASELINE_SUFFIX = "@base"
+
+
+def baseline_twin(peer: Peer) -> Peer:
+    """The same Floodgate peer run with the --baseline build (its own binary on
+    both ends, its own daemon and paired client): before and after a change,
+    side by side in one run."""
+    def client(c: Ctx, inner=peer.client) -> str:
+        return inner(replace(c, floodgate=c.fg_base, fg_client_state=c.fg_base_client_state,
+                             fg_port=C.FLOODGATE_BASE_PORT))
+    return Peer(peer.id + BASELINE_SUFFIX, peer.label + " [baseline build]", client, peer.server, peer.nochange,
+                peer.kind, list(peer.notes))
+
+
+def with_baselines(chosen: list) -> list:
+    """Each Floodgate peer followed by its baseline twin."""
+    out = []
+    for p in chosen:
+        out.append(p)
+        if p.kind.startswith("fg"):
+            out.append(baseline_twin(p))
+    return out
 
 
 def select(ids) -> list:

@@ -13,16 +13,20 @@ SSH_ALIAS = "fgb-server"   # the Host name in our ssh_config
 
 
 class Servers:
-    def __init__(self, scratch: str, logdir: str, floodgate: str):
+    def __init__(self, scratch: str, logdir: str, floodgate: str, baseline: str = ""):
         self.state = os.path.join(scratch, "state")
         self.dst_root = os.path.join(scratch, "dst")      # rsync module and floodgate module root
         self.logdir = logdir
         self.floodgate = floodgate
         self.fg_client_state = os.path.join(self.state, "fg-client")
         self.fg_server_state = os.path.join(self.state, "fg-server")
+        # --baseline: a second daemon of the other build, and its client
+        self.baseline = baseline
+        self.fg_base_client_state = os.path.join(self.state, "fg-client-base")
+        self.fg_base_server_state = os.path.join(self.state, "fg-server-base")
         self.ssh_config = os.path.join(self.state, "ssh_config")
         self.procs = {}
-        self.paired = False
+        self.paired = set()
         os.makedirs(self.state, exist_ok=True)
         os.makedirs(self.dst_root, exist_ok=True)
         self._ssh_keys_and_config()
@@ -111,15 +115,24 @@ log file = {self.logdir}/rsyncd.log
         self._spawn("sshd", sshd)
         self._spawn("rsyncd", ["rsync", "--daemon", "--no-detach", f"--config={self.state}/rsyncd.conf"])
         self._spawn("iperf3", ["iperf3", "-s", "-B", C.SERVER_IP, "-p", str(C.IPERF_PORT)])
-        fg_out = self._spawn("floodgate", [self.floodgate, "serve", "--listen", f"{C.SERVER_IP}:{C.FLOODGATE_PORT}",
-                                           "--module", f"bench={self.dst_root}", "--state-dir", self.fg_server_state,
-                                           # for the fg-none peer: a benchmark's trusted link
-                                           "--allow-plaintext", "bench"])
+        daemons = [("floodgate", self.floodgate, C.FLOODGATE_PORT, self.fg_server_state, self.fg_client_state)]
+        if self.baseline:
+            daemons.append(("floodgate-base", self.baseline, C.FLOODGATE_BASE_PORT, self.fg_base_server_state,
+                            self.fg_base_client_state))
+        logs = {}
+        for name, binary, port, server_state, _ in daemons:
+            os.makedirs(server_state, exist_ok=True)
+            logs[name] = self._spawn(name, [binary, "serve", "--listen", f"{C.SERVER_IP}:{port}",
+                                            "--module", f"bench={self.dst_root}", "--state-dir", server_state,
+                                            # for the fg-none peer: a benchmark's trusted link
+                                            "--allow-plaintext", "bench"])
         # (not iperf3's port: a bare connect makes it report an error)
-        for port in (C.SSH_PORT, C.RSYNCD_PORT, C.FLOODGATE_PORT):
+        for port in (C.SSH_PORT, C.RSYNCD_PORT, *(d[2] for d in daemons)):
             wait_port(C.SERVER_IP, port)
-        if not self.paired:
-            self._pair(fg_out)
+        for name, binary, port, _, client_state in daemons:
+            if name not in self.paired:
+                self._pair(logs[name], binary, port, client_state)
+                self.paired.add(name)
         # ssh works end to end (keys, known_hosts) before anything is timed
         run(["ssh", "-F", self.ssh_config, SSH_ALIAS, "true"], ns=C.NS_CLIENT, timeout=30)
 
@@ -131,7 +144,7 @@ log file = {self.logdir}/rsyncd.log
         self.procs[name] = spawn(argv, ns=C.NS_SERVER, stdout=f, stderr=f)
         return out, offset
 
-    def _pair(self, fg_log) -> None:
+    def _pair(self, fg_log, binary: str, port: int, client_state: str) -> None:
         path, offset = fg_log
         code = None
         for _ in range(100):
@@ -144,11 +157,10 @@ log file = {self.logdir}/rsyncd.log
             time.sleep(0.1)
         if not code:
             raise RuntimeError(f"floodgate serve printed no pairing code (see {path})")
-        os.makedirs(self.fg_client_state, exist_ok=True)
-        run([self.floodgate, "pair", f"floodgate://{C.SERVER_IP}:{C.FLOODGATE_PORT}", "--code", code,
-             "--state-dir", self.fg_client_state], ns=C.NS_CLIENT, timeout=60)
-        self.paired = True
-        log("floodgate client paired with the server")
+        os.makedirs(client_state, exist_ok=True)
+        run([binary, "pair", f"floodgate://{C.SERVER_IP}:{port}", "--code", code,
+             "--state-dir", client_state], ns=C.NS_CLIENT, timeout=60)
+        log(f"floodgate client paired with the server on port {port} ({binary})")
 
     def stop(self) -> None:
         for p in self.procs.values():
