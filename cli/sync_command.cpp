@@ -51,19 +51,6 @@ struct UpdateMethod {
     const char* reason;
 };
 
-bool anyEndpointIs(const JobSpec& spec, Endpoint::Kind kind)
-{
-    for (const std::string* text : {&spec.source, &spec.destination}) {
-        auto e = parseEndpoint(*text);
-        if (e.ok() && e->kind == kind) return true;
-    }
-    return false;
-}
-
-bool isLocalCopy(const JobSpec& spec)
-{
-    return !anyEndpointIs(spec, Endpoint::Kind::Daemon) && !anyEndpointIs(spec, Endpoint::Kind::Ssh);
-}
 
 std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode, const std::vector<UpdateMethod>& updates)
 {
@@ -71,7 +58,7 @@ std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode
     j.beginObject();
     j.key("state").value(jobStateName(r.state));
     j.key("exit_code").value(exitCode);
-    j.key("dry_run").value(o.spec.options.dryRun);
+    j.key("dry_run").value(o.spec.options.transfer.dryRun);
     j.key("files_total").value(r.filesTotal);
     j.key("files_transferred").value(r.filesTransferred);
     j.key("files_deleted").value(r.filesDeleted);
@@ -105,10 +92,10 @@ std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode
     for (const auto& s : r.stages)
         if (s.id == StageId::Send && compress && s.remote == compress->remote) send = &s;
     const uint64_t compressed = compress ? compress->items : 0;
-    j.key("checksum_choice").value(checksumChoiceName(o.spec.options.checksumChoice));
+    j.key("checksum_choice").value(checksumChoiceName(o.spec.options.transfer.checksumChoice));
     j.key("compression").beginObject();
-    // A local copy never compresses (see Job), whatever was asked.
-    j.key("mode").value(isLocalCopy(o.spec) ? compressText(CompressSpec{}) : compressText(o.spec.options.compress));
+    // What the job ran with: a local copy never compresses, whatever was asked.
+    j.key("mode").value(compressText(effectiveOptions(o.spec).transfer.compress));
     j.key("frames_compressed").value(compressed);
     j.key("frames_raw").value(send && send->items > compressed ? send->items - compressed : 0);
     j.endObject();
@@ -193,14 +180,15 @@ void printStats(FILE* out, const JobResult& r, const MetricsSnapshot& s, uint64_
 void warnAboutCiphers(const JobSpec& spec)
 {
     const SyncOptions& o = spec.options;
-    const bool daemon = anyEndpointIs(spec, Endpoint::Kind::Daemon);
+    const JobReach reach = jobReach(spec.source, spec.destination);
+    const bool daemon = reach == JobReach::Daemon;
     if (o.cipher == CipherChoice::None && daemon)
         std::fprintf(stderr, "floodgate: warning: --cipher none: file data crosses the network unencrypted; anyone on "
                              "the path can read it and alter it undetected. Use it only on a trusted LAN.\n");
     else if (o.cipher != CipherChoice::Auto && !daemon)
         std::fprintf(stderr, "floodgate: note: --cipher applies to floodgate:// connections only; this job has none "
                              "(an ssh job takes --ssh-cipher)\n");
-    if (!o.sshCipher.empty() && !anyEndpointIs(spec, Endpoint::Kind::Ssh))
+    if (!o.sshCipher.empty() && reach != JobReach::Ssh)
         std::fprintf(stderr, "floodgate: note: --ssh-cipher applies to host:path (ssh) jobs only; this job has none\n");
 }
 
@@ -273,12 +261,12 @@ int runSync(const std::vector<std::string>& args)
                         std::fprintf(info, "%s\n", terminalSafe(itemizeLine(item, toRemote)).c_str());
                         continue;
                     }
-                    if (o.quiet || (!o.spec.options.dryRun && !(o.verbose && update))) continue;
+                    if (o.quiet || (!o.spec.options.transfer.dryRun && !(o.verbose && update))) continue;
                     if (o.progress) progress.clearForMessage();
                     if (update)
                         std::fprintf(info, "%s %s  (%s: %s)\n", actionLabel(item.action), terminalSafe(item.path).c_str(),
                                      transferMethodName(item.method), item.methodReason);
-                    else if (o.spec.options.dryRun)
+                    else if (o.spec.options.transfer.dryRun)
                         std::fprintf(info, "%s %s%s\n", actionLabel(item.action), terminalSafe(item.path).c_str(),
                                      item.isDir && item.path != "." ? "/" : "");
                 }
@@ -334,7 +322,7 @@ int runSync(const std::vector<std::string>& args)
     if (o.json) {
         std::printf("%s\n", resultJson(result, o, code, updates).c_str());
     } else if (!o.quiet) {
-        if (o.spec.options.dryRun) {
+        if (o.spec.options.transfer.dryRun) {
             MetricsSnapshot plan = job->snapshot();
             std::fprintf(info, "dry run: would transfer %llu of %llu files (%s); nothing was changed\n",
                          static_cast<unsigned long long>(plan.filesToTransfer),

@@ -265,105 +265,104 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
             std::fputs(syncHelpText().c_str(), stdout);
             return 0;
         }
-        if (name == "dry-run") opt.dryRun = true;
-        else if (name == "mkpath") opt.mkpath = true;
-        else if (name == "remove-source-files") opt.removeSourceFiles = true;
-        else if (name == "delete" || name == "delete-after" || name == "delete-delay") opt.deleteExtraneous = true;
-        else if (name == "delete-excluded") opt.deleteExtraneous = opt.deletion.excluded = true;
+        if (name == "dry-run") opt.transfer.dryRun = true;
+        else if (name == "mkpath") opt.transfer.mkpath = true;
+        else if (name == "remove-source-files") opt.transfer.removeSourceFiles = true;
+        else if (name == "delete" || name == "delete-after" || name == "delete-delay") opt.transfer.deleteExtraneous = true;
+        else if (name == "delete-excluded") opt.transfer.deleteExtraneous = opt.transfer.deletion.excluded = true;
         else if (name == "max-delete") {
             const auto n = parseWholeNumber(value);
             if (!n) return usageError("--max-delete: '" + value + "' is not a number of entries (0 or more)");
-            opt.deletion.limited = true;
-            opt.deletion.maxDelete = *n;
-        } else if (name == "checksum") opt.checksum = true;
-        else if (name == "size-only") opt.compare.sizeOnly = true;
-        else if (name == "append-verify" || name == "append") opt.compare.appendVerify = true;
-        else if (name == "inplace") opt.inPlace = true;
-        else if (name == "backup") opt.backup.enabled = true;
-        else if (name == "hard-links") opt.scan.hardLinks = true;
-        else if (name == "archive") opt.ownership.owner = opt.ownership.group = true;
-        else if (name == "owner") opt.ownership.owner = opt.ownership.explicitly = true;
-        else if (name == "group") opt.ownership.group = opt.ownership.explicitly = true;
-        else if (name == "numeric-ids") opt.ownership.numericIds = true;
+            opt.transfer.deletion.limited = true;
+            opt.transfer.deletion.maxDelete = *n;
+        } else if (name == "checksum") opt.transfer.checksum = true;
+        else if (name == "size-only") opt.transfer.compare.sizeOnly = true;
+        else if (name == "append-verify" || name == "append") opt.transfer.compare.appendVerify = true;
+        else if (name == "inplace") opt.transfer.inPlace = true;
+        else if (name == "backup") opt.transfer.backup.enabled = true;
+        else if (name == "hard-links") opt.transfer.scan.hardLinks = true;
+        else if (name == "archive") opt.transfer.ownership.owner = opt.transfer.ownership.group = true;
+        else if (name == "owner") opt.transfer.ownership.owner = opt.transfer.ownership.explicitly = true;
+        else if (name == "group") opt.transfer.ownership.group = opt.transfer.ownership.explicitly = true;
+        else if (name == "numeric-ids") opt.transfer.ownership.numericIds = true;
         else if (name == "chown") {
             const size_t colon = value.find(':');
-            opt.ownership.chownUser = value.substr(0, colon);
-            opt.ownership.chownGroup = colon == std::string::npos ? std::string() : value.substr(colon + 1);
-            if (opt.ownership.chownUser.empty() && opt.ownership.chownGroup.empty())
+            opt.transfer.ownership.chownUser = value.substr(0, colon);
+            opt.transfer.ownership.chownGroup = colon == std::string::npos ? std::string() : value.substr(colon + 1);
+            if (opt.transfer.ownership.chownUser.empty() && opt.transfer.ownership.chownGroup.empty())
                 return usageError("--chown: give USER, :GROUP or USER:GROUP");
-            opt.ownership.explicitly = true;
+            opt.transfer.ownership.explicitly = true;
         }
-        else if (name == "one-file-system") opt.scan.oneFileSystem = true;
-        else if (name == "safe-links") opt.scan.safeLinks = true;
-        else if (name == "copy-links") opt.scan.copyLinks = true;
+        else if (name == "one-file-system") opt.transfer.scan.oneFileSystem = true;
+        else if (name == "safe-links") opt.transfer.scan.safeLinks = true;
+        else if (name == "copy-links") opt.transfer.scan.copyLinks = true;
         else if (name == "exclude-if-present") {
             if (value.empty() || value.find('/') != std::string::npos || value == "." || value == "..")
                 return usageError("--exclude-if-present takes a file name (such as .nobackup), not a path");
-            opt.scan.excludeIfPresent.push_back(value);
+            opt.transfer.scan.excludeIfPresent.push_back(value);
         }
         else if (name == "link-dest") {
             if (value.empty()) return usageError("--link-dest needs a directory");
-            opt.linkDest.push_back(value);
+            opt.transfer.linkDest.push_back(value);
         }
         else if (name == "partial-dir") {
             if (value.empty()) return usageError("--partial-dir needs a folder name (like .rsync-partial)");
-            opt.partialDir = value;
+            opt.transfer.partialDir = value;
         }
         else if (name == "backup-dir") {
             if (value.empty()) return usageError("--backup-dir needs a directory");
-            opt.backup.enabled = true;
-            opt.backup.dir = value;
+            opt.transfer.backup.enabled = true;
+            opt.transfer.backup.dir = value;
         } else if (name == "suffix") {
-            opt.backup.suffix = value;
+            opt.transfer.backup.suffix = value;
             suffixGiven = true;
         }
-        else if (name == "no-perms") opt.metadata.perms = false;
-        else if (name == "no-times") opt.metadata.times = false;
-        else if (name == "perms") opt.metadata.perms = true;
-        else if (name == "times") opt.metadata.times = true;
+        else if (name == "no-perms") opt.transfer.metadata.perms = false;
+        else if (name == "no-times") opt.transfer.metadata.times = false;
+        else if (name == "perms") opt.transfer.metadata.perms = true;
+        else if (name == "times") opt.transfer.metadata.times = true;
         else if (name == "chmod") {
             // Several --chmod options add up, as in rsync.
-            opt.metadata.chmod = opt.metadata.chmod.empty() ? value : opt.metadata.chmod + "," + value;
+            opt.transfer.metadata.chmod = opt.transfer.metadata.chmod.empty() ? value : opt.transfer.metadata.chmod + "," + value;
         }
-        else if (name == "ignore-times") opt.compare.ignoreTimes = true;
-        else if (name == "update") opt.compare.update = true;
-        else if (name == "ignore-existing") opt.compare.ignoreExisting = true;
-        else if (name == "existing") opt.compare.existingOnly = true;
+        else if (name == "ignore-times") opt.transfer.compare.ignoreTimes = true;
+        else if (name == "update") opt.transfer.compare.update = true;
+        else if (name == "ignore-existing") opt.transfer.compare.ignoreExisting = true;
+        else if (name == "existing") opt.transfer.compare.existingOnly = true;
         else if (name == "max-size" || name == "min-size") {
             auto size = parseSize(value, "--" + name);
             if (!size.ok()) return usageError(size.error().message);
-            (name == "max-size" ? opt.compare.maxSize : opt.compare.minSize) = *size;
+            (name == "max-size" ? opt.transfer.compare.maxSize : opt.transfer.compare.minSize) = *size;
         }
-        else if (name == "exclude") opt.filters.push_back({FilterSpec::Kind::Exclude, value});
-        else if (name == "include") opt.filters.push_back({FilterSpec::Kind::Include, value});
+        else if (name == "exclude") opt.transfer.filters.push_back({FilterSpec::Kind::Exclude, value});
+        else if (name == "include") opt.transfer.filters.push_back({FilterSpec::Kind::Include, value});
         else if (name == "filter") {
             auto rule = parseFilterRule(value);
             if (!rule.ok()) return usageError(rule.error().message);
             if (rule->clear) {
-                opt.filters.clear();
+                opt.transfer.filters.clear();
             } else if (!rule->merge.empty()) {
                 auto rules = readMergeFile(rule->merge);
                 if (!rules.ok()) return usageError(rules.error().message);
-                opt.filters.insert(opt.filters.end(), rules->begin(), rules->end());
+                opt.transfer.filters.insert(opt.transfer.filters.end(), rules->begin(), rules->end());
             } else {
-                opt.filters.push_back(*rule->rule);
+                opt.transfer.filters.push_back(*rule->rule);
             }
         } else if (name == "F") {
             // rsync's -F: the first a dir-merge of .rsync-filter, the second
             // leaves those files out.
-            if (++dashF == 1) opt.filters.push_back({FilterSpec::Kind::DirMerge, ".rsync-filter", 0});
-            else if (dashF == 2) opt.filters.push_back({FilterSpec::Kind::Exclude, ".rsync-filter", 0});
+            if (++dashF == 1) opt.transfer.filters.push_back({FilterSpec::Kind::DirMerge, ".rsync-filter", 0});
+            else if (dashF == 2) opt.transfer.filters.push_back({FilterSpec::Kind::Exclude, ".rsync-filter", 0});
         } else if (name == "cvs-exclude") cvsExclude = true;
         else if (name == "exclude-from" || name == "include-from") {
             auto kind = name == "exclude-from" ? FilterSpec::Kind::Exclude : FilterSpec::Kind::Include;
             auto rules = readFilterFile(value, kind);
             if (!rules.ok()) return usageError("--" + name + ": " + rules.error().message);
-            opt.filters.insert(opt.filters.end(), rules->begin(), rules->end());
+            opt.transfer.filters.insert(opt.transfer.filters.end(), rules->begin(), rules->end());
         } else if (name == "files-from") {
             auto paths = value == "-" ? readFilesFromStdin() : readFilesFrom(value);
             if (!paths.ok()) return usageError("--files-from: " + paths.error().message);
-            opt.filesFrom = std::move(paths).value();
-            opt.hasFilesFrom = true;
+            opt.transfer.filesFrom = std::move(paths).value();
         } else if (name == "timeout" || name == "contimeout" || name == "retry-for") {
             const auto sec = parseWholeNumber(value);
             if (!sec || *sec > kMaxTimeoutSec)
@@ -377,15 +376,11 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
             double sec = std::strtod(value.c_str(), &end);
             if (end == value.c_str() || *end != '\0' || sec < 0)
                 return usageError("--modify-window: '" + value + "' is not a number of seconds");
-            opt.modifyWindowNs = int64_t(sec * 1e9);
+            opt.transfer.modifyWindowNs = int64_t(sec * 1e9);
         } else if (name == "bwlimit") {
             auto schedule = parseRateSchedule(value);
             if (!schedule.ok()) return usageError(schedule.error().message);
-            const RateRule& first = schedule->rules.front();
-            if (schedule->rules.size() == 1 && first.days == 0x7f && first.startMinute == 0 && first.endMinute == 1440)
-                opt.bwlimitBytesPerSec = first.bytesPerSec;
-            else
-                opt.bwlimitSchedule = std::move(schedule).value();
+            opt.bwlimit = std::move(schedule).value();
         } else if (name == "streams") {
             if (value == "auto") {
                 opt.streams = 0;
@@ -401,28 +396,28 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
             auto size = parseSize(value, "--chunk-size");
             if (!size.ok()) return usageError(size.error().message);
             if (*size == 0) return usageError("--chunk-size: 0 is not a chunk size; leave the option out for a size picked per file");
-            opt.chunkSize = *size;
+            opt.transfer.chunkSize = *size;
         } else if (name == "congestion") {
-            opt.congestion = value;
+            opt.transfer.congestion = value;
         } else if (name == "fsync") {
             auto mode = parseFsyncMode(value);
             if (!mode.ok()) return usageError(mode.error().message);
-            opt.fsync = *mode;
+            opt.transfer.fsync = *mode;
         } else if (name == "whole-file") {
-            opt.wholeFile = WholeFileMode::Always;
+            opt.transfer.wholeFile = WholeFileMode::Always;
         } else if (name == "no-whole-file") {
-            opt.wholeFile = WholeFileMode::Never;
+            opt.transfer.wholeFile = WholeFileMode::Never;
         } else if (name == "compress") {
             auto spec = parseCompress(value);
             if (!spec.ok()) return usageError(spec.error().message);
-            opt.compress = *spec;
+            opt.transfer.compress = *spec;
         } else if (name == "z") {
             // rsync's -z means "compress, the tool knows how"; auto is the
             // choice built not to slow a transfer down: it leaves incompressible
             // data alone and drops to no compression where compressing, not
             // the link, would set the pace (a fast LAN), where a fixed zstd
             // level would cap a 10 Gbit/s link at a few hundred MB/s a core.
-            opt.compress = CompressSpec{CompressMode::Auto, kDefaultZstdLevel};
+            opt.transfer.compress = CompressSpec{CompressMode::Auto, kDefaultZstdLevel};
         } else if (name == "cipher") {
             auto cipher = parseCipherChoice(value);
             if (!cipher.ok()) return usageError(cipher.error().message);
@@ -433,7 +428,7 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
         } else if (name == "checksum-choice") {
             auto choice = parseChecksumChoice(value);
             if (!choice.ok()) return usageError(choice.error().message);
-            opt.checksumChoice = *choice;
+            opt.transfer.checksumChoice = *choice;
         } else if (name == "rsh") opt.rsh = value;
         else if (name == "remote-floodgate") opt.remoteFloodgate = value;
         else if (name == "state-dir") opt.stateDir = value;
@@ -466,11 +461,11 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
     if (cvsExclude) {
         auto rules = cvsExcludeRules();
         if (!rules.ok()) return usageError(rules.error().message);
-        opt.filters.insert(opt.filters.end(), rules->begin(), rules->end());
+        opt.transfer.filters.insert(opt.transfer.filters.end(), rules->begin(), rules->end());
     }
     // rsync's default suffix: "~" beside the file, none in a backup directory.
-    if (!suffixGiven) opt.backup.suffix = opt.backup.dir.empty() ? "~" : "";
-    if (suffixGiven && !opt.backup.enabled) return usageError("--suffix needs -b or --backup-dir");
+    if (!suffixGiven) opt.transfer.backup.suffix = opt.transfer.backup.dir.empty() ? "~" : "";
+    if (suffixGiven && !opt.transfer.backup.enabled) return usageError("--suffix needs -b or --backup-dir");
     if (parsed.positional.size() != 2)
         return usageError(parsed.positional.size() < 2 ? "give a source and a destination"
                                                        : "more than one source is not supported yet; give SRC and DST");

@@ -256,40 +256,39 @@ private Q_SLOTS:
         JobRequestMsg req;
         req.direction = Direction::Pull;
         req.path = "photos/2024/";
-        req.dryRun = true;
-        req.deleteExtraneous = true;
-        req.checksum = true;
-        req.modifyWindowNs = 2'000'000'000;
+        req.transfer.dryRun = true;
+        req.transfer.deleteExtraneous = true;
+        req.transfer.checksum = true;
+        req.transfer.modifyWindowNs = 2'000'000'000;
         req.bwlimit = 1 << 20;
-        req.filters = {{FilterSpec::Kind::Include, "*/"}, {FilterSpec::Kind::Exclude, "*.tmp"}};
-        req.filesFrom = {"a", "b/c"};
-        req.hasFilesFrom = true;
-        req.fsync = FsyncMode::File;
+        req.transfer.filters = {{FilterSpec::Kind::Include, "*/"}, {FilterSpec::Kind::Exclude, "*.tmp"}};
+        req.transfer.filesFrom = {"a", "b/c"};
+        req.transfer.fsync = FsyncMode::File;
         for (size_t i = 0; i < req.token.size(); ++i) req.token[i] = uint8_t(0xA0 + i);
         JobRequestMsg back = roundTrip(req);
         QVERIFY(back.token == req.token);
-        QVERIFY(back.fsync == FsyncMode::File);
+        QVERIFY(back.transfer.fsync == FsyncMode::File);
         QCOMPARE(back.direction, Direction::Pull);
         QCOMPARE(back.path, req.path);
-        QVERIFY(back.dryRun && back.deleteExtraneous && back.checksum && back.hasFilesFrom);
-        QCOMPARE(back.modifyWindowNs, req.modifyWindowNs);
+        QVERIFY(back.transfer.dryRun && back.transfer.deleteExtraneous && back.transfer.checksum && back.transfer.filesFrom);
+        QCOMPARE(back.transfer.modifyWindowNs, req.transfer.modifyWindowNs);
         QCOMPARE(back.bwlimit, req.bwlimit);
-        QVERIFY(back.filters == req.filters);
-        QVERIFY(back.filesFrom == req.filesFrom);
+        QVERIFY(back.transfer.filters == req.transfer.filters);
+        QVERIFY(back.transfer.filesFrom == req.transfer.filesFrom);
         QVERIFY(!back.plainData);
         req.plainData = true;
         QVERIFY(roundTrip(req).plainData);
-        QVERIFY(back.compress == CompressSpec{});
+        QVERIFY(back.transfer.compress == CompressSpec{});
         for (const CompressSpec spec : {CompressSpec{CompressMode::Zstd, -7}, CompressSpec{CompressMode::Zstd, 19},
                                         CompressSpec{CompressMode::Lz4, 3}, CompressSpec{CompressMode::Auto, 3}}) {
-            req.compress = spec;
-            QVERIFY(roundTrip(req).compress == spec);
+            req.transfer.compress = spec;
+            QVERIFY(roundTrip(req).transfer.compress == spec);
         }
         QCOMPARE(roundTrip(hello).capabilities, hello.capabilities);
-        QCOMPARE(roundTrip(req).checksumChoice, ChecksumChoice::Xxh128);
+        QCOMPARE(roundTrip(req).transfer.checksumChoice, ChecksumChoice::Xxh128);
         for (const ChecksumChoice choice : {ChecksumChoice::Xxh3, ChecksumChoice::Sha256}) {
-            req.checksumChoice = choice;
-            QCOMPARE(roundTrip(req).checksumChoice, choice);
+            req.transfer.checksumChoice = choice;
+            QCOMPARE(roundTrip(req).transfer.checksumChoice, choice);
         }
 
         FileListBatchMsg batch;
@@ -356,37 +355,73 @@ private Q_SLOTS:
         QCOMPARE(std::string(reinterpret_cast<const char*>(p), n), std::string("hello"));
     }
 
+    // Every transfer option travels: each field set to something other than
+    // its default comes back equal (a new field the encoding forgets fails
+    // here, before a daemon silently ignores it).
+    void jobRequestCarriesEveryTransferOption()
+    {
+        JobRequestMsg req;
+        TransferOptions& t = req.transfer;
+        t.dryRun = t.mkpath = t.removeSourceFiles = t.deleteExtraneous = t.checksum = true;
+        t.inPlace = false; // refused with a partial folder; set alone below
+        t.partialDir = ".partial";
+        t.deletion = DeleteRules{true, 7, true};
+        t.compare = CompareRules{true, true, true, true, true, true, 1 << 20, 10};
+        t.metadata = MetadataRules{false, false, "D755,F644"};
+        t.backup = BackupRules{true, "old", "~"};
+        t.linkDest = {"../a", "../b"};
+        t.scan = ScanRules{true, true, true, true, {".nobackup"}};
+        t.ownership = OwnershipRules{true, true, true, true, "alice", "staff"};
+        t.filters = {{FilterSpec::Kind::Include, "*/"}, {FilterSpec::Kind::DirMerge, ".rsync-filter", FilterSpec::kNoInherit}};
+        t.filesFrom = std::vector<std::string>{"a", "b/c"};
+        t.modifyWindowNs = 2'000'000'000;
+        t.chunkSize = 8 << 20;
+        t.congestion = "cubic";
+        t.fsync = FsyncMode::None;
+        t.wholeFile = WholeFileMode::Never;
+        t.compress = CompressSpec{CompressMode::Zstd, 7};
+        t.checksumChoice = ChecksumChoice::Sha256;
+        const JobRequestMsg back = roundTrip(req);
+        QVERIFY(back.transfer == req.transfer);
+        // A field left at its default is not a test of its encoding.
+        QVERIFY(!(back.transfer == TransferOptions{}));
+        req.transfer.partialDir.clear();
+        req.transfer.inPlace = true;
+        req.transfer.filesFrom.reset();
+        QVERIFY(roundTrip(req).transfer == req.transfer);
+    }
+
     void jobRequestCarriesCompareAndDeleteRules()
     {
         JobRequestMsg m;
-        m.compare.update = true;
-        m.compare.existingOnly = true;
-        m.compare.ignoreTimes = true;
-        m.compare.appendVerify = true;
-        m.compare.maxSize = 123456;
-        m.compare.minSize = 7;
-        m.deletion.limited = true;
-        m.deletion.maxDelete = 0;
-        m.deletion.excluded = true;
-        m.metadata.perms = false;
-        m.metadata.chmod = "D755,F644";
-        m.backup = {true, "../old", ".bak"};
-        m.linkDest = {"../2026-11-30", "/srv/snap"};
-        m.scan = {true, true, true, true, {".nobackup", "CACHEDIR.TAG"}};
-        m.ownership = {true, true, true, true, "backup", "staff"};
-        m.inPlace = true;
-        m.partialDir = ".rsync-partial";
+        m.transfer.compare.update = true;
+        m.transfer.compare.existingOnly = true;
+        m.transfer.compare.ignoreTimes = true;
+        m.transfer.compare.appendVerify = true;
+        m.transfer.compare.maxSize = 123456;
+        m.transfer.compare.minSize = 7;
+        m.transfer.deletion.limited = true;
+        m.transfer.deletion.maxDelete = 0;
+        m.transfer.deletion.excluded = true;
+        m.transfer.metadata.perms = false;
+        m.transfer.metadata.chmod = "D755,F644";
+        m.transfer.backup = {true, "../old", ".bak"};
+        m.transfer.linkDest = {"../2026-11-30", "/srv/snap"};
+        m.transfer.scan = {true, true, true, true, {".nobackup", "CACHEDIR.TAG"}};
+        m.transfer.ownership = {true, true, true, true, "backup", "staff"};
+        m.transfer.inPlace = true;
+        m.transfer.partialDir = ".rsync-partial";
         JobRequestMsg back = roundTrip(m);
-        QVERIFY(back.inPlace);
-        QCOMPARE(back.partialDir, m.partialDir);
-        QVERIFY(back.metadata == m.metadata);
-        QVERIFY(back.backup == m.backup);
-        QVERIFY(back.linkDest == m.linkDest);
-        QVERIFY(back.scan == m.scan);
-        QVERIFY(back.ownership == m.ownership);
-        QVERIFY(back.compare == m.compare);
-        QVERIFY(back.deletion == m.deletion);
-        QVERIFY(!back.compare.sizeOnly && !back.compare.ignoreExisting);
+        QVERIFY(back.transfer.inPlace);
+        QCOMPARE(back.transfer.partialDir, m.transfer.partialDir);
+        QVERIFY(back.transfer.metadata == m.transfer.metadata);
+        QVERIFY(back.transfer.backup == m.transfer.backup);
+        QVERIFY(back.transfer.linkDest == m.transfer.linkDest);
+        QVERIFY(back.transfer.scan == m.transfer.scan);
+        QVERIFY(back.transfer.ownership == m.transfer.ownership);
+        QVERIFY(back.transfer.compare == m.transfer.compare);
+        QVERIFY(back.transfer.deletion == m.transfer.deletion);
+        QVERIFY(!back.transfer.compare.sizeOnly && !back.transfer.compare.ignoreExisting);
     }
 
     // Version 9: the client's --timeout, which the server keeps too, and the

@@ -1,3 +1,4 @@
+#include <floodgate/job.h>
 #include <floodgate/options.h>
 
 #include "test_support.h"
@@ -282,7 +283,7 @@ private Q_SLOTS:
         QVERIFY(!bad.ok());
         QVERIFY(bad.error().message.find("--fsync") != std::string::npos);
         QVERIFY(bad.error().message.find("'always'") != std::string::npos);
-        QVERIFY(fg::SyncOptions{}.fsync == fg::FsyncMode::End);
+        QVERIFY(fg::SyncOptions{}.transfer.fsync == fg::FsyncMode::End);
     }
 
     void parsesCompressSpecs()
@@ -295,7 +296,7 @@ private Q_SLOTS:
         QVERIFY((fg::parseCompress("zstd:1").value() == fg::CompressSpec{CompressMode::Zstd, 1}));
         QVERIFY((fg::parseCompress("zstd:19").value() == fg::CompressSpec{CompressMode::Zstd, 19}));
         QVERIFY((fg::parseCompress("zstd:-7").value() == fg::CompressSpec{CompressMode::Zstd, -7}));
-        QVERIFY(fg::SyncOptions{}.compress.mode == CompressMode::None);
+        QVERIFY(fg::SyncOptions{}.transfer.compress.mode == CompressMode::None);
         // compressText gives back what parseCompress takes.
         for (const char* text : {"none", "lz4", "auto", "zstd:1", "zstd:-7", "zstd:19"})
             QCOMPARE(fg::compressText(fg::parseCompress(text).value()), std::string(text));
@@ -303,12 +304,12 @@ private Q_SLOTS:
         // A spec built in code (the GUI) is checked as the CLI's text is.
         fg::SyncOptions o;
         for (int level : {0, 20, -8}) {
-            o.compress = fg::CompressSpec{CompressMode::Zstd, level};
+            o.transfer.compress = fg::CompressSpec{CompressMode::Zstd, level};
             auto st = fg::validateOptions(o);
             QVERIFY(!st.ok());
             QVERIFY2(st.error().message.find("--compress") != std::string::npos, st.error().message.c_str());
         }
-        o.compress = fg::CompressSpec{CompressMode::Zstd, -1};
+        o.transfer.compress = fg::CompressSpec{CompressMode::Zstd, -1};
         QVERIFY(fg::validateOptions(o).ok());
     }
 
@@ -388,23 +389,22 @@ private Q_SLOTS:
     void validOptions()
     {
         fg::SyncOptions options;
-        options.deleteExtraneous = true;
-        options.filters = {{Kind::Include, "*/"}, {Kind::Include, "*.txt"}, {Kind::Exclude, "*"}};
-        options.modifyWindowNs = 2'000'000'000;
+        options.transfer.deleteExtraneous = true;
+        options.transfer.filters = {{Kind::Include, "*/"}, {Kind::Include, "*.txt"}, {Kind::Exclude, "*"}};
+        options.transfer.modifyWindowNs = 2'000'000'000;
         QVERIFY(fg::validateOptions(options).ok());
 
         fg::SyncOptions listed;
-        listed.hasFilesFrom = true;
-        listed.filesFrom = {"./a", "b/c/"};
+        listed.transfer.filesFrom = {"./a", "b/c/"};
         QVERIFY(fg::validateOptions(listed).ok());
-        listed.filesFrom.clear(); // an empty list selects nothing, which is allowed
+        listed.transfer.filesFrom.emplace(); // an empty list selects nothing, which is allowed
         QVERIFY(fg::validateOptions(listed).ok());
     }
 
     void refusesBadFilter()
     {
         fg::SyncOptions options;
-        options.filters = {{Kind::Exclude, "*.o"}, {Kind::Include, "[oops"}};
+        options.transfer.filters = {{Kind::Exclude, "*.o"}, {Kind::Include, "[oops"}};
         auto st = fg::validateOptions(options);
         QVERIFY(!st.ok());
         QCOMPARE(st.error().code, fg::Errc::InvalidArgument);
@@ -414,25 +414,23 @@ private Q_SLOTS:
     void refusesBadFilesFrom()
     {
         fg::SyncOptions options;
-        options.hasFilesFrom = true;
-        options.filesFrom = {"ok", "../../etc/shadow"};
+        options.transfer.filesFrom = {"ok", "../../etc/shadow"};
         auto st = fg::validateOptions(options);
         QVERIFY(!st.ok());
         QCOMPARE(st.error().code, fg::Errc::InvalidArgument);
         QVERIFY2(st.error().message.starts_with("--files-from entry 2: "), st.error().message.c_str());
         QVERIFY2(contains(st.error().message, "../../etc/shadow"), st.error().message.c_str());
 
-        // Without --files-from the list is not looked at.
-        options.hasFilesFrom = false;
+        // Without --files-from there is no list to look at.
+        options.transfer.filesFrom.reset();
         QVERIFY(fg::validateOptions(options).ok());
     }
 
     void refusesDeleteWithFilesFrom()
     {
         fg::SyncOptions options;
-        options.deleteExtraneous = true;
-        options.hasFilesFrom = true;
-        options.filesFrom = {"a"};
+        options.transfer.deleteExtraneous = true;
+        options.transfer.filesFrom = {"a"};
         auto st = fg::validateOptions(options);
         QVERIFY(!st.ok());
         QCOMPARE(st.error().code, fg::Errc::InvalidArgument);
@@ -442,15 +440,49 @@ private Q_SLOTS:
         QVERIFY2(contains(message, "Drop --delete"), message.c_str()); // what to do
     }
 
+    // A plain rate is a timetable of one rule that always matches.
+    void aPlainRateIsAConstantSchedule()
+    {
+        auto plain = fg::parseRateSchedule("20M");
+        QVERIFY(plain.ok());
+        QCOMPARE(plain->constantRate(), std::optional<uint64_t>(20u << 20));
+        QVERIFY(*plain == fg::RateSchedule::constant(20u << 20));
+        QCOMPARE(fg::RateSchedule{}.constantRate(), std::optional<uint64_t>(0)); // none: unlimited
+        QVERIFY(fg::RateSchedule::constant(0).empty());
+        auto timetable = fg::parseRateSchedule("Mon-Fri 08:00-18:00 20M, 100M");
+        QVERIFY(timetable.ok());
+        QVERIFY(!timetable->constantRate());
+        // A first rule that always matches decides whatever follows it.
+        auto shadowed = fg::parseRateSchedule("5M, Mon 10M");
+        QVERIFY(shadowed.ok());
+        QCOMPARE(shadowed->constantRate(), std::optional<uint64_t>(5u << 20));
+    }
+
+    // How a job reaches its far end, and what it runs with, as both front
+    // ends ask it.
+    void aJobsReachAndEffectiveOptions()
+    {
+        QVERIFY(fg::jobReach("/a/", "/b") == fg::JobReach::Local);
+        QVERIFY(fg::jobReach("/a/", "floodgate://nas/m/b") == fg::JobReach::Daemon);
+        QVERIFY(fg::jobReach("nas:/a/", "/b") == fg::JobReach::Ssh);
+        QVERIFY(fg::jobReach("nas:/a/", "floodgate://nas/m") == fg::JobReach::Unknown); // both remote
+        QVERIFY(fg::jobReach("floodgate://", "/b") == fg::JobReach::Unknown);        // does not parse
+        fg::JobSpec spec{"/a/", "/b", {}};
+        spec.options.transfer.compress = fg::CompressSpec{fg::CompressMode::Zstd, 3};
+        QVERIFY(fg::effectiveOptions(spec).transfer.compress == fg::CompressSpec{}); // nothing on a network
+        spec.destination = "floodgate://nas/m/b";
+        QVERIFY(fg::effectiveOptions(spec).transfer.compress == spec.options.transfer.compress);
+    }
+
     void refusesNegativeModifyWindow()
     {
         fg::SyncOptions options;
-        options.modifyWindowNs = -1;
+        options.transfer.modifyWindowNs = -1;
         auto st = fg::validateOptions(options);
         QVERIFY(!st.ok());
         QCOMPARE(st.error().code, fg::Errc::InvalidArgument);
         QVERIFY2(st.error().message.starts_with("--modify-window"), st.error().message.c_str());
-        options.modifyWindowNs = 0;
+        options.transfer.modifyWindowNs = 0;
         QVERIFY(fg::validateOptions(options).ok());
     }
 };

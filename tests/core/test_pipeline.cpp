@@ -132,7 +132,7 @@ private Q_SLOTS:
         setMtime(s.sub("dst/f"), 1000);
         QCOMPARE(runJob(s.sub("src/"), s.sub("dst")).filesTransferred, uint64_t(0)); // quick check is fooled
         fg::SyncOptions o;
-        o.checksum = true;
+        o.transfer.checksum = true;
         auto r = runJob(s.sub("src/"), s.sub("dst"), o);
         QCOMPARE(r.filesTransferred, uint64_t(1));
         QCOMPARE(readFile(s.sub("dst/f")), std::string("AAAA"));
@@ -147,12 +147,12 @@ private Q_SLOTS:
         writeFile(s.sub("dst/olddir/deep/y"), "y");
         writeFile(s.sub("dst/keep.log"), "excluded, so protected");
         fg::SyncOptions noDelete;
-        noDelete.filters = {{fg::FilterSpec::Kind::Exclude, "*.log"}};
+        noDelete.transfer.filters = {{fg::FilterSpec::Kind::Exclude, "*.log"}};
         QCOMPARE(runJob(s.sub("src/"), s.sub("dst"), noDelete).filesDeleted, uint64_t(0));
         QVERIFY(exists(s.sub("dst/extra.txt")));
 
         fg::SyncOptions o = noDelete;
-        o.deleteExtraneous = true;
+        o.transfer.deleteExtraneous = true;
         auto r = runJob(s.sub("src/"), s.sub("dst"), o);
         QCOMPARE(r.state, fg::JobState::Done);
         QCOMPARE(r.filesDeleted, uint64_t(4)); // extra.txt, olddir, olddir/deep, olddir/deep/y
@@ -175,8 +175,8 @@ private Q_SLOTS:
         fg::JobSpec spec;
         spec.source = s.sub("src/");
         spec.destination = s.sub("dst");
-        spec.options.dryRun = true;
-        spec.options.deleteExtraneous = true;
+        spec.options.transfer.dryRun = true;
+        spec.options.transfer.deleteExtraneous = true;
         auto job = fg::Job::create(spec);
         QVERIFY(job.ok());
         (*job)->start();
@@ -200,7 +200,7 @@ private Q_SLOTS:
         ScratchDir s;
         writeFile(s.sub("src/x"), "x");
         fg::SyncOptions o;
-        o.dryRun = true;
+        o.transfer.dryRun = true;
         auto r = runJob(s.sub("src"), s.sub("nowhere"), o);
         QCOMPARE(r.state, fg::JobState::Done);
         QVERIFY(r.errors.empty());
@@ -221,7 +221,7 @@ private Q_SLOTS:
         QCOMPARE(readFile(s.sub("dst/was_file/inner")), std::string("now a dir"));
         QVERIFY(exists(s.sub("dst/was_dir/old")));
         fg::SyncOptions o;
-        o.deleteExtraneous = true;
+        o.transfer.deleteExtraneous = true;
         auto r2 = runJob(s.sub("src/"), s.sub("dst"), o);
         QVERIFY(r2.errors.empty());
         QCOMPARE(readFile(s.sub("dst/was_dir")), std::string("now a file"));
@@ -236,7 +236,7 @@ private Q_SLOTS:
         writeFile(s.sub("src/docs/a.txt"), "a");
         writeFile(s.sub("src/docs/b.md"), "b");
         fg::SyncOptions o;
-        o.filters = {{fg::FilterSpec::Kind::Exclude, "*.o"}, {fg::FilterSpec::Kind::Exclude, "/build/"}};
+        o.transfer.filters = {{fg::FilterSpec::Kind::Exclude, "*.o"}, {fg::FilterSpec::Kind::Exclude, "/build/"}};
         runJob(s.sub("src/"), s.sub("f1"), o);
         QVERIFY(exists(s.sub("f1/keep.txt")));
         QVERIFY(!exists(s.sub("f1/skip.o")));
@@ -244,8 +244,7 @@ private Q_SLOTS:
         QVERIFY(exists(s.sub("f1/docs/b.md")));
 
         fg::SyncOptions ff;
-        ff.hasFilesFrom = true;
-        ff.filesFrom = {"docs/a.txt", "keep.txt"};
+        ff.transfer.filesFrom = {"docs/a.txt", "keep.txt"};
         runJob(s.sub("src/"), s.sub("f2"), ff);
         QVERIFY(exists(s.sub("f2/docs/a.txt")));
         QVERIFY(exists(s.sub("f2/keep.txt")));
@@ -297,7 +296,7 @@ private Q_SLOTS:
         fg::JobSpec spec;
         spec.source = s.sub("src/");
         spec.destination = s.sub("dst");
-        spec.options.bwlimitBytesPerSec = 2 << 20;
+        spec.options.bwlimit = fg::RateSchedule::constant(2 << 20);
         auto job = fg::Job::create(spec);
         QVERIFY(job.ok());
         (*job)->start();
@@ -331,7 +330,7 @@ private Q_SLOTS:
         QVERIFY(r.fatal.message.find("--exclude='/backup/'") != std::string::npos);
         QVERIFY(!exists(s.sub("src/backup")));
         fg::SyncOptions o;
-        o.filters = {{fg::FilterSpec::Kind::Exclude, "/backup/"}};
+        o.transfer.filters = {{fg::FilterSpec::Kind::Exclude, "/backup/"}};
         auto ok = runJob(s.sub("src/"), s.sub("src/backup"), o);
         QCOMPARE(ok.state, fg::JobState::Done);
         QCOMPARE(readFile(s.sub("src/backup/a.txt")), std::string("a"));

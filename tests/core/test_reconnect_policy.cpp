@@ -24,12 +24,12 @@ private Q_SLOTS:
     {
         SyncOptions o;
         QVERIFY(whyNotRetried(o).empty());
-        o.removeSourceFiles = true;
+        o.transfer.removeSourceFiles = true;
         QVERIFY(whyNotRetried(o).empty());
-        o.deleteExtraneous = true;
+        o.transfer.deleteExtraneous = true;
         const std::string why = whyNotRetried(o);
         QVERIFY(why.find("--remove-source-files") != std::string::npos && why.find("--delete") != std::string::npos);
-        o.removeSourceFiles = false;
+        o.transfer.removeSourceFiles = false;
         QVERIFY(whyNotRetried(o).empty());
     }
 

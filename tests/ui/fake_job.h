@@ -276,7 +276,7 @@ private:
 
     void run()
     {
-        const bool dryRun = m_spec.options.dryRun;
+        const bool dryRun = m_spec.options.transfer.dryRun;
         std::vector<size_t> transfers;
         uint64_t bytesToTransfer = 0;
         for (size_t i = 0; i < m_script.plan.size(); ++i) {

@@ -103,13 +103,13 @@ private Q_SLOTS:
         QCOMPARE(spec->source, std::string("/home/ann/Pictures/"));
         QCOMPARE(spec->destination, std::string("ann@nas:/volume1/pictures"));
         const fg::SyncOptions& o = spec->options;
-        QVERIFY(o.checksum && o.deleteExtraneous && !o.dryRun);
-        QCOMPARE(o.bwlimitBytesPerSec, uint64_t(10) << 20);
+        QVERIFY(o.transfer.checksum && o.transfer.deleteExtraneous && !o.transfer.dryRun);
+        QCOMPARE(o.bwlimit.constantRate(), std::optional<uint64_t>(uint64_t(10) << 20));
         // Includes first, then excludes; blank lines dropped, whitespace trimmed.
         const std::vector<fg::FilterSpec> filters = {{fg::FilterSpec::Kind::Include, "*.jpg"},
                                                      {fg::FilterSpec::Kind::Exclude, "*.tmp"},
                                                      {fg::FilterSpec::Kind::Exclude, ".cache/"}};
-        QVERIFY(o.filters == filters);
+        QVERIFY(o.transfer.filters == filters);
         QCOMPARE(o.rsh, std::string("ssh -p 2222"));
         QCOMPARE(o.remoteFloodgate, std::string("floodgate")); // empty field: the default
     }
@@ -163,9 +163,9 @@ private Q_SLOTS:
         fg::JobSpec in;
         in.source = "/srv/demo/tree/";
         in.destination = "floodgate://127.0.0.1:40123/demo/";
-        in.options.dryRun = true;
-        in.options.bwlimitBytesPerSec = 60ull << 20;
-        in.options.filters = {{fg::FilterSpec::Kind::Include, "*.c"}, {fg::FilterSpec::Kind::Exclude, "*"}};
+        in.options.transfer.dryRun = true;
+        in.options.bwlimit = fg::RateSchedule::constant(60ull << 20);
+        in.options.transfer.filters = {{fg::FilterSpec::Kind::Include, "*.c"}, {fg::FilterSpec::Kind::Exclude, "*"}};
         in.options.stateDir = "/tmp/fg-state";
         fgui::JobForm form;
         form.setSpec(in);
@@ -173,9 +173,9 @@ private Q_SLOTS:
         QVERIFY(out.ok());
         QCOMPARE(out->source, in.source);
         QCOMPARE(out->destination, in.destination);
-        QCOMPARE(out->options.dryRun, true);
-        QCOMPARE(out->options.bwlimitBytesPerSec, in.options.bwlimitBytesPerSec);
-        QVERIFY(out->options.filters == in.options.filters);
+        QCOMPARE(out->options.transfer.dryRun, true);
+        QVERIFY(out->options.bwlimit == in.options.bwlimit);
+        QVERIFY(out->options.transfer.filters == in.options.transfer.filters);
         QCOMPARE(out->options.stateDir, in.options.stateDir);
         QCOMPARE(out->options.rsh, std::string("ssh"));
     }
@@ -208,13 +208,13 @@ private Q_SLOTS:
         in.source = "/srv/demo/tree/";
         in.destination = kDaemon.toStdString();
         in.options.streams = 4;
-        in.options.chunkSize = 64ull << 20;
-        in.options.congestion = kernel.empty() ? std::string() : kernel.back();
-        in.options.bwlimitSchedule = schedule(kTimetable);
-        in.options.fsync = fg::FsyncMode::File;
-        in.options.wholeFile = fg::WholeFileMode::Never;
-        in.options.compress = fg::CompressSpec{fg::CompressMode::Zstd, 9};
-        QCOMPARE(in.options.bwlimitSchedule.rules.size(), size_t(3));
+        in.options.transfer.chunkSize = 64ull << 20;
+        in.options.transfer.congestion = kernel.empty() ? std::string() : kernel.back();
+        in.options.bwlimit = schedule(kTimetable);
+        in.options.transfer.fsync = fg::FsyncMode::File;
+        in.options.transfer.wholeFile = fg::WholeFileMode::Never;
+        in.options.transfer.compress = fg::CompressSpec{fg::CompressMode::Zstd, 9};
+        QCOMPARE(in.options.bwlimit.rules.size(), size_t(3));
 
         fgui::JobForm form;
         form.show();
@@ -223,31 +223,31 @@ private Q_SLOTS:
         QCOMPARE(child<QLineEdit>(form, "chunkSizeEdit")->text(), QStringLiteral("64M"));
         QCOMPARE(child<QLineEdit>(form, "bwlimitEdit")->text(), kTimetable);
         QCOMPARE(child<QComboBox>(form, "congestionCombo")->currentData().toString(),
-                 QString::fromStdString(in.options.congestion));
+                 QString::fromStdString(in.options.transfer.congestion));
         QVERIFY(child<QLabel>(form, "bwlimitHint")->text().startsWith(QStringLiteral("Timetable: 3 rules")));
         QVERIFY(!child<QLabel>(form, "streamsNote")->isVisible()); // they apply: nothing to explain
 
         auto out = form.spec();
         QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
         QCOMPARE(out->options.streams, 4u);
-        QCOMPARE(out->options.chunkSize, uint64_t(64) << 20);
-        QCOMPARE(out->options.congestion, in.options.congestion);
-        QVERIFY(out->options.fsync == fg::FsyncMode::File);
+        QCOMPARE(out->options.transfer.chunkSize, uint64_t(64) << 20);
+        QCOMPARE(out->options.transfer.congestion, in.options.transfer.congestion);
+        QVERIFY(out->options.transfer.fsync == fg::FsyncMode::File);
         QVERIFY(child<QLabel>(form, "fsyncHint")->text().contains(QStringLiteral("Each file")));
-        QVERIFY(out->options.wholeFile == fg::WholeFileMode::Never);
+        QVERIFY(out->options.transfer.wholeFile == fg::WholeFileMode::Never);
         QVERIFY(child<QLabel>(form, "wholeFileHint")->text().contains(QStringLiteral("old copy")));
-        QVERIFY(out->options.compress == in.options.compress);
+        QVERIFY(out->options.transfer.compress == in.options.transfer.compress);
         QCOMPARE(child<QComboBox>(form, "compressCombo")->currentData().toString(), QStringLiteral("zstd:9"));
         QVERIFY(child<QLabel>(form, "compressHint")->text().contains(QStringLiteral("slow links")));
-        QCOMPARE(out->options.bwlimitBytesPerSec, uint64_t(0));
-        QCOMPARE(out->options.bwlimitSchedule.rules.size(), size_t(3));
-        QVERIFY(sameRates(out->options.bwlimitSchedule, in.options.bwlimitSchedule));
+        QVERIFY(!out->options.bwlimit.constantRate());
+        QCOMPARE(out->options.bwlimit.rules.size(), size_t(3));
+        QVERIFY(sameRates(out->options.bwlimit, in.options.bwlimit));
 
         // Defaults read back as defaults.
         fg::JobSpec plain;
         plain.source = "/a/";
         plain.destination = kDaemon.toStdString();
-        plain.options.bwlimitBytesPerSec = 20ull << 20;
+        plain.options.bwlimit = fg::RateSchedule::constant(20ull << 20);
         form.setSpec(plain);
         QCOMPARE(child<QSpinBox>(form, "streamsSpin")->text(), QStringLiteral("Auto"));
         QVERIFY(child<QLineEdit>(form, "chunkSizeEdit")->text().isEmpty());
@@ -256,12 +256,12 @@ private Q_SLOTS:
         out = form.spec();
         QVERIFY(out.ok());
         QCOMPARE(out->options.streams, 0u);
-        QCOMPARE(out->options.chunkSize, uint64_t(0));
-        QVERIFY(out->options.congestion.empty());
-        QCOMPARE(out->options.bwlimitBytesPerSec, uint64_t(20) << 20);
-        QVERIFY(out->options.bwlimitSchedule.empty());
+        QCOMPARE(out->options.transfer.chunkSize, uint64_t(0));
+        QVERIFY(out->options.transfer.congestion.empty());
+        QCOMPARE(out->options.bwlimit.constantRate(), std::optional<uint64_t>(uint64_t(20) << 20));
+        QCOMPARE(out->options.bwlimit.rules.size(), size_t(1));
         QCOMPARE(child<QComboBox>(form, "compressCombo")->currentIndex(), 0);
-        QVERIFY(out->options.compress == fg::CompressSpec{});
+        QVERIFY(out->options.transfer.compress == fg::CompressSpec{});
     }
 
     // Each compression choice gives the spec the CLI's --compress would, and
@@ -287,7 +287,7 @@ private Q_SLOTS:
         fg::JobSpec in;
         in.source = "/a/";
         in.destination = kDaemon.toStdString();
-        in.options.compress = *wanted;
+        in.options.transfer.compress = *wanted;
         fgui::JobForm form;
         form.show();
         const int listed = child<QComboBox>(form, "compressCombo")->count();
@@ -300,7 +300,7 @@ private Q_SLOTS:
         QVERIFY(!isError(label));
         auto out = form.spec();
         QVERIFY(out.ok());
-        QVERIFY(out->options.compress == *wanted);
+        QVERIFY(out->options.transfer.compress == *wanted);
     }
 
     // The bandwidth field maps as the CLI's --bwlimit does: one rule for all days and
@@ -337,8 +337,10 @@ private Q_SLOTS:
         QVERIFY(!isError(label));
         auto spec = form.spec();
         QVERIFY(spec.ok());
-        QCOMPARE(quint64(spec->options.bwlimitBytesPerSec), rate);
-        QCOMPARE(int(spec->options.bwlimitSchedule.rules.size()), rules);
+        // A plain rate is a timetable of one rule that always matches.
+        const fg::RateSchedule& limit = spec->options.bwlimit;
+        QCOMPARE(quint64(limit.constantRate().value_or(0)), rate);
+        QCOMPARE(limit.constantRate() ? 0 : int(limit.rules.size()), rules);
         if (rules > 0) {
             QVERIFY(label->text().contains(QStringLiteral("now ")));
             // And back: the text setSpec writes reads as the same timetable.
@@ -346,7 +348,7 @@ private Q_SLOTS:
             again.setSpec(*spec);
             auto back = again.spec();
             QVERIFY(back.ok());
-            QVERIFY(sameRates(back->options.bwlimitSchedule, spec->options.bwlimitSchedule));
+            QVERIFY(sameRates(back->options.bwlimit, spec->options.bwlimit));
         }
     }
 
@@ -434,7 +436,7 @@ private Q_SLOTS:
         child<QLineEdit>(form, "chunkSizeEdit")->setText(text);
         auto spec = form.spec();
         QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().message.c_str());
-        QCOMPARE(quint64(spec->options.chunkSize), bytes);
+        QCOMPARE(quint64(spec->options.transfer.chunkSize), bytes);
         QVERIFY(!isError(child<QLabel>(form, "chunkSizeHint")));
         if (bytes) QCOMPARE(fgui::sizeSpecText(bytes).isEmpty(), false);
     }
@@ -467,7 +469,7 @@ private Q_SLOTS:
         QVERIFY2(note->text().startsWith(QStringLiteral("Local job")), qPrintable(note->text()));
         QVERIFY(form.isComplete()); // the greyed "huge" does not block
         QCOMPARE(form.spec()->options.streams, 0u);
-        QCOMPARE(form.spec()->options.chunkSize, uint64_t(0));
+        QCOMPARE(form.spec()->options.transfer.chunkSize, uint64_t(0));
 
         form.setDestination(QStringLiteral("ann@nas:/backup"));
         QVERIFY(note->text().startsWith(QStringLiteral("SSH job")));
@@ -497,7 +499,7 @@ private Q_SLOTS:
         fg::JobSpec in;
         in.source = "/a/";
         in.destination = kDaemon.toStdString();
-        in.options.congestion = "no-such-cc";
+        in.options.transfer.congestion = "no-such-cc";
         fgui::JobForm form;
         form.show();
         form.setSpec(in);
@@ -507,7 +509,7 @@ private Q_SLOTS:
         QVERIFY(!form.isComplete());
         combo->setCurrentIndex(0); // Default
         QVERIFY(form.isComplete());
-        QVERIFY(form.spec()->options.congestion.empty());
+        QVERIFY(form.spec()->options.transfer.congestion.empty());
         // The kernel's list is offered as it is.
         QCOMPARE(combo->count(), int(fg::availableCongestionControls().size()) + 2);
     }
@@ -567,7 +569,7 @@ private Q_SLOTS:
             fg::JobSpec in;
             in.source = "/srv/tree/";
             in.destination = destination;
-            in.options.checksumChoice = fg::ChecksumChoice(choice);
+            in.options.transfer.checksumChoice = fg::ChecksumChoice(choice);
             fgui::JobForm form;
             form.show();
             form.setSpec(in);
@@ -578,7 +580,7 @@ private Q_SLOTS:
             QVERIFY2(hint->text().contains(hintWord), qPrintable(hint->text()));
             auto out = form.spec();
             QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
-            QVERIFY(out->options.checksumChoice == in.options.checksumChoice);
+            QVERIFY(out->options.transfer.checksumChoice == in.options.transfer.checksumChoice);
             QCOMPARE(combo->count(), 3);
         }
     }
@@ -862,18 +864,18 @@ private Q_SLOTS:
         form.setDestination(QStringLiteral("/b"));
         auto none = optionsOf(form);
         QVERIFY(none);
-        QVERIFY(!none->mkpath);
-        QVERIFY(none->compare == fg::CompareRules{});
-        QVERIFY(none->deletion == fg::DeleteRules{});
+        QVERIFY(!none->transfer.mkpath);
+        QVERIFY(none->transfer.compare == fg::CompareRules{});
+        QVERIFY(none->transfer.deletion == fg::DeleteRules{});
 
         struct Rule {
             const char* check;
             const char* flag; // the tooltip names it
-            bool fg::SyncOptions::*option;
+            bool fg::TransferOptions::*option;
             bool fg::CompareRules::*compare;
         };
         const Rule rules[] = {
-            {"mkpathCheck", "--mkpath", &fg::SyncOptions::mkpath, nullptr},
+            {"mkpathCheck", "--mkpath", &fg::TransferOptions::mkpath, nullptr},
             {"updateCheck", "-u", nullptr, &fg::CompareRules::update},
             {"ignoreExistingCheck", "--ignore-existing", nullptr, &fg::CompareRules::ignoreExisting},
             {"existingOnlyCheck", "--existing", nullptr, &fg::CompareRules::existingOnly},
@@ -888,9 +890,9 @@ private Q_SLOTS:
             auto o = optionsOf(form);
             QVERIFY(o);
             fg::SyncOptions expected;
-            if (rule.option) expected.*rule.option = true;
-            if (rule.compare) expected.compare.*rule.compare = true;
-            QVERIFY2(o->mkpath == expected.mkpath && o->compare == expected.compare, rule.check);
+            if (rule.option) expected.transfer.*rule.option = true;
+            if (rule.compare) expected.transfer.compare.*rule.compare = true;
+            QVERIFY2(o->transfer.mkpath == expected.transfer.mkpath && o->transfer.compare == expected.transfer.compare, rule.check);
             box->setChecked(false);
         }
 
@@ -903,8 +905,8 @@ private Q_SLOTS:
         minSize->setText(QStringLiteral(" 4K "));
         auto sized = optionsOf(form);
         QVERIFY(sized);
-        QCOMPARE(sized->compare.maxSize, uint64_t(100) << 20);
-        QCOMPARE(sized->compare.minSize, uint64_t(4) << 10);
+        QCOMPARE(sized->transfer.compare.maxSize, uint64_t(100) << 20);
+        QCOMPARE(sized->transfer.compare.minSize, uint64_t(4) << 10);
         QVERIFY2(child<QLabel>(form, "whichFilesSummary")->text().contains(QStringLiteral("4.0 KB to 100 MB")),
                  qPrintable(child<QLabel>(form, "whichFilesSummary")->text()));
         // A size that does not read is said next to the fields and blocks the spec.
@@ -932,25 +934,25 @@ private Q_SLOTS:
         QVERIFY(!child<QWidget>(form, "deleteRules")->isVisible());
         excluded->setChecked(true);
         limit->setChecked(true);
-        QVERIFY(optionsOf(form)->deletion == fg::DeleteRules{});
+        QVERIFY(optionsOf(form)->transfer.deletion == fg::DeleteRules{});
         child<QCheckBox>(form, "deleteCheck")->setChecked(true);
         QVERIFY(child<QWidget>(form, "deleteRules")->isVisible());
         maxDelete->setValue(25);
         auto deleting = optionsOf(form);
         QVERIFY(deleting);
-        QVERIFY(deleting->deleteExtraneous);
-        QVERIFY(deleting->deletion.excluded);
-        QVERIFY(deleting->deletion.limited);
-        QCOMPARE(deleting->deletion.maxDelete, uint64_t(25));
+        QVERIFY(deleting->transfer.deleteExtraneous);
+        QVERIFY(deleting->transfer.deletion.excluded);
+        QVERIFY(deleting->transfer.deletion.limited);
+        QCOMPARE(deleting->transfer.deletion.maxDelete, uint64_t(25));
         // 0: nothing deleted, what would go listed; said in words.
         maxDelete->setValue(0);
-        QVERIFY(optionsOf(form)->deletion.limited);
-        QCOMPARE(optionsOf(form)->deletion.maxDelete, uint64_t(0));
+        QVERIFY(optionsOf(form)->transfer.deletion.limited);
+        QCOMPARE(optionsOf(form)->transfer.deletion.maxDelete, uint64_t(0));
         QVERIFY(child<QLabel>(form, "maxDeleteHint")->isVisible());
         limit->setChecked(false);
         QVERIFY(!maxDelete->isEnabled());
-        QVERIFY(!optionsOf(form)->deletion.limited);
-        QCOMPARE(optionsOf(form)->deletion.maxDelete, uint64_t(0));
+        QVERIFY(!optionsOf(form)->transfer.deletion.limited);
+        QCOMPARE(optionsOf(form)->transfer.deletion.maxDelete, uint64_t(0));
     }
 
     // A saved job's rules fill the controls, open the section, and read back the same.
@@ -960,10 +962,10 @@ private Q_SLOTS:
         in.source = "/srv/a/";
         in.destination = "/srv/b";
         fg::SyncOptions& o = in.options;
-        o.mkpath = true;
-        o.deleteExtraneous = true;
-        o.deletion = {true, 40, true};
-        o.compare = {.update = true, .ignoreExisting = true, .existingOnly = true, .sizeOnly = true, .ignoreTimes = true, .maxSize = 3ull << 29, .minSize = 512};
+        o.transfer.mkpath = true;
+        o.transfer.deleteExtraneous = true;
+        o.transfer.deletion = {true, 40, true};
+        o.transfer.compare = {.update = true, .ignoreExisting = true, .existingOnly = true, .sizeOnly = true, .ignoreTimes = true, .maxSize = 3ull << 29, .minSize = 512};
 
         fgui::JobForm form;
         form.show();
@@ -979,9 +981,9 @@ private Q_SLOTS:
         QCOMPARE(child<QLineEdit>(form, "minSizeEdit")->text(), QStringLiteral("512B"));
         auto out = optionsOf(form);
         QVERIFY(out);
-        QVERIFY(out->mkpath);
-        QVERIFY(out->compare == o.compare);
-        QVERIFY(out->deletion == o.deletion);
+        QVERIFY(out->transfer.mkpath);
+        QVERIFY(out->transfer.compare == o.transfer.compare);
+        QVERIFY(out->transfer.deletion == o.transfer.deletion);
 
         // And a job without them clears them again.
         fg::JobSpec plain;
@@ -996,8 +998,8 @@ private Q_SLOTS:
         QVERIFY(child<QLineEdit>(form, "maxSizeEdit")->text().isEmpty());
         out = optionsOf(form);
         QVERIFY(out);
-        QVERIFY(out->compare == fg::CompareRules{});
-        QVERIFY(out->deletion == fg::DeleteRules{});
+        QVERIFY(out->transfer.compare == fg::CompareRules{});
+        QVERIFY(out->transfer.deletion == fg::DeleteRules{});
     }
 
     // A form left alone gives what `floodgate sync /a/ /b` gives (cli/sync_flags.cpp
@@ -1012,23 +1014,23 @@ private Q_SLOTS:
         // What the CLI's parser resolves with no flag given: the backup suffix
         // (rsync's "~"), everything else as fg::SyncOptions has it.
         fg::SyncOptions cli;
-        cli.backup.suffix = "~";
-        QVERIFY(o->scan == cli.scan);
-        QVERIFY(o->metadata == cli.metadata);
-        QVERIFY(o->metadata.perms && o->metadata.times); // kept, as the engine keeps them
-        QVERIFY(o->ownership == cli.ownership);
-        QVERIFY2(o->backup == cli.backup, o->backup.suffix.c_str());
-        QVERIFY(o->linkDest == cli.linkDest);
-        QCOMPARE(o->removeSourceFiles, cli.removeSourceFiles);
-        QVERIFY(o->compare == cli.compare);
-        QVERIFY(o->deletion == cli.deletion);
-        QCOMPARE(o->deleteExtraneous, cli.deleteExtraneous);
-        QCOMPARE(o->checksum, cli.checksum);
-        QCOMPARE(o->mkpath, cli.mkpath);
-        QCOMPARE(o->dryRun, cli.dryRun);
-        QCOMPARE(o->inPlace, cli.inPlace);
-        QCOMPARE(o->partialDir, cli.partialDir); // beside each file
-        QVERIFY(!o->scan.copyLinks && !o->compare.appendVerify); // spelled out: the engine's defaults
+        cli.transfer.backup.suffix = "~";
+        QVERIFY(o->transfer.scan == cli.transfer.scan);
+        QVERIFY(o->transfer.metadata == cli.transfer.metadata);
+        QVERIFY(o->transfer.metadata.perms && o->transfer.metadata.times); // kept, as the engine keeps them
+        QVERIFY(o->transfer.ownership == cli.transfer.ownership);
+        QVERIFY2(o->transfer.backup == cli.transfer.backup, o->transfer.backup.suffix.c_str());
+        QVERIFY(o->transfer.linkDest == cli.transfer.linkDest);
+        QCOMPARE(o->transfer.removeSourceFiles, cli.transfer.removeSourceFiles);
+        QVERIFY(o->transfer.compare == cli.transfer.compare);
+        QVERIFY(o->transfer.deletion == cli.transfer.deletion);
+        QCOMPARE(o->transfer.deleteExtraneous, cli.transfer.deleteExtraneous);
+        QCOMPARE(o->transfer.checksum, cli.transfer.checksum);
+        QCOMPARE(o->transfer.mkpath, cli.transfer.mkpath);
+        QCOMPARE(o->transfer.dryRun, cli.transfer.dryRun);
+        QCOMPARE(o->transfer.inPlace, cli.transfer.inPlace);
+        QCOMPARE(o->transfer.partialDir, cli.transfer.partialDir); // beside each file
+        QVERIFY(!o->transfer.scan.copyLinks && !o->transfer.compare.appendVerify); // spelled out: the engine's defaults
         // The timeouts are in force only with a far end: a daemon job shows what
         // the spin boxes start at (a local one gives 0 whatever they say).
         form.setDestination(kDaemon);
@@ -1056,18 +1058,18 @@ private Q_SLOTS:
             void (*apply)(fg::SyncOptions&); // what the CLI's flag does (cli/sync_flags.cpp)
         };
         const Rule rules[] = {
-            {"oneFileSystemCheck", "-x", [](fg::SyncOptions& o) { o.scan.oneFileSystem = true; }},
-            {"safeLinksCheck", "--safe-links", [](fg::SyncOptions& o) { o.scan.safeLinks = true; }},
-            {"hardLinksCheck", "-H", [](fg::SyncOptions& o) { o.scan.hardLinks = true; }},
-            {"permsCheck", "--no-perms", [](fg::SyncOptions& o) { o.metadata.perms = false; }},
-            {"timesCheck", "--no-times", [](fg::SyncOptions& o) { o.metadata.times = false; }},
-            {"ownerCheck", "-o", [](fg::SyncOptions& o) { o.ownership.owner = o.ownership.explicitly = true; }},
-            {"groupCheck", "-g", [](fg::SyncOptions& o) { o.ownership.group = o.ownership.explicitly = true; }},
-            {"backupCheck", "-b", [](fg::SyncOptions& o) { o.backup.enabled = true; }},
-            {"removeSourceCheck", "--remove-source-files", [](fg::SyncOptions& o) { o.removeSourceFiles = true; }},
-            {"copyLinksCheck", "--copy-links", [](fg::SyncOptions& o) { o.scan.copyLinks = true; }},
-            {"appendVerifyCheck", "--append-verify", [](fg::SyncOptions& o) { o.compare.appendVerify = true; }},
-            {"inPlaceCheck", "--inplace", [](fg::SyncOptions& o) { o.inPlace = true; }},
+            {"oneFileSystemCheck", "-x", [](fg::SyncOptions& o) { o.transfer.scan.oneFileSystem = true; }},
+            {"safeLinksCheck", "--safe-links", [](fg::SyncOptions& o) { o.transfer.scan.safeLinks = true; }},
+            {"hardLinksCheck", "-H", [](fg::SyncOptions& o) { o.transfer.scan.hardLinks = true; }},
+            {"permsCheck", "--no-perms", [](fg::SyncOptions& o) { o.transfer.metadata.perms = false; }},
+            {"timesCheck", "--no-times", [](fg::SyncOptions& o) { o.transfer.metadata.times = false; }},
+            {"ownerCheck", "-o", [](fg::SyncOptions& o) { o.transfer.ownership.owner = o.transfer.ownership.explicitly = true; }},
+            {"groupCheck", "-g", [](fg::SyncOptions& o) { o.transfer.ownership.group = o.transfer.ownership.explicitly = true; }},
+            {"backupCheck", "-b", [](fg::SyncOptions& o) { o.transfer.backup.enabled = true; }},
+            {"removeSourceCheck", "--remove-source-files", [](fg::SyncOptions& o) { o.transfer.removeSourceFiles = true; }},
+            {"copyLinksCheck", "--copy-links", [](fg::SyncOptions& o) { o.transfer.scan.copyLinks = true; }},
+            {"appendVerifyCheck", "--append-verify", [](fg::SyncOptions& o) { o.transfer.compare.appendVerify = true; }},
+            {"inPlaceCheck", "--inplace", [](fg::SyncOptions& o) { o.transfer.inPlace = true; }},
         };
         for (const Rule& rule : rules) {
             auto* box = child<QCheckBox>(form, rule.check);
@@ -1078,13 +1080,13 @@ private Q_SLOTS:
             QVERIFY2(o, rule.check);
             fg::SyncOptions expected = *base;
             rule.apply(expected);
-            QVERIFY2(o->scan == expected.scan, rule.check);
-            QVERIFY2(o->metadata == expected.metadata, rule.check);
-            QVERIFY2(o->ownership == expected.ownership, rule.check);
-            QVERIFY2(o->backup == expected.backup, rule.check);
-            QVERIFY2(o->removeSourceFiles == expected.removeSourceFiles, rule.check);
-            QVERIFY2(o->compare == expected.compare, rule.check);
-            QVERIFY2(o->inPlace == expected.inPlace, rule.check);
+            QVERIFY2(o->transfer.scan == expected.transfer.scan, rule.check);
+            QVERIFY2(o->transfer.metadata == expected.transfer.metadata, rule.check);
+            QVERIFY2(o->transfer.ownership == expected.transfer.ownership, rule.check);
+            QVERIFY2(o->transfer.backup == expected.transfer.backup, rule.check);
+            QVERIFY2(o->transfer.removeSourceFiles == expected.transfer.removeSourceFiles, rule.check);
+            QVERIFY2(o->transfer.compare == expected.transfer.compare, rule.check);
+            QVERIFY2(o->transfer.inPlace == expected.transfer.inPlace, rule.check);
             box->toggle();
         }
         // The short labels carry the short flag (the tooltip has the long one).
@@ -1106,24 +1108,24 @@ private Q_SLOTS:
         partialDir->setText(QStringLiteral(" .rsync-partial "));
         auto o = optionsOf(form);
         QVERIFY(o);
-        QCOMPARE(o->partialDir, std::string(".rsync-partial")); // trimmed, as every text field
-        QVERIFY(!o->inPlace);
-        QVERIFY(o->scan.excludeIfPresent == (std::vector<std::string>{".nobackup", "CACHEDIR.TAG"}));
-        QCOMPARE(o->metadata.chmod, std::string("D755,F644")); // a space after a comma is not chmod's
-        QCOMPARE(o->ownership.chownUser, std::string("ann"));  // --chown ann: as the CLI splits it
-        QCOMPARE(o->ownership.chownGroup, std::string());
-        QVERIFY(o->ownership.explicitly);
+        QCOMPARE(o->transfer.partialDir, std::string(".rsync-partial")); // trimmed, as every text field
+        QVERIFY(!o->transfer.inPlace);
+        QVERIFY(o->transfer.scan.excludeIfPresent == (std::vector<std::string>{".nobackup", "CACHEDIR.TAG"}));
+        QCOMPARE(o->transfer.metadata.chmod, std::string("D755,F644")); // a space after a comma is not chmod's
+        QCOMPARE(o->transfer.ownership.chownUser, std::string("ann"));  // --chown ann: as the CLI splits it
+        QCOMPARE(o->transfer.ownership.chownGroup, std::string());
+        QVERIFY(o->transfer.ownership.explicitly);
         // --backup-dir without --suffix: no suffix (rsync's default in a folder).
-        QVERIFY(o->backup == (fg::BackupRules{true, ".backups", ""}));
-        QVERIFY(o->linkDest == (std::vector<std::string>{"../2026-11-30", "/snap/b"}));
+        QVERIFY(o->transfer.backup == (fg::BackupRules{true, ".backups", ""}));
+        QVERIFY(o->transfer.linkDest == (std::vector<std::string>{"../2026-11-30", "/snap/b"}));
         // Numbers, not names, only qualify -o and -g: greyed and not in force without them.
         auto* numeric = child<QCheckBox>(form, "numericIdsCheck");
         numeric->setChecked(true);
         QVERIFY(!numeric->isEnabled());
-        QVERIFY(!optionsOf(form)->ownership.numericIds);
+        QVERIFY(!optionsOf(form)->transfer.ownership.numericIds);
         child<QCheckBox>(form, "groupCheck")->setChecked(true);
         QVERIFY(numeric->isEnabled());
-        QVERIFY(optionsOf(form)->ownership.numericIds);
+        QVERIFY(optionsOf(form)->transfer.ownership.numericIds);
     }
 
     // Every new field through setSpec() and back: what a saved job or the demo
@@ -1136,73 +1138,73 @@ private Q_SLOTS:
             const char* opens; // the section that shows it, or nullptr
         };
         const Case cases[] = {
-            {"-x", [](fg::SyncOptions& o) { o.scan.oneFileSystem = true; }, "whichFilesGroup"},
-            {"--safe-links", [](fg::SyncOptions& o) { o.scan.safeLinks = true; }, "whichFilesGroup"},
+            {"-x", [](fg::SyncOptions& o) { o.transfer.scan.oneFileSystem = true; }, "whichFilesGroup"},
+            {"--safe-links", [](fg::SyncOptions& o) { o.transfer.scan.safeLinks = true; }, "whichFilesGroup"},
             {"--exclude-if-present",
-             [](fg::SyncOptions& o) { o.scan.excludeIfPresent = {".nobackup", "CACHEDIR.TAG"}; }, "whichFilesGroup"},
-            {"-H", [](fg::SyncOptions& o) { o.scan.hardLinks = true; }, "metadataGroup"},
-            {"--no-perms", [](fg::SyncOptions& o) { o.metadata.perms = false; }, "metadataGroup"},
-            {"--no-times", [](fg::SyncOptions& o) { o.metadata.times = false; }, "metadataGroup"},
-            {"--chmod", [](fg::SyncOptions& o) { o.metadata.chmod = "D755,F644,go-w"; }, "metadataGroup"},
+             [](fg::SyncOptions& o) { o.transfer.scan.excludeIfPresent = {".nobackup", "CACHEDIR.TAG"}; }, "whichFilesGroup"},
+            {"-H", [](fg::SyncOptions& o) { o.transfer.scan.hardLinks = true; }, "metadataGroup"},
+            {"--no-perms", [](fg::SyncOptions& o) { o.transfer.metadata.perms = false; }, "metadataGroup"},
+            {"--no-times", [](fg::SyncOptions& o) { o.transfer.metadata.times = false; }, "metadataGroup"},
+            {"--chmod", [](fg::SyncOptions& o) { o.transfer.metadata.chmod = "D755,F644,go-w"; }, "metadataGroup"},
             {"-o -g --numeric-ids",
              [](fg::SyncOptions& o) {
-                 o.ownership.owner = o.ownership.group = true;
-                 o.ownership.numericIds = o.ownership.explicitly = true;
+                 o.transfer.ownership.owner = o.transfer.ownership.group = true;
+                 o.transfer.ownership.numericIds = o.transfer.ownership.explicitly = true;
              },
              "metadataGroup"},
-            {"-o", [](fg::SyncOptions& o) { o.ownership.owner = o.ownership.explicitly = true; }, "metadataGroup"},
+            {"-o", [](fg::SyncOptions& o) { o.transfer.ownership.owner = o.transfer.ownership.explicitly = true; }, "metadataGroup"},
             {"--chown USER:GROUP",
              [](fg::SyncOptions& o) {
-                 o.ownership.chownUser = "ann";
-                 o.ownership.chownGroup = "staff";
-                 o.ownership.explicitly = true;
+                 o.transfer.ownership.chownUser = "ann";
+                 o.transfer.ownership.chownGroup = "staff";
+                 o.transfer.ownership.explicitly = true;
              },
              "metadataGroup"},
             {"--chown :GROUP",
              [](fg::SyncOptions& o) {
-                 o.ownership.chownGroup = "staff";
-                 o.ownership.explicitly = true;
+                 o.transfer.ownership.chownGroup = "staff";
+                 o.transfer.ownership.explicitly = true;
              },
              "metadataGroup"},
             {"--chown USER",
              [](fg::SyncOptions& o) {
-                 o.ownership.chownUser = "ann";
-                 o.ownership.explicitly = true;
+                 o.transfer.ownership.chownUser = "ann";
+                 o.transfer.ownership.explicitly = true;
              },
              "metadataGroup"},
-            {"-b", [](fg::SyncOptions& o) { o.backup = {true, "", "~"}; }, "backupsGroup"},
-            {"-b --suffix", [](fg::SyncOptions& o) { o.backup = {true, "", ".bak"}; }, "backupsGroup"},
-            {"--backup-dir", [](fg::SyncOptions& o) { o.backup = {true, ".backups", ""}; }, "backupsGroup"},
-            {"--backup-dir --suffix", [](fg::SyncOptions& o) { o.backup = {true, "/var/backups/b", "~"}; },
+            {"-b", [](fg::SyncOptions& o) { o.transfer.backup = {true, "", "~"}; }, "backupsGroup"},
+            {"-b --suffix", [](fg::SyncOptions& o) { o.transfer.backup = {true, "", ".bak"}; }, "backupsGroup"},
+            {"--backup-dir", [](fg::SyncOptions& o) { o.transfer.backup = {true, ".backups", ""}; }, "backupsGroup"},
+            {"--backup-dir --suffix", [](fg::SyncOptions& o) { o.transfer.backup = {true, "/var/backups/b", "~"}; },
              "backupsGroup"},
-            {"--link-dest", [](fg::SyncOptions& o) { o.linkDest = {"../2026-11-30"}; }, "backupsGroup"},
+            {"--link-dest", [](fg::SyncOptions& o) { o.transfer.linkDest = {"../2026-11-30"}; }, "backupsGroup"},
             {"--link-dest x20",
              [](fg::SyncOptions& o) {
-                 for (size_t i = 0; i < fg::kMaxLinkDest; ++i) o.linkDest.push_back("../snap-" + std::to_string(i));
+                 for (size_t i = 0; i < fg::kMaxLinkDest; ++i) o.transfer.linkDest.push_back("../snap-" + std::to_string(i));
              },
              "backupsGroup"},
-            {"--remove-source-files", [](fg::SyncOptions& o) { o.removeSourceFiles = true; }, nullptr},
-            {"-L", [](fg::SyncOptions& o) { o.scan.copyLinks = true; }, "whichFilesGroup"},
-            {"--append-verify", [](fg::SyncOptions& o) { o.compare.appendVerify = true; }, "whichFilesGroup"},
-            {"--inplace", [](fg::SyncOptions& o) { o.inPlace = true; }, "backupsGroup"},
-            {"--partial-dir", [](fg::SyncOptions& o) { o.partialDir = ".rsync-partial"; }, "backupsGroup"},
-            {"--partial-dir nested", [](fg::SyncOptions& o) { o.partialDir = "tmp/partial"; }, "backupsGroup"},
+            {"--remove-source-files", [](fg::SyncOptions& o) { o.transfer.removeSourceFiles = true; }, nullptr},
+            {"-L", [](fg::SyncOptions& o) { o.transfer.scan.copyLinks = true; }, "whichFilesGroup"},
+            {"--append-verify", [](fg::SyncOptions& o) { o.transfer.compare.appendVerify = true; }, "whichFilesGroup"},
+            {"--inplace", [](fg::SyncOptions& o) { o.transfer.inPlace = true; }, "backupsGroup"},
+            {"--partial-dir", [](fg::SyncOptions& o) { o.transfer.partialDir = ".rsync-partial"; }, "backupsGroup"},
+            {"--partial-dir nested", [](fg::SyncOptions& o) { o.transfer.partialDir = "tmp/partial"; }, "backupsGroup"},
             {"--inplace --link-dest",
              [](fg::SyncOptions& o) {
-                 o.inPlace = true;
-                 o.linkDest = {"../2026-11-30"};
+                 o.transfer.inPlace = true;
+                 o.transfer.linkDest = {"../2026-11-30"};
              },
              "backupsGroup"},
             {"all at once",
              [](fg::SyncOptions& o) {
-                 o.scan = {true, true, true, true, {".nobackup"}};
-                 o.compare.appendVerify = true;
-                 o.metadata = {false, false, "u+rwX"};
-                 o.ownership = {true, true, true, true, "ann", "staff"};
-                 o.backup = {true, "old", ".prev"};
-                 o.linkDest = {"../a", "../b"};
-                 o.partialDir = ".partial";
-                 o.removeSourceFiles = true;
+                 o.transfer.scan = {true, true, true, true, {".nobackup"}};
+                 o.transfer.compare.appendVerify = true;
+                 o.transfer.metadata = {false, false, "u+rwX"};
+                 o.transfer.ownership = {true, true, true, true, "ann", "staff"};
+                 o.transfer.backup = {true, "old", ".prev"};
+                 o.transfer.linkDest = {"../a", "../b"};
+                 o.transfer.partialDir = ".partial";
+                 o.transfer.removeSourceFiles = true;
              },
              "backupsGroup"},
         };
@@ -1210,7 +1212,7 @@ private Q_SLOTS:
             fg::JobSpec in;
             in.source = "/srv/a/";
             in.destination = "/srv/b";
-            in.options.backup.suffix = "~"; // as the CLI gives it without -b
+            in.options.transfer.backup.suffix = "~"; // as the CLI gives it without -b
             c.fill(in.options);
             fgui::JobForm form;
             form.show();
@@ -1218,15 +1220,15 @@ private Q_SLOTS:
             auto out = form.spec();
             QVERIFY2(out.ok(), (std::string(c.name) + ": " + (out.ok() ? "" : out.error().message)).c_str());
             const fg::SyncOptions& o = out->options;
-            QVERIFY2(o.scan == in.options.scan, c.name);
-            QVERIFY2(o.metadata == in.options.metadata, c.name);
-            QVERIFY2(o.ownership == in.options.ownership, c.name);
-            QVERIFY2(o.backup == in.options.backup, (std::string(c.name) + ": suffix '" + o.backup.suffix + "'").c_str());
-            QVERIFY2(o.linkDest == in.options.linkDest, c.name);
-            QVERIFY2(o.removeSourceFiles == in.options.removeSourceFiles, c.name);
-            QVERIFY2(o.compare == in.options.compare, c.name);
-            QVERIFY2(o.inPlace == in.options.inPlace, c.name);
-            QVERIFY2(o.partialDir == in.options.partialDir, (std::string(c.name) + ": '" + o.partialDir + "'").c_str());
+            QVERIFY2(o.transfer.scan == in.options.transfer.scan, c.name);
+            QVERIFY2(o.transfer.metadata == in.options.transfer.metadata, c.name);
+            QVERIFY2(o.transfer.ownership == in.options.transfer.ownership, c.name);
+            QVERIFY2(o.transfer.backup == in.options.transfer.backup, (std::string(c.name) + ": suffix '" + o.transfer.backup.suffix + "'").c_str());
+            QVERIFY2(o.transfer.linkDest == in.options.transfer.linkDest, c.name);
+            QVERIFY2(o.transfer.removeSourceFiles == in.options.transfer.removeSourceFiles, c.name);
+            QVERIFY2(o.transfer.compare == in.options.transfer.compare, c.name);
+            QVERIFY2(o.transfer.inPlace == in.options.transfer.inPlace, c.name);
+            QVERIFY2(o.transfer.partialDir == in.options.transfer.partialDir, (std::string(c.name) + ": '" + o.transfer.partialDir + "'").c_str());
             if (c.opens) QVERIFY2(child<QWidget>(form, c.opens)->isVisible(), c.name);
 
             // And a plain job clears it all again, into the defaults.
@@ -1236,13 +1238,13 @@ private Q_SLOTS:
             form.setSpec(plain);
             auto cleared = optionsOf(form);
             QVERIFY2(cleared, c.name);
-            QVERIFY2(cleared->scan == fg::ScanRules{}, c.name);
-            QVERIFY2(cleared->metadata == fg::MetadataRules{}, c.name);
-            QVERIFY2(cleared->ownership == fg::OwnershipRules{}, c.name);
-            QVERIFY2(!cleared->backup.enabled && cleared->backup.dir.empty(), c.name);
-            QVERIFY2(cleared->linkDest.empty() && !cleared->removeSourceFiles, c.name);
-            QVERIFY2(cleared->compare == fg::CompareRules{} && !cleared->inPlace, c.name);
-            QVERIFY2(cleared->partialDir.empty(), c.name);
+            QVERIFY2(cleared->transfer.scan == fg::ScanRules{}, c.name);
+            QVERIFY2(cleared->transfer.metadata == fg::MetadataRules{}, c.name);
+            QVERIFY2(cleared->transfer.ownership == fg::OwnershipRules{}, c.name);
+            QVERIFY2(!cleared->transfer.backup.enabled && cleared->transfer.backup.dir.empty(), c.name);
+            QVERIFY2(cleared->transfer.linkDest.empty() && !cleared->transfer.removeSourceFiles, c.name);
+            QVERIFY2(cleared->transfer.compare == fg::CompareRules{} && !cleared->transfer.inPlace, c.name);
+            QVERIFY2(cleared->transfer.partialDir.empty(), c.name);
         }
     }
 
@@ -1399,8 +1401,8 @@ private Q_SLOTS:
         auto* summary = child<QLabel>(form, "backupsSummary");
         // What validateOptions() says about the pair: the form must carry it.
         fg::SyncOptions both;
-        both.backup = {true, "", "~"};
-        both.inPlace = true;
+        both.transfer.backup = {true, "", "~"};
+        both.transfer.inPlace = true;
         const fg::Status engine = fg::validateOptions(both);
         QVERIFY2(!engine.ok(), "the engine refuses -b with --inplace");
         const QString engineMessage = QString::fromStdString(engine.error().message);
@@ -1436,7 +1438,7 @@ private Q_SLOTS:
         // Either alone runs.
         backup->setChecked(false);
         QVERIFY2(form.isComplete(), form.spec().ok() ? "" : form.spec().error().message.c_str());
-        QVERIFY(optionsOf(form)->inPlace);
+        QVERIFY(optionsOf(form)->transfer.inPlace);
         QVERIFY(!isError(summary));
         inPlace->setChecked(false);
         backup->setChecked(true);
@@ -1490,7 +1492,7 @@ private Q_SLOTS:
         // What validateOptions() says of each value: the hint carries it.
         for (const char* bad : {"../x", "/var/tmp/partial", "a/../../b", "*.part", "part?", "[p]", "p\\q"}) {
             fg::SyncOptions alone;
-            alone.partialDir = bad;
+            alone.transfer.partialDir = bad;
             const fg::Status engine = fg::validateOptions(alone);
             QVERIFY2(!engine.ok(), bad);
             const QString engineMessage = QString::fromStdString(engine.error().message);
@@ -1512,8 +1514,8 @@ private Q_SLOTS:
 
         // A good name with "Write files in place": the pair is refused.
         fg::SyncOptions both;
-        both.partialDir = ".rsync-partial";
-        both.inPlace = true;
+        both.transfer.partialDir = ".rsync-partial";
+        both.transfer.inPlace = true;
         const fg::Status engine = fg::validateOptions(both);
         QVERIFY2(!engine.ok(), "the engine refuses --inplace with --partial-dir");
         const QString engineMessage = QString::fromStdString(engine.error().message);
@@ -1565,13 +1567,13 @@ private Q_SLOTS:
         // Either alone runs.
         inPlace->setChecked(false);
         QVERIFY2(form.isComplete(), form.spec().ok() ? "" : form.spec().error().message.c_str());
-        QCOMPARE(optionsOf(form)->partialDir, std::string(".rsync-partial"));
+        QCOMPARE(optionsOf(form)->transfer.partialDir, std::string(".rsync-partial"));
         QVERIFY(!isError(summary));
         inPlace->setChecked(true);
         edit->clear();
         QVERIFY(form.isComplete());
-        QVERIFY(optionsOf(form)->inPlace);
-        QVERIFY(optionsOf(form)->partialDir.empty());
+        QVERIFY(optionsOf(form)->transfer.inPlace);
+        QVERIFY(optionsOf(form)->transfer.partialDir.empty());
     }
 
     // A value the engine would refuse blocks the spec with an error that starts with
@@ -1772,16 +1774,16 @@ private Q_SLOTS:
         QVERIFY(isError(warning));
         QVERIFY2(warning->text().contains(QStringLiteral("deleted from the source")), qPrintable(warning->text()));
         QVERIFY(box->styleSheet().contains(QStringLiteral("#c62828")));
-        QVERIFY(optionsOf(form)->removeSourceFiles);
+        QVERIFY(optionsOf(form)->transfer.removeSourceFiles);
         box->setChecked(false);
         QVERIFY(!warning->isVisible());
         QVERIFY(box->styleSheet().isEmpty());
-        QVERIFY(!optionsOf(form)->removeSourceFiles);
+        QVERIFY(!optionsOf(form)->transfer.removeSourceFiles);
         // A saved job that removes shows the warning as it loads.
         fg::JobSpec in;
         in.source = "/a/";
         in.destination = "/b";
-        in.options.removeSourceFiles = true;
+        in.options.transfer.removeSourceFiles = true;
         form.setSpec(in);
         QVERIFY(warning->isVisible());
     }

@@ -169,7 +169,7 @@ private Q_SLOTS:
         QVERIFY(!child<QLineEdit>(window, "sourceEdit")->isEnabled());
         QCOMPARE(factory.last->spec().source, std::string("/home/ann/Pictures/"));
         QCOMPARE(factory.last->spec().destination, std::string("floodgate://nas:7878/photos/"));
-        QVERIFY(!factory.last->spec().options.dryRun);
+        QVERIFY(!factory.last->spec().options.transfer.dryRun);
 
         // Mid-transfer the status line reads like the design's.
         QTRY_VERIFY_WITH_TIMEOUT(window.statusText().contains(QStringLiteral(" files")) &&
@@ -329,8 +329,8 @@ private Q_SLOTS:
         fillForm(window, QStringLiteral("/src/"), QStringLiteral("/dst"));
         child<QCheckBox>(window, "deleteCheck")->setChecked(true);
         click(window, "previewButton");
-        QVERIFY(factory.last->spec().options.dryRun);
-        QVERIFY(factory.last->spec().options.deleteExtraneous);
+        QVERIFY(factory.last->spec().options.transfer.dryRun);
+        QVERIFY(factory.last->spec().options.transfer.deleteExtraneous);
         QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
 
         // The preview shows the plan, deletions in red, and changed nothing.
@@ -366,7 +366,7 @@ private Q_SLOTS:
         click(window, "runButton");
         QCOMPARE(asked, 2);
         QCOMPARE(factory.calls, callsBefore + 1);
-        QVERIFY(!factory.last->spec().options.dryRun);
+        QVERIFY(!factory.last->spec().options.transfer.dryRun);
         QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
         QCOMPARE(window.lastResult()->state, fg::JobState::Done);
         QVERIFY2(window.summaryText().contains(QStringLiteral("2 deleted")), qPrintable(window.summaryText()));
@@ -744,7 +744,7 @@ private Q_SLOTS:
         const int calls = factory.calls;
         click(window, "rerunButton");
         QCOMPARE(factory.calls, calls + 1);
-        QVERIFY(!factory.last->spec().options.dryRun);
+        QVERIFY(!factory.last->spec().options.transfer.dryRun);
         QVERIFY(!panel->isVisible());
         QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
         QCOMPARE(window.lastResult()->state, fg::JobState::Done);
@@ -804,7 +804,7 @@ private Q_SLOTS:
         QCOMPARE(child<QPushButton>(window, "rerunButton")->text(), QStringLiteral("Preview again"));
         factory.script.fatal.reset();
         click(window, "rerunButton");
-        QVERIFY(factory.last->spec().options.dryRun);
+        QVERIFY(factory.last->spec().options.transfer.dryRun);
         QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
     }
 
@@ -839,7 +839,7 @@ private Q_SLOTS:
         fillForm(window, QStringLiteral("/home/ann/Pictures/"), QStringLiteral("floodgate://nas:7878/photos/"));
         child<QLineEdit>(window, "chunkSizeEdit")->setText(QStringLiteral("16M"));
         click(window, "runButton");
-        QCOMPARE(factory.last->spec().options.chunkSize, uint64_t(16) << 20);
+        QCOMPARE(factory.last->spec().options.transfer.chunkSize, uint64_t(16) << 20);
 
         const fgui::ThroughputChart& chart = *window.chart();
         QTRY_VERIFY_WITH_TIMEOUT(chart.streamLineCount() == 3, 10000);
@@ -921,8 +921,8 @@ private Q_SLOTS:
         child<QLineEdit>(window, "bwlimitEdit")->setText(QStringLiteral("Mon-Fri 08:00-18:00 20M, 100M"));
         QVERIFY(child<QPushButton>(window, "runButton")->isEnabled());
         click(window, "runButton");
-        QCOMPARE(factory.last->spec().options.bwlimitSchedule.rules.size(), size_t(2));
-        QCOMPARE(factory.last->spec().options.chunkSize, uint64_t(8) << 20);
+        QCOMPARE(factory.last->spec().options.bwlimit.rules.size(), size_t(2));
+        QCOMPARE(factory.last->spec().options.transfer.chunkSize, uint64_t(8) << 20);
         QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
     }
 

@@ -134,28 +134,12 @@ QString binaryQuantityText(uint64_t value)
     return QString::number(value) + QLatin1Char('B');
 }
 
-// The bandwidth field, read as the CLI reads --bwlimit (cli/sync_command.cpp): one
-// rule for every day and every hour is a plain rate, anything else a timetable.
-struct Bwlimit {
-    uint64_t bytesPerSec = 0;
-    fg::RateSchedule schedule;
-};
-
-fg::Result<Bwlimit> parseBwlimitField(const QString& text)
+// The bandwidth field, read as the CLI reads --bwlimit: a rate or a
+// timetable; empty is unlimited.
+fg::Result<fg::RateSchedule> parseBwlimitField(const QString& text)
 {
-    Bwlimit out;
-    if (text.isEmpty()) return out;
-    auto schedule = fg::parseRateSchedule(text.toStdString());
-    if (!schedule) return schedule.error();
-    const auto& rules = schedule->rules;
-    if (rules.empty()) return out;
-    const fg::RateRule& first = rules.front();
-    if (rules.size() == 1 && first.days == 0x7f && first.startMinute == 0 && first.endMinute == 1440) {
-        out.bytesPerSec = first.bytesPerSec;
-    } else {
-        out.schedule = std::move(schedule).value();
-    }
-    return out;
+    if (text.isEmpty()) return fg::RateSchedule{};
+    return fg::parseRateSchedule(text.toStdString());
 }
 
 // The chunk size field: empty or "auto" is 0, a size picked per file.
@@ -198,7 +182,7 @@ QString chmodText(const QString& text)
 fg::Status checkChmod(const QString& chmod)
 {
     fg::SyncOptions options;
-    options.metadata.chmod = chmod.toStdString();
+    options.transfer.metadata.chmod = chmod.toStdString();
     return fg::validateOptions(options);
 }
 
@@ -217,7 +201,7 @@ fg::Status checkBackup(const fg::BackupRules& backup)
         return fg::Error(fg::Errc::InvalidArgument, JobForm::tr("Suffix: longer than 64 bytes").toStdString());
     }
     fg::SyncOptions options;
-    options.backup = backup;
+    options.transfer.backup = backup;
     if (fg::Status st = fg::validateOptions(options); !st) {
         return fg::Error(st.error().code, JobForm::tr("Backups: %1").arg(fieldMessage(st.error().message)).toStdString());
     }
@@ -237,11 +221,11 @@ QString tooManyLinkDests(size_t count)
 fg::Status checkPartialDir(const QString& dir)
 {
     fg::SyncOptions options;
-    options.partialDir = dir.toStdString();
+    options.transfer.partialDir = dir.toStdString();
     fg::Status st = fg::validateOptions(options);
     if (st) return st;
     std::string message = st.error().message;
-    const std::string prefix = "--partial-dir " + options.partialDir + ": ";
+    const std::string prefix = "--partial-dir " + options.transfer.partialDir + ": ";
     if (message.starts_with(prefix)) message.erase(0, prefix.size());
     return fg::Error(st.error().code, message);
 }
@@ -253,11 +237,11 @@ fg::Status checkInPlace(const fg::BackupRules& backup, const std::string& partia
 {
     if (!inPlace) return {};
     fg::SyncOptions withPartialDir;
-    withPartialDir.inPlace = true;
-    withPartialDir.partialDir = partialDir;
+    withPartialDir.transfer.inPlace = true;
+    withPartialDir.transfer.partialDir = partialDir;
     fg::SyncOptions withBackup;
-    withBackup.inPlace = true;
-    withBackup.backup = backup;
+    withBackup.transfer.inPlace = true;
+    withBackup.transfer.backup = backup;
     // In the engine's order: --partial-dir is refused before -b.
     const std::pair<const fg::SyncOptions*, QString> pairs[] = {
         {&withPartialDir, JobForm::tr("Keep partial files in")},
@@ -1533,21 +1517,20 @@ void JobForm::updateTransferHints()
                  false);
     } else if (auto parsed = parseBwlimitField(rate); !parsed) {
         showHint(m_bwlimitHint, fieldMessage(parsed.error().message), true);
-    } else if (!parsed->schedule.empty()) {
+    } else if (!parsed->constantRate()) {
         // The rate in force now tells at a glance whether the timetable reads as meant.
         const QDateTime now = QDateTime::currentDateTime();
-        const uint64_t current = parsed->schedule.rateAt(now.date().dayOfWeek() - 1,
-                                                         now.time().hour() * 60 + now.time().minute());
-        const qsizetype rules = qsizetype(parsed->schedule.rules.size());
+        const uint64_t current = parsed->rateAt(now.date().dayOfWeek() - 1,
+                                                now.time().hour() * 60 + now.time().minute());
+        const qsizetype rules = qsizetype(parsed->rules.size());
         const QString count = rules == 1 ? tr("Timetable: 1 rule") : tr("Timetable: %1 rules").arg(rules);
         showHint(m_bwlimitHint,
                  count + QStringLiteral(" \u00b7 ") +
                      (current == 0 ? tr("now unlimited") : tr("now at most %1").arg(formatRate(double(current)))),
                  false);
     } else {
-        showHint(m_bwlimitHint,
-                 parsed->bytesPerSec == 0 ? tr("Unlimited") : tr("At most %1").arg(formatRate(double(parsed->bytesPerSec))),
-                 false);
+        const uint64_t limit = *parsed->constantRate();
+        showHint(m_bwlimitHint, limit == 0 ? tr("Unlimited") : tr("At most %1").arg(formatRate(double(limit))), false);
     }
 
     // Errors only where the settings apply: a greyed field cannot be fixed, so it
@@ -1738,18 +1721,16 @@ void JobForm::updateStreamSettingsEnabled()
         return;
     }
     // Say why they are grey, in terms of the job as typed.
-    auto kindOf = [](const QString& text) -> std::optional<fg::Endpoint::Kind> {
-        auto e = fg::parseEndpoint(text.trimmed().toStdString());
-        if (text.trimmed().isEmpty() || !e) return std::nullopt;
-        return e->kind;
-    };
-    const auto source = kindOf(m_source->text());
-    const auto destination = kindOf(m_destination->text());
+    const QString source = m_source->text().trimmed();
+    const QString destination = m_destination->text().trimmed();
+    const fg::JobReach reach = source.isEmpty() || destination.isEmpty()
+                                   ? fg::JobReach::Unknown
+                                   : fg::jobReach(source.toStdString(), destination.toStdString());
     QString note;
-    if (source == fg::Endpoint::Kind::Ssh || destination == fg::Endpoint::Kind::Ssh) {
+    if (reach == fg::JobReach::Ssh) {
         note = tr("SSH job: one stream through ssh (its cipher is the SSH cipher below). These settings apply to "
                   "floodgate:// targets.");
-    } else if (source && destination) {
+    } else if (reach == fg::JobReach::Local) {
         note = tr("Local job: one stream, no network. These settings apply to floodgate:// targets.");
     } else {
         note = tr("Streams, chunk size, congestion control and cipher apply to floodgate:// targets.");
@@ -1810,22 +1791,22 @@ fg::Result<fg::JobSpec> JobForm::spec() const
     spec.destination = destination.toStdString();
 
     fg::SyncOptions& o = spec.options;
-    o.dryRun = m_dryRun->isChecked();
-    o.mkpath = m_mkpath->isChecked();
-    o.deleteExtraneous = m_delete->isChecked();
+    o.transfer.dryRun = m_dryRun->isChecked();
+    o.transfer.mkpath = m_mkpath->isChecked();
+    o.transfer.deleteExtraneous = m_delete->isChecked();
     // The delete rules are hidden without --delete, and not in force either.
-    if (o.deleteExtraneous) {
-        o.deletion.excluded = m_deleteExcluded->isChecked();
-        o.deletion.limited = m_limitDeletions->isChecked();
-        if (o.deletion.limited) o.deletion.maxDelete = uint64_t(m_maxDelete->value());
+    if (o.transfer.deleteExtraneous) {
+        o.transfer.deletion.excluded = m_deleteExcluded->isChecked();
+        o.transfer.deletion.limited = m_limitDeletions->isChecked();
+        if (o.transfer.deletion.limited) o.transfer.deletion.maxDelete = uint64_t(m_maxDelete->value());
     }
-    o.checksum = m_checksum->isChecked();
-    o.compare.update = m_update->isChecked();
-    o.compare.ignoreExisting = m_ignoreExisting->isChecked();
-    o.compare.existingOnly = m_existingOnly->isChecked();
-    o.compare.sizeOnly = m_sizeOnly->isChecked();
-    o.compare.ignoreTimes = m_ignoreTimes->isChecked();
-    o.compare.appendVerify = m_appendVerify->isChecked();
+    o.transfer.checksum = m_checksum->isChecked();
+    o.transfer.compare.update = m_update->isChecked();
+    o.transfer.compare.ignoreExisting = m_ignoreExisting->isChecked();
+    o.transfer.compare.existingOnly = m_existingOnly->isChecked();
+    o.transfer.compare.sizeOnly = m_sizeOnly->isChecked();
+    o.transfer.compare.ignoreTimes = m_ignoreTimes->isChecked();
+    o.transfer.compare.appendVerify = m_appendVerify->isChecked();
     auto maxSize = parseSizeLimitField(trimmedText(m_maxSize), "--max-size");
     if (!maxSize) return fieldError(tr("Larger than"), maxSize.error().message);
     auto minSize = parseSizeLimitField(trimmedText(m_minSize), "--min-size");
@@ -1836,70 +1817,69 @@ fg::Result<fg::JobSpec> JobForm::spec() const
                              .arg(formatBytes(*maxSize), formatBytes(*minSize))
                              .toStdString());
     }
-    o.compare.maxSize = *maxSize;
-    o.compare.minSize = *minSize;
-    o.scan.oneFileSystem = m_oneFileSystem->isChecked();
-    o.scan.safeLinks = m_safeLinks->isChecked();
-    o.scan.copyLinks = m_copyLinks->isChecked();
+    o.transfer.compare.maxSize = *maxSize;
+    o.transfer.compare.minSize = *minSize;
+    o.transfer.scan.oneFileSystem = m_oneFileSystem->isChecked();
+    o.transfer.scan.safeLinks = m_safeLinks->isChecked();
+    o.transfer.scan.copyLinks = m_copyLinks->isChecked();
     auto markers = parseNameList(m_excludeIfPresent->text());
     if (!markers) return markers.error();
-    o.scan.excludeIfPresent = std::move(markers).value();
-    o.removeSourceFiles = m_removeSource->isChecked();
+    o.transfer.scan.excludeIfPresent = std::move(markers).value();
+    o.transfer.removeSourceFiles = m_removeSource->isChecked();
 
-    o.metadata.perms = m_perms->isChecked();
-    o.metadata.times = m_times->isChecked();
-    o.metadata.chmod = chmodText(m_chmod->text()).toStdString();
-    if (fg::Status st = checkChmod(QString::fromStdString(o.metadata.chmod)); !st) {
+    o.transfer.metadata.perms = m_perms->isChecked();
+    o.transfer.metadata.times = m_times->isChecked();
+    o.transfer.metadata.chmod = chmodText(m_chmod->text()).toStdString();
+    if (fg::Status st = checkChmod(QString::fromStdString(o.transfer.metadata.chmod)); !st) {
         return fieldError(tr("Change permissions"), st.error().message);
     }
-    o.scan.hardLinks = m_hardLinks->isChecked();
-    o.ownership.owner = m_owner->isChecked();
-    o.ownership.group = m_group->isChecked();
+    o.transfer.scan.hardLinks = m_hardLinks->isChecked();
+    o.transfer.ownership.owner = m_owner->isChecked();
+    o.transfer.ownership.group = m_group->isChecked();
     // Greyed without -o or -g, and not in force then either.
-    o.ownership.numericIds = (o.ownership.owner || o.ownership.group) && m_numericIds->isChecked();
+    o.transfer.ownership.numericIds = (o.transfer.ownership.owner || o.transfer.ownership.group) && m_numericIds->isChecked();
     auto chown = parseChown(m_chown->text());
     if (!chown) return chown.error();
-    o.ownership.chownUser = chown->first;
-    o.ownership.chownGroup = chown->second;
+    o.transfer.ownership.chownUser = chown->first;
+    o.transfer.ownership.chownGroup = chown->second;
     // Asked for here, in so many words: the engine says so when it cannot keep them.
-    o.ownership.explicitly = o.ownership.any();
+    o.transfer.ownership.explicitly = o.transfer.ownership.any();
 
-    o.backup = backupRules();
-    if (fg::Status st = checkBackup(o.backup); !st) return st.error(); // it names the field
-    o.partialDir = trimmedText(m_partialDir).toStdString();
-    if (fg::Status st = checkPartialDir(QString::fromStdString(o.partialDir)); !st) {
+    o.transfer.backup = backupRules();
+    if (fg::Status st = checkBackup(o.transfer.backup); !st) return st.error(); // it names the field
+    o.transfer.partialDir = trimmedText(m_partialDir).toStdString();
+    if (fg::Status st = checkPartialDir(QString::fromStdString(o.transfer.partialDir)); !st) {
         return fieldError(tr("Keep partial files in"), st.error().message);
     }
-    o.inPlace = m_inPlace->isChecked();
-    if (fg::Status st = checkInPlace(o.backup, o.partialDir, o.inPlace); !st) return st.error(); // it names both
-    o.linkDest = patternLines(m_linkDest);
-    if (o.linkDest.size() > fg::kMaxLinkDest) {
-        return fg::Error(fg::Errc::InvalidArgument, tooManyLinkDests(o.linkDest.size()).toStdString());
+    o.transfer.inPlace = m_inPlace->isChecked();
+    if (fg::Status st = checkInPlace(o.transfer.backup, o.transfer.partialDir, o.transfer.inPlace); !st) return st.error(); // it names both
+    o.transfer.linkDest = patternLines(m_linkDest);
+    if (o.transfer.linkDest.size() > fg::kMaxLinkDest) {
+        return fg::Error(fg::Errc::InvalidArgument, tooManyLinkDests(o.transfer.linkDest.size()).toStdString());
     }
     auto bwlimit = parseBwlimitField(trimmedText(m_bwlimit));
     if (!bwlimit) return fieldError(tr("Bandwidth limit"), bwlimit.error().message);
-    o.bwlimitBytesPerSec = bwlimit->bytesPerSec;
-    o.bwlimitSchedule = std::move(bwlimit->schedule);
-    o.fsync = fg::FsyncMode(m_fsync->currentData().toInt());
-    o.wholeFile = fg::WholeFileMode(m_wholeFile->currentData().toInt());
+    o.bwlimit = std::move(bwlimit).value();
+    o.transfer.fsync = fg::FsyncMode(m_fsync->currentData().toInt());
+    o.transfer.wholeFile = fg::WholeFileMode(m_wholeFile->currentData().toInt());
     auto compress = fg::parseCompress(m_compress->currentData().toString().toStdString());
     if (!compress) return fieldError(tr("Compression"), compress.error().message);
-    o.compress = *compress;
-    o.checksumChoice = fg::ChecksumChoice(m_checksumChoice->currentData().toInt());
+    o.transfer.compress = *compress;
+    o.transfer.checksumChoice = fg::ChecksumChoice(m_checksumChoice->currentData().toInt());
     // Greyed settings are not in force: a local or ssh job gets the defaults, so the
     // spec says what runs.
     if (usesDataStreams(source, destination)) {
         o.streams = unsigned(m_streams->value());
         auto chunk = parseChunkField(trimmedText(m_chunkSize));
         if (!chunk) return fieldError(tr("Chunk size"), chunk.error().message);
-        o.chunkSize = *chunk;
-        o.congestion = m_congestion->currentData().toString().toStdString();
+        o.transfer.chunkSize = *chunk;
+        o.transfer.congestion = m_congestion->currentData().toString().toStdString();
         o.cipher = fg::CipherChoice(m_cipher->currentData().toInt());
-        if (!o.congestion.empty() &&
-            std::find(m_kernelCongestion.begin(), m_kernelCongestion.end(), o.congestion) == m_kernelCongestion.end()) {
+        if (!o.transfer.congestion.empty() &&
+            std::find(m_kernelCongestion.begin(), m_kernelCongestion.end(), o.transfer.congestion) == m_kernelCongestion.end()) {
             return fg::Error(fg::Errc::InvalidArgument,
                              tr("Congestion control: this computer's kernel does not offer %1")
-                                 .arg(QString::fromStdString(o.congestion))
+                                 .arg(QString::fromStdString(o.transfer.congestion))
                                  .toStdString());
         }
     }
@@ -1922,8 +1902,8 @@ fg::Result<fg::JobSpec> JobForm::spec() const
     }
     // Includes first: with first-match-wins, "include *.jpg" then "exclude *" keeps
     // the photos, the usual reason to write both lists.
-    for (auto& p : patternLines(m_includes)) o.filters.push_back({fg::FilterSpec::Kind::Include, std::move(p)});
-    for (auto& p : patternLines(m_excludes)) o.filters.push_back({fg::FilterSpec::Kind::Exclude, std::move(p)});
+    for (auto& p : patternLines(m_includes)) o.transfer.filters.push_back({fg::FilterSpec::Kind::Include, std::move(p)});
+    for (auto& p : patternLines(m_excludes)) o.transfer.filters.push_back({fg::FilterSpec::Kind::Exclude, std::move(p)});
     if (const QString rsh = trimmedText(m_rsh); !rsh.isEmpty()) o.rsh = rsh.toStdString();
     if (const QString remote = trimmedText(m_remoteFloodgate); !remote.isEmpty()) {
         o.remoteFloodgate = remote.toStdString();
@@ -1937,76 +1917,75 @@ void JobForm::setSpec(const fg::JobSpec& spec)
     const fg::SyncOptions& o = spec.options;
     m_source->setText(QString::fromStdString(spec.source));
     m_destination->setText(QString::fromStdString(spec.destination));
-    m_dryRun->setChecked(o.dryRun);
-    m_mkpath->setChecked(o.mkpath);
-    m_delete->setChecked(o.deleteExtraneous);
-    m_deleteExcluded->setChecked(o.deletion.excluded);
-    m_limitDeletions->setChecked(o.deletion.limited);
-    const uint64_t maxDelete = std::min<uint64_t>(o.deletion.maxDelete, uint64_t(m_maxDelete->maximum()));
-    m_maxDelete->setValue(o.deletion.limited ? int(maxDelete) : kDefaultMaxDelete);
-    m_checksum->setChecked(o.checksum);
-    m_update->setChecked(o.compare.update);
-    m_ignoreExisting->setChecked(o.compare.ignoreExisting);
-    m_existingOnly->setChecked(o.compare.existingOnly);
-    m_sizeOnly->setChecked(o.compare.sizeOnly);
-    m_ignoreTimes->setChecked(o.compare.ignoreTimes);
-    m_appendVerify->setChecked(o.compare.appendVerify);
-    m_maxSize->setText(sizeSpecText(o.compare.maxSize));
-    m_minSize->setText(sizeSpecText(o.compare.minSize));
-    m_oneFileSystem->setChecked(o.scan.oneFileSystem);
-    m_safeLinks->setChecked(o.scan.safeLinks);
-    m_copyLinks->setChecked(o.scan.copyLinks);
+    m_dryRun->setChecked(o.transfer.dryRun);
+    m_mkpath->setChecked(o.transfer.mkpath);
+    m_delete->setChecked(o.transfer.deleteExtraneous);
+    m_deleteExcluded->setChecked(o.transfer.deletion.excluded);
+    m_limitDeletions->setChecked(o.transfer.deletion.limited);
+    const uint64_t maxDelete = std::min<uint64_t>(o.transfer.deletion.maxDelete, uint64_t(m_maxDelete->maximum()));
+    m_maxDelete->setValue(o.transfer.deletion.limited ? int(maxDelete) : kDefaultMaxDelete);
+    m_checksum->setChecked(o.transfer.checksum);
+    m_update->setChecked(o.transfer.compare.update);
+    m_ignoreExisting->setChecked(o.transfer.compare.ignoreExisting);
+    m_existingOnly->setChecked(o.transfer.compare.existingOnly);
+    m_sizeOnly->setChecked(o.transfer.compare.sizeOnly);
+    m_ignoreTimes->setChecked(o.transfer.compare.ignoreTimes);
+    m_appendVerify->setChecked(o.transfer.compare.appendVerify);
+    m_maxSize->setText(sizeSpecText(o.transfer.compare.maxSize));
+    m_minSize->setText(sizeSpecText(o.transfer.compare.minSize));
+    m_oneFileSystem->setChecked(o.transfer.scan.oneFileSystem);
+    m_safeLinks->setChecked(o.transfer.scan.safeLinks);
+    m_copyLinks->setChecked(o.transfer.scan.copyLinks);
     QStringList markers;
-    for (const std::string& name : o.scan.excludeIfPresent) markers << QString::fromStdString(name);
+    for (const std::string& name : o.transfer.scan.excludeIfPresent) markers << QString::fromStdString(name);
     m_excludeIfPresent->setText(markers.join(QStringLiteral(", ")));
-    m_removeSource->setChecked(o.removeSourceFiles);
+    m_removeSource->setChecked(o.transfer.removeSourceFiles);
     // A saved job's rules open their section, so what is in force is in view.
-    if (o.compare != fg::CompareRules{} || o.scan.oneFileSystem || o.scan.safeLinks || o.scan.copyLinks ||
-        !o.scan.excludeIfPresent.empty()) {
+    if (o.transfer.compare != fg::CompareRules{} || o.transfer.scan.oneFileSystem || o.transfer.scan.safeLinks || o.transfer.scan.copyLinks ||
+        !o.transfer.scan.excludeIfPresent.empty()) {
         setSectionOpen(m_whichFiles, true);
     }
 
-    m_perms->setChecked(o.metadata.perms);
-    m_times->setChecked(o.metadata.times);
-    m_chmod->setText(QString::fromStdString(o.metadata.chmod));
-    m_hardLinks->setChecked(o.scan.hardLinks);
-    m_owner->setChecked(o.ownership.owner);
-    m_group->setChecked(o.ownership.group);
-    m_numericIds->setChecked(o.ownership.numericIds);
-    const QString chownUser = QString::fromStdString(o.ownership.chownUser);
-    const QString chownGroup = QString::fromStdString(o.ownership.chownGroup);
+    m_perms->setChecked(o.transfer.metadata.perms);
+    m_times->setChecked(o.transfer.metadata.times);
+    m_chmod->setText(QString::fromStdString(o.transfer.metadata.chmod));
+    m_hardLinks->setChecked(o.transfer.scan.hardLinks);
+    m_owner->setChecked(o.transfer.ownership.owner);
+    m_group->setChecked(o.transfer.ownership.group);
+    m_numericIds->setChecked(o.transfer.ownership.numericIds);
+    const QString chownUser = QString::fromStdString(o.transfer.ownership.chownUser);
+    const QString chownGroup = QString::fromStdString(o.transfer.ownership.chownGroup);
     m_chown->setText(chownGroup.isEmpty() ? chownUser : chownUser + QLatin1Char(':') + chownGroup);
-    if (o.metadata != fg::MetadataRules{} || o.scan.hardLinks || o.ownership.any() || o.ownership.numericIds) {
+    if (o.transfer.metadata != fg::MetadataRules{} || o.transfer.scan.hardLinks || o.transfer.ownership.any() || o.transfer.ownership.numericIds) {
         setSectionOpen(m_metadata, true);
     }
 
-    m_backup->setChecked(o.backup.enabled);
-    m_backupDir->setText(QString::fromStdString(o.backup.dir));
+    m_backup->setChecked(o.transfer.backup.enabled);
+    m_backupDir->setText(QString::fromStdString(o.transfer.backup.dir));
     // The default suffix stays an empty field: it then follows the folder, as the CLI's does.
-    const std::string defaultSuffix = o.backup.dir.empty() ? "~" : "";
-    m_backupSuffix->setText(o.backup.suffix == defaultSuffix ? QString() : QString::fromStdString(o.backup.suffix));
+    const std::string defaultSuffix = o.transfer.backup.dir.empty() ? "~" : "";
+    m_backupSuffix->setText(o.transfer.backup.suffix == defaultSuffix ? QString() : QString::fromStdString(o.transfer.backup.suffix));
     QStringList links;
-    for (const std::string& dir : o.linkDest) links << QString::fromStdString(dir);
+    for (const std::string& dir : o.transfer.linkDest) links << QString::fromStdString(dir);
     m_linkDest->setPlainText(links.join(QLatin1Char('\n')));
-    m_inPlace->setChecked(o.inPlace);
-    m_partialDir->setText(QString::fromStdString(o.partialDir));
-    if (o.backup.enabled || !o.linkDest.empty() || o.inPlace || !o.partialDir.empty()) {
+    m_inPlace->setChecked(o.transfer.inPlace);
+    m_partialDir->setText(QString::fromStdString(o.transfer.partialDir));
+    if (o.transfer.backup.enabled || !o.transfer.linkDest.empty() || o.transfer.inPlace || !o.transfer.partialDir.empty()) {
         setSectionOpen(m_backups, true);
     }
-    // A timetable, when there is one, decides the rate (see fg::SyncOptions).
-    m_bwlimit->setText(o.bwlimitSchedule.empty() ? rateSpecText(o.bwlimitBytesPerSec)
-                                                 : rateScheduleText(o.bwlimitSchedule));
+    const std::optional<uint64_t> rate = o.bwlimit.constantRate();
+    m_bwlimit->setText(rate ? rateSpecText(*rate) : rateScheduleText(o.bwlimit));
     m_streams->setValue(int(std::min(o.streams, fg::kMaxStreamsOption)));
-    m_chunkSize->setText(sizeSpecText(o.chunkSize));
-    setCongestion(o.congestion);
-    m_fsync->setCurrentIndex(std::max(0, m_fsync->findData(int(o.fsync))));
-    m_wholeFile->setCurrentIndex(std::max(0, m_wholeFile->findData(int(o.wholeFile))));
-    setCompress(o.compress);
-    m_checksumChoice->setCurrentIndex(std::max(0, m_checksumChoice->findData(int(o.checksumChoice))));
+    m_chunkSize->setText(sizeSpecText(o.transfer.chunkSize));
+    setCongestion(o.transfer.congestion);
+    m_fsync->setCurrentIndex(std::max(0, m_fsync->findData(int(o.transfer.fsync))));
+    m_wholeFile->setCurrentIndex(std::max(0, m_wholeFile->findData(int(o.transfer.wholeFile))));
+    setCompress(o.transfer.compress);
+    m_checksumChoice->setCurrentIndex(std::max(0, m_checksumChoice->findData(int(o.transfer.checksumChoice))));
     m_cipher->setCurrentIndex(std::max(0, m_cipher->findData(int(o.cipher))));
     setSshCipher(o.sshCipher);
     QStringList includes, excludes;
-    for (const auto& f : o.filters) {
+    for (const auto& f : o.transfer.filters) {
         (f.kind == fg::FilterSpec::Kind::Include ? includes : excludes) << QString::fromStdString(f.pattern);
     }
     m_includes->setPlainText(includes.join(QLatin1Char('\n')));

@@ -602,9 +602,9 @@ void MainWindow::startJob(bool forceDryRun)
         return;
     }
     fg::JobSpec spec = std::move(parsed).value();
-    if (forceDryRun) spec.options.dryRun = true;
+    if (forceDryRun) spec.options.transfer.dryRun = true;
 
-    if (!spec.options.dryRun && spec.options.deleteExtraneous && m_preview && m_preview->deletions > 0 &&
+    if (!spec.options.transfer.dryRun && spec.options.transfer.deleteExtraneous && m_preview && m_preview->deletions > 0 &&
         m_preview->source == spec.source && m_preview->destination == spec.destination) {
         const QString what = m_preview->deletions == 1
                                  ? tr("1 item")
@@ -630,7 +630,7 @@ void MainWindow::startJob(bool forceDryRun)
 
 void MainWindow::resetViews(const fg::JobSpec& spec)
 {
-    m_dryRun = spec.options.dryRun;
+    m_dryRun = spec.options.transfer.dryRun;
     m_dataStreams = usesDataStreams(QString::fromStdString(spec.source), QString::fromStdString(spec.destination));
     m_sawPlan = false;
     m_lastResult.reset();

@@ -109,6 +109,18 @@ struct JobSpec {
     SyncOptions options;
 };
 
+// How a job reaches its far end, from its two endpoints as typed: both local
+// (a local copy: both roles in this process, nothing on a network), one a
+// floodgate:// daemon, or one an ssh host. Unknown while an endpoint does not
+// parse, or when both are remote (which Job::create refuses).
+enum class JobReach : uint8_t { Unknown, Local, Daemon, Ssh };
+JobReach jobReach(const std::string& source, const std::string& destination);
+
+// The options a job of this spec runs with, as the engine applies them: a
+// local copy never compresses (nothing crosses a network; rsync ignores -z
+// there too). What a front end reports as used.
+SyncOptions effectiveOptions(const JobSpec& spec);
+
 class Job {
 public:
     // Checks the spec (endpoints parse, options make sense); does no I/O.

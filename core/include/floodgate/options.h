@@ -65,6 +65,7 @@ struct RateRule {
     uint16_t startMinute = 0;  // minutes since midnight
     uint16_t endMinute = 1440; // exclusive
     uint64_t bytesPerSec = 0;  // 0 = unlimited
+    bool operator==(const RateRule&) const = default;
 };
 
 struct RateSchedule {
@@ -72,6 +73,13 @@ struct RateSchedule {
     // weekday: 0 = Monday; minute: since midnight, local time.
     uint64_t rateAt(int weekday, int minute) const;
     bool empty() const { return rules.empty(); }
+    // A plain rate ("20M"): one rule that always matches. Its rate, or
+    // nullopt for a timetable whose rate changes over the week (and 0, for
+    // no schedule at all: unlimited).
+    std::optional<uint64_t> constantRate() const;
+    // The schedule of one plain rate (0: unlimited, an empty schedule).
+    static RateSchedule constant(uint64_t bytesPerSec);
+    bool operator==(const RateSchedule&) const = default;
 };
 
 // Reads a --bwlimit value: a plain rate ("20M") or a timetable as above.
@@ -250,7 +258,10 @@ struct OwnershipRules {
 // reboot, short enough that a job whose far end is gone for good ends today.
 inline constexpr unsigned kDefaultRetryForSec = 300;
 
-struct SyncOptions {
+// What both ends of a job act on, the same set whoever runs them: the two
+// roles of a local copy share it, and a job sends it to a daemon or an ssh
+// far end in its request. Everything else in SyncOptions is this end's own.
+struct TransferOptions {
     bool dryRun = false;           // -n: plan and report, change nothing
     bool mkpath = false;           // --mkpath: make the destination's missing parent directories
     // --remove-source-files: files the destination has (sent, or already
@@ -279,19 +290,12 @@ struct SyncOptions {
     std::vector<std::string> linkDest;
     bool checksum = false;         // -c: compare by full hash, not size+mtime
     std::vector<FilterSpec> filters;
-    // --files-from, already read: paths relative to the source root. A listed
-    // directory is taken with its contents. Empty with hasFilesFrom means "nothing".
-    std::vector<std::string> filesFrom;
-    bool hasFilesFrom = false;
+    // --files-from, already read: paths relative to the source root; a listed
+    // directory is taken with its contents. Absent: the whole tree; an empty
+    // list: nothing.
+    std::optional<std::vector<std::string>> filesFrom;
     // Quick-check tolerance for mtimes (FAT keeps 2 s, some SMB servers 1 s).
     int64_t modifyWindowNs = 0;
-    uint64_t bwlimitBytesPerSec = 0; // 0 = unlimited; shared by all streams
-    // A timetable instead of one rate (see RateSchedule); when set, it
-    // decides the rate while the job runs and bwlimitBytesPerSec is ignored.
-    RateSchedule bwlimitSchedule;
-    // Data connections to a daemon besides the control connection; 0 = auto
-    // (start with a few, add while the total rate still rises).
-    unsigned streams = 0;
     // Big files are cut into chunks of this size, spread over the streams;
     // 0 = picked per file from its size and the number of streams.
     uint64_t chunkSize = 0;
@@ -304,12 +308,23 @@ struct SyncOptions {
     WholeFileMode wholeFile = WholeFileMode::Auto;
     // How data is compressed on the wire (--compress, -z).
     CompressSpec compress;
+    // What files and chunks are verified with (--checksum-choice).
+    ChecksumChoice checksumChoice = ChecksumChoice::Xxh128;
+    bool operator==(const TransferOptions&) const = default;
+};
+
+struct SyncOptions {
+    TransferOptions transfer;
+    // --bwlimit, shared by all streams: a rate (a timetable of one rule that
+    // always matches) or a timetable; empty = unlimited.
+    RateSchedule bwlimit;
+    // Data connections to a daemon besides the control connection; 0 = auto
+    // (start with a few, add while the total rate still rises).
+    unsigned streams = 0;
     // floodgate:// connections (--cipher) and ssh's own cipher (--ssh-cipher,
     // passed as `-c NAME`; empty = ssh's default).
     CipherChoice cipher = CipherChoice::Auto;
     std::string sshCipher;
-    // What files and chunks are verified with (--checksum-choice).
-    ChecksumChoice checksumChoice = ChecksumChoice::Xxh128;
 
     // Remote endpoints
     // --timeout SEC: a job with a far end stops, exit 30, once nothing has
@@ -343,6 +358,10 @@ std::vector<std::string> parseFilesFromList(std::string_view text);
 
 // Checks every option for sense; the error names the option and the remedy.
 Status validateOptions(const SyncOptions& options);
+// The part of that check both ends make: what a job request carries. A
+// daemon checks a client's request with it (the congestion control a
+// client names is a wish there: another kernel may lack it).
+Status validateTransferOptions(const TransferOptions& options);
 
 // Parses "10M", "1.5G", "500k" (bytes/s, 1024-based) for --bwlimit; a bare number is KiB/s
 // as in rsync.

@@ -371,7 +371,7 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
     bool keepOwners = true; // over ssh the login is the user's own: as rsync
     if (ctx.daemon) {
         // A pull that removes what it sent writes to the module too.
-        auto resolved = resolveDaemonPath(request->path, ctx, push || request->removeSourceFiles, request->plainData);
+        auto resolved = resolveDaemonPath(request->path, ctx, push || request->transfer.removeSourceFiles, request->plainData);
         if (!resolved.ok()) {
             if (ctx.log) ctx.log("refused request from " + ctx.peer + ": " + resolved.error().message);
             return refuse(resolved.error());
@@ -382,7 +382,8 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
     } else {
         root = resolveStdioPath(request->path);
     }
-    TransferParams params = paramsFromRequest(*request);
+    TransferParams params(request->transfer);
+    params.bwlimitBytesPerSec = request->bwlimit;
     // A client may give files to other users only where the module says so:
     // owners set by a paired client are a way to another user's rights.
     if (push && !keepOwners && params.ownership.any()) {
@@ -392,17 +393,7 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
                                     + module + ", as root)";
         params.ownership = {};
     }
-    SyncOptions check;
-    check.filters = params.filters;
-    check.filesFrom = params.filesFrom;
-    check.hasFilesFrom = params.hasFilesFrom;
-    check.modifyWindowNs = params.modifyWindowNs;
-    check.chunkSize = params.chunkSize;
-    check.metadata = params.metadata;
-    check.backup = params.backup;
-    check.linkDest = params.linkDest;
-    // The client's congestion choice is a wish here: this kernel may lack it.
-    if (Status st = validateOptions(check); !st) return refuse(st.error());
+    if (Status st = validateTransferOptions(params); !st) return refuse(st.error());
 
     proto::JobAcceptMsg accept;
     accept.serverSoftware = softwareVersion();

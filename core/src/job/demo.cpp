@@ -122,7 +122,7 @@ Result<DemoSetup> prepareDemo(const DemoOptions& options)
     demo.spec.source = demo.sourceDir + "/";
     demo.spec.destination = demo.destinationUrl;
     demo.spec.options.stateDir = clientState;
-    demo.spec.options.bwlimitBytesPerSec = options.bwlimitBytesPerSec;
+    demo.spec.options.bwlimit = RateSchedule::constant(options.bwlimitBytesPerSec);
     return demo;
 }
 

@@ -141,7 +141,7 @@ class JobImpl final : public Job, private RoleObserver {
 public:
     JobImpl(JobSpec spec, Endpoint source, Endpoint destination)
         : m_spec(std::move(spec)), m_source(std::move(source)), m_destination(std::move(destination)),
-          m_limiter(m_spec.options.bwlimitBytesPerSec)
+          m_limiter(m_spec.options.bwlimit.constantRate().value_or(0))
     {
     }
 
@@ -242,7 +242,7 @@ private:
     void runJob()
     {
         std::thread timetable;
-        if (!m_spec.options.bwlimitSchedule.empty()) {
+        if (!m_spec.options.bwlimit.constantRate()) {
             applyTimetable();
             timetable = std::thread([this] { followTimetable(); });
         }
@@ -545,7 +545,7 @@ private:
     void applyTimetable()
     {
         const platform::LocalTime now = platform::localTimeNow();
-        const uint64_t rate = m_spec.options.bwlimitSchedule.rateAt(now.weekday, now.minute);
+        const uint64_t rate = m_spec.options.bwlimit.rateAt(now.weekday, now.minute);
         if (m_timetableApplied && rate == m_limiter.rate()) return;
         m_timetableApplied = true;
         m_limiter.setRate(rate);
@@ -566,16 +566,14 @@ private:
 
     Status runLocal()
     {
-        TransferParams params = paramsFromOptions(m_spec.options);
-        params.localCopy = true;
         // Nothing crosses a network: compressing would only cost CPU on both
-        // ends of an in-process link (rsync ignores -z here too).
-        if (params.compress.mode != CompressMode::None) {
-            params.compress = CompressSpec{};
+        // ends of an in-process link (see effectiveOptions).
+        TransferParams params = paramsFromOptions(effectiveOptions(m_spec));
+        params.localCopy = true;
+        if (params.compress != m_spec.options.transfer.compress)
             pushEvent(event::Log{event::Log::Level::Info,
                                  "compression: not used for a local copy (nothing crosses a network)"},
                       false);
-        }
         FG_TRY(checkDestinationOutsideSource(rootFor(m_source), rootFor(m_destination), params));
         auto [senderLink, receiverLink] = proto::makeMemoryLinkPair(kMemoryLinkBytes);
         NullObserver quiet;
@@ -649,12 +647,10 @@ private:
         proto::JobRequestMsg request;
         request.direction = push ? proto::Direction::Push : proto::Direction::Pull;
         request.path = daemon ? (remote.path.empty() ? remote.module : remote.module + "/" + remote.path) : remote.path;
-        fillRequest(request, params);
+        request.transfer = params;
+        request.bwlimit = params.bwlimitBytesPerSec;
         // A sender applies --files-from itself; the list travels only to a remote sender.
-        if (push) {
-            request.filesFrom.clear();
-            request.hasFilesFrom = false;
-        }
+        if (push) request.transfer.filesFrom.reset();
         if (daemon) {
             request.streams = uint16_t(autoStreams ? kAutoMaxStreams : m_spec.options.streams);
             request.token = token;
@@ -857,7 +853,7 @@ private:
             {
                 std::lock_guard lock(m_linkMutex);
                 for (auto& l : links) {
-                    tuneDataConnection(l->socketFd(), m_spec.options.congestion);
+                    tuneDataConnection(l->socketFd(), m_spec.options.transfer.congestion);
                     role.addDataLink(l.get());
                     m_dataLinks.push_back(std::move(l));
                 }

@@ -20,7 +20,7 @@ bool reconnectCanMend(const Error& error)
 
 std::string whyNotRetried(const SyncOptions& options)
 {
-    if (options.removeSourceFiles && options.deleteExtraneous)
+    if (options.transfer.removeSourceFiles && options.transfer.deleteExtraneous)
         return "not reconnecting: with --remove-source-files and --delete, a second run would delete files "
                "already moved; run the sync again without --delete to finish it";
     return {};

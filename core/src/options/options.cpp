@@ -322,6 +322,21 @@ Result<uint64_t> parseSize(const std::string& text, const std::string& option)
 }
 
 
+std::optional<uint64_t> RateSchedule::constantRate() const
+{
+    if (rules.empty()) return uint64_t(0);
+    const RateRule& first = rules.front();
+    if (first.days == 0x7f && first.startMinute == 0 && first.endMinute == 1440) return first.bytesPerSec;
+    return std::nullopt;
+}
+
+RateSchedule RateSchedule::constant(uint64_t bytesPerSec)
+{
+    RateSchedule s;
+    if (bytesPerSec > 0) s.rules.push_back(RateRule{0x7f, 0, 1440, bytesPerSec});
+    return s;
+}
+
 uint64_t RateSchedule::rateAt(int weekday, int minute) const
 {
     for (const RateRule& r : rules) {
@@ -426,19 +441,63 @@ Result<RateSchedule> parseRateSchedule(const std::string& text)
     return schedule;
 }
 
-Status validateOptions(const SyncOptions& options)
+Status validateTransferOptions(const TransferOptions& t)
 {
-    if (options.deleteExtraneous && options.hasFilesFrom)
+    if (t.deleteExtraneous && t.filesFrom)
         return Error(Errc::InvalidArgument,
                      "--delete cannot be combined with --files-from: the list names only part of the source, so "
                      "everything else on the target would look extraneous and be deleted. Drop --delete to copy "
                      "just the listed files, or sync the whole tree (narrowed with --exclude rules) to mirror it "
                      "with --delete");
-    if (options.modifyWindowNs < 0)
+    if (t.modifyWindowNs < 0)
         return Error(Errc::InvalidArgument,
-                     "--modify-window cannot be negative (got " + std::to_string(options.modifyWindowNs)
+                     "--modify-window cannot be negative (got " + std::to_string(t.modifyWindowNs)
                          + " ns): it is how far apart two mtimes may be and still count as equal; use 0 to compare "
                            "them exactly, or 2 seconds for FAT file systems");
+    if (t.chunkSize != 0 && (t.chunkSize < kMinChunkSize || t.chunkSize > kMaxChunkSize))
+        return Error(Errc::InvalidArgument, "--chunk-size " + std::to_string(t.chunkSize)
+                                                + " bytes is outside 1M..4G; chunks much smaller cost more than they "
+                                                  "spread, much larger cannot balance the streams (or leave it out "
+                                                  "for a size picked per file)");
+    // parseCompress checks the CLI's text; this catches a spec built in code
+    // (the GUI, a saved job) before it reaches the wire, which refuses it.
+    if (t.compress.mode == CompressMode::Zstd
+        && (t.compress.level < kMinZstdLevel || t.compress.level > kMaxZstdLevel
+            || t.compress.level == 0))
+        return Error(Errc::InvalidArgument, "--compress zstd level " + std::to_string(t.compress.level)
+                                                + " is not in 1.." + std::to_string(kMaxZstdLevel) + " (or "
+                                                + std::to_string(kMinZstdLevel) + "..-1)");
+    if (!t.metadata.chmod.empty()) FG_TRY(ChmodRules::parse(t.metadata.chmod));
+    FG_TRY(checkPartialDir(t.partialDir));
+    if (t.inPlace && !t.partialDir.empty())
+        return Error(Errc::InvalidArgument,
+                     "--inplace cannot be used with --partial-dir (as in rsync): an in-place file has no partial "
+                     "copy to keep. Drop one of them");
+    if (t.inPlace && t.backup.enabled)
+        return Error(Errc::InvalidArgument,
+                     "--inplace with -b/--backup is not supported yet: the backup would have to be a full copy "
+                     "made before the file is overwritten. Drop one of them (-b alone keeps old versions safely)");
+    if (t.linkDest.size() > kMaxLinkDest)
+        return Error(Errc::InvalidArgument, "more than " + std::to_string(kMaxLinkDest) + " --link-dest directories");
+    for (const auto& d : t.linkDest)
+        if (d.empty()) return Error(Errc::InvalidArgument, "--link-dest needs a directory");
+    if (t.backup.enabled) {
+        if (t.backup.suffix.find('/') != std::string::npos)
+            return Error(Errc::InvalidArgument, "--suffix '" + t.backup.suffix + "' may not hold a '/'");
+        if (t.backup.suffix.size() > 64)
+            return Error(Errc::InvalidArgument, "--suffix is longer than 64 bytes");
+        if (t.backup.dir.empty() && t.backup.suffix.empty())
+            return Error(Errc::InvalidArgument, "an empty --suffix without --backup-dir would put each backup where "
+                                                "its file is; give a suffix, or a --backup-dir");
+    }
+    FG_TRY(filter::FilterSet::compile(t.filters));
+    if (t.filesFrom) FG_TRY(filter::FilesFromSet::compile(*t.filesFrom));
+    return {};
+}
+
+Status validateOptions(const SyncOptions& options)
+{
+    FG_TRY(validateTransferOptions(options.transfer));
     if (options.ioTimeoutSec > kMaxTimeoutSec || options.connectTimeoutSec > kMaxTimeoutSec
         || options.retryForSec > kMaxTimeoutSec)
         return Error(Errc::InvalidArgument, "--timeout, --contimeout and --retry-for take at most " + std::to_string(kMaxTimeoutSec)
@@ -447,46 +506,9 @@ Status validateOptions(const SyncOptions& options)
         return Error(Errc::InvalidArgument, "--streams " + std::to_string(options.streams) + " is more than "
                                                 + std::to_string(kMaxStreamsOption)
                                                 + " data connections; 2-8 fill most links (or use auto)");
-    if (options.chunkSize != 0 && (options.chunkSize < kMinChunkSize || options.chunkSize > kMaxChunkSize))
-        return Error(Errc::InvalidArgument, "--chunk-size " + std::to_string(options.chunkSize)
-                                                + " bytes is outside 1M..4G; chunks much smaller cost more than they "
-                                                  "spread, much larger cannot balance the streams (or leave it out "
-                                                  "for a size picked per file)");
-    // parseCompress checks the CLI's text; this catches a spec built in code
-    // (the GUI, a saved job) before it reaches the wire, which refuses it.
-    if (options.compress.mode == CompressMode::Zstd
-        && (options.compress.level < kMinZstdLevel || options.compress.level > kMaxZstdLevel
-            || options.compress.level == 0))
-        return Error(Errc::InvalidArgument, "--compress zstd level " + std::to_string(options.compress.level)
-                                                + " is not in 1.." + std::to_string(kMaxZstdLevel) + " (or "
-                                                + std::to_string(kMinZstdLevel) + "..-1)");
-    if (!options.metadata.chmod.empty()) FG_TRY(ChmodRules::parse(options.metadata.chmod));
-    FG_TRY(checkPartialDir(options.partialDir));
-    if (options.inPlace && !options.partialDir.empty())
-        return Error(Errc::InvalidArgument,
-                     "--inplace cannot be used with --partial-dir (as in rsync): an in-place file has no partial "
-                     "copy to keep. Drop one of them");
-    if (options.inPlace && options.backup.enabled)
-        return Error(Errc::InvalidArgument,
-                     "--inplace with -b/--backup is not supported yet: the backup would have to be a full copy "
-                     "made before the file is overwritten. Drop one of them (-b alone keeps old versions safely)");
-    if (options.linkDest.size() > kMaxLinkDest)
-        return Error(Errc::InvalidArgument, "more than " + std::to_string(kMaxLinkDest) + " --link-dest directories");
-    for (const auto& d : options.linkDest)
-        if (d.empty()) return Error(Errc::InvalidArgument, "--link-dest needs a directory");
-    if (options.backup.enabled) {
-        if (options.backup.suffix.find('/') != std::string::npos)
-            return Error(Errc::InvalidArgument, "--suffix '" + options.backup.suffix + "' may not hold a '/'");
-        if (options.backup.suffix.size() > 64)
-            return Error(Errc::InvalidArgument, "--suffix is longer than 64 bytes");
-        if (options.backup.dir.empty() && options.backup.suffix.empty())
-            return Error(Errc::InvalidArgument, "an empty --suffix without --backup-dir would put each backup where "
-                                                "its file is; give a suffix, or a --backup-dir");
-    }
-    FG_TRY(checkCongestion(options.congestion));
+    // Here only: a daemon takes another kernel's choice as a wish.
+    FG_TRY(checkCongestion(options.transfer.congestion));
     FG_TRY(checkSshCipher(options.sshCipher));
-    FG_TRY(filter::FilterSet::compile(options.filters));
-    if (options.hasFilesFrom) FG_TRY(filter::FilesFromSet::compile(options.filesFrom));
     return {};
 }
 

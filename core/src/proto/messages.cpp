@@ -150,54 +150,57 @@ constexpr uint8_t kKnownChanges = 0xff;
 
 void JobRequestMsg::encode(WireWriter& w) const
 {
+    const TransferOptions& t = transfer;
     w.u8(uint8_t(direction));
     w.string(path);
-    uint32_t flags = (dryRun ? kDryRun : 0) | (deleteExtraneous ? kDelete : 0) | (checksum ? kChecksum : 0)
-                   | (hasFilesFrom ? kHasFilesFrom : 0) | (plainData ? kPlainData : 0) | (mkpath ? kMkpath : 0)
-                   | (removeSourceFiles ? kRemoveSource : 0) | (inPlace ? kInPlace : 0);
+    uint32_t flags = (t.dryRun ? kDryRun : 0) | (t.deleteExtraneous ? kDelete : 0) | (t.checksum ? kChecksum : 0)
+                   | (t.filesFrom ? kHasFilesFrom : 0) | (plainData ? kPlainData : 0) | (t.mkpath ? kMkpath : 0)
+                   | (t.removeSourceFiles ? kRemoveSource : 0) | (t.inPlace ? kInPlace : 0);
     w.u32(flags);
-    w.i64(modifyWindowNs);
+    w.i64(t.modifyWindowNs);
     w.u64(bwlimit);
-    w.u32(uint32_t(filters.size()));
-    for (const auto& f : filters) {
+    w.u32(uint32_t(t.filters.size()));
+    for (const auto& f : t.filters) {
         w.u8(uint8_t(f.kind));
         w.string(f.pattern);
         if (f.kind == FilterSpec::Kind::DirMerge) w.u8(f.mergeFlags);
     }
+    const std::vector<std::string> noPaths;
+    const auto& filesFrom = t.filesFrom ? *t.filesFrom : noPaths;
     w.u32(uint32_t(filesFrom.size()));
     for (const auto& p : filesFrom) w.string(p);
-    w.u64(chunkSize);
+    w.u64(t.chunkSize);
     w.u16(streams);
-    w.string(congestion);
-    w.u8(uint8_t(fsync));
-    w.u8(uint8_t(wholeFile));
-    w.u8(uint8_t(compress.mode));
-    w.u8(uint8_t(int8_t(compress.level)));
-    w.u8(uint8_t(checksumChoice));
+    w.string(t.congestion);
+    w.u8(uint8_t(t.fsync));
+    w.u8(uint8_t(t.wholeFile));
+    w.u8(uint8_t(t.compress.mode));
+    w.u8(uint8_t(int8_t(t.compress.level)));
+    w.u8(uint8_t(t.checksumChoice));
     w.array(token);
-    w.u8(uint8_t((compare.update ? kUpdate : 0) | (compare.ignoreExisting ? kIgnoreExisting : 0)
-                 | (compare.existingOnly ? kExistingOnly : 0) | (compare.sizeOnly ? kSizeOnly : 0)
-                 | (compare.ignoreTimes ? kIgnoreTimes : 0) | (compare.appendVerify ? kAppendVerify : 0)));
-    w.u64(compare.maxSize);
-    w.u64(compare.minSize);
-    w.u8(uint8_t((deletion.limited ? kDeleteLimited : 0) | (deletion.excluded ? kDeleteExcluded : 0)));
-    w.u64(deletion.maxDelete);
-    w.u8(uint8_t((metadata.perms ? 0 : kNoPerms) | (metadata.times ? 0 : kNoTimes)));
-    w.string(metadata.chmod);
-    w.u8(backup.enabled ? 1 : 0);
-    w.string(backup.dir);
-    w.string(backup.suffix);
-    w.u32(uint32_t(linkDest.size()));
-    for (const auto& d : linkDest) w.string(d);
-    w.u8(uint8_t((scan.hardLinks ? kHardLinks : 0) | (scan.oneFileSystem ? kOneFileSystem : 0)
-                 | (scan.safeLinks ? kSafeLinks : 0) | (scan.copyLinks ? kCopyLinks : 0)));
-    w.u32(uint32_t(scan.excludeIfPresent.size()));
-    for (const auto& n : scan.excludeIfPresent) w.string(n);
-    w.u8(uint8_t((ownership.owner ? kOwner : 0) | (ownership.group ? kGroup : 0)
-                 | (ownership.numericIds ? kNumericIds : 0) | (ownership.explicitly ? kOwnershipAsked : 0)));
-    w.string(ownership.chownUser);
-    w.string(ownership.chownGroup);
-    w.string(partialDir);
+    w.u8(uint8_t((t.compare.update ? kUpdate : 0) | (t.compare.ignoreExisting ? kIgnoreExisting : 0)
+                 | (t.compare.existingOnly ? kExistingOnly : 0) | (t.compare.sizeOnly ? kSizeOnly : 0)
+                 | (t.compare.ignoreTimes ? kIgnoreTimes : 0) | (t.compare.appendVerify ? kAppendVerify : 0)));
+    w.u64(t.compare.maxSize);
+    w.u64(t.compare.minSize);
+    w.u8(uint8_t((t.deletion.limited ? kDeleteLimited : 0) | (t.deletion.excluded ? kDeleteExcluded : 0)));
+    w.u64(t.deletion.maxDelete);
+    w.u8(uint8_t((t.metadata.perms ? 0 : kNoPerms) | (t.metadata.times ? 0 : kNoTimes)));
+    w.string(t.metadata.chmod);
+    w.u8(t.backup.enabled ? 1 : 0);
+    w.string(t.backup.dir);
+    w.string(t.backup.suffix);
+    w.u32(uint32_t(t.linkDest.size()));
+    for (const auto& d : t.linkDest) w.string(d);
+    w.u8(uint8_t((t.scan.hardLinks ? kHardLinks : 0) | (t.scan.oneFileSystem ? kOneFileSystem : 0)
+                 | (t.scan.safeLinks ? kSafeLinks : 0) | (t.scan.copyLinks ? kCopyLinks : 0)));
+    w.u32(uint32_t(t.scan.excludeIfPresent.size()));
+    for (const auto& n : t.scan.excludeIfPresent) w.string(n);
+    w.u8(uint8_t((t.ownership.owner ? kOwner : 0) | (t.ownership.group ? kGroup : 0)
+                 | (t.ownership.numericIds ? kNumericIds : 0) | (t.ownership.explicitly ? kOwnershipAsked : 0)));
+    w.string(t.ownership.chownUser);
+    w.string(t.ownership.chownGroup);
+    w.string(t.partialDir);
     w.u32(ioTimeoutSec);
     w.u8(resumes ? 1 : 0);
     if (resumes) w.array(*resumes);
@@ -206,20 +209,21 @@ void JobRequestMsg::encode(WireWriter& w) const
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
 {
     JobRequestMsg m;
+    TransferOptions& t = m.transfer;
     uint8_t dir = r.u8();
     if (!r.failed() && dir > 1) return Error(Errc::Protocol, "malformed JobRequest: unknown direction");
     m.direction = Direction(dir);
     m.path = r.string(kMaxPathBytes);
     uint32_t flags = r.u32();
-    m.dryRun = flags & kDryRun;
-    m.deleteExtraneous = flags & kDelete;
-    m.checksum = flags & kChecksum;
-    m.hasFilesFrom = flags & kHasFilesFrom;
+    t.dryRun = flags & kDryRun;
+    t.deleteExtraneous = flags & kDelete;
+    t.checksum = flags & kChecksum;
+    const bool hasFilesFrom = flags & kHasFilesFrom;
     m.plainData = flags & kPlainData;
-    m.mkpath = flags & kMkpath;
-    m.removeSourceFiles = flags & kRemoveSource;
-    m.inPlace = flags & kInPlace;
-    m.modifyWindowNs = r.i64();
+    t.mkpath = flags & kMkpath;
+    t.removeSourceFiles = flags & kRemoveSource;
+    t.inPlace = flags & kInPlace;
+    t.modifyWindowNs = r.i64();
     m.bwlimit = r.u64();
     uint32_t nf = r.count(kMaxFilters, 5);
     for (uint32_t i = 0; i < nf && !r.failed(); ++i) {
@@ -232,79 +236,82 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
             f.mergeFlags = r.u8();
             if (f.mergeFlags & ~uint8_t(0x1f)) r.fail("unknown dir-merge modifiers");
         }
-        m.filters.push_back(std::move(f));
+        t.filters.push_back(std::move(f));
     }
     uint32_t np = r.count(kMaxBatchItems, 4);
-    for (uint32_t i = 0; i < np && !r.failed(); ++i) m.filesFrom.push_back(r.string(kMaxPathBytes));
-    m.chunkSize = r.u64();
+    std::vector<std::string> filesFrom;
+    for (uint32_t i = 0; i < np && !r.failed(); ++i) filesFrom.push_back(r.string(kMaxPathBytes));
+    if (hasFilesFrom) t.filesFrom = std::move(filesFrom);
+    else if (!filesFrom.empty()) r.fail("--files-from paths without the flag that says there is a list");
+    t.chunkSize = r.u64();
     m.streams = r.u16();
-    m.congestion = r.string(16);
+    t.congestion = r.string(16);
     const uint8_t fsync = r.u8();
     if (fsync > uint8_t(FsyncMode::None)) r.fail("unknown fsync mode");
-    m.fsync = FsyncMode(fsync);
+    t.fsync = FsyncMode(fsync);
     const uint8_t whole = r.u8();
     if (whole > uint8_t(WholeFileMode::Never)) r.fail("unknown whole-file mode");
-    m.wholeFile = WholeFileMode(whole);
+    t.wholeFile = WholeFileMode(whole);
     const uint8_t compressMode = r.u8();
     if (compressMode > uint8_t(CompressMode::Auto)) r.fail("unknown compression mode");
-    m.compress.mode = CompressMode(compressMode);
-    m.compress.level = int8_t(r.u8());
+    t.compress.mode = CompressMode(compressMode);
+    t.compress.level = int8_t(r.u8());
     // zstd's 0 means "its default", which no spec carries.
-    if (m.compress.level < kMinZstdLevel || m.compress.level > kMaxZstdLevel || m.compress.level == 0)
+    if (t.compress.level < kMinZstdLevel || t.compress.level > kMaxZstdLevel || t.compress.level == 0)
         r.fail("zstd level out of range");
     const uint8_t checksumChoice = r.u8();
     if (checksumChoice > uint8_t(ChecksumChoice::Sha256)) r.fail("unknown checksum choice");
-    m.checksumChoice = ChecksumChoice(checksumChoice);
+    t.checksumChoice = ChecksumChoice(checksumChoice);
     m.token = r.array<16>();
     const uint8_t compareFlags = r.u8();
     if (compareFlags & ~kKnownCompareFlags) r.fail("unknown compare flags");
-    m.compare.update = compareFlags & kUpdate;
-    m.compare.ignoreExisting = compareFlags & kIgnoreExisting;
-    m.compare.existingOnly = compareFlags & kExistingOnly;
-    m.compare.sizeOnly = compareFlags & kSizeOnly;
-    m.compare.ignoreTimes = compareFlags & kIgnoreTimes;
-    m.compare.appendVerify = compareFlags & kAppendVerify;
-    m.compare.maxSize = r.u64();
-    m.compare.minSize = r.u64();
+    t.compare.update = compareFlags & kUpdate;
+    t.compare.ignoreExisting = compareFlags & kIgnoreExisting;
+    t.compare.existingOnly = compareFlags & kExistingOnly;
+    t.compare.sizeOnly = compareFlags & kSizeOnly;
+    t.compare.ignoreTimes = compareFlags & kIgnoreTimes;
+    t.compare.appendVerify = compareFlags & kAppendVerify;
+    t.compare.maxSize = r.u64();
+    t.compare.minSize = r.u64();
     const uint8_t deleteFlags = r.u8();
     if (deleteFlags & ~(kDeleteLimited | kDeleteExcluded)) r.fail("unknown delete flags");
-    m.deletion.limited = deleteFlags & kDeleteLimited;
-    m.deletion.excluded = deleteFlags & kDeleteExcluded;
-    m.deletion.maxDelete = r.u64();
+    t.deletion.limited = deleteFlags & kDeleteLimited;
+    t.deletion.excluded = deleteFlags & kDeleteExcluded;
+    t.deletion.maxDelete = r.u64();
     const uint8_t metadataFlags = r.u8();
     if (metadataFlags & ~(kNoPerms | kNoTimes)) r.fail("unknown metadata flags");
-    m.metadata.perms = !(metadataFlags & kNoPerms);
-    m.metadata.times = !(metadataFlags & kNoTimes);
-    m.metadata.chmod = r.string(kMaxPattern);
+    t.metadata.perms = !(metadataFlags & kNoPerms);
+    t.metadata.times = !(metadataFlags & kNoTimes);
+    t.metadata.chmod = r.string(kMaxPattern);
     const uint8_t backup = r.u8();
     if (backup > 1) r.fail("unknown backup flag");
-    m.backup.enabled = backup == 1;
-    m.backup.dir = r.string(kMaxPathBytes);
-    m.backup.suffix = r.string(kMaxShortText);
+    t.backup.enabled = backup == 1;
+    t.backup.dir = r.string(kMaxPathBytes);
+    t.backup.suffix = r.string(kMaxShortText);
     const uint32_t links = r.count(uint32_t(kMaxLinkDest), 4);
-    for (uint32_t i = 0; i < links && !r.failed(); ++i) m.linkDest.push_back(r.string(kMaxPathBytes));
-    for (const auto& d : m.linkDest)
+    for (uint32_t i = 0; i < links && !r.failed(); ++i) t.linkDest.push_back(r.string(kMaxPathBytes));
+    for (const auto& d : t.linkDest)
         if (d.empty()) r.fail("an empty --link-dest");
     const uint8_t scanFlags = r.u8();
     if (scanFlags & ~(kHardLinks | kOneFileSystem | kSafeLinks | kCopyLinks)) r.fail("unknown scan flags");
-    m.scan.hardLinks = scanFlags & kHardLinks;
-    m.scan.oneFileSystem = scanFlags & kOneFileSystem;
-    m.scan.safeLinks = scanFlags & kSafeLinks;
-    m.scan.copyLinks = scanFlags & kCopyLinks;
+    t.scan.hardLinks = scanFlags & kHardLinks;
+    t.scan.oneFileSystem = scanFlags & kOneFileSystem;
+    t.scan.safeLinks = scanFlags & kSafeLinks;
+    t.scan.copyLinks = scanFlags & kCopyLinks;
     const uint32_t markers = r.count(kMaxFilters, 4);
-    for (uint32_t i = 0; i < markers && !r.failed(); ++i) m.scan.excludeIfPresent.push_back(r.string(kMaxShortText));
-    for (const auto& n : m.scan.excludeIfPresent)
+    for (uint32_t i = 0; i < markers && !r.failed(); ++i) t.scan.excludeIfPresent.push_back(r.string(kMaxShortText));
+    for (const auto& n : t.scan.excludeIfPresent)
         if (n.empty() || n.find('/') != std::string::npos || n == "." || n == "..")
             r.fail("--exclude-if-present names a file, not a path");
     const uint8_t owning = r.u8();
     if (owning & ~(kOwner | kGroup | kNumericIds | kOwnershipAsked)) r.fail("unknown ownership flags");
-    m.ownership.owner = owning & kOwner;
-    m.ownership.group = owning & kGroup;
-    m.ownership.numericIds = owning & kNumericIds;
-    m.ownership.explicitly = owning & kOwnershipAsked;
-    m.ownership.chownUser = r.string(kMaxShortText);
-    m.ownership.chownGroup = r.string(kMaxShortText);
-    m.partialDir = r.string(kMaxPathBytes);
+    t.ownership.owner = owning & kOwner;
+    t.ownership.group = owning & kGroup;
+    t.ownership.numericIds = owning & kNumericIds;
+    t.ownership.explicitly = owning & kOwnershipAsked;
+    t.ownership.chownUser = r.string(kMaxShortText);
+    t.ownership.chownGroup = r.string(kMaxShortText);
+    t.partialDir = r.string(kMaxPathBytes);
     m.ioTimeoutSec = r.u32();
     if (m.ioTimeoutSec > kMaxTimeoutSec) r.fail("timeout out of range");
     const uint8_t resumes = r.u8();
@@ -313,7 +320,7 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");
-    if (m.modifyWindowNs < 0) return Error(Errc::Protocol, "malformed JobRequest: negative modify window");
+    if (t.modifyWindowNs < 0) return Error(Errc::Protocol, "malformed JobRequest: negative modify window");
     return m;
 }
 

@@ -140,54 +140,20 @@ struct JobRequestMsg {
     // Daemon: "MODULE" or "MODULE/path"; stdio: the path as the user typed it.
     // A trailing '/' keeps its rsync meaning.
     std::string path;
-    bool dryRun = false;
-    bool mkpath = false; // a flag bit
-    bool removeSourceFiles = false; // a flag bit
-    bool inPlace = false;           // a flag bit
-    std::string partialDir;         // checked by the receiver (checkPartialDir)
-    bool deleteExtraneous = false;
-    bool checksum = false;
-    int64_t modifyWindowNs = 0;
-    uint64_t bwlimit = 0;
-    std::vector<FilterSpec> filters;
-    std::vector<std::string> filesFrom;
-    bool hasFilesFrom = false;
-    uint64_t chunkSize = 0; // 0: picked per file
+    // What both ends act on, the user's options as they are (the encoding
+    // below spreads them over the message, in the order fields came).
+    TransferOptions transfer;
+    uint64_t bwlimit = 0;   // the rate in force now (a timetable's changes follow in RateChange)
     uint16_t streams = 0;   // data connections the client will open (daemon only)
-    std::string congestion; // for the data connections ("" = bbr if available)
-    FsyncMode fsync = FsyncMode::End; // when a receiving server makes files durable
-    WholeFileMode wholeFile = WholeFileMode::Auto;
     bool plainData = false; // --cipher none: data connections drop TLS once joined (a flag bit)
-    // How a sending server compresses (--compress); a receiving one just
-    // follows each frame's flags. Encoded last: u8 mode, then the zstd level
-    // as a signed byte.
-    CompressSpec compress;
-    // What every digest of the job is (--checksum-choice); the last byte.
-    ChecksumChoice checksumChoice = ChecksumChoice::Xxh128;
     // The data connections' session token (streams > 0); after the checksum
     // choice.
     SessionToken token{};
-    // Since version 8, after the token: which files go (u8 flags, u64 max
-    // size, u64 min size) and how far --delete goes (u8 flags, u64 max).
-    CompareRules compare;
-    DeleteRules deletion;
-    // Then the metadata rules: u8 flags (1 no perms, 2 no times), the --chmod text.
-    MetadataRules metadata;
-    // Then the backup rules: u8 enabled, the directory, the suffix.
-    BackupRules backup;
-    // Then --link-dest: u32 count, the directories.
-    std::vector<std::string> linkDest;
-    // Then the scan rules: u8 flags (1 -H, 2 -x, 4 --safe-links), u32 count
-    // and the --exclude-if-present names.
-    ScanRules scan;
-    // Then ownership: u8 flags (1 -o, 2 -g, 4 --numeric-ids, 8 asked
-    // explicitly), the --chown user and group.
-    OwnershipRules ownership;
-    // (then partialDir, above.) Since version 9, last: --timeout (u32 s, 0 =
-    // the default), which the server keeps too, so that a client gone silent
-    // does not hold its session for ever; and the session this job resumes
-    // after its connections dropped (u8 1 + its token, or u8 0): the server
-    // ends that one first, so its half-received file is free to resume.
+    // Since version 9, last: --timeout (u32 s, 0 = the default), which the
+    // server keeps too, so that a client gone silent does not hold its
+    // session for ever; and the session this job resumes after its
+    // connections dropped (u8 1 + its token, or u8 0): the server ends that
+    // one first, so its half-received file is free to resume.
     uint32_t ioTimeoutSec = 0;
     std::optional<SessionToken> resumes;
     void encode(WireWriter& w) const;

@@ -252,8 +252,8 @@ Status Sender::scanAndList()
     auto filters = filter::FilterSet::compile(m_params.filters);
     if (!filters.ok()) return filters.error();
     std::optional<filter::FilesFromSet> filesFrom;
-    if (m_params.hasFilesFrom) {
-        auto ff = filter::FilesFromSet::compile(m_params.filesFrom);
+    if (m_params.filesFrom) {
+        auto ff = filter::FilesFromSet::compile(*m_params.filesFrom);
         if (!ff.ok()) return ff.error();
         filesFrom = std::move(ff).value();
     }
