@@ -4,6 +4,7 @@
 #include "delta/ops.h"
 #include "proto/messages.h"
 #include "receive/receiver.h"
+#include "role_harness.h"
 #include "test_support.h"
 
 #include <QFileInfo>
@@ -46,111 +47,6 @@ proto::WireEntry fileEntry(const std::string& path, uint64_t size)
     return e;
 }
 
-// Drives a Receiver from the sender's side of a memory link.
-class FakeSender {
-public:
-    FakeSender(const std::string& destination, size_t dataLinks = 0, TransferParams params = {})
-    {
-        auto [ours, theirs] = proto::makeMemoryLinkPair(8 << 20);
-        m_link = std::move(ours);
-        m_peer = std::move(theirs);
-        std::vector<proto::FrameLink*> peerData;
-        for (size_t i = 0; i < dataLinks; ++i) {
-            auto [a, b] = proto::makeMemoryLinkPair(8 << 20);
-            m_data.push_back(std::move(a));
-            m_peerData.push_back(std::move(b));
-            peerData.push_back(m_peerData.back().get());
-        }
-        RootSpec root;
-        root.base = destination;
-        m_receiver = std::make_unique<Receiver>(root, params, *m_peer, peerData, m_observer, m_stages);
-        m_thread = std::thread([this] { m_result = m_receiver->run(); });
-    }
-    ~FakeSender()
-    {
-        m_link->close();
-        if (m_thread.joinable()) m_thread.join();
-    }
-
-    template <class M>
-    void send(const M& msg) { (void)m_link->send(proto::toFrame(msg)); }
-    void sendFrame(proto::Frame f) { (void)m_link->send(std::move(f)); }
-    template <class M>
-    void sendOn(size_t link, const M& msg) { (void)m_data[link]->send(proto::toFrame(msg)); }
-    void sendFrameOn(size_t link, proto::Frame f) { (void)m_data[link]->send(std::move(f)); }
-    void closeData(size_t link) { m_data[link]->close(); }
-
-    void list(const std::vector<proto::WireEntry>& entries)
-    {
-        send(proto::FileListBeginMsg{});
-        proto::FileListBatchMsg batch;
-        batch.entries = entries;
-        send(batch);
-        proto::FileListEndMsg end;
-        end.count = uint32_t(entries.size());
-        send(end);
-    }
-
-    // Reads frames until one of the given types (or the end); returns it.
-    std::optional<proto::Frame> waitFor(std::initializer_list<proto::MsgType> types)
-    {
-        for (;;) {
-            auto f = m_link->receive();
-            if (!f.ok()) return std::nullopt;
-            if (f->type == uint16_t(proto::MsgType::Error) || f->type == uint16_t(proto::MsgType::JobDone))
-                m_ended = true;
-            for (proto::MsgType type : types)
-                if (f->type == uint16_t(type)) return std::move(f).value();
-        }
-    }
-    std::optional<proto::Frame> waitFor(proto::MsgType type) { return waitFor({type}); }
-
-    // As waitFor, but gives up after `limit` (the link is closed then): for
-    // frames the receiver must send on its own, without a nudge from us.
-    std::optional<proto::Frame> waitForWithin(std::initializer_list<proto::MsgType> types, std::chrono::milliseconds limit)
-    {
-        std::mutex mutex;
-        std::condition_variable cv;
-        bool done = false;
-        std::thread watchdog([&] {
-            std::unique_lock lock(mutex);
-            if (!cv.wait_for(lock, limit, [&] { return done; })) m_link->close();
-        });
-        auto frame = waitFor(types);
-        {
-            std::lock_guard lock(mutex);
-            done = true;
-        }
-        cv.notify_all();
-        watchdog.join();
-        return frame;
-    }
-
-    // Waits for the receiver's last word (an Error, or JobDone), then hangs up.
-    Status finish()
-    {
-        while (!m_ended) {
-            auto f = m_link->receive();
-            if (!f.ok() || f->type == uint16_t(proto::MsgType::Error) || f->type == uint16_t(proto::MsgType::JobDone))
-                break;
-        }
-        m_link->close();
-        m_thread.join();
-        return m_result;
-    }
-
-private:
-    proto::FrameLinkPtr m_link;
-    proto::FrameLinkPtr m_peer;
-    std::vector<proto::FrameLinkPtr> m_data;
-    std::vector<proto::FrameLinkPtr> m_peerData;
-    NullObserver m_observer;
-    StageSet m_stages;
-    std::unique_ptr<Receiver> m_receiver;
-    std::thread m_thread;
-    Status m_result;
-    bool m_ended = false;
-};
 
 // Text that compresses well.
 std::string text(size_t n)
@@ -218,7 +114,7 @@ private Q_SLOTS:
         QFETCH(QString, path);
         ScratchDir s;
         writeFile(s.sub("dst/keep"), "k");
-        FakeSender sender(s.sub("dst"));
+        ReceiverDriver sender(s.sub("dst"));
         sender.list({dirEntry("."), fileEntry(path.toStdString(), 3)});
         Status st = sender.finish();
         QVERIFY(!st.ok());
@@ -232,7 +128,7 @@ private Q_SLOTS:
     void backslashNameIsOneFileInside()
     {
         ScratchDir s;
-        FakeSender sender(s.sub("dst"));
+        ReceiverDriver sender(s.sub("dst"));
         const std::string name = "..\\outside.txt";
         sender.list({dirEntry("."), fileEntry(name, 3)});
         QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
@@ -257,7 +153,7 @@ private Q_SLOTS:
         ::mkdir(s.sub("outside").c_str(), 0755);
         ::mkdir(s.sub("dst").c_str(), 0755);
         ::symlink(s.sub("outside").c_str(), s.sub("dst/link").c_str());
-        FakeSender sender(s.sub("dst"));
+        ReceiverDriver sender(s.sub("dst"));
         sender.list({dirEntry("."), dirEntry("link"), fileEntry("link/f", 3)});
         auto plan = sender.waitFor(proto::MsgType::PlanEnd);
         QVERIFY(plan.has_value());
@@ -279,7 +175,7 @@ private Q_SLOTS:
     void entryBeforeItsDirectoryIsAProtocolError()
     {
         ScratchDir s;
-        FakeSender sender(s.sub("dst"));
+        ReceiverDriver sender(s.sub("dst"));
         sender.list({dirEntry("."), fileEntry("nodir/f", 1)});
         Status st = sender.finish();
         QVERIFY(!st.ok());
@@ -292,7 +188,7 @@ private Q_SLOTS:
         ScratchDir s;
         writeFile(s.sub("dst/f"), "same");
         setMtime(s.sub("dst/f"), 1'600'000'000);
-        FakeSender sender(s.sub("dst"));
+        ReceiverDriver sender(s.sub("dst"));
         auto e = fileEntry("f", 4);
         e.mtimeNs = 1'600'000'000'000'000'000;
         // g keeps the job open (a job with nothing to send ends at its plan).
@@ -309,7 +205,7 @@ private Q_SLOTS:
     {
         ScratchDir s;
         writeFile(s.sub("dst/f"), "old content");
-        FakeSender sender(s.sub("dst"));
+        ReceiverDriver sender(s.sub("dst"));
         sender.list({dirEntry("."), fileEntry("f", 3)});
         QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
         sender.sendFrame(proto::makeDataFrame(1, 0, reinterpret_cast<const uint8_t*>("abc"), 3, true));
@@ -341,7 +237,7 @@ private Q_SLOTS:
             ScratchDir s;
             TransferParams params;
             params.checksumChoice = ChecksumChoice::Sha256;
-            FakeSender sender(s.sub("dst"), 0, params);
+            ReceiverDriver sender(s.sub("dst"), 0, params);
             sender.list({dirEntry("."), fileEntry("f", 5), fileEntry("g", 5)});
             QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
             const ChecksumChoice used = sha ? ChecksumChoice::Sha256 : ChecksumChoice::Xxh128;
@@ -379,7 +275,7 @@ private Q_SLOTS:
         const std::string a = content.substr(0, 300 * 1024);
         const std::string b = content.substr(300 * 1024);
         auto bytes = [](const std::string& x, size_t off) { return reinterpret_cast<const uint8_t*>(x.data()) + off; };
-        FakeSender sender(s.sub("dst"), 2);
+        ReceiverDriver sender(s.sub("dst"), 2);
         sender.list({dirEntry("."), fileEntry("big", content.size())});
         QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
         // The file's end first, on the control link; then the second chunk
@@ -416,7 +312,7 @@ private Q_SLOTS:
     {
         ScratchDir s;
         const std::string content = randomBytes(200 * 1024, 11);
-        FakeSender sender(s.sub("dst"), 2);
+        ReceiverDriver sender(s.sub("dst"), 2);
         sender.list({dirEntry("."), fileEntry("f", content.size())});
         QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
         const auto* p = reinterpret_cast<const uint8_t*>(content.data());
@@ -454,7 +350,7 @@ private Q_SLOTS:
         ScratchDir s;
         const std::string content = randomBytes(200 * 1024, 12);
         const std::string stale = staleDiffers ? randomBytes(100 * 1024, 13) : content.substr(0, 100 * 1024);
-        FakeSender sender(s.sub("dst"), 2);
+        ReceiverDriver sender(s.sub("dst"), 2);
         sender.list({dirEntry("."), fileEntry("f", content.size())});
         QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
         const auto* p = reinterpret_cast<const uint8_t*>(content.data());
@@ -502,7 +398,7 @@ private Q_SLOTS:
         writeFile(s.sub("dst/f"), old);
         TransferParams params;
         params.wholeFile = WholeFileMode::Never;
-        FakeSender sender(s.sub("dst"), 1, params);
+        ReceiverDriver sender(s.sub("dst"), 1, params);
         sender.list({dirEntry("."), fileEntry("f", old.size())});
         // The receiver signs its old copy; the pieces say how it was cut.
         uint32_t blockLength = 0;
@@ -567,7 +463,7 @@ private Q_SLOTS:
     void theFillFlagOnAnythingButADeltaEndsTheSession()
     {
         ScratchDir s;
-        FakeSender sender(s.sub("dst"));
+        ReceiverDriver sender(s.sub("dst"));
         sender.list({dirEntry("."), fileEntry("f", 4)});
         QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
         proto::Frame f = proto::makeDataFrame(1, 0, reinterpret_cast<const uint8_t*>("data"), 4, true);
@@ -583,7 +479,7 @@ private Q_SLOTS:
     void aSmallFileInOneFrame()
     {
         ScratchDir s;
-        FakeSender sender(s.sub("dst"));
+        ReceiverDriver sender(s.sub("dst"));
         sender.list({dirEntry("."), fileEntry("f", 5)});
         QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
         proto::SmallFileHeader h;
@@ -610,7 +506,7 @@ private Q_SLOTS:
     void theJobEndsOnceEveryFileIsInPlace()
     {
         ScratchDir s;
-        FakeSender sender(s.sub("dst"));
+        ReceiverDriver sender(s.sub("dst"));
         sender.list({dirEntry("."), fileEntry("f", 5), fileEntry("g", 5)});
         QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
         for (uint32_t index : {1u, 2u}) {
@@ -637,7 +533,7 @@ private Q_SLOTS:
     void aJobWithNothingToSendEndsAfterItsPlan()
     {
         ScratchDir s;
-        FakeSender sender(s.sub("dst"));
+        ReceiverDriver sender(s.sub("dst"));
         sender.list({dirEntry("."), dirEntry("d")});
         QVERIFY(sender.waitForWithin({proto::MsgType::JobDone}, std::chrono::seconds(10)).has_value());
         QVERIFY(sender.finish().ok());
@@ -651,7 +547,7 @@ private Q_SLOTS:
         ScratchDir s;
         const std::string small = text(100 * 1024);
         const std::string big = text(proto::kMaxDataPayload + 5000);
-        FakeSender sender(s.sub("dst"));
+        ReceiverDriver sender(s.sub("dst"));
         sender.list({dirEntry("."), fileEntry("small", small.size()), fileEntry("big", big.size())});
         QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
         codec::FrameCompressor c;
@@ -701,7 +597,7 @@ private Q_SLOTS:
         QVERIFY(payload.size() < 64 * 1024);
         const codec::Algo algo = kind.startsWith(QLatin1String("zstd")) ? codec::Algo::Zstd : codec::Algo::Lz4;
         ScratchDir s;
-        FakeSender sender(s.sub("dst"));
+        ReceiverDriver sender(s.sub("dst"));
         sender.list({dirEntry("."), fileEntry("bomb.txt", 4u << 20)});
         QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
         if (smallFile) {
@@ -725,7 +621,7 @@ private Q_SLOTS:
     void unknownFrameTypeEndsTheSession()
     {
         ScratchDir s;
-        FakeSender sender(s.sub("dst"));
+        ReceiverDriver sender(s.sub("dst"));
         sender.send(proto::FileListBeginMsg{});
         proto::Frame f;
         f.type = 999;
@@ -738,7 +634,7 @@ private Q_SLOTS:
     void listCountMismatchIsAProtocolError()
     {
         ScratchDir s;
-        FakeSender sender(s.sub("dst"));
+        ReceiverDriver sender(s.sub("dst"));
         sender.send(proto::FileListBeginMsg{});
         proto::FileListBatchMsg batch;
         batch.entries = {dirEntry(".")};

@@ -4,6 +4,7 @@
 #include "receive/receiver.h"
 #include "send/scheduler.h"
 #include "send/sender.h"
+#include "role_harness.h"
 #include "test_support.h"
 
 #include <QTest>
@@ -72,19 +73,11 @@ struct Session {
 void transfer(const std::string& src, const std::string& dst, size_t streams, const std::vector<int>& breakAfter,
               Session& session, uint64_t chunkSize = 0, CompressSpec compress = {})
 {
-    auto [senderControl, receiverControl] = proto::makeMemoryLinkPair(16 << 20);
-    std::vector<proto::FrameLinkPtr> senderData;
-    std::vector<proto::FrameLinkPtr> receiverData;
-    std::vector<proto::FrameLink*> senderPtrs;
-    std::vector<proto::FrameLink*> receiverPtrs;
-    for (size_t i = 0; i < streams; ++i) {
-        auto [a, b] = proto::makeMemoryLinkPair(4 << 20);
-        if (i < breakAfter.size() && breakAfter[i] >= 0) a = std::make_unique<BreakingLink>(std::move(a), breakAfter[i], session.linksBroken);
-        senderPtrs.push_back(a.get());
-        receiverPtrs.push_back(b.get());
-        senderData.push_back(std::move(a));
-        receiverData.push_back(std::move(b));
-    }
+    MemoryLinks links(streams);
+    for (size_t i = 0; i < streams && i < breakAfter.size(); ++i)
+        if (breakAfter[i] >= 0)
+            links.senderData[i] = std::make_unique<BreakingLink>(std::move(links.senderData[i]), breakAfter[i],
+                                                                 session.linksBroken);
     TransferParams params;
     params.chunkSize = chunkSize;
     params.compress = compress;
@@ -93,15 +86,11 @@ void transfer(const std::string& src, const std::string& dst, size_t streams, co
     from.trailingSlash = true;
     RootSpec to;
     to.base = dst;
-    StageSet senderStages;
-    StageSet receiverStages;
-    Sender sender(from, params, *senderControl, senderPtrs, session.senderSide, senderStages, nullptr);
-    Receiver receiver(to, params, *receiverControl, receiverPtrs, session.receiverSide, receiverStages);
-    std::thread t([&] { session.sent = sender.run(); });
-    session.received = receiver.run();
-    t.join();
-    for (const auto& st : receiverStages.snapshot(false))
-        if (st.name == "decompress") session.decompressedFrames = st.items;
+    RoleRun run;
+    runRoles(from, to, params, links, session.senderSide, session.receiverSide, run);
+    session.sent = run.sent;
+    session.received = run.received;
+    session.decompressedFrames = run.receiverStages.snapshotOf(StageId::Decompress).items;
 }
 
 // Log-like text: lines from a shared pool, so files repeat each other's lines.
@@ -301,14 +290,11 @@ private Q_SLOTS:
         QFETCH(int, links);
         ScratchDir d;
         makeTree(d.sub("src"));
-        auto [senderControl, receiverControl] = proto::makeMemoryLinkPair(16 << 20);
-        std::vector<proto::FrameLinkPtr> senderData;
-        std::vector<proto::FrameLinkPtr> receiverData;
-        for (int i = 0; i < links; ++i) {
-            auto [a, b] = proto::makeMemoryLinkPair(4 << 20);
-            senderData.push_back(std::move(a));
-            receiverData.push_back(std::move(b));
-        }
+        MemoryLinks memory{static_cast<size_t>(links)};
+        auto& senderControl = memory.senderControl;
+        auto& receiverControl = memory.receiverControl;
+        auto& senderData = memory.senderData;
+        auto& receiverData = memory.receiverData;
         TransferParams params;
         params.chunkSize = 4 << 20;
         RootSpec from;
@@ -353,7 +339,9 @@ private Q_SLOTS:
     {
         ScratchDir d;
         writeFile(d.sub("src/f"), randomBytes(1 << 20, 5));
-        auto [senderControl, receiverControl] = proto::makeMemoryLinkPair(16 << 20);
+        MemoryLinks memory(0);
+        auto& senderControl = memory.senderControl;
+        auto& receiverControl = memory.receiverControl;
         RootSpec from;
         from.base = d.sub("src");
         from.trailingSlash = true;

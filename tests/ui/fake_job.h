@@ -13,6 +13,8 @@
 #include <cmath>
 #include <condition_variable>
 #include <deque>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <random>
@@ -423,6 +425,25 @@ private:
 
     std::mutex m_notifyMutex;
     std::function<void()> m_notify;
+};
+
+// A job factory for a controller or a window under test: each job it makes
+// is a FakeJob playing `script`; the last one stays reachable (its owner is
+// whoever asked for it).
+struct FakeJobFactory {
+    FakeScript script;
+    FakeJob* last = nullptr;
+    int calls = 0;
+
+    std::function<fg::Result<std::unique_ptr<fg::Job>>(fg::JobSpec)> make()
+    {
+        return [this](fg::JobSpec spec) -> fg::Result<std::unique_ptr<fg::Job>> {
+            ++calls;
+            auto job = std::make_unique<FakeJob>(std::move(spec), script);
+            last = job.get();
+            return std::unique_ptr<fg::Job>(std::move(job));
+        };
+    }
 };
 
 } // namespace fgtest

@@ -7,26 +7,11 @@
 #include <thread>
 
 using fgtest::FakeJob;
+using FakeFactory = fgtest::FakeJobFactory;
 using fgtest::FakeScript;
 
 namespace {
 
-// A factory that hands out FakeJobs and remembers the last one (the controller owns it).
-struct FakeFactory {
-    FakeScript script;
-    FakeJob* last = nullptr;
-    int calls = 0;
-
-    fgui::JobFactory make()
-    {
-        return [this](fg::JobSpec spec) -> fg::Result<std::unique_ptr<fg::Job>> {
-            ++calls;
-            auto job = std::make_unique<FakeJob>(std::move(spec), script);
-            last = job.get();
-            return std::unique_ptr<fg::Job>(std::move(job));
-        };
-    }
-};
 
 fg::JobSpec someSpec()
 {

@@ -35,26 +35,12 @@
 #include <thread>
 
 using fgtest::FakeJob;
+using FakeFactory = fgtest::FakeJobFactory;
 using fgtest::FakeScript;
 using State = fgui::FileTableModel::FileState;
 
 namespace {
 
-struct FakeFactory {
-    FakeScript script;
-    FakeJob* last = nullptr;
-    int calls = 0;
-
-    fgui::JobFactory make()
-    {
-        return [this](fg::JobSpec spec) -> fg::Result<std::unique_ptr<fg::Job>> {
-            ++calls;
-            auto job = std::make_unique<FakeJob>(std::move(spec), script);
-            last = job.get();
-            return std::unique_ptr<fg::Job>(std::move(job));
-        };
-    }
-};
 
 template <class T>
 T* child(QWidget& window, const char* name)

@@ -14,7 +14,8 @@ constexpr int kIdleChecksBeforeFlush = 8;
 } // namespace
 
 BackgroundFlush::BackgroundFlush(platform::DirHandle dir, StageSet& stages)
-    : m_dir(std::move(dir)), m_stages(stages), m_thread([this] { loop(); })
+    : m_dir(std::move(dir)), m_stages(stages), m_writtenAtStart(stages[StageId::Write].bytes()),
+      m_thread([this] { loop(); })
 {
 }
 
@@ -41,7 +42,7 @@ void BackgroundFlush::loop()
 {
     // The disk's share of writing, done on this thread.
     StageTrack track(m_stages, {StageId::Write}, StageId::Write, StageState::WaitInput);
-    uint64_t flushed = m_stages[StageId::Write].bytes();
+    uint64_t flushed = m_writtenAtStart;
     int waited = 0;
     std::unique_lock lock(m_mutex);
     for (;;) {

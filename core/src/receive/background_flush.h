@@ -33,6 +33,9 @@ private:
 
     platform::DirHandle m_dir;
     StageSet& m_stages;
+    // The write stage's bytes when this was made: what comes after is to
+    // flush (read here, not on the thread, which may start late).
+    const uint64_t m_writtenAtStart;
     std::mutex m_mutex;
     std::condition_variable m_cv;
     bool m_stop = false;
