@@ -11,10 +11,9 @@
 #include "platform/fs.h"
 #include "proto/hello.h"
 #include "proto/plain_data.h"
-#include "receive/receiver.h"
 #include "role/linger.h"
 #include "role/observer.h"
-#include "send/sender.h"
+#include "transfer/roles.h"
 
 #include <floodgate/identity.h>
 
@@ -447,24 +446,19 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
 
     StageSet stages;
     NullObserver observer;
-    RateLimiter limiter(params.bwlimitBytesPerSec);
-    std::unique_ptr<RoleBase> role;
-    Receiver* receiver = nullptr;
-    Sender* sender = nullptr;
-    if (push) {
-        auto r = std::make_unique<Receiver>(root, params, link, data, observer, stages);
-        receiver = r.get();
-        role = std::move(r);
-    } else {
-        // Always a limiter: a client's timetable may set a limit later.
-        auto snd = std::make_unique<Sender>(root, params, link, data, observer, stages, &limiter);
-        sender = snd.get();
-        role = std::move(snd);
-    }
-    late->attach(role.get());
+    RoleSetup setup;
+    setup.root = root;
+    setup.params = params;
+    setup.control = &link;
+    setup.data = data;
+    setup.observer = &observer;
+    setup.stages = &stages;
+    // (The sender's own limiter: a client's timetable may set a limit later.)
+    std::unique_ptr<Roles> roles = Roles::one(push ? RoleSide::Receive : RoleSide::Send, std::move(setup));
+    late->attach(&roles->main());
     auto stopper = std::make_shared<JobStopper>();
     stopper->set([&](const Error& why) {
-        role->abandon(why);
+        roles->abandon(why);
         link.close();
         for (auto* l : data) l->close();
         for (auto* l : late->links()) l->close();
@@ -489,12 +483,12 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
         stopper->stop(Error(Errc::Timeout, why));
     };
     ProgressWatchdog watchdog(std::chrono::seconds(silenceSec), std::chrono::milliseconds(0), std::move(watch));
-    Status result = receiver ? receiver->run() : sender->run();
+    Status result = roles->run();
     watchdog.stop();
     if (token) ctx.registry->setStopper(*token, nullptr);
     stopper->clear();
     late->detach();
-    role.reset();
+    roles.reset();
     // A push's data connections join while it runs: said once it is over.
     if (push && ctx.log) {
         std::vector<proto::FrameLink*> joined = data;

@@ -1,5 +1,8 @@
 #include "client/session.h"
 #include "common/clock.h"
+#include "job/bandwidth_timetable.h"
+#include "job/roots.h"
+#include "job/stream_tuner.h"
 #include "common/path.h"
 #include "exec/progress_watchdog.h"
 #include "exec/rate_limiter.h"
@@ -13,10 +16,10 @@
 #include "platform/socket.h"
 #include "proto/frame.h"
 #include "proto/plain_data.h"
-#include "receive/receiver.h"
 #include "receive/tree_ops.h"
 #include "role/observer.h"
 #include "send/sender.h"
+#include "transfer/roles.h"
 
 #include <floodgate/endpoint.h>
 #include <floodgate/identity.h>
@@ -69,73 +72,16 @@ private:
     std::optional<proto::JobAcceptMsg> m_accept;
 };
 
-// In-process jobs join sender and receiver with this much in flight.
-constexpr size_t kMemoryLinkBytes = 32u << 20;
-// Auto streams: start with a few data connections and add kTuneStep at a
-// time, up to kAutoMaxStreams, while each step raises the total rate by at
-// least kTuneGain. Field notes: 2-4 tuned streams fill most links; more than
-// cores or disks only add contention.
+// Auto streams: start with a few data connections and add more (StreamTuner)
+// up to kAutoMaxStreams. Field notes: 2-4 tuned streams fill most links; more
+// than cores or disks only add contention.
 constexpr unsigned kAutoStartStreams = 2;
 constexpr unsigned kAutoMaxStreams = 8;
-constexpr unsigned kTuneStep = 2;
-constexpr double kTuneGain = 1.10;
-constexpr auto kTuneSettle = std::chrono::milliseconds(1500);
-constexpr auto kTuneInterval = std::chrono::milliseconds(1500);
-// A timetable's rules change on the minute: checking twice a minute is enough.
-constexpr auto kTimetableCheck = std::chrono::seconds(30);
-// And the wait is said after this long (or half of a shorter --timeout).
+// A quiet far end's wait is said after this long (or half of a shorter --timeout).
 constexpr unsigned kQuietNoticeSec = 30;
 // Without a consumer draining events (a script ignoring them), per-file
 // events stop being queued past this many; failures, plans and logs always are.
 constexpr size_t kMaxQueuedFileEvents = 200000;
-
-// A destination inside the source would copy itself, over and over as the
-// scan finds the new copies. Allowed only when the filters exclude it.
-Status checkDestinationOutsideSource(const RootSpec& source, const RootSpec& destination, const TransferParams& params)
-{
-    auto src = platform::canonicalPath(source.base);
-    if (!src.ok()) return {}; // the sender reports a missing source
-    // The destination may not exist yet: resolve its nearest existing ancestor.
-    std::string probe = destination.base;
-    std::string rest;
-    Result<std::string> dst = platform::canonicalPath(probe);
-    while (!dst.ok() && probe != "/" && probe != ".") {
-        rest = joinPath(localBaseName(probe), rest);
-        probe = localDirName(probe);
-        dst = platform::canonicalPath(probe);
-    }
-    if (!dst.ok()) return {};
-    std::string full = joinPath(*dst, rest);
-    const std::string& root = *src;
-    if (full != root && full.compare(0, root.size() + 1, root + "/") != 0) return {};
-    if (full == root) return Error(Errc::InvalidArgument, "the source and the destination are the same directory");
-    // The destination's name as the filters see it: below "src/" for a
-    // contents copy, below "src/<name>" for a named one.
-    std::string inside = full.substr(root.size() + 1);
-    std::string name = source.trailingSlash ? inside : joinPath(localBaseName(root), inside);
-    auto filters = filter::FilterSet::compile(params.filters);
-    if (filters.ok()) {
-        // Excluding any directory on the way to it is enough.
-        std::string prefix;
-        for (std::string_view part : splitPath(name)) {
-            prefix = joinPath(prefix, part);
-            if (filters->excluded(prefix, true)) return {};
-        }
-    }
-    return Error(Errc::InvalidArgument, "the destination " + destination.base + " is inside the source " + source.base
-                                            + ", so the copy would copy itself; choose a destination outside the "
-                                              "source, or exclude it with --exclude='/" + name + "/'");
-}
-
-RootSpec rootFor(const Endpoint& ep)
-{
-    RootSpec root;
-    root.trailingSlash = ep.trailingSlash();
-    std::string path = ep.path;
-    while (path.size() > 1 && path.back() == '/') path.pop_back();
-    root.base = path.empty() ? std::string(".") : path;
-    return root;
-}
 
 class JobImpl final : public Job, private RoleObserver {
 public:
@@ -165,8 +111,7 @@ public:
         m_cancelled.store(true);
         {
             std::lock_guard lock(m_roleMutex);
-            if (m_sender) m_sender->cancel();
-            if (m_receiver) m_receiver->cancel();
+            if (m_roles) m_roles->cancel();
             std::lock_guard links(m_linkMutex);
             if (m_link) m_link->close();
             for (auto& l : m_dataLinks) l->close();
@@ -241,11 +186,9 @@ private:
 
     void runJob()
     {
-        std::thread timetable;
-        if (!m_spec.options.bwlimit.constantRate()) {
-            applyTimetable();
-            timetable = std::thread([this] { followTimetable(); });
-        }
+        std::optional<BandwidthTimetable> timetable;
+        if (!m_spec.options.bwlimit.constantRate())
+            timetable.emplace(m_spec.options.bwlimit, [this](uint64_t rate) { applyRate(rate); });
         Status result;
         if (m_source.isRemote() && m_destination.isRemote()) {
             result = Error(Errc::InvalidArgument, "source and destination are both remote; one of them must be a local path");
@@ -254,12 +197,7 @@ private:
         } else {
             result = runRemoteReconnecting();
         }
-        {
-            std::lock_guard lock(m_tunerMutex);
-            m_timetableStop = true;
-        }
-        m_tunerCv.notify_all();
-        if (timetable.joinable()) timetable.join();
+        timetable.reset();
         std::vector<std::string> streamWarnings;
         {
             std::lock_guard lock(m_mutex);
@@ -356,8 +294,7 @@ private:
     void dropConnections(const Error& why)
     {
         std::lock_guard lock(m_roleMutex);
-        if (m_sender) m_sender->abandon(why);
-        if (m_receiver) m_receiver->abandon(why);
+        if (m_roles) m_roles->abandon(why);
         std::lock_guard links(m_linkMutex);
         if (m_link) m_link->close();
         for (auto& l : m_dataLinks) l->close();
@@ -530,24 +467,9 @@ private:
                                                   : ""));
     }
 
-    // --bwlimit as a timetable: the rate for now, re-read every little while
-    // so a job that runs into the evening speeds up when the rule says so.
-    void followTimetable()
+    // A --bwlimit timetable's rate for now (see BandwidthTimetable).
+    void applyRate(uint64_t rate)
     {
-        std::unique_lock lock(m_tunerMutex);
-        while (!m_tunerCv.wait_for(lock, kTimetableCheck, [&] { return m_timetableStop; })) {
-            lock.unlock();
-            applyTimetable();
-            lock.lock();
-        }
-    }
-
-    void applyTimetable()
-    {
-        const platform::LocalTime now = platform::localTimeNow();
-        const uint64_t rate = m_spec.options.bwlimit.rateAt(now.weekday, now.minute);
-        if (m_timetableApplied && rate == m_limiter.rate()) return;
-        m_timetableApplied = true;
         m_limiter.setRate(rate);
         // A remote sender (a pull) keeps its own limiter: tell it.
         {
@@ -575,31 +497,18 @@ private:
                                  "compression: not used for a local copy (nothing crosses a network)"},
                       false);
         FG_TRY(checkDestinationOutsideSource(rootFor(m_source), rootFor(m_destination), params));
-        auto [senderLink, receiverLink] = proto::makeMemoryLinkPair(kMemoryLinkBytes);
-        NullObserver quiet;
-        StageSet& stages = m_localStages;
         {
             std::lock_guard lock(m_roleMutex);
             if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
-            m_sender = std::make_unique<Sender>(rootFor(m_source), params, *senderLink, std::vector<proto::FrameLink*>{}, quiet, stages,
-                                                &m_limiter);
-            m_receiver = std::make_unique<Receiver>(rootFor(m_destination), params, *receiverLink, std::vector<proto::FrameLink*>{},
-                                                    static_cast<RoleObserver&>(*this), stages);
+            m_roles = Roles::local(rootFor(m_source), rootFor(m_destination), params, static_cast<RoleObserver&>(*this),
+                                   m_localStages, &m_limiter);
         }
-        Status sent;
-        std::thread senderThread([&] { sent = m_sender->run(); });
-        Status received = m_receiver->run();
-        senderThread.join();
+        Status result = m_roles->run();
         {
             std::lock_guard lock(m_roleMutex);
-            m_sender.reset();
-            m_receiver.reset();
+            m_roles.reset();
         }
-        // The receiver's error tells the story (it sees the sender's); the
-        // sender's own counts when the receiver merely saw the link go.
-        if (!received && !sent && received.error().code == Errc::Network) return sent;
-        if (!received) return received;
-        return sent;
+        return result;
     }
 
     Status runRemote()
@@ -682,21 +591,23 @@ private:
         {
             std::lock_guard lock(m_roleMutex);
             if (m_cancelled.load()) return Error(Errc::Cancelled, "cancelled");
-            if (push) {
-                m_sender = std::make_unique<Sender>(rootFor(local), params, *m_link, data, static_cast<RoleObserver&>(*this),
-                                                    m_localStages, &m_limiter);
-                role = m_sender.get();
-            } else {
-                m_receiver = std::make_unique<Receiver>(rootFor(local), params, *m_link, data,
-                                                        static_cast<RoleObserver&>(*this), m_localStages);
-                role = m_receiver.get();
-            }
+            RoleSetup setup;
+            setup.root = rootFor(local);
+            setup.params = params;
+            setup.control = m_link.get();
+            setup.data = data;
+            setup.observer = static_cast<RoleObserver*>(this);
+            setup.stages = &m_localStages;
+            setup.limiter = &m_limiter;
+            m_roles = Roles::one(push ? RoleSide::Send : RoleSide::Receive, std::move(setup));
+            role = &m_roles->main();
         }
         std::thread tuner;
         auto answer = std::make_shared<ServerAnswer>();
+        Sender* sender = m_roles->sender();
         if (listEarly) {
-            m_sender->expectDataLinks();
-            m_sender->awaitGreeting([this, answer, request]() -> Status {
+            sender->expectDataLinks();
+            sender->awaitGreeting([this, answer, request]() -> Status {
                 auto accept = awaitJobAccept(*m_link, request, true);
                 if (accept.ok()) onJobAccepted(request.token);
                 Status st = accept.ok() ? Status() : Status(accept.error());
@@ -713,16 +624,16 @@ private:
                     if (taken.ok()) joined = std::move(taken).value();
                 }
                 early.reset();
-                if (!accept) return m_sender->noDataLinks();
+                if (!accept) return sender->noDataLinks();
                 reportDataProtection(joined);
-                if (joined.empty()) return m_sender->noDataLinks();
-                for (auto* l : joined) m_sender->addDataLink(l);
-                if (autoStreams && m_maxStreams > m_nextStream) tuneStreams(*m_sender, remote, stateDir);
+                if (joined.empty()) return sender->noDataLinks();
+                for (auto* l : joined) sender->addDataLink(l);
+                if (autoStreams && m_maxStreams > m_nextStream) tuneStreams(*sender, remote, stateDir);
             });
         } else if (autoStreams && !data.empty() && m_maxStreams > m_nextStream) {
             tuner = std::thread([this, role, remote, stateDir] { tuneStreams(*role, remote, stateDir); });
         }
-        Status result = push ? m_sender->run() : m_receiver->run();
+        Status result = m_roles->run();
         answer->abandon();
         {
             std::lock_guard lock(m_tunerMutex);
@@ -740,8 +651,7 @@ private:
                 for (auto& l : m_dataLinks) l->close();
             }
             // The roles hold the links: they go first.
-            m_sender.reset();
-            m_receiver.reset();
+            m_roles.reset();
         }
         retireConnections();
         return result;
@@ -793,53 +703,37 @@ private:
     // Auto streams: more data connections while the total rate still rises
     // by a worthwhile step; none once it does not (each costs CPU and memory
     // on both ends, and on a 2-core machine the cipher is the limit soon).
+    // Auto streams (see StreamTuner): the job's side of adding connections.
     void tuneStreams(RoleBase& role, const Endpoint& remote, const std::string& stateDir)
     {
-        auto wait = [&](std::chrono::milliseconds d) {
+        StreamTuner::Hooks hooks;
+        hooks.wait = [this](std::chrono::milliseconds d) {
             std::unique_lock lock(m_tunerMutex);
             return !m_tunerCv.wait_for(lock, d, [&] { return m_tunerStop; });
         };
-        auto rateOver = [&](std::chrono::milliseconds d) -> double {
-            uint64_t before = bytesMoved();
-            auto t0 = std::chrono::steady_clock::now();
-            if (!wait(d)) return -1;
-            double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-            return double(bytesMoved() - before) / secs;
+        hooks.bytesMoved = [this] { return bytesMoved(); };
+        hooks.bytesRemaining = [this] {
+            std::lock_guard lock(m_mutex);
+            uint64_t done = m_bytesDone;
+            for (const auto& [id, a] : m_active) done += a.done;
+            return m_bytesToTransfer > done ? m_bytesToTransfer - done : 0;
         };
-        // Let the first streams leave slow start before measuring.
-        if (!wait(kTuneSettle)) return;
-        double rate = rateOver(kTuneInterval);
-        while (rate >= 0) {
-            if (rate == 0) {
-                // Nothing moved (the job waits on a scan, a signature, the
-                // disk): another connection would carry nothing either.
-                rate = rateOver(kTuneInterval);
-                continue;
-            }
-            uint64_t remaining = 0;
-            {
-                std::lock_guard lock(m_mutex);
-                uint64_t done = m_bytesDone;
-                for (const auto& [id, a] : m_active) done += a.done;
-                remaining = m_bytesToTransfer > done ? m_bytesToTransfer - done : 0;
-            }
-            // Not worth a new connection when the job is nearly over.
-            if (double(remaining) < rate * 4.0) return;
+        hooks.addStreams = [&](unsigned want) -> std::optional<unsigned> {
             uint16_t first = 0;
             uint16_t count = 0;
             {
                 std::lock_guard lock(m_linkMutex);
                 first = m_nextStream;
-                count = uint16_t(std::min<unsigned>(kTuneStep, m_maxStreams - m_nextStream));
+                count = uint16_t(std::min<unsigned>(want, m_maxStreams - m_nextStream));
                 m_nextStream = uint16_t(m_nextStream + count);
             }
-            if (count == 0) return;
+            if (count == 0) return std::nullopt;
             // Cut short if the job ends meanwhile: its server refuses the
             // join, but the answer must not keep the job's end waiting.
             std::optional<EarlyStreams> joining;
             {
                 std::lock_guard lock(m_tunerMutex);
-                if (m_tunerStop) return;
+                if (m_tunerStop) return std::nullopt;
                 joining.emplace(remote, stateDir, count, m_streamToken, m_spec.options.cipher, first,
                                 m_spec.options.connectTimeoutSec);
                 m_tunerJoining = &*joining;
@@ -850,25 +744,16 @@ private:
                 std::lock_guard lock(m_tunerMutex);
                 m_tunerJoining = nullptr;
             }
-            {
-                std::lock_guard lock(m_linkMutex);
-                for (auto& l : links) {
-                    tuneDataConnection(l->socketFd(), m_spec.options.transfer.congestion);
-                    role.addDataLink(l.get());
-                    m_dataLinks.push_back(std::move(l));
-                }
+            std::lock_guard lock(m_linkMutex);
+            for (auto& l : links) {
+                tuneDataConnection(l->socketFd(), m_spec.options.transfer.congestion);
+                role.addDataLink(l.get());
+                m_dataLinks.push_back(std::move(l));
             }
-            if (!wait(kTuneSettle)) return;
-            double next = rateOver(kTuneInterval);
-            if (next < 0) return;
-            pushEvent(event::Log{event::Log::Level::Info,
-                                 "streams: " + std::to_string(first + count) + " now carry "
-                                     + std::to_string(uint64_t(next / 1e6)) + " MB/s (was "
-                                     + std::to_string(uint64_t(rate / 1e6)) + " MB/s)"},
-                      false);
-            if (next < rate * kTuneGain) return;
-            rate = next;
-        }
+            return unsigned(first + count);
+        };
+        hooks.log = [this](const std::string& line) { pushEvent(event::Log{event::Log::Level::Info, line}, false); };
+        StreamTuner::run(hooks);
     }
 
     // What protects the file data, said once per job: the negotiated TLS
@@ -1135,8 +1020,7 @@ private:
     std::atomic<bool> m_finished{false};
 
     std::mutex m_roleMutex; // guards the role pointers against cancel()
-    std::unique_ptr<Sender> m_sender;
-    std::unique_ptr<Receiver> m_receiver;
+    std::unique_ptr<Roles> m_roles;
     // Lock order: m_roleMutex, then m_mutex or m_linkMutex; m_linkMutex last.
     mutable std::mutex m_linkMutex; // the connections of a remote job
     proto::FrameLinkPtr m_link;
@@ -1148,12 +1032,10 @@ private:
     uint16_t m_nextStream = 0;
     uint16_t m_maxStreams = 0;
     std::string m_congestionInForce;
-    std::mutex m_tunerMutex; // also the timetable's
+    std::mutex m_tunerMutex; // also the reconnecting's waits
     EarlyStreams* m_tunerJoining = nullptr; // streams auto streams is adding now
     std::condition_variable m_tunerCv;
     bool m_tunerStop = false;
-    bool m_timetableStop = false;
-    bool m_timetableApplied = false;
 
     mutable std::mutex m_mutex; // everything below
     std::vector<std::string> m_streamWarnings; // data connections that failed to join, said at the end
@@ -1196,48 +1078,6 @@ Result<std::unique_ptr<Job>> Job::create(JobSpec spec)
     if (source.isRemote() && destination.isRemote())
         return Error(Errc::InvalidArgument, "source and destination are both remote; one of them must be a local path");
     return std::unique_ptr<Job>(new JobImpl(std::move(spec), std::move(source), std::move(destination)));
-}
-
-int exitCodeFor(const JobResult& result)
-{
-    switch (result.state) {
-    case JobState::Cancelled: return 20;
-    case JobState::Failed:
-        switch (result.fatal.code) {
-        // Usage errors are caught before a job exists (Job::create); one that
-        // comes up while the job runs is about a path: source or destination.
-        case Errc::InvalidArgument:
-        case Errc::NameCollision:
-        case Errc::DeleteLimit:
-        case Errc::NotFound:
-        case Errc::PermissionDenied:
-        case Errc::UnsafePath: return 3;
-        case Errc::NotPaired:
-        case Errc::AuthFailed:
-        case Errc::ReadOnly: return 5;
-        case Errc::NoSpace:
-        case Errc::Io:
-        case Errc::Vanished:
-        case Errc::VerifyFailed: return 11;
-        case Errc::Network:
-        case Errc::Tls: return 10;
-        case Errc::Protocol: return 12;
-        case Errc::Timeout: return 30;        // rsync's "timeout in data send/receive"
-        case Errc::ConnectTimeout: return 35; // rsync's "timeout waiting for daemon connection"
-        case Errc::Busy: return 15;           // a retry later may work: its own code for scripts
-        case Errc::Cancelled: return 20;
-        case Errc::Ok:
-        case Errc::Internal: return 14;
-        }
-        return 14;
-    default: break;
-    }
-    if (result.errors.empty()) return 0;
-    // rsync's 25: --max-delete held deletions back, and nothing else failed.
-    bool deleteLimitOnly = true;
-    for (const auto& e : result.errors) deleteLimitOnly = deleteLimitOnly && e.error.code == Errc::DeleteLimit;
-    if (deleteLimitOnly) return 25;
-    return result.vanishedOnly ? 24 : 23;
 }
 
 } // namespace fg

@@ -35,15 +35,15 @@ Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& contr
       m_umask(platform::processUmask()), m_owners(m_params.ownership, platform::mayChangeOwners()),
       m_receiveStage(stages[StageId::Receive]), m_planStage(stages[StageId::Plan]),
       m_writeStage(stages[StageId::Write]), m_verifyStage(stages[StageId::Verify]),
-      m_decompressStage(stages[StageId::Decompress]), m_signStage(stages[StageId::Sign]),
+      m_decompressStage(stages[StageId::Decompress]),
       m_fileSystems([this](bool warning, const std::string& message) {
           if (warning) notice(false, "", Error(Errc::Ok, message));
           else inform(message);
       }),
       m_dataLinks(std::move(dataLinks)),
       m_listQueue(std::numeric_limits<size_t>::max()),
-      m_signQueue(std::numeric_limits<size_t>::max()), m_deltaSeed(uint64_t(std::random_device()()) << 32 | std::random_device()()),
-      m_startNs(monotonicNs())
+      m_startNs(monotonicNs()),
+      m_signer(stages, signerHost(), uint64_t(std::random_device()()) << 32 | std::random_device()())
 {
     m_rules.checksum = m_params.checksum;
     m_rules.deleteExtraneous = m_params.deleteExtraneous;
@@ -62,14 +62,33 @@ Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& contr
 
 Receiver::~Receiver() { cancel(); }
 
+BasisSigner::Host Receiver::signerHost()
+{
+    BasisSigner::Host host;
+    host.wantedTarget = [this](uint32_t index) -> std::optional<std::string> {
+        std::lock_guard lock(m_listMutex);
+        if (index >= m_wants.size() || m_wants[index] == Want::Finished) return std::nullopt;
+        return targetPath(m_list.view(index).path);
+    };
+    host.send = [this](proto::Frame frame) { return m_link.send(std::move(frame)); };
+    host.notice = [this](const std::string& target, const Error& why) { notice(false, target, why); };
+    host.fail = [this](const Error& error) { fail(error); };
+    host.cancelled = [this] { return cancelled(); };
+    return host;
+}
+
+double Receiver::receiveRate() const
+{
+    const uint64_t bytes = m_receiveStage.bytes();
+    const uint64_t elapsed = monotonicNs() - m_startNs;
+    if (bytes < (64u << 20) || elapsed == 0) return 0;
+    return double(bytes) * 1e9 / double(elapsed);
+}
+
 void Receiver::abortQueues()
 {
     m_listQueue.abort();
-    m_signQueue.abort();
-    {
-        std::lock_guard lock(m_basisMutex);
-        m_basisCv.notify_all();
-    }
+    m_signer.abort();
     for (auto& w : m_writers) w->queue.abort();
     // Nothing more is read from data links: close them so their threads end.
     std::lock_guard lock(m_dataMutex);
@@ -252,7 +271,10 @@ Status Receiver::run()
             m_flusher = std::make_unique<BackgroundFlush>(std::move(dup).value(), m_stages);
     }
     for (auto& w : m_writers) w->thread = exec::TaskThread([this, writer = w.get()] { writeLoop(*writer); });
-    m_signer = exec::TaskThread([this] { signLoop(); });
+    if (m_rootDir) {
+        if (auto dup = m_rootDir->duplicate(); dup.ok()) m_signer.start(std::move(dup).value());
+        else fail(dup.error());
+    }
     startStatsReports();
 
     std::optional<DirCache> dirs;
@@ -290,9 +312,8 @@ Status Receiver::run()
 
     // The writers end once every wanted file is settled (allSettled), or on
     // failure.
-    m_signQueue.close();
     for (auto& w : m_writers) w->thread.join();
-    m_signer.join();
+    m_signer.finish();
     if (!cancelled()) {
         // Every wanted file must have been settled, one way or the other.
         std::lock_guard lock(m_listMutex);

@@ -25,6 +25,8 @@
 #include "proto/frame.h"
 #include "receive/background_flush.h"
 #include "receive/backups.h"
+#include "receive/basis_signer.h"
+#include "receive/chunk_ledger.h"
 #include "receive/destination_fs.h"
 #include "receive/link_dest.h"
 #include "receive/name_guard.h"
@@ -75,31 +77,12 @@ private:
     // first), checked, renamed into place.
     static constexpr StageId kWriterStages[] = {StageId::Apply, StageId::Write, StageId::Verify, StageId::Commit};
 
-    // One chunk being received (a whole file is one chunk at offset 0): its
-    // frames come in order on one link; chunks of a file on any links.
-    struct ChunkState {
-        Hasher hasher; // its writer's only
-        // The offset the next frame must have: its writer moves it, the others
-        // read it. A delta's first pass may leave stretches to its second.
-        std::atomic<uint64_t> next{0};
-        // How far the chunk is hashed, in order: `next` for data; for a delta
-        // where its second pass has filled in (the next fill frame's offset).
-        std::atomic<uint64_t> hashed{0};
-        // Another link carries the same chunk: one of them is a resend after a
-        // stream broke, and frames of the cut-short one still in flight may
-        // have overwritten the resend's bytes on disk, so the winner is checked
-        // against the disk, not just against what it hashed on the way in.
-        bool contested = false;
-    };
-    // Chunks are told apart by start offset and the link their frames come on:
-    // frames of a cut-short chunk can arrive after its resend started.
-    using ChunkKey = std::pair<uint64_t, uint16_t>;
-
     // A file being written, by as many writers as links carry its chunks.
     // `gate` is held shared while a frame's bytes go to disk and exclusively
     // to verify, commit or drop the file, so nothing is written into a file
     // after it was checked; with the gate shared, `state` guards the rest.
     struct OpenFile {
+        explicit OpenFile(ChecksumChoice checksum) : chunks(checksum) {}
         std::shared_mutex gate;
         std::mutex state;
         // Held while bytes go into the file. The kernel lets one buffered
@@ -118,28 +101,13 @@ private:
         // renamed or removed, so that other jobs' clean-up leaves it alone
         // after the data's handle is closed (createLockedTemp).
         platform::FileHandle lockHolder;
-        std::map<ChunkKey, std::shared_ptr<ChunkState>> open;
-        std::map<uint64_t, std::pair<uint64_t, Digest>> verified; // start -> (length, hash)
-        uint64_t verifiedBytes = 0;
-        std::optional<proto::FileEndMsg> end;  // a chunked file's end, once it came
+        ChunkLedger chunks; // what arrived, and whether it adds up
         // A delta's old copy, opened when its first instructions come.
         std::shared_ptr<platform::FileHandle> basis;
         delta::BasisGeometry geometry;
         // What the delta took from the old copy (or the partial file): not
         // moved, for the job's count of what crossed.
         std::atomic<uint64_t> fromBasis{0};
-    };
-
-    // An old copy as it was signed, so the writer can tell if it changed since.
-    struct SignedBasis {
-        std::string name; // relative to the target's directory: the target, or its partial file
-        uint64_t size = 0;
-        int64_t mtimeNs = 0;
-        uint32_t blockLength = 0;
-        uint64_t signatureBytes = 0;
-        // The copy as signed, kept open (up to a bound), so that the delta
-        // rebuilds from it even if another job replaces or removes the name.
-        std::shared_ptr<platform::FileHandle> held;
     };
 
     // A frame and the link it came on.
@@ -164,6 +132,8 @@ private:
         exec::TaskThread thread;
     };
 
+    // What the signer asks of this receiver.
+    BasisSigner::Host signerHost();
     Status resolveRoot(const proto::FileListBeginMsg& begin);
     void controlLoop();
     void dataLoop(proto::FrameLink* link, uint16_t number);
@@ -187,9 +157,6 @@ private:
     // The partial file an interrupted run left for this target, if any.
     std::optional<std::string> partialFor(const std::string& target, DirCache& dirs);
     void removePartial(const std::string& target, const std::string& partial, DirCache& dirs);
-    // Opens `path`, relative to the target's directory (the target's name or
-    // its partial file's path), never through a symlink.
-    Result<platform::FileHandle> openBeside(const std::string& target, const std::string& path, DirCache& dirs);
     // --partial-dir: the folders whose partial files were all used up go.
     void removeEmptyPartialFolders(DirCache& dirs);
     Status applyDecision(const FileEntry& entry, const Decision& decision, const FsTraits& fs, DirCache& dirs);
@@ -229,30 +196,9 @@ private:
     bool matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Digest& hash);
     void handleSmallFile(const proto::Frame& frame, DirCache& dirs);
     void handleDelta(const Inbound& in, DirCache& dirs);
-    // The chunk a Data or Delta frame belongs to (kDataStart opens one);
-    // nullptr when the frame is to be dropped. The file's state is locked.
-    // `fill`: a Delta frame of a segment's second pass.
-    std::shared_ptr<ChunkState> chunkFor(OpenFile& file, uint64_t offset, uint16_t link, bool start, bool fill = false);
-    // Locks the file's state.
-    // The file's data written so far (each chunk's prefix); file.state held.
-    static uint64_t bytesArrived(const OpenFile& file);
     void reportProgress(uint32_t index, OpenFile& file);
-    Status openBasis(OpenFile& file, uint32_t index, const std::string& target, DirCache& dirs);
-    // Signing old copies for deltas (receiver_delta.cpp).
-    void signLoop();
-    void signOne(uint32_t index, DirCache& dirs);
-    Status sendSignature(uint32_t index, const std::string& basisName, const std::shared_ptr<platform::FileHandle>& basis,
-                         const platform::FileInfo& info);
-    // Signs `blocks` blocks of an old copy on `threads` threads and hands
-    // each piece to the sink in file order; returns the signing's wall time.
-    using SignaturePieceSink = std::function<Status(uint64_t first, const std::vector<delta::BlockSignature>& piece)>;
-    Result<uint64_t> signInPieces(platform::FileHandle& file, uint32_t blockLength, uint64_t blocks, unsigned threads,
-                                  const SignaturePieceSink& send);
-    // The file is settled: its old copy's signature no longer counts.
-    void forgetBasis(uint32_t index);
-    // Its signature no longer counts (settled, or it goes whole after all).
-    void dropSignature(uint32_t index);
-    double basisReadRate() const;
+    // How fast file data has come in (bytes a second), once enough came to
+    // say; 0 before. Against the signing's rate, it chooses delta or whole.
     double receiveRate() const;
     // The open file for a frame, created by the first frame that needs it;
     // nullptr when the frame is to be dropped (the file is settled) or the
@@ -261,8 +207,14 @@ private:
     // A new temporary for `name` in `dir`, into file.tempName, file.handle
     // (for the data) and file.lockHolder (locked: it is live).
     Status createLockedTemp(const platform::DirHandle& dir, std::string_view name, OpenFile& file);
-    // These three need the file's gate held exclusively.
-    void completeIfDone(OpenFile& file, uint32_t index, DirCache& dirs);
+    // These need the file's gate held exclusively.
+    // Where every end of a file's data leads (ChunkEnd, FileEnd): committed
+    // when it is whole and matches, failed when it does not match.
+    void settle(OpenFile& file, uint32_t index, const FileEntry& entry, const ChunkVerdict& verdict, DirCache& dirs);
+    // The one way a file that does not match what the sender read fails:
+    // `what` says which part; its temporary goes (file: null when none was
+    // made yet).
+    void verifyFailed(OpenFile* file, uint32_t index, const std::string& target, const std::string& what, DirCache& dirs);
     void commit(OpenFile& file, uint32_t index, const FileEntry& entry, uint64_t size, int64_t mtimeNs, uint32_t mode,
                 DirCache& dirs);
     // Closes and removes the temporary file. keepPartial: the job stops with
@@ -326,7 +278,6 @@ private:
     StageCounters& m_writeStage;
     StageCounters& m_verifyStage;
     StageCounters& m_decompressStage; // bytes out, frames that came compressed
-    StageCounters& m_signStage;
 
     proto::RootKind m_rootKind = proto::RootKind::Contents;
     std::string m_rootName;      // as the sender named it
@@ -408,27 +359,10 @@ private:
     bool m_netDone = false;
     std::atomic<size_t> m_dataLinksAlive{0};
 
-    // Files to sign, in plan order, and what was signed (guarded by
-    // m_basisMutex; the signer waits there while too much is outstanding).
-    BoundedQueue<uint32_t> m_signQueue;
-    exec::TaskThread m_signer;
-    std::mutex m_basisMutex;
-    std::condition_variable m_basisCv;
-    std::unordered_map<uint32_t, SignedBasis> m_bases;
-    // Files with a partial file from an interrupted run: its path from the
-    // target's directory, to resume from it (DeltaResume) or to remove it
-    // once the file is in place.
-    std::unordered_map<uint32_t, std::string> m_partials;
-    // --partial-dir: the folders partial files were taken from or put in, to
-    // remove those left empty before directory times are set (guarded by
-    // m_basisMutex).
-    std::set<std::string> m_partialFolders;
-    uint64_t m_signaturesOutstanding = 0;
-    // The signing's wall time (its threads' time is the sign stage's).
-    std::atomic<uint64_t> m_signWallNs{0};
-    size_t m_heldBases = 0; // of m_bases, those with their copy kept open
-    const uint64_t m_deltaSeed;
     const uint64_t m_startNs;
+    // Old copies signed for deltas, and partial files to resume from. Last:
+    // its thread asks the members above about files.
+    BasisSigner m_signer;
 };
 
 } // namespace fg

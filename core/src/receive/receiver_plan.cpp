@@ -60,7 +60,7 @@ Status Receiver::planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs)
     }
     m_planStage.addItems(batch.entries.size());
     if (!out.items.empty()) FG_TRY(m_link.send(proto::toFrame(out)));
-    for (uint32_t index : toSign) (void)m_signQueue.push(index);
+    for (uint32_t index : toSign) m_signer.enqueue(index);
     if (!items.empty()) m_observer.onPlanned(std::move(items));
     return {};
 }
@@ -187,12 +187,9 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         in.append = m_params.compare.appendVerify;
         in.inPlace = m_params.inPlace && oldCopy;
         in.linkBytesPerSec = receiveRate();
-        in.basisReadBytesPerSec = basisReadRate();
+        in.basisReadBytesPerSec = m_signer.readRate();
         method = chooseMethod(in);
-        if (partial && !m_params.dryRun) {
-            std::lock_guard lock(m_basisMutex);
-            m_partials[index] = *partial;
-        }
+        if (partial && !m_params.dryRun) m_signer.notePartial(index, *partial);
     }
     out.items.push_back({index, *wireActionOf(decision.action), method, decision.changes});
     PlanItem item;
@@ -223,10 +220,7 @@ std::optional<std::string> Receiver::partialFor(const std::string& target, DirCa
     if (!dir.ok()) return std::nullopt;
     auto info = (*dir)->statAt(baseName(*path));
     if (!info.ok() || info->type != platform::FileType::Regular) return std::nullopt;
-    if (!m_partialLayout.folder().empty()) {
-        std::lock_guard lock(m_basisMutex);
-        m_partialFolders.insert(folder);
-    }
+    if (!m_partialLayout.folder().empty()) m_signer.notePartialFolder(folder);
     return path;
 }
 
@@ -236,19 +230,9 @@ void Receiver::removePartial(const std::string& target, const std::string& parti
     if (dir.ok()) (void)(*dir)->unlinkAt(baseName(partial));
 }
 
-Result<platform::FileHandle> Receiver::openBeside(const std::string& target, const std::string& path, DirCache& dirs)
-{
-    FG_TRY_ASSIGN(const platform::DirHandle* dir, dirs.get(joinPath(parentOf(target), parentOf(path))));
-    return dir->openRead(baseName(path));
-}
-
 void Receiver::removeEmptyPartialFolders(DirCache& dirs)
 {
-    std::set<std::string> folders;
-    {
-        std::lock_guard lock(m_basisMutex);
-        folders.swap(m_partialFolders);
-    }
+    const std::set<std::string> folders = m_signer.takePartialFolders();
     // Only the folder itself, as rsync: what holds it is the user's. One
     // still holding partial files (of files that failed again) stays.
     for (const auto& folder : folders) {

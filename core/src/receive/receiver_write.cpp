@@ -97,7 +97,7 @@ void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
         last = settleLocked(index);
         path = targetPath(m_list.view(index).path);
     }
-    forgetBasis(index);
+    m_signer.forget(index);
     m_observer.onFileFailed(index, path, error);
     if (tellSender) {
         proto::FileFailedMsg msg;
@@ -127,7 +127,7 @@ void Receiver::discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keep
     uint64_t arrived = 0;
     if (keepPartial) {
         std::lock_guard lock(file.state);
-        arrived = bytesArrived(file);
+        arrived = file.chunks.bytesArrived();
     }
     const bool keep = keepPartial && partial && arrived >= kMinPartialBytes;
     (void)file.handle.close();
@@ -240,7 +240,7 @@ std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& 
         if (*want == Want::Finished) return nullptr;
         std::shared_ptr<OpenFile>& slot = m_openFiles[index];
         if (!slot) {
-            slot = std::make_shared<OpenFile>();
+            slot = std::make_shared<OpenFile>(m_params.checksumChoice);
             creating = std::unique_lock(slot->state); // (uncontended: nobody else has it yet)
         }
         file = slot;
@@ -304,11 +304,11 @@ void Receiver::handleData(const Inbound& in, DirCache& dirs)
     if (!file) return;
     const uint64_t offset = header->offset;
     std::shared_lock gate(file->gate);
-    std::shared_ptr<ChunkState> chunk;
+    std::shared_ptr<ChunkProgress> chunk;
     {
         std::lock_guard lock(file->state);
         if (file->closed) return;
-        chunk = chunkFor(*file, offset, in.link, in.frame.flags & proto::kDataStart);
+        chunk = file->chunks.chunkFor(offset, in.link, in.frame.flags & proto::kDataStart);
     }
     if (!chunk) return;
     Status st;
@@ -332,61 +332,12 @@ void Receiver::handleData(const Inbound& in, DirCache& dirs)
     reportProgress(header->index, *file);
 }
 
-std::shared_ptr<Receiver::ChunkState> Receiver::chunkFor(OpenFile& file, uint64_t offset, uint16_t link, bool start,
-                                                        bool fill)
-{
-    if (fill) {
-        // The second pass goes on where the hashing stopped, behind the first.
-        for (auto& [key, state] : file.open)
-            if (key.second == link && state->hashed == offset && offset < state->next) return state;
-        return nullptr;
-    }
-    if (start) {
-        // A new chunk, or a resend after a stream broke (from its start).
-        // A resend of a chunk already verified has nothing to add.
-        if (file.verified.count(offset)) return nullptr;
-        bool contested = false;
-        for (auto it = file.open.lower_bound({offset, 0}); it != file.open.end() && it->first.first == offset; ++it) {
-            if (it->first.second == link) continue;
-            it->second->contested = true;
-            contested = true;
-        }
-        auto fresh = std::make_shared<ChunkState>();
-        fresh->hasher = Hasher(m_params.checksumChoice);
-        fresh->next = offset;
-        fresh->hashed = offset;
-        fresh->contested = contested;
-        // A writer still busy with the chunk this replaces keeps its own.
-        file.open[{offset, link}] = fresh;
-        return fresh;
-    }
-    for (auto& [key, state] : file.open)
-        if (key.second == link && state->next == offset) return state;
-    // Frames of a chunk cut short on a broken link, overtaken by its resend:
-    // nothing to do with them.
-    return nullptr;
-}
-
-uint64_t Receiver::bytesArrived(const OpenFile& file)
-{
-    // A chunk carried by two links counts once, by the one further along.
-    uint64_t arrived = file.verifiedBytes;
-    for (auto it = file.open.begin(); it != file.open.end();) {
-        const uint64_t start = it->first.first;
-        uint64_t furthest = 0;
-        for (; it != file.open.end() && it->first.first == start; ++it)
-            furthest = std::max(furthest, it->second->hashed - start);
-        arrived += furthest;
-    }
-    return arrived;
-}
-
 void Receiver::reportProgress(uint32_t index, OpenFile& file)
 {
     // Reported under the file's lock, so writers of its chunks on other links
     // never make it go backwards.
     std::lock_guard lock(file.state);
-    m_observer.onFileProgress(index, bytesArrived(file));
+    m_observer.onFileProgress(index, file.chunks.bytesArrived());
 }
 
 void Receiver::handleChunkEnd(const proto::ChunkEndMsg& end, uint16_t link, DirCache& dirs)
@@ -398,31 +349,10 @@ void Receiver::handleChunkEnd(const proto::ChunkEndMsg& end, uint16_t link, DirC
     // the chunk is checked with nothing writing into the file.
     std::unique_lock gate(file->gate);
     if (file->closed) return;
-    auto it = file->open.find({end.offset, link});
-    if (it == file->open.end()) return; // the end of a chunk cut short, or of a resend of a verified one
-    ChunkState& chunk = *it->second;
-    if (chunk.next != end.offset + end.length)
-        return fail(Error(Errc::Protocol, "chunk at " + std::to_string(end.offset) + " of " + targetPath(entry.path)
-                                              + " ended at the wrong length"));
-    if (chunk.hashed != chunk.next)
-        return fail(Error(Errc::Protocol, "delta segment at " + std::to_string(end.offset) + " of "
-                                              + targetPath(entry.path) + " ended with "
-                                              + std::to_string(chunk.next - chunk.hashed)
-                                              + " bytes its second pass never filled in"));
-    if (chunk.hasher.digest() != end.hash
-        || (chunk.contested && !matchesOnDisk(*file, end.offset, end.length, end.hash))) {
-        failFile(end.index,
-                 Error(Errc::VerifyFailed, "verification failed for " + targetPath(entry.path) + ": chunk at "
-                                               + std::to_string(end.offset)
-                                               + " does not match what the sender read; " + whatWasKept(*file)),
-                 true);
-        return discard(*file, end.index, dirs);
-    }
-    file->verified[end.offset] = {end.length, end.hash};
-    file->verifiedBytes += end.length;
-    // Whatever else carried this chunk was cut short: it is done with.
-    file->open.erase(file->open.lower_bound({end.offset, 0}), file->open.lower_bound({end.offset + 1, 0}));
-    completeIfDone(*file, end.index, dirs);
+    const auto onDisk = [&](uint64_t offset, uint64_t length, const Digest& hash) {
+        return matchesOnDisk(*file, offset, length, hash);
+    };
+    settle(*file, end.index, entry, file->chunks.endChunk(end, link, targetPath(entry.path), onDisk), dirs);
 }
 
 void Receiver::handleFileEnd(const proto::FileEndMsg& end, uint16_t link, DirCache& dirs)
@@ -432,33 +362,14 @@ void Receiver::handleFileEnd(const proto::FileEndMsg& end, uint16_t link, DirCac
     if (!file) return;
     std::unique_lock gate(file->gate);
     if (file->closed) return;
-    if (end.chunks > 0) {
-        file->end = end;
-        return completeIfDone(*file, end.index, dirs);
-    }
-    // Sent whole: its frames came in order just before this on the same link
-    // (so to this writer), as one chunk at 0.
-    const std::string target = targetPath(entry.path);
-    auto it = file->open.find({0, link});
-    Digest got = digestOf(m_params.checksumChoice, nullptr, 0);
-    uint64_t size = 0;
-    bool contested = false;
-    if (it != file->open.end()) {
-        got = it->second->hasher.digest();
-        size = it->second->next;
-        contested = it->second->contested;
-    }
-    const bool strayChunk = !file->open.empty() && file->open.rbegin()->first.first != 0;
-    if (size != end.size || got != end.hash || strayChunk
-        // (a cut-short copy may also have written past the end)
-        || (contested && (!file->handle.truncate(end.size) || !matchesOnDisk(*file, 0, end.size, end.hash)))) {
-        failFile(end.index,
-                 Error(Errc::VerifyFailed, "verification failed for " + target + ": received " + std::to_string(size)
-                                               + " bytes that do not match what the sender read; " + whatWasKept(*file)),
-                 true);
-        return discard(*file, end.index, dirs);
-    }
-    commit(*file, end.index, entry, end.size, end.mtimeNs, end.mode, dirs);
+    if (end.chunks > 0) return settle(*file, end.index, entry, file->chunks.endChunked(end), dirs);
+    // Sent whole: its frames came in order just before this on the same
+    // link, so to this writer. Another link that carried it too (a resend)
+    // may have written past its end.
+    const auto onDisk = [&](uint64_t offset, uint64_t length, const Digest& hash) {
+        return file->handle.truncate(end.size).ok() && matchesOnDisk(*file, offset, length, hash);
+    };
+    settle(*file, end.index, entry, file->chunks.endWhole(end, link, onDisk), dirs);
 }
 
 bool Receiver::matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Digest& hash)
@@ -475,31 +386,31 @@ bool Receiver::matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, c
     return hasher.digest() == hash;
 }
 
-void Receiver::completeIfDone(OpenFile& file, uint32_t index, DirCache& dirs)
+void Receiver::settle(OpenFile& file, uint32_t index, const FileEntry& entry, const ChunkVerdict& verdict,
+                      DirCache& dirs)
 {
-    if (!file.end || !file.open.empty() || file.verifiedBytes != file.end->size
-        || file.verified.size() != file.end->chunks)
+    using Kind = ChunkVerdict::Kind;
+    switch (verdict.kind) {
+    case Kind::Ignored:
+    case Kind::Incomplete:
         return;
-    std::vector<Digest> hashes;
-    uint64_t expected = 0;
-    bool contiguous = true;
-    for (const auto& [start, lengthAndHash] : file.verified) {
-        contiguous = contiguous && start == expected;
-        expected = start + lengthAndHash.first;
-        hashes.push_back(lengthAndHash.second);
+    case Kind::Protocol:
+        return fail(Error(Errc::Protocol, verdict.what));
+    case Kind::Mismatch:
+        return verifyFailed(&file, index, targetPath(entry.path), verdict.what, dirs);
+    case Kind::Verified: {
+        const proto::FileEndMsg end = *file.chunks.end();
+        return commit(file, index, entry, end.size, end.mtimeNs, end.mode, dirs);
     }
-    FileEntry entry;
-    if (!wantOf(index, &entry).ok()) return;
-    if (!contiguous || expected != file.end->size || proto::chunkTreeHash(m_params.checksumChoice, hashes) != file.end->hash) {
-        failFile(index,
-                 Error(Errc::VerifyFailed, "verification failed for " + targetPath(entry.path)
-                                               + ": its chunks do not add up to what the sender read; "
-                                               + whatWasKept(file)),
-                 true);
-        return discard(file, index, dirs);
     }
-    const proto::FileEndMsg end = *file.end;
-    commit(file, index, entry, end.size, end.mtimeNs, end.mode, dirs);
+}
+
+void Receiver::verifyFailed(OpenFile* file, uint32_t index, const std::string& target, const std::string& what,
+                            DirCache& dirs)
+{
+    const std::string kept = file ? whatWasKept(*file) : "the old version was kept";
+    failFile(index, Error(Errc::VerifyFailed, "verification failed for " + target + ": " + what + "; " + kept), true);
+    if (file) discard(*file, index, dirs);
 }
 
 void Receiver::handleSmallFile(const proto::Frame& frame, DirCache& dirs)
@@ -516,11 +427,7 @@ void Receiver::handleSmallFile(const proto::Frame& frame, DirCache& dirs)
     {
         StageScope busy(StageId::Verify, StageState::Busy);
         if (digestOf(m_params.checksumChoice, data, n) != header->hash)
-            return failFile(header->index,
-                            Error(Errc::VerifyFailed, "verification failed for " + target
-                                                          + ": the data does not match what the sender read; the old "
-                                                            "version was kept"),
-                            true);
+            return verifyFailed(nullptr, header->index, target, "the data does not match what the sender read", dirs);
     }
     m_verifyStage.addBytes(n);
     // The open-write-commit path of bigger files, in one go: exclusively, as
@@ -611,13 +518,8 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     file.closed = true;
     forgetOpenFile(index, file);
     // What an interrupted run left of it is done with.
-    std::optional<std::string> partial;
-    {
-        std::lock_guard lock(m_basisMutex);
-        if (auto it = m_partials.find(index); it != m_partials.end()) partial = it->second;
-    }
-    if (partial) removePartial(target, *partial, dirs);
-    forgetBasis(index);
+    if (const std::optional<std::string> partial = m_signer.partialOf(index)) removePartial(target, *partial, dirs);
+    m_signer.forget(index);
     m_writeStage.addItems(1);
     const uint64_t moved = size - std::min(size, file.fromBasis.load(std::memory_order_relaxed));
     m_observer.onFileDone(index, target, size, moved);

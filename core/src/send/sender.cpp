@@ -506,7 +506,7 @@ void Sender::controlLoop()
                     // A delta waits for the receiver's signature.
                     if (isDelta(it.method)) {
                         m_scheduler.expect(it.index);
-                        m_incomingSignatures.try_emplace(it.index);
+                        m_signatures.expect(it.index);
                     } else {
                         m_scheduler.add(it.index, file.size);
                     }
@@ -579,12 +579,6 @@ void Sender::controlLoop()
             if (m_scheduler.resolved(msg->index))
                 m_observer.onFileFailed(msg->index, file->path, Error(msg->code, msg->message));
             settled(msg->index);
-            // A signature still coming for it is of no use now.
-            if (auto it = m_incomingSignatures.find(msg->index); it != m_incomingSignatures.end()) {
-                m_signatureBlocksHeld -= it->second.blocks.size();
-                m_incomingSignatures.erase(it);
-                m_settledWhileSigning.insert(msg->index);
-            }
             break;
         }
         case MsgType::Notice:
@@ -676,10 +670,7 @@ void Sender::settled(uint32_t index)
     std::lock_guard lock(m_streamMutex);
     for (auto& s : m_streams) s.inFlight.erase(index);
     m_chunked.erase(index);
-    if (auto it = m_deltaIndexes.find(index); it != m_deltaIndexes.end()) {
-        m_signatureBlocksHeld -= it->second->signature().blocks.size();
-        m_deltaIndexes.erase(it);
-    }
+    m_signatures.settle(index);
 }
 
 } // namespace fg

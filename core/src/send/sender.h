@@ -22,6 +22,7 @@
 #include "scan/file_list.h"
 #include "send/scheduler.h"
 #include "send/send_compression.h"
+#include "send/signature_inbox.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -199,15 +200,11 @@ private:
 
     Scheduler m_scheduler;
     bool m_hasDataLinks = false;
-    std::mutex m_streamMutex; // guards the three below
+    // The receiver's signatures of files that go as deltas, until settled.
+    SignatureInbox m_signatures;
+    std::mutex m_streamMutex; // guards the two below
     std::vector<Stream> m_streams;
     std::unordered_map<uint32_t, ChunkedFile> m_chunked;
-    // Signatures of files that go as deltas, until they are settled.
-    std::unordered_map<uint32_t, std::shared_ptr<const delta::SignatureIndex>> m_deltaIndexes;
-    // Control thread only: files waiting for their signature, and the pieces so far.
-    std::unordered_map<uint32_t, delta::Signature> m_incomingSignatures;
-    std::atomic<uint64_t> m_signatureBlocksHeld{0}; // in the two maps above
-    std::unordered_set<uint32_t> m_settledWhileSigning; // control thread: their late pieces are dropped
     std::optional<Error> m_allStreamsLost; // every data link broke; the job ends with this
     std::vector<std::thread> m_workers;
     bool m_acceptLinks = true; // false once the workers are being joined

@@ -39,65 +39,18 @@ bool linkTakesMore(proto::FrameLink& link)
     auto ready = platform::waitReady(fd, platform::Readiness::Writable, 0);
     return !ready.ok() || *ready;
 }
-// A receiver keeps its outstanding signatures under 32 MiB (2M blocks), plus
-// the one file it was signing when it got there (at most 16M blocks).
-constexpr uint64_t kMaxSignatureBlocksHeld = uint64_t(24) << 20;
 } // namespace
 
 Status Sender::onSignature(proto::SignatureMsg&& msg)
 {
-    auto it = m_incomingSignatures.find(msg.index);
-    // Pieces still on their way for a file that failed meanwhile are dropped.
-    if (it == m_incomingSignatures.end() && m_settledWhileSigning.erase(msg.index)) {
-        if (msg.total > 0 && msg.first + msg.blocks.size() < msg.total) m_settledWhileSigning.insert(msg.index);
-        return {};
-    }
-    if (it == m_incomingSignatures.end())
-        return Error(Errc::Protocol, "the receiver sent a signature for file #" + std::to_string(msg.index)
-                                         + ", which it did not ask to get as a delta");
-    auto file = listed(msg.index);
+    const uint32_t index = msg.index;
+    auto file = listed(index);
+    FG_TRY_ASSIGN(SignatureInbox::Taken taken,
+                  m_signatures.take(std::move(msg), file ? file->size : 0, file ? file->path : std::string()));
+    if (taken == SignatureInbox::Taken::More || taken == SignatureInbox::Taken::Dropped) return {};
     if (!file) return Error(Errc::Internal, "a signature for a file that was never listed");
-    delta::Signature& sig = it->second;
-    if (msg.total == 0) {
-        // No old copy after all (or it could not be read to the end, after
-        // some pieces came): the file goes whole.
-        m_signatureBlocksHeld -= sig.blocks.size();
-        m_incomingSignatures.erase(it);
-        m_scheduler.add(msg.index, file->size);
-        return {};
-    }
-    if (sig.blocks.empty()) {
-        sig.basisSize = msg.basisSize;
-        sig.blockLength = msg.blockLength;
-        sig.seed = msg.seed;
-    }
-    // Signatures are held until their files are sent: what a receiver may
-    // make us hold at once is bounded, whatever it claims.
-    m_signatureBlocksHeld += msg.blocks.size();
-    if (m_signatureBlocksHeld > kMaxSignatureBlocksHeld)
-        return Error(Errc::Protocol, "the receiver sent signatures of more than "
-                                         + std::to_string(kMaxSignatureBlocksHeld) + " blocks at once");
-    // Pieces come in order, each continuing the last, all of one signature.
-    if (msg.basisSize != sig.basisSize || msg.blockLength != sig.blockLength || msg.seed != sig.seed
-        || msg.first != sig.blocks.size() || msg.blocks.empty())
-        return Error(Errc::Protocol, "the receiver's signature of " + file->path + " came out of order");
-    for (const auto& [weak, strong] : msg.blocks) sig.blocks.push_back({weak, strong});
-    if (sig.blocks.size() < msg.total) return {};
-
-    if (file->size == 0) {
-        // Nothing to rebuild: an empty file is sent as what it is.
-        m_signatureBlocksHeld -= sig.blocks.size();
-        m_incomingSignatures.erase(it);
-        m_scheduler.add(msg.index, 0);
-        return {};
-    }
-    auto index = std::make_shared<const delta::SignatureIndex>(std::move(sig));
-    m_incomingSignatures.erase(it);
-    {
-        std::lock_guard lock(m_streamMutex);
-        m_deltaIndexes[msg.index] = std::move(index);
-    }
-    m_scheduler.addDelta(msg.index, file->size);
+    if (taken == SignatureInbox::Taken::Whole) m_scheduler.add(index, file->size);
+    else m_scheduler.addDelta(index, file->size);
     return {};
 }
 
@@ -105,13 +58,8 @@ Status Sender::sendDelta(const WorkItem& item, Outlet& to, DirCache& dirs)
 {
     auto file = listed(item.index);
     if (!file) return Error(Errc::Internal, "work for a file that was never listed");
-    std::shared_ptr<const delta::SignatureIndex> index;
-    {
-        std::lock_guard lock(m_streamMutex);
-        auto it = m_deltaIndexes.find(item.index);
-        if (it == m_deltaIndexes.end()) return {}; // settled meanwhile
-        index = it->second;
-    }
+    const std::shared_ptr<const delta::SignatureIndex> index = m_signatures.indexOf(item.index);
+    if (!index) return {}; // settled meanwhile
     auto opened = beginChunk(item, *file, dirs);
     if (!opened.ok()) return fileFailed(item.index, file->path, opened.error());
     platform::FileHandle handle = std::move(opened).value();

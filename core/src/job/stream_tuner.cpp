@@ -1,0 +1,37 @@
+#include "job/stream_tuner.h"
+
+namespace fg {
+
+void StreamTuner::run(const Hooks& hooks, const StreamTuning& tuning)
+{
+    // Bytes a second over one interval; negative when the job ended meanwhile.
+    auto rateOver = [&](std::chrono::milliseconds d) -> double {
+        const uint64_t before = hooks.bytesMoved();
+        const auto t0 = std::chrono::steady_clock::now();
+        if (!hooks.wait(d)) return -1;
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return double(hooks.bytesMoved() - before) / secs;
+    };
+    if (!hooks.wait(tuning.settle)) return;
+    double rate = rateOver(tuning.interval);
+    while (rate >= 0) {
+        if (rate == 0) {
+            // Nothing moved (the job waits on a scan, a signature, the disk):
+            // another connection would carry nothing either.
+            rate = rateOver(tuning.interval);
+            continue;
+        }
+        if (double(hooks.bytesRemaining()) < rate * tuning.minRemainingSeconds) return;
+        const std::optional<unsigned> streams = hooks.addStreams(tuning.step);
+        if (!streams) return;
+        if (!hooks.wait(tuning.settle)) return;
+        const double next = rateOver(tuning.interval);
+        if (next < 0) return;
+        hooks.log("streams: " + std::to_string(*streams) + " now carry " + std::to_string(uint64_t(next / 1e6))
+                  + " MB/s (was " + std::to_string(uint64_t(rate / 1e6)) + " MB/s)");
+        if (next < rate * tuning.gain) return;
+        rate = next;
+    }
+}
+
+} // namespace fg
