@@ -59,7 +59,7 @@ function(fg_add_test name)
                     "UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
   endif()
   if(FLOODGATE_TSAN)
-    list(APPEND env "TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1")
+    list(APPEND env "TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=${CMAKE_SOURCE_DIR}/tests/tsan.supp")
   endif()
   set_tests_properties(${name} PROPERTIES LABELS "${T_LABELS}" TIMEOUT ${T_TIMEOUT}
                                           ENVIRONMENT "${env}")

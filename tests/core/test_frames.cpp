@@ -4,6 +4,7 @@
 #include "net/tcp_stream.h"
 #include "net/tls_context.h"
 #include "proto/messages.h"
+#include "receive/payload_expander.h"
 #include "tls_pair.h"
 
 #include <QTemporaryDir>
@@ -538,7 +539,7 @@ private Q_SLOTS:
         QCOMPARE(r.error().code, Errc::Protocol);
     }
 
-    // Flag bits 1-2 say how a data payload is encoded; expandPayload gives
+    // Flag bits 1-2 say how a data payload is encoded; a PayloadExpander gives
     // back the raw bytes, and refuses what it cannot vouch for.
     void aDataFrameFilledInPlaceIsTheDataFrameMadeByCopy()
     {
@@ -571,8 +572,7 @@ private Q_SLOTS:
         for (int i = 0; text.size() < 100'000; ++i) text += "row " + std::to_string(i % 300) + ";";
         const auto* raw = reinterpret_cast<const uint8_t*>(text.data());
         codec::FrameCompressor compressor;
-        codec::FrameDecompressor decompressor;
-        std::vector<uint8_t> packed, buffer;
+        std::vector<uint8_t> packed;
         for (const codec::Algo algo : {codec::Algo::Lz4, codec::Algo::Zstd}) {
             // zstd payloads are pieces of a connection's stream: here each
             // frame is the first piece of a stream of its own.
@@ -590,8 +590,8 @@ private Q_SLOTS:
                 if (f.type == uint16_t(MsgType::SmallFile)) QVERIFY(decodeSmallFile(f, &p, &n).ok());
                 else QVERIFY(decodeDataHeader(f, &p, &n).ok());
                 QCOMPARE(n, packed.size());
-                codec::StreamDecompressor unstream;
-                auto used = expandPayload(f.flags, &p, &n, decompressor, unstream, buffer);
+                PayloadExpander expander; // a connection of its own
+                auto used = expander.expandBytes(f.flags, &p, &n);
                 QVERIFY(used.ok());
                 QCOMPARE(*used, algo);
                 QCOMPARE(std::string(reinterpret_cast<const char*>(p), n), text);
@@ -599,18 +599,18 @@ private Q_SLOTS:
             QVERIFY(makeDataFrame(7, 0, raw, 1, true, algo).flags & kDataStart);
         }
         // Raw: left where it is.
-        codec::StreamDecompressor unstream;
+        PayloadExpander expander;
         Frame plain = makeDataFrame(1, 0, raw, 10, false);
         QCOMPARE(plain.flags, uint16_t(0));
         const uint8_t* p = raw;
         size_t n = 10;
-        auto used = expandPayload(plain.flags, &p, &n, decompressor, unstream, buffer);
+        auto used = expander.expandBytes(plain.flags, &p, &n);
         QVERIFY(used.ok() && *used == codec::Algo::None && p == raw && n == 10);
         // Algorithm 3 and unknown bits are refused (bit 3 is the Delta
         // frames' fill flag: the receiver refuses it on others).
         QCOMPARE(makeDeltaFrame(7, 0, raw, 1, false, codec::Algo::None, true).flags, kDeltaFill);
         for (uint16_t flags : {uint16_t(3u << kPayloadAlgoShift), uint16_t(1u << 4), uint16_t(0x8000)}) {
-            auto refused = expandPayload(flags, &p, &n, decompressor, unstream, buffer);
+            auto refused = expander.expandBytes(flags, &p, &n);
             QVERIFY(!refused.ok());
             QCOMPARE(refused.error().code, Errc::Protocol);
         }
@@ -622,11 +622,11 @@ private Q_SLOTS:
         QVERIFY(packed.size() < 100);
         p = packed.data();
         n = packed.size();
-        std::vector<uint8_t> bombBuffer;
-        auto bomb = expandPayload(payloadAlgoFlags(codec::Algo::Zstd), &p, &n, decompressor, unstream, bombBuffer);
+        PayloadExpander fresh;
+        auto bomb = fresh.expandBytes(payloadAlgoFlags(codec::Algo::Zstd), &p, &n);
         QVERIFY(!bomb.ok());
         QCOMPARE(bomb.error().code, Errc::Protocol);
-        QVERIFY(bombBuffer.capacity() <= kMaxDataPayload + 1);
+        QVERIFY(fresh.bufferBytes() <= kMaxDataPayload + 1);
     }
 
     void truncatedAndPaddedMessagesAreRefused()

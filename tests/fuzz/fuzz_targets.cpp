@@ -8,6 +8,7 @@
 #include "platform/fs.h"
 #include "proto/frame.h"
 #include "proto/messages.h"
+#include "receive/payload_expander.h"
 #include "receive/receiver.h"
 #include "role/observer.h"
 
@@ -33,18 +34,16 @@ namespace {
 // flags say so. False when refused.
 // zstd payloads continue the stream of the input's earlier ones, as they
 // would on one connection.
-thread_local codec::StreamDecompressor* t_stream = nullptr;
+thread_local PayloadExpander* t_expander = nullptr;
 
 bool expand(const Frame& f, const uint8_t** p, size_t* n)
 {
-    thread_local codec::FrameDecompressor decompressor;
-    thread_local std::vector<uint8_t> buffer;
-    // A stream of its own only when no input set one: made per call, it
+    // One of its own only when no input set one: made per call, its stream
     // cost most of the wire target's time (each payload is tried as every
     // message type).
-    std::optional<codec::StreamDecompressor> fallback;
-    if (!t_stream) fallback.emplace();
-    auto algo = expandPayload(f.flags, p, n, decompressor, t_stream ? *t_stream : *fallback, buffer);
+    std::optional<PayloadExpander> fallback;
+    if (!t_expander) fallback.emplace();
+    auto algo = (t_expander ? *t_expander : *fallback).expandBytes(f.flags, p, n);
     if (algo.ok() && *n > kMaxDataPayload && *algo != codec::Algo::None) {
         std::fprintf(stderr, "decodeAny: a payload expanded to %zu bytes\n", *n);
         std::abort();
@@ -175,9 +174,9 @@ int fuzzWire(const uint8_t* data, size_t size)
     t_wireStats = {};
     // Each input is a connection of its own; the stream's memory is kept
     // (8 MiB of window, allocated again per input, was most of its time).
-    thread_local codec::StreamDecompressor stream;
-    stream.restart();
-    t_stream = &stream;
+    thread_local PayloadExpander expander;
+    expander.restart();
+    t_expander = &expander;
     const std::vector<Frame> whole = framesOf(data, size);
     const std::vector<Frame> inPlace = framesReadInPlace(data, size);
     if (inPlace.size() != whole.size()) std::abort();

@@ -585,18 +585,6 @@ Result<codec::Algo> payloadAlgo(uint16_t flags)
     return codec::Algo(algo);
 }
 
-Result<codec::Algo> expandPayload(uint16_t flags, const uint8_t** data, size_t* n, codec::FrameDecompressor& frames,
-                                  codec::StreamDecompressor& stream, std::vector<uint8_t>& buffer)
-{
-    FG_TRY_ASSIGN(codec::Algo algo, payloadAlgo(flags));
-    if (algo == codec::Algo::None) return algo;
-    if (algo == codec::Algo::Zstd) FG_TRY(stream.decompress(*data, *n, buffer, kMaxDataPayload));
-    else FG_TRY(frames.decompress(algo, *data, *n, buffer, kMaxDataPayload));
-    *data = buffer.data();
-    *n = buffer.size();
-    return algo;
-}
-
 namespace {
 void putDataHeader(uint8_t* out, uint32_t index, uint64_t offset)
 {

@@ -319,18 +319,10 @@ inline constexpr uint16_t kDeltaFill = 8;
 inline constexpr uint16_t kPlacementFlags = kDataStart | kDeltaFill;
 inline constexpr uint16_t kKnownDataFlags = kPlacementFlags | kPayloadAlgoMask;
 constexpr uint16_t payloadAlgoFlags(codec::Algo algo) { return uint16_t(unsigned(algo) << kPayloadAlgoShift); }
+// How a Data, SmallFile or Delta payload is encoded, from its frame's flags
+// (receive/payload_expander.h makes it raw); unknown flags are refused.
 Result<codec::Algo> payloadAlgo(uint16_t flags);
 
-// The raw bytes of a Data, SmallFile or Delta payload (*data, *n: what came
-// after the fixed header). A raw one is left where it is; a compressed one is
-// decompressed into `buffer` (lz4 by `frames`, zstd by `stream`, the
-// connection's, fed every zstd payload of the connection in order) and
-// *data, *n point there. Refused (Protocol), before anything beyond
-// kMaxDataPayload + 1 bytes is allocated, when the payload claims or would
-// produce more than kMaxDataPayload bytes, is malformed, or the flags are
-// unknown. Returns the algorithm the payload came in.
-Result<codec::Algo> expandPayload(uint16_t flags, const uint8_t** data, size_t* n, codec::FrameDecompressor& frames,
-                                  codec::StreamDecompressor& stream, std::vector<uint8_t>& buffer);
 
 // `algo`: how data[0, n) is encoded (it is put in the frame as it is).
 Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t n, bool start = false,

@@ -396,19 +396,19 @@ bool Receiver::route(Inbound item)
     return w.queue.push(std::move(item), cost);
 }
 
-bool Receiver::routeData(proto::Frame& frame, uint16_t link, PayloadDecoder& decoder)
+bool Receiver::routeData(proto::Frame& frame, uint16_t link, PayloadExpander& expander)
 {
     using proto::MsgType;
     switch (MsgType(frame.type)) {
     case MsgType::Data:
     case MsgType::Delta:
         m_receiveStage.addBytes(frame.payload.size() - std::min(frame.payload.size(), proto::kDataHeaderSize));
-        if (!expandOnArrival(frame, decoder)) return true;
+        if (!expandOnArrival(frame, expander)) return true;
         break;
     case MsgType::SmallFile:
         m_receiveStage.addBytes(frame.payload.size()
                                 - std::min(frame.payload.size(), proto::smallFileHeaderSize(digestSize(m_params.checksumChoice))));
-        if (!expandOnArrival(frame, decoder)) return true;
+        if (!expandOnArrival(frame, expander)) return true;
         break;
     case MsgType::ChunkEnd:
     case MsgType::FileEnd:
@@ -425,53 +425,19 @@ bool Receiver::routeData(proto::Frame& frame, uint16_t link, PayloadDecoder& dec
     return true;
 }
 
-bool Receiver::expandOnArrival(proto::Frame& frame, PayloadDecoder& decoder)
+bool Receiver::expandOnArrival(proto::Frame& frame, PayloadExpander& expander)
 {
-    if ((frame.flags & proto::kDeltaFill) && frame.type != uint16_t(proto::MsgType::Delta)) {
-        fail(Error(Errc::Protocol, describeDataFrame(frame) + " carries the delta fill flag"));
-        return false;
-    }
-    // Raw, the common case: passed on as it is.
-    if (!(frame.flags & ~proto::kPlacementFlags)) return true;
-    // A SmallFile header's length follows its digest's.
-    size_t header = proto::kDataHeaderSize;
-    if (frame.type == uint16_t(proto::MsgType::SmallFile)) {
-        const uint8_t* payload = nullptr;
-        size_t payloadSize = 0;
-        auto small = proto::decodeSmallFile(frame, &payload, &payloadSize);
-        if (!small.ok()) {
-            fail(small.error());
-            return false;
-        }
-        header = frame.payload.size() - payloadSize;
-    }
-    if (frame.payload.size() < header) {
-        fail(Error(Errc::Protocol, std::string("malformed ") + proto::msgTypeName(frame.type)
-                                       + " frame: truncated header"));
-        return false;
-    }
-    const uint8_t* data = frame.payload.data() + header;
-    size_t n = frame.payload.size() - header;
-    const size_t wire = n;
-    Result<codec::Algo> algo = codec::Algo::None;
+    Result<size_t> raw = size_t(0);
     {
         StageScope busy(StageId::Decompress, StageState::Busy);
-        algo = proto::expandPayload(frame.flags, &data, &n, decoder.frames, decoder.stream, decoder.buffer);
+        raw = expander.expand(frame);
     }
-    if (!algo.ok()) {
-        fail(Error(Errc::Protocol, describeDataFrame(frame) + " (" + std::to_string(wire)
-                                       + " bytes on the wire): " + algo.error().message));
+    if (!raw.ok()) {
+        fail(Error(Errc::Protocol, describeDataFrame(frame) + " " + raw.error().message));
         return false;
     }
-    if (*algo == codec::Algo::None) return true;
-    // The writers get the raw bytes behind the same header.
-    std::vector<uint8_t> raw;
-    raw.reserve(header + n);
-    raw.insert(raw.end(), frame.payload.begin(), frame.payload.begin() + std::ptrdiff_t(header));
-    raw.insert(raw.end(), data, data + n);
-    frame.payload = std::move(raw);
-    frame.flags &= proto::kPlacementFlags;
-    m_decompressStage.addBytes(n);
+    if (*raw == 0) return true;
+    m_decompressStage.addBytes(*raw);
     m_decompressStage.addItems(1);
     return true;
 }
@@ -521,7 +487,7 @@ void Receiver::controlLoop()
     // thread's time counts as the network stages' from the first file data
     // it carries (with data links it only waits for the sender's few words).
     std::optional<StageTrack> track;
-    PayloadDecoder decoder;
+    PayloadExpander expander;
     auto done = [this] {
         std::lock_guard lock(m_netMutex);
         m_netDone = true;
@@ -586,7 +552,7 @@ void Receiver::controlLoop()
             // end a chunked file there.
             if (!track && carriesFileData(frame))
                 track.emplace(m_stages, receiveStagesFor(m_link), StageId::Receive, StageState::Busy);
-            if (!routeData(frame, kControlLink, decoder))
+            if (!routeData(frame, kControlLink, expander))
                 fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame.type)
                                                + " frame from the sender"));
             continue;
@@ -598,7 +564,7 @@ void Receiver::dataLoop(proto::FrameLink* dataLink, uint16_t link)
 {
     proto::FrameLink& l = *dataLink;
     StageTrack track(m_stages, receiveStagesFor(l), StageId::Receive, StageState::Busy);
-    PayloadDecoder decoder;
+    PayloadExpander expander;
     for (;;) {
         proto::Frame frame;
         {
@@ -614,7 +580,7 @@ void Receiver::dataLoop(proto::FrameLink* dataLink, uint16_t link)
         }
         if (cancelled()) continue;
         m_receiveStage.addItems(1);
-        if (!routeData(frame, link, decoder))
+        if (!routeData(frame, link, expander))
             fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame.type)
                                            + " frame on a data connection"));
     }

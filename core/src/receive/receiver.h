@@ -30,6 +30,7 @@
 #include "receive/destination_fs.h"
 #include "receive/link_dest.h"
 #include "receive/name_guard.h"
+#include "receive/payload_expander.h"
 #include "receive/owners.h"
 #include "receive/stored_names.h"
 #include "role/observer.h"
@@ -116,16 +117,6 @@ private:
         uint16_t link = 0;
     };
 
-    // A reader thread's decoders for the payloads of its connection. They
-    // are decompressed as they arrive, in the connection's order, which its
-    // zstd stream needs (codec::StreamDecompressor): so are the frames of a
-    // chunk already taken, which are dropped only afterwards.
-    struct PayloadDecoder {
-        codec::StreamDecompressor stream; // zstd
-        codec::FrameDecompressor frames;  // lz4
-        std::vector<uint8_t> buffer;
-    };
-
     struct Writer {
         explicit Writer(size_t capacity) : queue(capacity) {}
         BoundedQueue<Inbound> queue;
@@ -140,11 +131,11 @@ private:
     // Hands a file's frame to the writer of its file and link, which keeps the
     // frames of a chunk in order.
     bool route(Inbound item);
-    bool routeData(proto::Frame& frame, uint16_t link, PayloadDecoder& decoder);
+    bool routeData(proto::Frame& frame, uint16_t link, PayloadExpander& expander);
     // Replaces a compressed Data, SmallFile or Delta payload by its raw bytes
     // (the flags then say raw). False when it could not be: the job then
     // fails with a protocol error that names the file and the frame.
-    bool expandOnArrival(proto::Frame& frame, PayloadDecoder& decoder);
+    bool expandOnArrival(proto::Frame& frame, PayloadExpander& expander);
     // "the Data frame at offset N of PATH", for errors about a frame.
     std::string describeDataFrame(const proto::Frame& frame);
     void writeLoop(Writer& writer);

@@ -1,0 +1,55 @@
+#include "receive/payload_expander.h"
+
+#include "proto/messages.h"
+
+#include <string>
+
+namespace fg {
+
+Result<codec::Algo> PayloadExpander::expandBytes(uint16_t flags, const uint8_t** data, size_t* n)
+{
+    FG_TRY_ASSIGN(codec::Algo algo, proto::payloadAlgo(flags));
+    if (algo == codec::Algo::None) return algo;
+    if (algo == codec::Algo::Zstd) FG_TRY(m_stream.decompress(*data, *n, m_buffer, proto::kMaxDataPayload));
+    else FG_TRY(m_frames.decompress(algo, *data, *n, m_buffer, proto::kMaxDataPayload));
+    *data = m_buffer.data();
+    *n = m_buffer.size();
+    return algo;
+}
+
+Result<size_t> PayloadExpander::expand(proto::Frame& frame)
+{
+    const bool smallFile = frame.type == uint16_t(proto::MsgType::SmallFile);
+    if ((frame.flags & proto::kDeltaFill) && frame.type != uint16_t(proto::MsgType::Delta))
+        return Error(Errc::Protocol, "carries the delta fill flag");
+    // Raw, the common case: passed on as it is.
+    if (!(frame.flags & ~proto::kPlacementFlags)) return size_t(0);
+    // A SmallFile header's length follows its digest's.
+    size_t header = proto::kDataHeaderSize;
+    if (smallFile) {
+        const uint8_t* payload = nullptr;
+        size_t payloadSize = 0;
+        auto small = proto::decodeSmallFile(frame, &payload, &payloadSize);
+        if (!small.ok()) return Error(Errc::Protocol, "is malformed: " + small.error().message);
+        header = frame.payload.size() - payloadSize;
+    }
+    if (frame.payload.size() < header) return Error(Errc::Protocol, "is too short for its header");
+    const uint8_t* data = frame.payload.data() + header;
+    size_t n = frame.payload.size() - header;
+    const size_t wire = n;
+    auto algo = expandBytes(frame.flags, &data, &n);
+    if (!algo.ok())
+        return Error(Errc::Protocol, "(" + std::to_string(wire) + " bytes on the wire) does not expand: "
+                                         + algo.error().message);
+    if (*algo == codec::Algo::None) return size_t(0);
+    // The writers get the raw bytes behind the same header.
+    std::vector<uint8_t> raw;
+    raw.reserve(header + n);
+    raw.insert(raw.end(), frame.payload.begin(), frame.payload.begin() + std::ptrdiff_t(header));
+    raw.insert(raw.end(), data, data + n);
+    frame.payload = std::move(raw);
+    frame.flags &= proto::kPlacementFlags;
+    return n;
+}
+
+} // namespace fg
