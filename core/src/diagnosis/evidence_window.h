@@ -1,0 +1,72 @@
+#pragma once
+#include "internal.h"
+// The evidence of the last few seconds, made from the readings a job takes
+// about four times a second: the counters of both ends' stages, of each data
+// connection's TCP_INFO and of each machine are cumulative, so the window's
+// figures are the newest reading less the oldest one inside the window. A
+// counter that went backwards (a far end that restarted its counters, a
+// connection replaced by another) counts as nothing rather than as a huge
+// number.
+
+#include "diagnosis/evidence.h"
+
+#include <deque>
+#include <optional>
+
+namespace fg::diagnosis {
+
+// One data connection, as read from its sending end's TCP_INFO.
+struct ConnectionReading {
+    uint32_t id = 0; // the same connection keeps its id across readings
+    bool hasChronographs = true;
+    uint64_t busyUs = 0;
+    uint64_t rwndLimitedUs = 0;
+    uint64_t sndbufLimitedUs = 0;
+    uint64_t bytesSent = 0;
+    uint64_t bytesRetrans = 0;
+    uint32_t rttUs = 0;
+    uint32_t minRttUs = 0;
+    uint64_t deliveryRate = 0;
+    std::string congestion;
+};
+
+// One end at one moment: its cumulative stage counters and its machine.
+struct EndReading {
+    bool present = false;
+    bool local = false;
+    std::vector<StageSnapshot> stages;
+    unsigned cores = 0;
+    std::optional<double> cpuSeconds;       // since the process began
+    std::optional<uint64_t> ioStallUs;      // since boot
+    std::optional<uint64_t> dirtyBytes;     // now
+    std::optional<uint64_t> dirtyThresholdBytes;
+    uint64_t tcpRmemMax = 0, tcpWmemMax = 0, rmemMax = 0, wmemMax = 0;
+};
+
+struct Reading {
+    double atSec = 0;     // since data began to move
+    uint64_t bytes = 0;   // payload moved so far
+    uint64_t files = 0;   // files finished so far
+    EndReading sender;
+    EndReading receiver;
+    std::vector<ConnectionReading> connections;
+};
+
+class EvidenceWindow {
+public:
+    explicit EvidenceWindow(double windowSec = 2.0) : m_windowSec(windowSec) {}
+
+    // Readings come in time order.
+    void add(Reading reading);
+
+    // The window's evidence: the newest reading against the oldest one at
+    // least `windowSec` before it (or the oldest there is). Empty (no time)
+    // until there are two readings.
+    Evidence evidence(const Settings& settings, uint64_t linkRate = 0) const;
+
+private:
+    double m_windowSec;
+    std::deque<Reading> m_readings;
+};
+
+} // namespace fg::diagnosis

@@ -1,0 +1,65 @@
+// The machine readings the diagnosis stands on: this process's CPU time
+// grows with work done; write-back and I/O stalls read from this kernel where
+// it says (and, where it does not, they are unset rather than zero).
+
+#include "platform/machine_load.h"
+
+#include <QFile>
+#include <QTest>
+
+#include <chrono>
+
+using namespace fg;
+
+class TestMachineLoad : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void cpuTimeGrowsWithWork()
+    {
+        const auto before = platform::processCpuSeconds();
+        QVERIFY(before.has_value());
+        // 200 ms of arithmetic on this thread.
+        volatile uint64_t sink = 0;
+        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
+        while (std::chrono::steady_clock::now() < until)
+            for (int i = 0; i < 10000; ++i) sink = sink * 31 + uint64_t(i);
+        const auto after = platform::processCpuSeconds();
+        QVERIFY(after.has_value());
+        QVERIFY2(*after - *before >= 0.1, qPrintable(QString::number(*after - *before)));
+        // And not while asleep.
+        const auto idle = platform::processCpuSeconds();
+        QTest::qSleep(200);
+        QVERIFY(*platform::processCpuSeconds() - *idle < 0.1);
+    }
+
+    void writebackAsTheKernelSaysIt()
+    {
+        const auto wb = platform::readWriteback();
+#if defined(__linux__)
+        QVERIFY(wb.has_value()); // /proc/vmstat is always there on Linux
+        QVERIFY(wb->thresholdBytes > 0);
+        QVERIFY(wb->backgroundBytes <= wb->thresholdBytes);
+        // A write leaves dirty pages behind it (unless write-back is quick
+        // enough to take them all first: then the count is merely sane).
+        QVERIFY(wb->dirtyBytes < (uint64_t(1) << 50));
+#else
+        QVERIFY(!wb.has_value());
+#endif
+    }
+
+    void ioStallsWhereTheKernelHasPsi()
+    {
+        // PSI may be built in and switched off at boot: then the file is
+        // there but reads nothing.
+        QFile file(QStringLiteral("/proc/pressure/io"));
+        const bool psi = file.open(QIODevice::ReadOnly) && file.readAll().startsWith("some ");
+        const auto first = platform::ioStallMicroseconds();
+        QCOMPARE(first.has_value(), psi);
+        if (!psi) QSKIP("this kernel has no PSI: the reading is unset, as it should be");
+        const auto second = platform::ioStallMicroseconds();
+        QVERIFY(second.has_value() && *second >= *first);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMachineLoad)
+#include "test_machine_load.moc"
