@@ -281,8 +281,21 @@ private Q_SLOTS:
 
         // Over ssh the connection is ssh's.
         e.connections.clear();
+        e.transport = Evidence::Transport::Ssh;
         v = classify(e);
         QVERIFY2(v.layer == Layer::Unknown && has(v.evidence, "ssh"), said(v));
+        // A far sending end that sent nothing about its connections.
+        e.transport = Evidence::Transport::DataConnections;
+        v = classify(e);
+        QVERIFY2(v.layer == Layer::Unknown && has(v.evidence, "sent no figures"), said(v));
+        // A local copy has no network: a full memory link means a slow
+        // receiving side, whose busiest stage is the verdict.
+        e.transport = Evidence::Transport::Local;
+        v = classify(e);
+        QVERIFY2(v.layer == Layer::Unknown && has(v.evidence, "local copy"), said(v));
+        e.receiver.stages = {stage(StageId::Write, 0.9, 0.1, 0, 10'000'000, 4)};
+        v = classify(e);
+        QVERIFY2(v.layer == Layer::DestinationWrite && has(v.evidence, "local copy"), said(v));
 
         // Nothing busy, nothing waiting on a long link: no layer stands out.
         e = job(10'000'000);

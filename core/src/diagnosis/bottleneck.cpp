@@ -323,9 +323,21 @@ Verdict networkVerdict(const Evidence& e, double sendWaits)
 {
     const double rate = e.bytes / e.windowSec;
     const std::string waits = "the sender waits on a full socket " + percent(sendWaits) + " of its sending time";
-    if (e.connections.empty())
+    if (e.transport == Evidence::Transport::Ssh)
         return unknown(waits + ", but its data goes through ssh, whose TCP connection is not ours to read; a "
                                "floodgate:// target shows why");
+    if (e.transport == Evidence::Transport::Local) {
+        // No network: the link between the two ends is memory, and it is full
+        // because the receiving side is behind.
+        const Hot hot = busiest(e, false, true);
+        if (hot.found && hot.saturation >= kSaturated)
+            return stageVerdict(e, hot, "the sender of this local copy waits on its receiving side " + percent(sendWaits)
+                                            + " of the time: ");
+        return unknown(waits + " of a local copy, whose receiving side is behind but shows no busy stage");
+    }
+    if (e.connections.empty())
+        return unknown(waits + ", but the sending end (the far one) sent no figures for its connections; a newer "
+                               "floodgate there would");
     const Connections c = sumOf(e.connections);
     if (!c.chronographs)
         return unknown(waits + ", but this kernel does not say why (TCP_INFO has no send-limit chronographs before "

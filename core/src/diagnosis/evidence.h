@@ -82,6 +82,14 @@ struct Evidence {
     Settings settings;
     EndEvidence sender;
     EndEvidence receiver;
+    // How the data travels, which says what an empty `connections` means.
+    enum class Transport : uint8_t {
+        DataConnections, // floodgate's own TCP connections: their sending end's figures are below
+        FarEndSilent,    // our own connections, but the sending end is the far one and sent no figures
+        Ssh,             // through ssh's pipe: its TCP connection is ssh's
+        Local,           // a local copy: no network at all
+    };
+    Transport transport = Transport::DataConnections;
     std::vector<ConnectionEvidence> connections;
 };
 

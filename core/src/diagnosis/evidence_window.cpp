@@ -67,6 +67,7 @@ Evidence EvidenceWindow::evidence(const Settings& settings, uint64_t linkRate) c
     e.files = grown(now.files, before.files);
     e.sender = endDifference(now.sender, before.sender, e.windowSec);
     e.receiver = endDifference(now.receiver, before.receiver, e.windowSec);
+    e.transport = now.transport;
     for (const ConnectionReading& c : now.connections) {
         const auto old = std::find_if(before.connections.begin(), before.connections.end(),
                                       [&](const ConnectionReading& b) { return b.id == c.id; });

@@ -49,6 +49,7 @@ struct Reading {
     uint64_t files = 0;   // files finished so far
     EndReading sender;
     EndReading receiver;
+    Evidence::Transport transport = Evidence::Transport::DataConnections;
     std::vector<ConnectionReading> connections;
 };
 
