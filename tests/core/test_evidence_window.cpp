@@ -42,12 +42,12 @@ Reading readingAt(int step)
     r.receiver.dirtyThresholdBytes = 400u << 20;
     ConnectionReading c;
     c.id = 7;
-    c.busyUs = uint64_t(step) * 250'000;
-    c.bytesSent = r.bytes;
-    c.bytesRetrans = r.bytes / 100;
-    c.rttUs = 300'000;
-    c.minRttUs = 299'000;
-    c.congestion = "cubic";
+    c.sinceOpened.busyUs = uint64_t(step) * 250'000;
+    c.sinceOpened.bytesSent = r.bytes;
+    c.sinceOpened.bytesRetrans = r.bytes / 100;
+    c.sinceOpened.rttUs = 300'000;
+    c.sinceOpened.minRttUs = 299'000;
+    c.sinceOpened.congestion = "cubic";
     r.connections = {c};
     return r;
 }
@@ -117,8 +117,8 @@ private Q_SLOTS:
         Reading later = readingAt(8);
         ConnectionReading joined;
         joined.id = 8;
-        joined.busyUs = 300'000;
-        joined.bytesSent = 9'000'000;
+        joined.sinceOpened.busyUs = 300'000;
+        joined.sinceOpened.bytesSent = 9'000'000;
         later.connections.push_back(joined);
         window.add(later);
         const Evidence e = window.evidence(Settings{});

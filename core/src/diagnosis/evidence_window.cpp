@@ -72,19 +72,14 @@ Evidence EvidenceWindow::evidence(const Settings& settings, uint64_t linkRate) c
         const auto old = std::find_if(before.connections.begin(), before.connections.end(),
                                       [&](const ConnectionReading& b) { return b.id == c.id; });
         // A connection that joined inside the window counts from its start.
-        const ConnectionReading zero{};
-        const ConnectionReading& b = old == before.connections.end() ? zero : *old;
-        ConnectionEvidence d;
-        d.hasChronographs = c.hasChronographs;
-        d.busyUs = grown(c.busyUs, b.busyUs);
-        d.rwndLimitedUs = grown(c.rwndLimitedUs, b.rwndLimitedUs);
-        d.sndbufLimitedUs = grown(c.sndbufLimitedUs, b.sndbufLimitedUs);
-        d.bytesSent = grown(c.bytesSent, b.bytesSent);
-        d.bytesRetrans = grown(c.bytesRetrans, b.bytesRetrans);
-        d.rttUs = c.rttUs;
-        d.minRttUs = c.minRttUs;
-        d.deliveryRate = c.deliveryRate;
-        d.congestion = c.congestion;
+        const ConnectionEvidence zero{};
+        const ConnectionEvidence& b = old == before.connections.end() ? zero : old->sinceOpened;
+        ConnectionEvidence d = c.sinceOpened;
+        d.busyUs = grown(d.busyUs, b.busyUs);
+        d.rwndLimitedUs = grown(d.rwndLimitedUs, b.rwndLimitedUs);
+        d.sndbufLimitedUs = grown(d.sndbufLimitedUs, b.sndbufLimitedUs);
+        d.bytesSent = grown(d.bytesSent, b.bytesSent);
+        d.bytesRetrans = grown(d.bytesRetrans, b.bytesRetrans);
         e.connections.push_back(std::move(d));
     }
     return e;

@@ -15,19 +15,12 @@
 
 namespace fg::diagnosis {
 
-// One data connection, as read from its sending end's TCP_INFO.
+// One data connection, as read from its sending end's TCP_INFO: its
+// counters (busy and limited times, bytes sent and resent) since it opened,
+// the rest as they are now.
 struct ConnectionReading {
     uint32_t id = 0; // the same connection keeps its id across readings
-    bool hasChronographs = true;
-    uint64_t busyUs = 0;
-    uint64_t rwndLimitedUs = 0;
-    uint64_t sndbufLimitedUs = 0;
-    uint64_t bytesSent = 0;
-    uint64_t bytesRetrans = 0;
-    uint32_t rttUs = 0;
-    uint32_t minRttUs = 0;
-    uint64_t deliveryRate = 0;
-    std::string congestion;
+    ConnectionEvidence sinceOpened;
 };
 
 // One end at one moment: its cumulative stage counters and its machine.
