@@ -106,7 +106,7 @@ private Q_SLOTS:
         Evidence e = job(30'000'000);
         networkBound(e);
         e.connections = {connection(141, 140, 30'000'000, 0, 0.7)};
-        e.receiver.tcpRmemMax = 4u << 20;
+        e.receiver.netLimits.tcpRmemMax = 4u << 20;
         e.linkRate = 62'500'000; // 500 Mbit/s, measured
         const Verdict v = classify(e);
         QVERIFY2(v.layer == Layer::ReceiveWindow, said(v));
@@ -139,7 +139,7 @@ private Q_SLOTS:
         Evidence e = job(20'000'000);
         networkBound(e);
         e.connections = {connection(141, 140, 20'000'000, 0, 0, 0.6)};
-        e.sender.tcpWmemMax = 4u << 20;
+        e.sender.netLimits.tcpWmemMax = 4u << 20;
         const Verdict v = classify(e);
         QVERIFY2(v.layer == Layer::SendBuffer, said(v));
         QVERIFY2(has(v.fix, "net.ipv4.tcp_wmem") && has(v.fix, "net.core.wmem_max"), said(v));

@@ -367,8 +367,8 @@ Verdict networkVerdict(const Evidence& e, double sendWaits)
         v.evidence = "the receiver's window held the connections " + percent(rwnd) + " of their sending time: ~"
                      + mibText(inFlight) + " in flight a connection over " + rttNow + " caps each at "
                      + rateText(rate / double(std::max<size_t>(1, e.connections.size())));
-        if (e.receiver.tcpRmemMax)
-            v.evidence += " (the receiver's tcp_rmem max is " + mibText(e.receiver.tcpRmemMax) + ")";
+        if (e.receiver.netLimits.tcpRmemMax)
+            v.evidence += " (the receiver's tcp_rmem max is " + mibText(e.receiver.netLimits.tcpRmemMax) + ")";
         const uint64_t target = bufferTarget(e, c, rate);
         v.fix = "on the receiver: sysctl -w net.ipv4.tcp_rmem='4096 131072 " + std::to_string(target)
                 + "' net.core.rmem_max=" + std::to_string(target) + " (2 x BDP = " + mibText(target) + ")";
@@ -381,7 +381,8 @@ Verdict networkVerdict(const Evidence& e, double sendWaits)
         v.share = sndbuf;
         v.evidence = "the sender's socket buffer held the connections " + percent(sndbuf) + " of their sending time at "
                      + rttNow + " RTT";
-        if (e.sender.tcpWmemMax) v.evidence += " (its tcp_wmem max is " + mibText(e.sender.tcpWmemMax) + ")";
+        if (e.sender.netLimits.tcpWmemMax)
+            v.evidence += " (its tcp_wmem max is " + mibText(e.sender.netLimits.tcpWmemMax) + ")";
         const uint64_t target = bufferTarget(e, c, rate);
         v.fix = "on the sender: sysctl -w net.ipv4.tcp_wmem='4096 16384 " + std::to_string(target)
                 + "' net.core.wmem_max=" + std::to_string(target) + " (2 x BDP = " + mibText(target) + ")";

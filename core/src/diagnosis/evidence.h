@@ -6,6 +6,8 @@
 // one that was not measured is marked so, and the classifier then says what
 // it could not tell rather than guess (docs/DIAGNOSIS.md).
 
+#include "platform/socket.h"
+
 #include <floodgate/metrics.h>
 
 #include <cstdint>
@@ -34,12 +36,9 @@ struct EndEvidence {
     std::optional<uint64_t> dirtyBytes;
     std::optional<uint64_t> dirtyThresholdBytes;
     std::optional<double> ioPressure;
-    // This end's socket buffer ceilings (net.ipv4.tcp_rmem/tcp_wmem maxima,
-    // net.core.rmem_max/wmem_max); 0: unknown.
-    uint64_t tcpRmemMax = 0;
-    uint64_t tcpWmemMax = 0;
-    uint64_t rmemMax = 0;
-    uint64_t wmemMax = 0;
+    // This end's socket buffer ceilings and congestion controls, as
+    // platform::readNetLimits() gives them there (0: unknown).
+    platform::NetLimits netLimits;
 };
 
 // One data connection as its sending end's TCP sees it, over the window.

@@ -36,10 +36,7 @@ EndEvidence endDifference(const EndReading& now, const EndReading& before, doubl
         e.ioPressure = std::min(1.0, double(grown(*now.ioStallUs, *before.ioStallUs)) / (windowSec * 1e6));
     e.dirtyBytes = now.dirtyBytes;
     e.dirtyThresholdBytes = now.dirtyThresholdBytes;
-    e.tcpRmemMax = now.tcpRmemMax;
-    e.tcpWmemMax = now.tcpWmemMax;
-    e.rmemMax = now.rmemMax;
-    e.wmemMax = now.wmemMax;
+    e.netLimits = now.netLimits;
     return e;
 }
 

@@ -33,7 +33,7 @@ struct EndReading {
     std::optional<uint64_t> ioStallUs;      // since boot
     std::optional<uint64_t> dirtyBytes;     // now
     std::optional<uint64_t> dirtyThresholdBytes;
-    uint64_t tcpRmemMax = 0, tcpWmemMax = 0, rmemMax = 0, wmemMax = 0;
+    platform::NetLimits netLimits;
 };
 
 struct Reading {
