@@ -1,5 +1,6 @@
 #include "progress_line.h"
 
+#include "bottleneck_text.h"
 #include "human.h"
 #include "text.h"
 
@@ -51,6 +52,7 @@ void ProgressLine::update(const MetricsSnapshot& s)
                   pct, humanRate(m_rate).c_str(), humanDuration(eta).c_str(),
                   static_cast<unsigned long long>(s.filesDone), static_cast<unsigned long long>(s.filesToTransfer));
     std::string text = line;
+    if (const std::string tag = bottleneckTag(s.bottleneck); !tag.empty()) text += "  " + tag;
     if (const ActiveFile* f = currentFile(s)) {
         std::string name = terminalSafe(f->path);
         // On a terminal the line must fit one screen line: a long name loses

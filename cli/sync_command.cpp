@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "human.h"
 #include "itemize.h"
+#include "bottleneck_text.h"
 #include "json_writer.h"
 #include "progress_line.h"
 #include "sync_flags.h"
@@ -113,6 +114,7 @@ std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode
         j.endObject();
     }
     j.endArray();
+    writeBottleneckJson(j, r);
     j.endObject();
     return j.str();
 }
@@ -280,6 +282,11 @@ int runSync(const std::vector<std::string>& args)
                 if (o.progress) progress.clearForMessage();
                 std::fprintf(stderr, "floodgate: %s: %s\n", terminalSafe(failed->path).c_str(),
                              terminalSafe(failed->error.message).c_str());
+            } else if (auto* changed = std::get_if<event::BottleneckChanged>(&ev)) {
+                if (o.quiet || !o.verbose) continue;
+                if (o.progress) progress.clearForMessage();
+                std::fprintf(stderr, "floodgate: at %.1f s, limited by %s\n", changed->atSec,
+                             terminalSafe(bottleneckLine(changed->bottleneck)).c_str());
             } else if (auto* message = std::get_if<event::Log>(&ev)) {
                 if (log && message->level != event::Log::Level::Info) log.line(message->message);
                 if (message->level == event::Log::Level::Info && (o.quiet || !o.verbose)) continue;
@@ -338,6 +345,9 @@ int runSync(const std::vector<std::string>& args)
             std::fprintf(info, "\n");
         }
         if (o.stats) printStats(info, result, job->snapshot(), createdCount);
+        if ((o.verbose || o.stats) && !result.bottleneck.layer.empty() && !o.spec.options.transfer.dryRun)
+            std::fprintf(info, "limited by %s (%.0f%% of the time)\n", terminalSafe(bottleneckLine(result.bottleneck)).c_str(),
+                         100.0 * result.bottleneck.share);
         if (!result.errors.empty())
             std::fprintf(stderr, "floodgate: %zu error(s); see the messages above (exit code %d)\n", result.errors.size(), code);
         else if (result.state == JobState::Cancelled)

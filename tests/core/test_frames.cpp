@@ -334,17 +334,63 @@ private Q_SLOTS:
         s.waitInputNs = 7;
         s.waitOutputNs = 8;
         s.lifetimeNs = 21;
-        stats.stages = {s};
+        stats.end.stages = {s};
+        stats.end.cores = 2;
+        stats.end.cpuSeconds = 1.5;
+        stats.end.dirtyBytes = 4096; // measured
+        // ioStallUs and the threshold not measured: they stay unset
+        stats.end.netLimits.tcpRmemMax = 6 << 20;
+        stats.end.netLimits.congestion = "cubic";
+        fg::diagnosis::ConnectionReading conn;
+        conn.id = 3;
+        conn.sinceOpened.busyUs = 1000;
+        conn.sinceOpened.rwndLimitedUs = 400;
+        conn.sinceOpened.bytesRetrans = 9;
+        conn.sinceOpened.minRttUs = 141000;
+        conn.sinceOpened.cwndSegments = 77;
+        conn.sinceOpened.deliveryRate = 12345678;
+        conn.sinceOpened.congestion = "bbr";
+        conn.sinceOpened.hasChronographs = false;
+        stats.connections = {conn};
         StatsMsg sb = roundTrip(stats);
-        QCOMPARE(sb.stages.size(), size_t(1));
-        QVERIFY(sb.stages[0].id == StageId::Write);
-        QCOMPARE(sb.stages[0].name, std::string("write")); // named by its id
-        QCOMPARE(sb.stages[0].waitOutputNs, uint64_t(8));
-        QCOMPARE(sb.stages[0].lifetimeNs, uint64_t(21));
-        QVERIFY(sb.stages[0].remote);
+        QCOMPARE(sb.end.stages.size(), size_t(1));
+        QVERIFY(sb.end.stages[0].id == StageId::Write);
+        QCOMPARE(sb.end.stages[0].name, std::string("write")); // named by its id
+        QCOMPARE(sb.end.stages[0].waitOutputNs, uint64_t(8));
+        QCOMPARE(sb.end.stages[0].lifetimeNs, uint64_t(21));
+        QVERIFY(sb.end.stages[0].remote);
+        // The far end's machine: what it measured, and what it did not.
+        QVERIFY(sb.end.present);
+        QVERIFY(!sb.end.local);
+        QCOMPARE(sb.end.cores, 2u);
+        QVERIFY(sb.end.cpuSeconds.has_value());
+        QCOMPARE(*sb.end.cpuSeconds, 1.5);
+        QCOMPARE(sb.end.dirtyBytes.value_or(0), uint64_t(4096));
+        QVERIFY(!sb.end.ioStallUs.has_value());
+        QVERIFY(!sb.end.dirtyThresholdBytes.has_value());
+        QCOMPARE(sb.end.netLimits.tcpRmemMax, uint64_t(6 << 20));
+        QCOMPARE(sb.end.netLimits.congestion, std::string("cubic"));
+        QCOMPARE(sb.connections.size(), size_t(1));
+        QCOMPARE(sb.connections[0].id, 3u);
+        QCOMPARE(sb.connections[0].sinceOpened.rwndLimitedUs, uint64_t(400));
+        QCOMPARE(sb.connections[0].sinceOpened.bytesRetrans, uint64_t(9));
+        QCOMPARE(sb.connections[0].sinceOpened.minRttUs, 141000u);
+        QCOMPARE(sb.connections[0].sinceOpened.cwndSegments, 77u);
+        QCOMPARE(sb.connections[0].sinceOpened.deliveryRate, uint64_t(12345678));
+        QCOMPARE(sb.connections[0].sinceOpened.congestion, std::string("bbr"));
+        QVERIFY(!sb.connections[0].sinceOpened.hasChronographs);
         // A stage this end does not know is refused, not shown as another.
-        stats.stages[0].id = StageId::Count;
+        stats.end.stages[0].id = StageId::Count;
         QVERIFY(!fromFrame<StatsMsg>(toFrame(stats)).ok());
+        // So is a connection count the frame cannot hold.
+        {
+            stats.end.stages[0].id = StageId::Write;
+            Frame f = toFrame(stats);
+            // The count is the last u32 before the one connection's 72 bytes.
+            const size_t at = f.payload.size() - (4 + 1 + 5 * 8 + 3 * 4 + 8 + 4 + 3) - 4;
+            f.payload[at] = 0xff;
+            QVERIFY(!fromFrame<StatsMsg>(f).ok());
+        }
 
         Frame data = makeDataFrame(3, 1 << 20, reinterpret_cast<const uint8_t*>("hello"), 5);
         const uint8_t* p = nullptr;

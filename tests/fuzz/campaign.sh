@@ -51,7 +51,7 @@ for t in $targets; do
   limit=()
   [ "$seconds" -gt 0 ] && limit=(-max_total_time="$seconds")
   echo "== $t: up to $runs executions ${limit[*]:-}"
-  "$bin" -runs="$runs" "${limit[@]}" -max_len=16384 -print_final_stats=1 "$work/$t" "$kept" 2>"$work/$t.log" || {
+  FG_FUZZ_SEED_DIR=$kept "$bin" -runs="$runs" "${limit[@]}" -max_len=16384 -print_final_stats=1 "$work/$t" "$kept" 2>"$work/$t.log" || {
     echo "fuzz_$t found a failure: see $work/$t.log and the crash-* file it names" >&2
     exit 1
   }

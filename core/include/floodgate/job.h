@@ -69,10 +69,12 @@ struct FileStarted { uint32_t id; std::string path; uint64_t size; };
 struct FileFinished { uint32_t id; std::string path; uint64_t size; };
 struct FileFailed { std::string path; Error error; };
 struct Log { enum class Level : uint8_t { Info, Warning, Error } level; std::string message; };
+// The layer that limits the job changed (and held for two seconds).
+struct BottleneckChanged { double atSec; Bottleneck bottleneck; };
 } // namespace event
 
 using Event = std::variant<event::StateChanged, event::Planned, event::FileStarted,
-                           event::FileFinished, event::FileFailed, event::Log>;
+                           event::FileFinished, event::FileFailed, event::Log, event::BottleneckChanged>;
 
 struct FileError {
     std::string path;
@@ -98,6 +100,10 @@ struct JobResult {
     std::vector<FileError> errors; // per-file failures; the job went on past them
     bool vanishedOnly = false;     // every error is a source file that vanished
     std::vector<StageSnapshot> stages;
+    // The layer that limited the job longest, with its share of the time
+    // data moved; and which layer limited it when.
+    Bottleneck bottleneck;
+    std::vector<BottleneckSpan> bottleneckTimeline;
 };
 
 // rsync-compatible exit status for a finished job (see README "Exit codes").

@@ -70,6 +70,26 @@ struct StreamSnapshot {
     std::string congestion;     // "bbr", "cubic", ...
 };
 
+// The layer that limits a job (docs/DIAGNOSIS.md): a name from a fixed
+// vocabulary ("network-loss", "destination-write", ...), the end it is on,
+// how much of the time it held the job up, what was seen and what to change,
+// each in one sentence with numbers.
+struct Bottleneck {
+    std::string layer;    // empty until the job has moved data for a moment; "unknown": nothing stands out
+    std::string end;      // "sender", "receiver", or empty (the network, the user's own limit)
+    double share = 0;     // 0-1: of the last seconds (live) or of the job's time (its result)
+    std::string evidence;
+    std::string fix;      // empty: nothing to change
+};
+
+// One stretch of a job during which one layer limited it.
+struct BottleneckSpan {
+    double fromSec = 0; // since data began to move
+    double toSec = 0;
+    std::string layer;
+    std::string end;
+};
+
 struct ActiveFile {
     uint32_t id = 0;
     std::string path;
@@ -105,6 +125,10 @@ struct MetricsSnapshot {
     std::vector<StageSnapshot> stages;
     std::vector<StreamSnapshot> streams; // data connections (daemon jobs)
     std::vector<ActiveFile> active;
+    // What limits the job now, held steady (a verdict changes once a new one
+    // has held for two seconds), and which layer limited it when so far.
+    Bottleneck bottleneck;
+    std::vector<BottleneckSpan> bottleneckTimeline;
 };
 
 } // namespace fg

@@ -94,6 +94,8 @@ enum class FsyncMode : uint8_t { End = 0, File = 1, None = 2 };
 
 // "end", "file", "none"; the error names --fsync and the choices.
 Result<FsyncMode> parseFsyncMode(const std::string& text);
+// The name --fsync takes.
+const char* fsyncModeName(FsyncMode mode);
 
 // How a changed file travels when the receiver has an old copy of it:
 // Auto    the receiver picks per file (delta when it has an old copy worth
@@ -161,6 +163,8 @@ enum class CipherChoice : uint8_t { Auto = 0, Aes128Gcm = 1, Aes256Gcm = 2, Chac
 // "auto", "aes128-gcm", "aes256-gcm", "chacha20-poly1305", "none"; the error
 // names --cipher and the choices.
 Result<CipherChoice> parseCipherChoice(const std::string& text);
+// The name --cipher takes.
+const char* cipherChoiceName(CipherChoice choice);
 
 // An --ssh-cipher value goes onto ssh's command line: one word of cipher-name
 // characters (a comma-separated list is ssh's own syntax), never an option.

@@ -82,12 +82,18 @@ struct Load {
     uint64_t bytes = 0;
 };
 
-Load loadOf(const EndEvidence& end, StageId id)
+// A stage whose threads ran for only part of the window (a scan that ended a
+// moment into it) held the job up for at most that part: its shares count
+// in proportion, or a scan 100% busy for its first 50 ms would be named the
+// limit of a whole second.
+Load loadOf(const EndEvidence& end, StageId id, double windowSec)
 {
     for (const auto& s : end.stages) {
         if (s.id != id || s.lifetimeNs == 0) continue;
         const double life = double(s.lifetimeNs);
-        return Load{true, s.busyNs / life, s.waitInputNs / life, s.waitOutputNs / life, s.bytes};
+        const double present = windowSec > 0 ? std::min(1.0, life / (windowSec * 1e9)) : 1.0;
+        return Load{true, present * s.busyNs / life, present * s.waitInputNs / life, present * s.waitOutputNs / life,
+                    s.bytes};
     }
     return {};
 }
@@ -142,12 +148,12 @@ struct Hot {
     uint64_t bytes = 0;
 };
 
-Hot busiestIn(const EndEvidence& end, bool senderEnd, const Group& group)
+Hot busiestIn(const EndEvidence& end, bool senderEnd, const Group& group, double windowSec)
 {
     Hot hot;
     hot.senderEnd = senderEnd;
     for (size_t i = 0; i < group.count; ++i) {
-        const Load load = loadOf(end, group.stages[i]);
+        const Load load = loadOf(end, group.stages[i], windowSec);
         if (!load.present) continue;
         hot.saturation += load.busy;
         if (!hot.found || load.busy > hot.busy) {
@@ -167,7 +173,7 @@ Hot busiest(const Evidence& e, bool senderSide, bool receiverSide)
     for (const Group& g : kGroups) {
         const EndEvidence& end = g.senderEnd ? e.sender : e.receiver;
         if (!end.present || (g.senderEnd ? !senderSide : !receiverSide)) continue;
-        const Hot hot = busiestIn(end, g.senderEnd, g);
+        const Hot hot = busiestIn(end, g.senderEnd, g, e.windowSec);
         if (hot.found && (!best.found || hot.saturation > best.saturation)) best = hot;
     }
     return best;
@@ -252,7 +258,7 @@ Verdict stageVerdict(const Evidence& e, const Hot& hot, const std::string& befor
     v.end = endName(hot.senderEnd);
     v.share = hot.busy;
     const EndEvidence& end = hot.senderEnd ? e.sender : e.receiver;
-    const double meanFile = e.files ? double(e.bytes) / double(e.files) : 0;
+    const double meanFile = e.meanFileBytes ? double(e.meanFileBytes) : e.files ? double(e.bytes) / double(e.files) : 0;
     const bool smallFiles = e.files > 0 && meanFile < double(kSmallFile);
     if (smallFiles && (v.layer == Layer::SourceRead || v.layer == Layer::DestinationWrite || v.layer == Layer::PerFileOverhead)) {
         v.layer = Layer::PerFileOverhead;
@@ -352,7 +358,7 @@ Verdict networkVerdict(const Evidence& e, double sendWaits)
         // closes: the cause is behind the window, not the buffer.
         double behind = 0;
         for (StageId id : {StageId::Receive, StageId::Decrypt, StageId::Decompress})
-            behind = std::max(behind, loadOf(e.receiver, id).waitOutput);
+            behind = std::max(behind, loadOf(e.receiver, id, e.windowSec).waitOutput);
         if (e.receiver.present && behind >= kReceiverBehind) {
             const Hot hot = busiest(e, false, true);
             if (hot.found && hot.stage != StageId::Receive)
@@ -480,7 +486,7 @@ Verdict classify(const Evidence& e)
     }
 
     // 2. The network: the sender has data the socket does not take.
-    const Load send = loadOf(e.sender, StageId::Send);
+    const Load send = loadOf(e.sender, StageId::Send, e.windowSec);
     if (e.sender.present && send.present && send.waitOutput >= kNetworkBound) return networkVerdict(e, send.waitOutput);
 
     // 3. A stage of either end that keeps its threads busy.
@@ -520,7 +526,7 @@ Verdict classify(const Evidence& e)
 
     // 4. Both ends wait on their input on a long link: round trips.
     const Connections c = sumOf(e.connections);
-    const Load receive = loadOf(e.receiver, StageId::Receive);
+    const Load receive = loadOf(e.receiver, StageId::Receive, e.windowSec);
     if (c.rttUs >= kLongRttUs && send.present && send.waitInput >= kIdle && (!receive.present || receive.waitInput >= kIdle)) {
         Verdict v;
         v.layer = Layer::RoundTrips;

@@ -56,6 +56,7 @@ struct ConnectionEvidence {
     // At the window's end.
     uint32_t rttUs = 0;
     uint32_t minRttUs = 0;    // the least the connection has seen
+    uint32_t cwndSegments = 0;
     uint64_t deliveryRate = 0; // bytes/s, the kernel's estimate
     std::string congestion;   // "bbr", "cubic", ...
 };
@@ -76,6 +77,10 @@ struct Evidence {
     double jobElapsedSec = 0;
     uint64_t bytes = 0; // payload bytes moved in the window
     uint64_t files = 0; // files finished in the window
+    // The files' mean size over the job so far (0: none finished yet). In a
+    // window the two counters need not match: a file's bytes count as they
+    // go, the file when the receiver has it, often a window later.
+    uint64_t meanFileBytes = 0;
     // The link's capacity, when a probe or the user measured it (bytes/s, 0: unknown).
     uint64_t linkRate = 0;
     Settings settings;

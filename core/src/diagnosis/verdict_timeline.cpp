@@ -34,7 +34,8 @@ bool VerdictTimeline::add(double atSec, const Verdict& verdict)
     }
     // It held: it has been the limit since it was first seen.
     m_spans.back().toSec = m_candidateSince;
-    if (m_spans.back().toSec <= m_spans.back().fromSec && m_spans.size() > 1) m_spans.pop_back();
+    // A span that never lasted (the first verdict, overtaken at once) is not drawn.
+    if (m_spans.back().toSec <= m_spans.back().fromSec) m_spans.pop_back();
     m_spans.push_back({m_candidateSince, atSec, verdict.layer, verdict.end});
     m_current = verdict;
     m_hasCandidate = false;

@@ -1,9 +1,11 @@
 #include "client/session.h"
 #include "common/clock.h"
 #include "job/bandwidth_timetable.h"
+#include "job/job_diagnosis.h"
 #include "job/roots.h"
 #include "job/stream_tuner.h"
 #include "common/path.h"
+#include "diagnosis/readings.h"
 #include "exec/progress_watchdog.h"
 #include "exec/rate_limiter.h"
 #include "filter/filter.h"
@@ -103,6 +105,8 @@ public:
         if (m_started) return;
         m_started = true;
         m_startNs = monotonicNs();
+        m_diagnosis = std::make_unique<JobDiagnosis>(diagnosisPlace(), remoteEndpoint().kind == Endpoint::Kind::Ssh,
+                                                     diagnosisSources());
         m_thread = std::thread([this] { runJob(); });
     }
 
@@ -162,6 +166,10 @@ public:
         for (const auto& st : m_remoteStages) s.stages.push_back(st);
         s.active.reserve(m_active.size());
         for (const auto& [id, a] : m_active) s.active.push_back(a);
+        if (m_diagnosis) {
+            s.bottleneck = m_diagnosis->current();
+            s.bottleneckTimeline = m_diagnosis->timeline();
+        }
         return s;
     }
 
@@ -846,6 +854,7 @@ private:
             fatal = status.error();
         }
         setState(final);
+        if (m_diagnosis) m_diagnosis->stop();
         {
             std::lock_guard lock(m_mutex);
             m_endNs = monotonicNs();
@@ -865,6 +874,10 @@ private:
                 if (e.error.code != Errc::Vanished) m_result.vanishedOnly = false;
             m_result.stages = m_localStages.snapshot(false);
             for (const auto& st : m_remoteStages) m_result.stages.push_back(st);
+            if (m_diagnosis) {
+                m_result.bottleneck = m_diagnosis->jobVerdict();
+                m_result.bottleneckTimeline = m_diagnosis->timeline();
+            }
             m_active.clear();
             m_finished.store(true);
         }
@@ -913,6 +926,8 @@ private:
             if (state < m_state && state != JobState::Pending && !force && m_state != JobState::Reconnecting) return;
             m_state = state;
         }
+        // The verdicts speak of data moving: they start with it.
+        if (state == JobState::Transferring && m_diagnosis) m_diagnosis->start();
         pushEvent(event::StateChanged{state}, false);
     }
 
@@ -1001,12 +1016,57 @@ private:
         m_filesDeleted = count;
     }
 
-    void onRemoteStats(std::vector<StageSnapshot> stages) override
+    void onRemoteStats(diagnosis::EndReading end, std::vector<diagnosis::ConnectionReading> connections) override
     {
         // In-process, both roles count into m_localStages already.
         if (!m_source.isRemote() && !m_destination.isRemote()) return;
-        std::lock_guard lock(m_mutex);
-        m_remoteStages = std::move(stages);
+        {
+            std::lock_guard lock(m_mutex);
+            m_remoteStages = end.stages;
+        }
+        if (m_diagnosis) m_diagnosis->farEnd(std::move(end), std::move(connections));
+    }
+
+    // ---- the bottleneck diagnosis ----------------------------------------------
+
+    const Endpoint& remoteEndpoint() const { return m_source.isRemote() ? m_source : m_destination; }
+
+    JobDiagnosis::Here diagnosisPlace() const
+    {
+        if (!m_source.isRemote() && !m_destination.isRemote()) return JobDiagnosis::Here::BothEnds;
+        return m_destination.isRemote() ? JobDiagnosis::Here::Sender : JobDiagnosis::Here::Receiver;
+    }
+
+    JobDiagnosis::Sources diagnosisSources()
+    {
+        JobDiagnosis::Sources s;
+        s.stages = [this] { return m_localStages.snapshot(false); };
+        s.connections = [this] {
+            // A push sends on the data connections, or on the control
+            // connection when there are none.
+            std::vector<diagnosis::ConnectionReading> out;
+            std::lock_guard links(m_linkMutex);
+            for (size_t i = 0; i < m_dataLinks.size(); ++i)
+                if (auto c = diagnosis::readConnection(uint32_t(i + 1), m_dataLinks[i]->socketFd())) out.push_back(std::move(*c));
+            if (out.empty() && m_link)
+                if (auto c = diagnosis::readConnection(0, m_link->socketFd())) out.push_back(std::move(*c));
+            return out;
+        };
+        s.moved = [this] { return std::pair<uint64_t, uint64_t>{bytesMoved(), filesDone()}; };
+        s.settings = [this] {
+            const SyncOptions& o = m_spec.options;
+            diagnosis::Settings settings;
+            settings.cipher = cipherChoiceName(o.cipher);
+            settings.compress = compressText(effectiveOptions(m_spec).transfer.compress);
+            settings.checksum = checksumChoiceName(o.transfer.checksumChoice);
+            settings.fsync = fsyncModeName(o.transfer.fsync);
+            settings.bwlimit = m_limiter.rate();
+            std::lock_guard links(m_linkMutex);
+            settings.streams = unsigned(m_dataLinks.size());
+            return settings;
+        };
+        s.changed = [this](double atSec, const Bottleneck& b) { pushEvent(event::BottleneckChanged{atSec, b}, false); };
+        return s;
     }
 
     JobSpec m_spec;
@@ -1064,6 +1124,8 @@ private:
     StageSet m_localStages;
     std::vector<StageSnapshot> m_remoteStages;
     JobResult m_result;
+    // Made by start() under m_mutex, before the job's thread: read without a lock after.
+    std::unique_ptr<JobDiagnosis> m_diagnosis;
 };
 
 } // namespace

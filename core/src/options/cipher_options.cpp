@@ -30,6 +30,18 @@ Result<CipherChoice> parseCipherChoice(const std::string& text)
                      "unencrypted; the server's module must allow it)");
 }
 
+const char* cipherChoiceName(CipherChoice choice)
+{
+    switch (choice) {
+    case CipherChoice::Auto: return "auto";
+    case CipherChoice::Aes128Gcm: return "aes128-gcm";
+    case CipherChoice::Aes256Gcm: return "aes256-gcm";
+    case CipherChoice::Chacha20Poly1305: return "chacha20-poly1305";
+    case CipherChoice::None: return "none";
+    }
+    return "auto";
+}
+
 Status checkSshCipher(const std::string& name)
 {
     if (name.empty()) return {};

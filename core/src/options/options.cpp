@@ -316,6 +316,16 @@ Result<FsyncMode> parseFsyncMode(const std::string& text)
                                             "the job is done), file (each file before it is renamed into place), none");
 }
 
+const char* fsyncModeName(FsyncMode mode)
+{
+    switch (mode) {
+    case FsyncMode::End: return "end";
+    case FsyncMode::File: return "file";
+    case FsyncMode::None: return "none";
+    }
+    return "end";
+}
+
 Result<uint64_t> parseSize(const std::string& text, const std::string& option)
 {
     return parseBinaryQuantity(text, option, 1, false);

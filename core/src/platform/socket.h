@@ -89,6 +89,9 @@ struct TcpInfo {
     uint64_t sndbufLimitedUs = 0; // stalled by our send buffer
     uint64_t bytesSent = 0;       // resent bytes included
     uint64_t bytesRetrans = 0;
+    // The kernel gave the send-limit chronographs (Linux 4.9+): without
+    // them busy, rwnd- and sndbuf-limited times are zero, not measured.
+    bool hasChronographs = false;
 };
 Result<TcpInfo> tcpInfo(int fd);
 

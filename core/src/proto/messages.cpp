@@ -842,10 +842,17 @@ Result<NoticeMsg> NoticeMsg::decode(WireReader& r)
 
 // ---- Stats / end -----------------------------------------------------------
 
+namespace {
+// Which of an end's optional figures its machine gave (Stats, bit per field).
+enum StatsFigure : uint8_t { kCpuSeconds = 1, kIoStall = 2, kDirty = 4, kDirtyThreshold = 8 };
+constexpr uint32_t kMaxStatsConnections = 4 * kMaxStreams;
+constexpr size_t kMaxCongestionText = 256;
+} // namespace
+
 void StatsMsg::encode(WireWriter& w) const
 {
-    w.u32(uint32_t(stages.size()));
-    for (const auto& s : stages) {
+    w.u32(uint32_t(end.stages.size()));
+    for (const auto& s : end.stages) {
         w.u8(uint8_t(s.id));
         w.u64(s.bytes);
         w.u64(s.items);
@@ -854,11 +861,44 @@ void StatsMsg::encode(WireWriter& w) const
         w.u64(s.waitOutputNs);
         w.u64(s.lifetimeNs);
     }
+    w.u16(uint16_t(std::min(end.cores, 0xffffu)));
+    const uint8_t figures = (end.cpuSeconds ? kCpuSeconds : 0) | (end.ioStallUs ? kIoStall : 0)
+                            | (end.dirtyBytes ? kDirty : 0) | (end.dirtyThresholdBytes ? kDirtyThreshold : 0);
+    w.u8(figures);
+    w.u64(end.cpuSeconds ? uint64_t(std::max(0.0, *end.cpuSeconds) * 1e6) : 0);
+    w.u64(end.ioStallUs.value_or(0));
+    w.u64(end.dirtyBytes.value_or(0));
+    w.u64(end.dirtyThresholdBytes.value_or(0));
+    const platform::NetLimits& n = end.netLimits;
+    w.u64(n.wmemMax);
+    w.u64(n.rmemMax);
+    w.u64(n.tcpWmemMax);
+    w.u64(n.tcpRmemMax);
+    w.string(n.congestion.substr(0, kMaxCongestionText));
+    w.string(n.availableCongestion.substr(0, kMaxCongestionText));
+    w.u32(uint32_t(connections.size()));
+    for (const auto& c : connections) {
+        const diagnosis::ConnectionEvidence& e = c.sinceOpened;
+        w.u32(c.id);
+        w.u8(e.hasChronographs ? 1 : 0);
+        w.u64(e.busyUs);
+        w.u64(e.rwndLimitedUs);
+        w.u64(e.sndbufLimitedUs);
+        w.u64(e.bytesSent);
+        w.u64(e.bytesRetrans);
+        w.u32(e.rttUs);
+        w.u32(e.minRttUs);
+        w.u32(e.cwndSegments);
+        w.u64(e.deliveryRate);
+        w.string(e.congestion.substr(0, kMaxCongestionText));
+    }
 }
 
 Result<StatsMsg> StatsMsg::decode(WireReader& r)
 {
     StatsMsg m;
+    m.end.present = true;
+    m.end.local = false;
     uint32_t n = r.count(kMaxStages, 49);
     for (uint32_t i = 0; i < n && !r.failed(); ++i) {
         StageSnapshot s;
@@ -873,7 +913,44 @@ Result<StatsMsg> StatsMsg::decode(WireReader& r)
         s.waitOutputNs = r.u64();
         s.lifetimeNs = r.u64();
         s.remote = true;
-        m.stages.push_back(std::move(s));
+        m.end.stages.push_back(std::move(s));
+    }
+    m.end.cores = r.u16();
+    const uint8_t figures = r.u8();
+    const uint64_t cpuUs = r.u64();
+    const uint64_t ioStallUs = r.u64();
+    const uint64_t dirty = r.u64();
+    const uint64_t threshold = r.u64();
+    if (figures & kCpuSeconds) m.end.cpuSeconds = double(cpuUs) / 1e6;
+    if (figures & kIoStall) m.end.ioStallUs = ioStallUs;
+    if (figures & kDirty) m.end.dirtyBytes = dirty;
+    if (figures & kDirtyThreshold) m.end.dirtyThresholdBytes = threshold;
+    platform::NetLimits& limits = m.end.netLimits;
+    limits.wmemMax = r.u64();
+    limits.rmemMax = r.u64();
+    limits.tcpWmemMax = r.u64();
+    limits.tcpRmemMax = r.u64();
+    limits.congestion = r.string(kMaxCongestionText);
+    limits.availableCongestion = r.string(kMaxCongestionText);
+    const uint32_t conns = r.count(kMaxStatsConnections, 69);
+    for (uint32_t i = 0; i < conns && !r.failed(); ++i) {
+        diagnosis::ConnectionReading c;
+        diagnosis::ConnectionEvidence& e = c.sinceOpened;
+        c.id = r.u32();
+        const uint8_t chrono = r.u8();
+        if (chrono > 1) return Error(Errc::Protocol, "malformed Stats frame: a connection's flag is " + std::to_string(chrono));
+        e.hasChronographs = chrono == 1;
+        e.busyUs = r.u64();
+        e.rwndLimitedUs = r.u64();
+        e.sndbufLimitedUs = r.u64();
+        e.bytesSent = r.u64();
+        e.bytesRetrans = r.u64();
+        e.rttUs = r.u32();
+        e.minRttUs = r.u32();
+        e.cwndSegments = r.u32();
+        e.deliveryRate = r.u64();
+        e.congestion = r.string(kMaxCongestionText);
+        m.connections.push_back(std::move(c));
     }
     FG_TRY(r.finish("Stats"));
     return m;

@@ -6,6 +6,7 @@
 #include "codec/compress.h"
 #include "codec/compress_stream.h"
 #include "codec/hash.h"
+#include "diagnosis/evidence_window.h"
 #include "proto/frame.h"
 #include "proto/wire.h"
 
@@ -24,7 +25,7 @@ namespace fg::proto {
 // own), and digests carry their size for --checksum-choice.
 // 7: a delta segment goes in two passes (copies, then literals; kDeltaFill).
 // 10: Stats names stages by id and carries each one's lifetime.
-inline constexpr uint16_t kProtocolVersion = 10;
+inline constexpr uint16_t kProtocolVersion = 11;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 // Hello capabilities. PlainData: this end can carry a session's data
 // connections unencrypted after their TLS join (--cipher none); a client
@@ -451,9 +452,14 @@ struct NoticeMsg {
     static Result<NoticeMsg> decode(WireReader& r);
 };
 
+// A role's figures, for the far end's progress and bottleneck diagnosis
+// (every 250 ms, and once as its last word): its stages' counters, its
+// machine, and the data connections it sends on as its kernel sees them.
+// Decoded, `end` is a far end's reading (present, not local).
 struct StatsMsg {
     static constexpr MsgType kType = MsgType::Stats;
-    std::vector<StageSnapshot> stages;
+    diagnosis::EndReading end;
+    std::vector<diagnosis::ConnectionReading> connections;
     void encode(WireWriter& w) const;
     static Result<StatsMsg> decode(WireReader& r);
 };

@@ -338,9 +338,7 @@ Status Receiver::run()
     stopStatsReports();
 
     if (!cancelled()) {
-        proto::StatsMsg st;
-        st.stages = m_stages.snapshot(false);
-        (void)m_link.send(proto::toFrame(st));
+        (void)m_link.send(proto::toFrame(statsReport()));
         m_jobDoneSent.store(true);
         proto::JobDoneMsg jobDone;
         jobDone.filesDeleted = uint32_t(std::min<uint64_t>(m_deletedCount, std::numeric_limits<uint32_t>::max()));
@@ -536,7 +534,7 @@ void Receiver::controlLoop()
                 fail(msg.error());
                 continue;
             }
-            m_observer.onRemoteStats(std::move(msg->stages));
+            m_observer.onRemoteStats(std::move(msg->end), std::move(msg->connections));
             break;
         }
         case MsgType::Error: {

@@ -4,6 +4,8 @@
 // report every event (each learns the other's through the protocol); a job
 // listens to exactly one of them: the one that runs in its own process.
 
+#include "diagnosis/evidence_window.h"
+
 #include <floodgate/error.h>
 #include <floodgate/job.h>
 #include <floodgate/metrics.h>
@@ -42,7 +44,9 @@ public:
     // Worth a line in the log, not a problem (what compression did).
     virtual void onInfo(const std::string& message) { (void)message; }
     virtual void onDeleted(uint64_t count) { (void)count; }
-    virtual void onRemoteStats(std::vector<StageSnapshot>) {}
+    // The far end's figures (its Stats): its stages and machine, and the
+    // connections it sends on.
+    virtual void onRemoteStats(diagnosis::EndReading, std::vector<diagnosis::ConnectionReading>) {}
 };
 
 class NullObserver final : public RoleObserver {};

@@ -1,5 +1,7 @@
 #include "role/role_base.h"
 
+#include "diagnosis/readings.h"
+
 namespace fg {
 
 namespace {
@@ -8,7 +10,7 @@ constexpr auto kStatsInterval = std::chrono::milliseconds(250);
 } // namespace
 
 RoleBase::RoleBase(proto::FrameLink& link, RoleObserver& observer, StageSet& stages)
-    : m_link(link), m_observer(observer), m_stages(stages)
+    : m_link(link), m_observer(observer), m_stages(stages), m_netLimits(platform::readNetLimits())
 {
 }
 
@@ -69,14 +71,20 @@ void RoleBase::startStatsReports()
         std::unique_lock lock(m_statsMutex);
         while (!m_statsCv.wait_for(lock, kStatsInterval, [&] { return m_statsStop; })) {
             lock.unlock();
-            proto::StatsMsg st;
-            st.stages = m_stages.snapshot(false);
             // Straight to the link: stats must not wait behind megabytes of data.
-            (void)m_link.send(proto::toFrame(st));
+            (void)m_link.send(proto::toFrame(statsReport()));
             onTick();
             lock.lock();
         }
     });
+}
+
+proto::StatsMsg RoleBase::statsReport() const
+{
+    proto::StatsMsg st;
+    st.end = diagnosis::readThisEnd(m_stages.snapshot(false), m_netLimits);
+    st.connections = sendingConnections();
+    return st;
 }
 
 void RoleBase::stopStatsReports()

@@ -4,9 +4,11 @@
 // the first error and how the peer hears of it, cancellation, and the Stats
 // report sent to the peer every 250 ms.
 
+#include "diagnosis/evidence_window.h"
 #include "exec/task_thread.h"
 #include "metrics/stage_track.h"
 #include "proto/frame.h"
+#include "proto/messages.h"
 #include "role/linger.h"
 #include "role/observer.h"
 
@@ -65,6 +67,12 @@ protected:
 
     void startStatsReports();
     void stopStatsReports();
+    // This role's figures for the peer: its stages, its machine and the
+    // connections it sends on (sent every 250 ms and as its last word).
+    proto::StatsMsg statsReport() const;
+    // The data connections this role sends on, as its kernel sees them (a
+    // sender's; a receiver sends only acknowledgements).
+    virtual std::vector<diagnosis::ConnectionReading> sendingConnections() const { return {}; }
 
     // Every stats interval (250 ms) on the stats thread, for periodic checks.
     virtual void onTick() {}
@@ -77,6 +85,9 @@ protected:
     RoleObserver& m_observer;
     StageSet& m_stages;
     LingeringClose m_linger{m_link};
+    // Read once: the ceilings seldom change during a job, and reading them
+    // is six files under /proc/sys.
+    const platform::NetLimits m_netLimits;
 
 private:
     std::atomic<bool> m_cancelled{false};

@@ -1,6 +1,7 @@
 #include "send/sender.h"
 
 #include "common/path.h"
+#include "diagnosis/readings.h"
 #include "filter/files_from.h"
 #include "filter/filter.h"
 #include "platform/process.h"
@@ -223,9 +224,7 @@ Status Sender::run()
         // What compression did, once per job, before the end so that the
         // receiver (maybe the user's end) still reads it.
         if (std::string line = m_compression.summary(); !line.empty()) inform(line);
-        proto::StatsMsg st;
-        st.stages = m_stages.snapshot(false);
-        (void)m_link.send(proto::toFrame(st));
+        (void)m_link.send(proto::toFrame(statsReport()));
         if (Status sent = m_link.send(proto::toFrame(proto::SenderDoneMsg{})); !sent) sendFailed(sent.error());
     }
     control.join();
@@ -590,7 +589,7 @@ void Sender::controlLoop()
                 fail(msg.error());
                 continue;
             }
-            m_observer.onRemoteStats(std::move(msg->stages));
+            m_observer.onRemoteStats(std::move(msg->end), std::move(msg->connections));
             break;
         }
         case MsgType::JobDone: {
@@ -636,6 +635,24 @@ void Sender::controlLoop()
             continue;
         }
     }
+}
+
+std::vector<diagnosis::ConnectionReading> Sender::sendingConnections() const
+{
+    std::vector<std::pair<uint32_t, int>> sockets; // stream, socket
+    {
+        std::lock_guard lock(m_streamMutex);
+        for (size_t i = 0; i < m_streams.size(); ++i) {
+            const int fd = m_streams[i].broken ? -1 : m_streams[i].link->socketFd();
+            // Workers sharing the control link share its one connection.
+            const bool seen = std::any_of(sockets.begin(), sockets.end(), [&](const auto& s) { return s.second == fd; });
+            if (fd >= 0 && !seen) sockets.emplace_back(uint32_t(i), fd);
+        }
+    }
+    std::vector<diagnosis::ConnectionReading> out;
+    for (const auto& [stream, fd] : sockets)
+        if (auto reading = diagnosis::readConnection(stream, fd)) out.push_back(std::move(*reading));
+    return out;
 }
 
 void Sender::onTick()

@@ -170,6 +170,7 @@ private:
     // Every tick: the auto compression level; every few: what limits the
     // data connections (see StreamWatch).
     void onTick() override;
+    std::vector<diagnosis::ConnectionReading> sendingConnections() const override;
     // A problem or an observation for the user, here and at the far end.
     std::optional<ListedFile> listed(uint32_t index);
     // --remove-source-files, after JobDone: each file the receiver has is
@@ -202,7 +203,7 @@ private:
     bool m_hasDataLinks = false;
     // The receiver's signatures of files that go as deltas, until settled.
     SignatureInbox m_signatures;
-    std::mutex m_streamMutex; // guards the two below
+    mutable std::mutex m_streamMutex; // guards the two below
     std::vector<Stream> m_streams;
     std::unordered_map<uint32_t, ChunkedFile> m_chunked;
     std::optional<Error> m_allStreamsLost; // every data link broke; the job ends with this

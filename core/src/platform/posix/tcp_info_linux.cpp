@@ -33,6 +33,7 @@ Result<TcpInfo> tcpInfo(int fd)
         out.busyUs = ti.tcpi_busy_time;
         out.rwndLimitedUs = ti.tcpi_rwnd_limited;
         out.sndbufLimitedUs = ti.tcpi_sndbuf_limited;
+        out.hasChronographs = true;
     }
     if (len >= offsetof(struct tcp_info, tcpi_bytes_retrans) + sizeof ti.tcpi_bytes_retrans) {
         out.bytesSent = ti.tcpi_bytes_sent;

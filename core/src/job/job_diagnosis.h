@@ -1,0 +1,96 @@
+#pragma once
+#include "internal.h"
+// The bottleneck diagnosis of one job, as the user sees it. From the moment
+// data begins to move, four times a second, it reads both ends: this
+// process's own stages, machine and the connections it sends on, and the
+// far end's latest figures (its Stats). The last two seconds of readings are
+// the evidence (diagnosis::EvidenceWindow), the classifier names the layer
+// (diagnosis::classify) and the timeline holds it steady
+// (diagnosis::VerdictTimeline). The job shows current() in its snapshots,
+// says each change as an event and puts the job's verdict in its result.
+
+#include "diagnosis/bottleneck.h"
+#include "diagnosis/evidence_window.h"
+#include "diagnosis/verdict_timeline.h"
+#include "exec/task_thread.h"
+
+#include <floodgate/metrics.h>
+
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+namespace fg {
+
+class JobDiagnosis {
+public:
+    // Which ends of the job this process is.
+    enum class Here : uint8_t { BothEnds, Sender, Receiver };
+
+    // What the job gives it, each asked on the diagnosis thread with no lock
+    // of the diagnosis held.
+    struct Sources {
+        // This process's stage counters (both roles' for a local copy).
+        std::function<std::vector<StageSnapshot>()> stages;
+        // The connections this process sends data on (none unless it is the sender).
+        std::function<std::vector<diagnosis::ConnectionReading>()> connections;
+        // Payload bytes and files moved so far.
+        std::function<std::pair<uint64_t, uint64_t>()> moved;
+        std::function<diagnosis::Settings()> settings;
+        // The layer shown changed (called with no lock of the diagnosis held).
+        std::function<void(double atSec, const Bottleneck&)> changed;
+    };
+
+    JobDiagnosis(Here here, bool overSsh, Sources sources);
+    ~JobDiagnosis();
+    JobDiagnosis(const JobDiagnosis&) = delete;
+    JobDiagnosis& operator=(const JobDiagnosis&) = delete;
+
+    // Data begins to move: readings from now on, every `interval`. A second
+    // call does nothing.
+    void start(std::chrono::milliseconds interval = std::chrono::milliseconds(250));
+    // The job ends: a last reading, and no more.
+    void stop();
+
+    // The far end's latest figures (from any thread).
+    void farEnd(diagnosis::EndReading end, std::vector<diagnosis::ConnectionReading> connections);
+
+    // One reading, `atSec` after data began to move (the thread's tick; tests
+    // call it directly without start()).
+    void sample(double atSec);
+
+    Bottleneck current() const;
+    std::vector<BottleneckSpan> timeline() const;
+    // The layer that limited the job longest (as the timeline shows it). A
+    // job in which no layer stood out is judged on all of its figures at once.
+    Bottleneck jobVerdict() const;
+
+private:
+    diagnosis::Reading read(double atSec);
+
+    const Here m_here;
+    const bool m_overSsh;
+    const Sources m_sources;
+    const platform::NetLimits m_netLimits; // read once: /proc/sys seldom changes in a job
+
+    mutable std::mutex m_mutex; // guards everything below
+    diagnosis::EndReading m_farEnd;
+    std::vector<diagnosis::ConnectionReading> m_farConnections;
+    diagnosis::EvidenceWindow m_window;
+    diagnosis::VerdictTimeline m_timeline;
+    std::optional<diagnosis::Reading> m_first; // for a short job's verdict
+    std::optional<diagnosis::Reading> m_last;
+    diagnosis::Settings m_settings;
+    bool m_judged = false; // a verdict was made (a window with time in it)
+
+    std::mutex m_threadMutex; // guards the thread and the three below
+    std::condition_variable m_wake;
+    bool m_started = false;
+    bool m_stopping = false;
+    std::chrono::steady_clock::time_point m_startedAt;
+    exec::TaskThread m_thread;
+};
+
+} // namespace fg
