@@ -56,6 +56,12 @@ public:
         return m_waiting.size();
     }
 
+    size_t alive()
+    {
+        std::lock_guard lock(m_mutex);
+        return m_alive;
+    }
+
     std::shared_ptr<detail::TaskDone> run(std::function<void()> task)
     {
         auto done = std::make_shared<detail::TaskDone>();
@@ -73,6 +79,10 @@ public:
         auto w = std::make_unique<Worker>();
         w->task = std::move(task);
         w->done = done;
+        {
+            std::lock_guard lock(m_mutex);
+            ++m_alive;
+        }
         std::thread([this, w = std::move(w)]() mutable { serve(std::move(w)); }).detach();
         return done;
     }
@@ -93,7 +103,10 @@ private:
                 done->cv.notify_all();
             }
             std::unique_lock lock(m_mutex);
-            if (m_idle.count() == 0) return;
+            if (m_idle.count() == 0) {
+                --m_alive;
+                return;
+            }
             m_waiting.push_back(w.get());
             // The wait is measured against the idle time in force now, which
             // setIdleTime may shorten while this thread waits.
@@ -101,6 +114,7 @@ private:
             while (!w->task) {
                 if (std::chrono::steady_clock::now() >= idleSince + m_idle) {
                     m_waiting.erase(std::find(m_waiting.begin(), m_waiting.end(), w.get()));
+                    --m_alive;
                     return;
                 }
                 w->wake.wait_until(lock, idleSince + m_idle);
@@ -112,6 +126,7 @@ private:
     std::mutex m_mutex;
     std::chrono::milliseconds m_idle{0};
     std::vector<Worker*> m_waiting;
+    size_t m_alive = 0; // threads of the pool, running a task or waiting for one
 };
 
 } // namespace
@@ -152,5 +167,7 @@ void TaskThread::join()
 void keepIdleThreads(std::chrono::milliseconds idle) { ThreadPool::instance().setIdleTime(idle); }
 
 size_t idleThreads() { return ThreadPool::instance().waiting(); }
+
+size_t pooledThreads() { return ThreadPool::instance().alive(); }
 
 } // namespace fg::exec

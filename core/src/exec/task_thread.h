@@ -57,5 +57,8 @@ void keepIdleThreads(std::chrono::milliseconds idle);
 
 // Threads now waiting for a task (for tests).
 size_t idleThreads();
+// Threads of the reuse pool, running a task or waiting for one (for tests:
+// one that just finished a task is not idle yet, but may be a moment later).
+size_t pooledThreads();
 
 } // namespace fg::exec
