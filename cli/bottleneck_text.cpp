@@ -30,6 +30,7 @@ void writeBottleneckJson(JsonWriter& j, const JobResult& r)
     j.key("share").value(std::round(b.share * 1000) / 1000);
     j.key("evidence").value(b.layer.empty() ? std::string("no data moved long enough to judge") : b.evidence);
     j.key("fix").value(b.fix);
+    j.key("setting").value(b.setting);
     j.endObject();
     j.key("bottleneck_timeline").beginArray();
     for (const BottleneckSpan& s : r.bottleneckTimeline) {

@@ -15,7 +15,7 @@ namespace fg::cli {
 std::string bottleneckLine(const Bottleneck& b);
 // "limit: destination-write" (empty while nothing is judged yet).
 std::string bottleneckTag(const Bottleneck& b);
-// "bottleneck": {layer, end, share, evidence, fix} and "bottleneck_timeline":
+// "bottleneck": {layer, end, share, evidence, fix, setting} and "bottleneck_timeline":
 // [{from_seconds, to_seconds, layer, end}] of a job's result.
 void writeBottleneckJson(JsonWriter& j, const JobResult& r);
 

@@ -215,6 +215,7 @@ private Q_SLOTS:
                            stage(StageId::Send, 0.05, 0.9, 0.05, 0, 2)};
         Verdict v = classify(e);
         QVERIFY2(v.layer == Layer::Compression && v.end == "sender" && has(v.fix, "--compress zstd:1"), said(v));
+        QCOMPARE(v.setting, std::string("--compress zstd:1")); // what a front end applies
 
         // SHA-256 as the checksum.
         e = job(800'000'000);
@@ -231,12 +232,30 @@ private Q_SLOTS:
         e.receiver.stages = {stage(StageId::Receive, 0.2, 0.1, 0.05), stage(StageId::Decrypt, 0.65, 0.3, 0.05)};
         v = classify(e);
         QVERIFY2(v.layer == Layer::Decryption && v.end == "receiver" && has(v.fix, "--cipher aes128-gcm"), said(v));
+        QCOMPARE(v.setting, std::string("--cipher aes128-gcm"));
 
         // A slow source disk.
         e = job(80'000'000);
         e.sender.stages = {stage(StageId::Read, 0.8, 0.1, 0.1, 80'000'000), stage(StageId::Send, 0.05, 0.9, 0.05)};
         v = classify(e);
         QVERIFY2(v.layer == Layer::SourceRead && has(v.fix, "80.0 MB/s"), said(v));
+        QCOMPARE(v.setting, std::string()); // a disk is not a job setting
+    }
+
+    void aFixThatIsAJobSettingSaysWhichOne()
+    {
+        QCOMPARE(settingIn("--streams 4: each connection takes its losses on its own"), std::string("--streams 4"));
+        QCOMPARE(settingIn("--compress lz4 (or none): it costs the receiver less CPU"), std::string("--compress lz4"));
+        QCOMPARE(settingIn("--cipher none on a trusted network"), std::string("--cipher none"));
+        QCOMPARE(settingIn("--congestion bbr: cubic slows down"), std::string("--congestion bbr"));
+        QCOMPARE(settingIn("--checksum-choice xxh128: XXH3 hashes"), std::string("--checksum-choice xxh128"));
+        QCOMPARE(settingIn("--fsync end: one flush"), std::string("--fsync end"));
+        QCOMPARE(settingIn("--whole-file: on this link"), std::string("--whole-file"));
+        // Not settings of the job: the user's own limit, a sysctl, a disk.
+        QCOMPARE(settingIn("raise or drop --bwlimit if the link may carry more"), std::string());
+        QCOMPARE(settingIn("on the receiver: sysctl -w net.ipv4.tcp_rmem='4096 131072 33554432'"), std::string());
+        QCOMPARE(settingIn("--bwlimit 10M"), std::string());
+        QCOMPARE(settingIn(""), std::string());
     }
 
     void manySmallFilesArePerFileOverhead()

@@ -485,6 +485,31 @@ private Q_SLOTS:
         options.transfer.modifyWindowNs = 0;
         QVERIFY(fg::validateOptions(options).ok());
     }
+
+    void aBottleneckFixIsAppliedAsASetting()
+    {
+        fg::SyncOptions o;
+        QVERIFY(fg::applyOptionSetting(o, "--streams 4").ok());
+        QCOMPARE(o.streams, 4u);
+        QVERIFY(fg::applyOptionSetting(o, "--compress zstd:1").ok());
+        QCOMPARE(fg::compressText(o.transfer.compress), std::string("zstd:1"));
+        QVERIFY(fg::applyOptionSetting(o, "--cipher aes128-gcm").ok());
+        QVERIFY(o.cipher == fg::CipherChoice::Aes128Gcm);
+        QVERIFY(fg::applyOptionSetting(o, "--congestion bbr").ok());
+        QCOMPARE(o.transfer.congestion, std::string("bbr"));
+        QVERIFY(fg::applyOptionSetting(o, "--checksum-choice xxh128").ok());
+        QVERIFY(fg::applyOptionSetting(o, "--fsync end").ok());
+        QVERIFY(o.transfer.fsync == fg::FsyncMode::End);
+        QVERIFY(fg::applyOptionSetting(o, "--whole-file").ok());
+        QVERIFY(o.transfer.wholeFile == fg::WholeFileMode::Always);
+        // A bad value names the option; an unknown setting lists those it takes.
+        const auto bad = fg::applyOptionSetting(o, "--streams many");
+        QVERIFY(!bad.ok() && bad.error().message.find("--streams") != std::string::npos);
+        QCOMPARE(o.streams, 4u); // left as it was
+        const auto unknown = fg::applyOptionSetting(o, "--bwlimit 10M");
+        QVERIFY(!unknown.ok() && unknown.error().message.find("--compress SPEC") != std::string::npos);
+        QVERIFY(!fg::applyOptionSetting(o, "--compress").ok());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestOptions)

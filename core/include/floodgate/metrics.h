@@ -80,6 +80,9 @@ struct Bottleneck {
     double share = 0;     // 0-1: of the last seconds (live) or of the job's time (its result)
     std::string evidence;
     std::string fix;      // empty: nothing to change
+    // The fix as a setting of the job, when it is one ("--compress zstd:1"):
+    // fg::applyOptionSetting puts it into a job's options.
+    std::string setting;
 };
 
 // One stretch of a job during which one layer limited it.

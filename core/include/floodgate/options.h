@@ -362,6 +362,12 @@ std::vector<std::string> parseFilesFromList(std::string_view text);
 
 // Checks every option for sense; the error names the option and the remedy.
 Status validateOptions(const SyncOptions& options);
+
+// A job setting as its command-line option, as a bottleneck fix names it
+// ("--compress zstd:1", "--streams 4", "--cipher none", "--congestion bbr",
+// "--checksum-choice xxh128", "--fsync end", "--whole-file"), applied to
+// `options`. Anything else is refused, naming the options this takes.
+Status applyOptionSetting(SyncOptions& options, const std::string& setting);
 // The part of that check both ends make: what a job request carries. A
 // daemon checks a client's request with it (the congestion control a
 // client names is a wish there: another kernel may lack it).

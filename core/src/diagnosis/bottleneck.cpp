@@ -469,7 +469,9 @@ const char* layerName(Layer layer)
     return "unknown";
 }
 
-Verdict classify(const Evidence& e)
+namespace {
+
+Verdict judge(const Evidence& e)
 {
     if (e.windowSec <= 0) return unknown("no time measured yet");
     if (e.bytes == 0 && e.files == 0) return unknown(format("nothing moved in the last %.1f s", e.windowSec));
@@ -540,6 +542,33 @@ Verdict classify(const Evidence& e)
     if (!hot.found) return unknown("no stage figures in the last " + format("%.1f s", e.windowSec));
     return unknown("no layer stands out: the busiest, the " + std::string(endName(hot.senderEnd)) + "'s "
                    + stageName(hot.stage) + " stage, is busy " + percent(hot.busy) + " of the time");
+}
+
+// Settings a fix may name that are the job's own: a front end applies them.
+constexpr const char* kJobSettings[] = {"--streams", "--cipher", "--compress", "--congestion", "--checksum-choice", "--fsync"};
+
+} // namespace
+
+std::string settingIn(const std::string& fix)
+{
+    if (fix == "--whole-file" || fix.rfind("--whole-file:", 0) == 0 || fix.rfind("--whole-file ", 0) == 0)
+        return "--whole-file";
+    for (const char* name : kJobSettings) {
+        const std::string prefix = std::string(name) + " ";
+        if (fix.rfind(prefix, 0) != 0) continue;
+        std::string value = fix.substr(prefix.size(), fix.find(' ', prefix.size()) - prefix.size());
+        // The sentence goes on after the value: "--streams 4: ...", "--compress lz4 (or none): ...".
+        while (!value.empty() && (value.back() == ':' || value.back() == ';' || value.back() == ',')) value.pop_back();
+        return value.empty() ? std::string() : prefix + value;
+    }
+    return {};
+}
+
+Verdict classify(const Evidence& e)
+{
+    Verdict v = judge(e);
+    v.setting = settingIn(v.fix);
+    return v;
 }
 
 } // namespace fg::diagnosis

@@ -48,8 +48,15 @@ struct Verdict {
     double share = 0;
     std::string evidence; // one sentence, with numbers
     std::string fix;      // one sentence, with numbers (empty: nothing to change)
+    // When the fix is a setting of the job itself, that setting as its
+    // command-line option ("--compress zstd:1"), for a front end to apply.
+    std::string setting;
 };
 
 Verdict classify(const Evidence& evidence);
+
+// The job setting a fix starts with ("--streams 4: ..." gives "--streams 4"),
+// or empty when it names none (a sysctl, a disk, nothing to change).
+std::string settingIn(const std::string& fix);
 
 } // namespace fg::diagnosis

@@ -15,6 +15,7 @@ Bottleneck toBottleneck(const diagnosis::Verdict& v)
     b.share = v.share;
     b.evidence = v.evidence;
     b.fix = v.fix;
+    b.setting = v.setting;
     return b;
 }
 
