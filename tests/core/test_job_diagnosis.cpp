@@ -244,13 +244,15 @@ private Q_SLOTS:
             std::lock_guard lock(job.mutex);
             job.now = 1; // the moved counter stands still: "nothing moved"
         }
-        d.start(std::chrono::milliseconds(10));
-        d.start(std::chrono::milliseconds(10)); // a second call does nothing
+        d.start(3.0, std::chrono::milliseconds(10)); // data moves 3 s into the job
+        d.start(9.0, std::chrono::milliseconds(10)); // a second call does nothing
         QVERIFY(QTest::qWaitFor([&] { return !d.current().layer.empty(); }, 5000));
         d.stop();
         d.stop();
         const auto after = d.timeline();
         QVERIFY(!after.empty());
+        // Told in the job's time: from when data began to move.
+        QVERIFY(after.front().fromSec >= 3.0 && after.front().fromSec < 8.0);
         QTest::qWait(50);
         // No more samples: the last span did not grow.
         QCOMPARE(d.timeline().size(), after.size());

@@ -70,7 +70,7 @@ struct FileFinished { uint32_t id; std::string path; uint64_t size; };
 struct FileFailed { std::string path; Error error; };
 struct Log { enum class Level : uint8_t { Info, Warning, Error } level; std::string message; };
 // The layer that limits the job changed (and held for two seconds).
-struct BottleneckChanged { double atSec; Bottleneck bottleneck; };
+struct BottleneckChanged { double atSec; Bottleneck bottleneck; }; // atSec: since the job started
 } // namespace event
 
 using Event = std::variant<event::StateChanged, event::Planned, event::FileStarted,

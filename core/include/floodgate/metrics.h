@@ -87,7 +87,7 @@ struct Bottleneck {
 
 // One stretch of a job during which one layer limited it.
 struct BottleneckSpan {
-    double fromSec = 0; // since data began to move
+    double fromSec = 0; // since the job started (MetricsSnapshot::elapsedSec)
     double toSec = 0;
     std::string layer;
     std::string end;

@@ -927,7 +927,14 @@ private:
             m_state = state;
         }
         // The verdicts speak of data moving: they start with it.
-        if (state == JobState::Transferring && m_diagnosis) m_diagnosis->start();
+        if (state == JobState::Transferring && m_diagnosis) {
+            uint64_t startNs = 0;
+            {
+                std::lock_guard lock(m_mutex);
+                startNs = m_startNs;
+            }
+            m_diagnosis->start(double(monotonicNs() - startNs) / 1e9);
+        }
         pushEvent(event::StateChanged{state}, false);
     }
 

@@ -39,11 +39,15 @@ JobDiagnosis::JobDiagnosis(Here here, bool overSsh, Sources sources)
 
 JobDiagnosis::~JobDiagnosis() { stop(); }
 
-void JobDiagnosis::start(std::chrono::milliseconds interval)
+void JobDiagnosis::start(double jobSec, std::chrono::milliseconds interval)
 {
     std::lock_guard lock(m_threadMutex);
     if (m_started) return;
     m_started = true;
+    {
+        std::lock_guard figures(m_mutex);
+        m_jobSecAtStart = jobSec;
+    }
     m_startedAt = std::chrono::steady_clock::now();
     m_thread = exec::TaskThread([this, interval] {
         std::unique_lock held(m_threadMutex);
@@ -133,6 +137,7 @@ void JobDiagnosis::sample(double atSec)
         changed = m_timeline.add(atSec, diagnosis::classify(evidence));
         m_judged = true;
         shown = toBottleneck(m_timeline.current());
+        atSec += m_jobSecAtStart;
     }
     if (changed && m_sources.changed) m_sources.changed(atSec, shown);
 }
@@ -149,7 +154,8 @@ std::vector<BottleneckSpan> JobDiagnosis::timeline() const
     std::lock_guard lock(m_mutex);
     std::vector<BottleneckSpan> out;
     for (const auto& s : m_timeline.spans())
-        out.push_back(BottleneckSpan{s.fromSec, s.toSec, diagnosis::layerName(s.layer), s.end});
+        out.push_back(BottleneckSpan{s.fromSec + m_jobSecAtStart, s.toSec + m_jobSecAtStart,
+                                     diagnosis::layerName(s.layer), s.end});
     return out;
 }
 

@@ -48,9 +48,12 @@ public:
     JobDiagnosis(const JobDiagnosis&) = delete;
     JobDiagnosis& operator=(const JobDiagnosis&) = delete;
 
-    // Data begins to move: readings from now on, every `interval`. A second
+    // Data begins to move, `jobSec` into the job: readings from now on, every
+    // `interval`. The timeline and the changes are told in the job's time (a
+    // front end draws them under its chart of the job); the classifier counts
+    // from here (slow start is the data's, not the connecting's). A second
     // call does nothing.
-    void start(std::chrono::milliseconds interval = std::chrono::milliseconds(250));
+    void start(double jobSec = 0, std::chrono::milliseconds interval = std::chrono::milliseconds(250));
     // The job ends: a last reading, and no more.
     void stop();
 
@@ -58,7 +61,7 @@ public:
     void farEnd(diagnosis::EndReading end, std::vector<diagnosis::ConnectionReading> connections);
 
     // One reading, `atSec` after data began to move (the thread's tick; tests
-    // call it directly without start()).
+    // call it directly without start(), in which case the job's time is the same).
     void sample(double atSec);
 
     Bottleneck current() const;
@@ -84,6 +87,7 @@ private:
     std::optional<diagnosis::Reading> m_last;
     diagnosis::Settings m_settings;
     bool m_judged = false; // a verdict was made (a window with time in it)
+    double m_jobSecAtStart = 0;
 
     std::mutex m_threadMutex; // guards the thread and the three below
     std::condition_variable m_wake;
