@@ -27,6 +27,7 @@ void writeBottleneckJson(JsonWriter& j, const JobResult& r)
     // A job that moved no data has no verdict: "unknown", said so.
     j.key("layer").value(b.layer.empty() ? std::string("unknown") : b.layer);
     j.key("end").value(b.end);
+    j.key("stage").value(b.stage);
     j.key("share").value(std::round(b.share * 1000) / 1000);
     j.key("evidence").value(b.layer.empty() ? std::string("no data moved long enough to judge") : b.evidence);
     j.key("fix").value(b.fix);

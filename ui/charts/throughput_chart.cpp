@@ -1,5 +1,6 @@
 #include "charts/throughput_chart.h"
 
+#include "charts/bottleneck_strip.h"
 #include "charts/stream_colors.h"
 
 #include <QAreaSeries>
@@ -147,9 +148,14 @@ ThroughputChart::ThroughputChart(QWidget* parent, size_t capacity)
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setFrameShape(QFrame::NoFrame);
     m_view->setStyleSheet(QStringLiteral("background: transparent"));
+    m_strip = new BottleneckStrip(this);
+    m_strip->setObjectName(QStringLiteral("bottleneckStrip"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
     layout->addWidget(m_view);
+    layout->addWidget(m_strip);
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { updateStripAxis(); });
 
     m_placeholder = new QLabel(this);
     m_placeholder->setAlignment(Qt::AlignCenter);
@@ -183,6 +189,21 @@ void ThroughputChart::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     updatePlaceholder();
+    updateStripAxis();
+}
+
+void ThroughputChart::setBottleneckTimeline(std::vector<fg::BottleneckSpan> spans) { m_strip->setSpans(std::move(spans)); }
+
+size_t ThroughputChart::bottleneckSpanCount() const { return m_strip->spanCount(); }
+
+void ThroughputChart::updateStripAxis()
+{
+    // The plot area is in the chart's scene, which fills the view from its
+    // left edge: the same x in the strip below it.
+    const QRectF plot = m_chart->plotArea();
+    const double left = m_view->mapTo(this, m_view->mapFromScene(plot.topLeft())).x();
+    const double right = m_view->mapTo(this, m_view->mapFromScene(plot.topRight())).x();
+    m_strip->setAxis(left, right, m_axisX->min(), m_axisX->max());
 }
 
 ThroughputChart::~ThroughputChart() = default;
@@ -222,6 +243,7 @@ void ThroughputChart::clear()
         if (m_streamUsed[k]) m_streamLines[k]->clear();
     }
     m_streamUsed.assign(m_streamLines.size(), false);
+    m_strip->setSpans({});
     replot();
 }
 
@@ -287,6 +309,7 @@ void ThroughputChart::replot()
                               : kMinSpanSeconds;
     m_axisX->setRange(start, end);
     m_axisX->setTickInterval(niceSecondsStep(end - start));
+    if (m_strip) updateStripAxis();
     // 15 % headroom keeps the line off the frame; the nice rounding adds some more.
     const NiceAxis y = niceAxis(std::max(kMinRateAxis, peak * 1.15));
     m_axisY->setRange(0, y.max);

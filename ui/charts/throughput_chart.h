@@ -11,6 +11,8 @@
 // ring buffer; each tick costs one QLineSeries::replace() per series, never an
 // append that makes the chart re-layout point by point.
 
+#include <floodgate/metrics.h>
+
 #include <QPointF>
 #include <QWidget>
 
@@ -28,6 +30,8 @@ class QValueAxis;
 QT_END_NAMESPACE
 
 namespace fgui {
+
+class BottleneckStrip;
 
 class ThroughputChart : public QWidget {
     Q_OBJECT
@@ -48,6 +52,11 @@ public:
     void setPlaceholderText(const QString& text);
     void addSample(double seconds, double instantBytesPerSec, double smoothedBytesPerSec,
                    const std::vector<StreamRate>& streams = {});
+
+    // Which layer limited the job when, drawn as a strip under the plot on
+    // the same time axis (the engine's bottleneck timeline, in job seconds).
+    void setBottleneckTimeline(std::vector<fg::BottleneckSpan> spans);
+    size_t bottleneckSpanCount() const;
 
     // What the chart currently plots, for tests.
     qsizetype plottedPoints() const;
@@ -79,6 +88,7 @@ private:
 
     void replot();
     void updatePlaceholder();
+    void updateStripAxis();
     QLineSeries* makeStreamLine(uint32_t index);
     void attach(QAbstractSeries* series);
 
@@ -102,6 +112,7 @@ private:
     QValueAxis* m_axisX = nullptr;
     QValueAxis* m_axisY = nullptr;
     QLabel* m_placeholder = nullptr;
+    BottleneckStrip* m_strip = nullptr;
 };
 
 } // namespace fgui

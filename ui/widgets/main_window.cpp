@@ -8,6 +8,7 @@
 #include "widgets/elided_label.h"
 #include "widgets/format.h"
 #include "widgets/job_form.h"
+#include "widgets/pipeline_view.h"
 #include "widgets/progress_delegate.h"
 
 #include <QCheckBox>
@@ -165,6 +166,19 @@ MainWindow::MainWindow(JobFactory factory, QWidget* parent) : QMainWindow(parent
     auto* cardLayout = new QVBoxLayout(chartCard);
     cardLayout->setContentsMargins(6, 4, 6, 4);
     cardLayout->addWidget(m_chart);
+
+    // Where the time goes: the pipeline and the verdict, on a card of its own.
+    m_pipeline = new PipelineView;
+    m_pipeline->setObjectName(QStringLiteral("pipelineView"));
+    connect(m_pipeline, &PipelineView::applySetting, this, &MainWindow::applySetting);
+    auto* pipelineCard = new QFrame;
+    pipelineCard->setObjectName(QStringLiteral("pipelineCard"));
+    pipelineCard->setStyleSheet(QStringLiteral("QFrame#pipelineCard { background: palette(base);"
+                                               " border: 1px solid palette(midlight); border-radius: 6px; }"));
+    auto* pipelineLayout = new QVBoxLayout(pipelineCard);
+    pipelineLayout->setContentsMargins(8, 4, 8, 6);
+    pipelineLayout->addWidget(m_pipeline);
+    rightLayout->addWidget(pipelineCard);
 
     auto* vsplit = new QSplitter(Qt::Vertical);
     vsplit->setChildrenCollapsible(false);
@@ -641,6 +655,8 @@ void MainWindow::resetViews(const fg::JobSpec& spec)
     m_planModel->clear();
     m_streamModel->clear();
     m_chart->clear();
+    const fg::JobReach reach = fg::jobReach(spec.source, spec.destination);
+    m_pipeline->clear(reach == fg::JobReach::Local ? tr("memory") : reach == fg::JobReach::Ssh ? tr("ssh") : tr("network"));
     m_chart->setPlaceholderText(m_dryRun ? tr("A preview moves no data: it only compares the two sides.")
                                          : QString());
     m_summary->hide();
@@ -663,10 +679,28 @@ void MainWindow::resetViews(const fg::JobSpec& spec)
 void MainWindow::setRunning(bool running)
 {
     updateStreamsView();
+    m_pipeline->setRunning(running);
     m_form->setEditable(!running);
     m_cancelButton->setEnabled(running);
     updateButtons();
     if (!running) setWindowTitle(tr("Floodgate"));
+}
+
+void MainWindow::applySetting(const QString& setting)
+{
+    if (m_controller->isRunning()) return; // the button waits for the end; a late click does nothing
+    auto spec = m_form->spec();
+    if (!spec.ok()) {
+        showError(tr("Cannot apply %1").arg(setting), QString::fromStdString(spec.error().message));
+        return;
+    }
+    if (fg::Status applied = fg::applyOptionSetting(spec->options, setting.toStdString()); !applied) {
+        showError(tr("Cannot apply %1").arg(setting), QString::fromStdString(applied.error().message));
+        return;
+    }
+    m_form->setSpec(*spec);
+    appendLog(LogLevel::Info, tr("Applied %1 to the form: the next run uses it").arg(setting));
+    m_status->setText(tr("%1 is in the form: Run to try it").arg(setting));
 }
 
 void MainWindow::updateButtons()
@@ -743,6 +777,10 @@ void MainWindow::onSnapshot(const fg::MetricsSnapshot& snapshot)
             if (m_streamModel->hasRate(row)) streams.push_back({m_streamModel->streamIndex(row), m_streamModel->rate(row)});
         }
         m_chart->addSample(snapshot.elapsedSec, m_rate.instantaneous(), m_rate.smoothed(), streams);
+    }
+    if (!m_dryRun) {
+        m_pipeline->applySnapshot(snapshot, m_rate.smoothed());
+        m_chart->setBottleneckTimeline(snapshot.bottleneckTimeline);
     }
     m_fileModel->applyActive(snapshot.active);
     m_fileModel->flush();
@@ -851,6 +889,11 @@ void MainWindow::onFinished(const fg::JobResult& result)
     if (!m_dryRun && m_chart->plottedPoints() == 0 && m_lastSnapshot.elapsedSec > 0) {
         const double average = double(m_lastSnapshot.bytesDone) / m_lastSnapshot.elapsedSec;
         m_chart->addSample(m_lastSnapshot.elapsedSec, average, average);
+    }
+    if (!m_dryRun) {
+        // The job's own verdict and timeline stay for its summary.
+        m_pipeline->applyResult(result);
+        m_chart->setBottleneckTimeline(result.bottleneckTimeline);
     }
     m_progress->setRange(0, kProgressScale);
     if (result.state == fg::JobState::Done) m_progress->setValue(kProgressScale);

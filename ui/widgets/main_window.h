@@ -35,6 +35,7 @@ namespace fgui {
 class ElidedLabel;
 class FileTableModel;
 class JobForm;
+class PipelineView;
 class PlanModel;
 class StreamTableModel;
 class ThroughputChart;
@@ -65,6 +66,7 @@ public:
     // What the Streams tab says while it has no rows.
     QString streamsEmptyText() const;
     ThroughputChart* chart() const { return m_chart; }
+    PipelineView* pipeline() const { return m_pipeline; }
     QProgressBar* progressBar() const { return m_progress; }
     QString statusText() const;
     // The final summary as plain text; empty until a job ends.
@@ -112,6 +114,8 @@ private:
     void updateFileCounts();
     void updatePreviewHeadline();
     void showSummary(const fg::JobResult& result);
+    // The bottleneck view's fix, put into the form for the next run.
+    void applySetting(const QString& setting);
     void showStartFailure(const QString& message);
     void showProgressFailed();
     void offerPairing(const fg::Error& error, const fg::JobSpec& spec, bool dryRun);
@@ -148,6 +152,7 @@ private:
     QLabel* m_pairStatus = nullptr;
     QPushButton* m_rerunButton = nullptr;
     ThroughputChart* m_chart = nullptr;
+    PipelineView* m_pipeline = nullptr;
     QTabWidget* m_tabs = nullptr;
     QTableView* m_fileTable = nullptr;
     QLabel* m_fileCounts = nullptr;

@@ -77,6 +77,7 @@ struct StreamSnapshot {
 struct Bottleneck {
     std::string layer;    // empty until the job has moved data for a moment; "unknown": nothing stands out
     std::string end;      // "sender", "receiver", or empty (the network, the user's own limit)
+    std::string stage;    // the stage of that end it stands on ("write"), when it is one
     double share = 0;     // 0-1: of the last seconds (live) or of the job's time (its result)
     std::string evidence;
     std::string fix;      // empty: nothing to change

@@ -256,6 +256,7 @@ Verdict stageVerdict(const Evidence& e, const Hot& hot, const std::string& befor
     Verdict v;
     v.layer = layerOfStage(hot.stage);
     v.end = endName(hot.senderEnd);
+    v.stage = stageName(hot.stage);
     v.share = hot.busy;
     const EndEvidence& end = hot.senderEnd ? e.sender : e.receiver;
     const double meanFile = e.meanFileBytes ? double(e.meanFileBytes) : e.files ? double(e.bytes) / double(e.files) : 0;
@@ -504,6 +505,7 @@ Verdict judge(const Evidence& e)
             Verdict v;
             v.layer = Layer::RemoteCpu;
             v.end = endName(hot.senderEnd);
+            v.stage = stageName(hot.stage); // where most of that CPU goes
             v.share = *cpu;
             v.evidence = "the " + v.end + "'s CPU is busy " + percent(*cpu) + " of its " + std::to_string(end.cores)
                          + " cores, most in " + stageName(hot.stage) + " (" + percent(hot.busy) + ")";

@@ -44,6 +44,9 @@ struct Verdict {
     // The end the limiting layer is on, when it is one end's: "sender",
     // "receiver" (empty for the network and the user's limit).
     std::string end;
+    // The stage of that end the verdict stands on ("write" for a
+    // per-file-overhead verdict on the receiver's writers), when it is one.
+    std::string stage;
     // How much of the window that layer held it up (0-1).
     double share = 0;
     std::string evidence; // one sentence, with numbers

@@ -12,6 +12,7 @@ Bottleneck toBottleneck(const diagnosis::Verdict& v)
     Bottleneck b;
     b.layer = diagnosis::layerName(v.layer);
     b.end = v.end;
+    b.stage = v.stage;
     b.share = v.share;
     b.evidence = v.evidence;
     b.fix = v.fix;
