@@ -90,9 +90,9 @@ class TestBottleneck : public QObject {
 private Q_SLOTS:
     void theUsersOwnLimit()
     {
-        Evidence e = job(39'000'000);
+        Evidence e = job(39u << 20);
         networkBound(e);
-        e.settings.bwlimit = 40'000'000;
+        e.settings.bwlimit = 40u << 20; // --bwlimit 40M
         const Verdict v = classify(e);
         QVERIFY2(v.layer == Layer::BandwidthLimit, said(v));
         QVERIFY2(has(v.evidence, "39.0 MB/s") && has(v.evidence, "40.0 MB/s"), said(v));
@@ -235,8 +235,8 @@ private Q_SLOTS:
         QCOMPARE(v.setting, std::string("--cipher aes128-gcm"));
 
         // A slow source disk.
-        e = job(80'000'000);
-        e.sender.stages = {stage(StageId::Read, 0.8, 0.1, 0.1, 80'000'000), stage(StageId::Send, 0.05, 0.9, 0.05)};
+        e = job(80u << 20);
+        e.sender.stages = {stage(StageId::Read, 0.8, 0.1, 0.1, 80u << 20), stage(StageId::Send, 0.05, 0.9, 0.05)};
         v = classify(e);
         QVERIFY2(v.layer == Layer::SourceRead && has(v.fix, "80.0 MB/s"), said(v));
         QCOMPARE(v.setting, std::string()); // a disk is not a job setting

@@ -56,6 +56,23 @@ Reading readingAt(int step)
 class TestEvidenceWindow : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void theMeanFileIsTheFinishedFilesSizes()
+    {
+        // 10 MB moved, but only ten files of 100 KiB finished: the rest is on
+        // its way, and says nothing of the files' size.
+        EvidenceWindow w;
+        Reading a;
+        a.atSec = 0;
+        w.add(a);
+        Reading b;
+        b.atSec = 1;
+        b.bytes = 10u << 20;
+        b.files = 10;
+        b.fileBytes = 10 * 102400;
+        w.add(b);
+        QCOMPARE(w.evidence({}).meanFileBytes, uint64_t(102400));
+    }
+
     void theWindowIsTheNewestLessTheOldestInIt()
     {
         EvidenceWindow window(2.0);

@@ -54,7 +54,7 @@ struct FakeJob {
         };
         s.moved = [this] {
             std::lock_guard lock(mutex);
-            return std::pair<uint64_t, uint64_t>{uint64_t(now * double(bytesPerSec)), uint64_t(now * 2)};
+            return JobDiagnosis::Sources::Moved{uint64_t(now * double(bytesPerSec)), uint64_t(now * 2), 0};
         };
         s.settings = [this] {
             diagnosis::Settings settings;

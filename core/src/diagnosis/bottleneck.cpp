@@ -1,5 +1,7 @@
 #include "diagnosis/bottleneck.h"
 
+#include <floodgate/units.h>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -56,11 +58,8 @@ constexpr double kCpuSaturated = 0.9;
     return buf;
 }
 std::string percent(double share) { return format("%.0f%%", 100 * std::clamp(share, 0.0, 1.0)); }
-std::string rateText(double bytesPerSec)
-{
-    const double mb = bytesPerSec / 1e6;
-    return format(mb >= 100 ? "%.0f MB/s" : mb >= 10 ? "%.1f MB/s" : "%.2f MB/s", mb);
-}
+// Binary units, as --bwlimit and every front end count them.
+std::string rateText(double bytesPerSec) { return formatRate(bytesPerSec); }
 std::string msText(uint32_t us) { return format(us >= 10'000 ? "%.0f ms" : "%.1f ms", us / 1000.0); }
 std::string mibText(uint64_t bytes) { return format("%.0f MiB", std::ceil(double(bytes) / (1 << 20))); }
 // The next power of two at or above `bytes`, at least 4 MiB: a sysctl value.

@@ -62,7 +62,7 @@ Evidence EvidenceWindow::evidence(const Settings& settings, uint64_t linkRate) c
     e.jobElapsedSec = now.atSec;
     e.bytes = grown(now.bytes, before.bytes);
     e.files = grown(now.files, before.files);
-    e.meanFileBytes = now.files ? now.bytes / now.files : 0;
+    e.meanFileBytes = now.files ? (now.fileBytes ? now.fileBytes : now.bytes) / now.files : 0;
     e.sender = endDifference(now.sender, before.sender, e.windowSec);
     e.receiver = endDifference(now.receiver, before.receiver, e.windowSec);
     e.transport = now.transport;

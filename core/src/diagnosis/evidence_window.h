@@ -40,6 +40,10 @@ struct Reading {
     double atSec = 0;     // since data began to move
     uint64_t bytes = 0;   // payload moved so far
     uint64_t files = 0;   // files finished so far
+    // Their sizes: `bytes` runs ahead of them by what is on its way (a
+    // push's files are acknowledged a window after their bytes went), so
+    // the mean file size is these over `files`.
+    uint64_t fileBytes = 0;
     EndReading sender;
     EndReading receiver;
     Evidence::Transport transport = Evidence::Transport::DataConnections;

@@ -1059,7 +1059,15 @@ private:
                 if (auto c = diagnosis::readConnection(0, m_link->socketFd())) out.push_back(std::move(*c));
             return out;
         };
-        s.moved = [this] { return std::pair<uint64_t, uint64_t>{bytesMoved(), filesDone()}; };
+        s.moved = [this] {
+            JobDiagnosis::Sources::Moved m;
+            std::lock_guard lock(m_mutex);
+            m.bytes = m_bytesDone;
+            for (const auto& [id, a] : m_active) m.bytes += a.done;
+            m.files = m_filesDone;
+            m.fileBytes = m_fileBytesTransferred;
+            return m;
+        };
         s.settings = [this] {
             const SyncOptions& o = m_spec.options;
             diagnosis::Settings settings;

@@ -85,9 +85,10 @@ diagnosis::Reading JobDiagnosis::read(double atSec)
 {
     diagnosis::Reading r;
     r.atSec = atSec;
-    const auto [bytes, files] = m_sources.moved();
-    r.bytes = bytes;
-    r.files = files;
+    const Sources::Moved moved = m_sources.moved();
+    r.bytes = moved.bytes;
+    r.files = moved.files;
+    r.fileBytes = moved.fileBytes;
     diagnosis::EndReading here = diagnosis::readThisEnd(m_sources.stages(), m_netLimits);
     std::vector<diagnosis::ConnectionReading> ours;
     if (m_here == Here::Sender) ours = m_sources.connections();

@@ -36,8 +36,14 @@ public:
         std::function<std::vector<StageSnapshot>()> stages;
         // The connections this process sends data on (none unless it is the sender).
         std::function<std::vector<diagnosis::ConnectionReading>()> connections;
-        // Payload bytes and files moved so far.
-        std::function<std::pair<uint64_t, uint64_t>()> moved;
+        // Payload bytes moved so far (of files finished and in flight), the
+        // files finished and their sizes.
+        struct Moved {
+            uint64_t bytes = 0;
+            uint64_t files = 0;
+            uint64_t fileBytes = 0;
+        };
+        std::function<Moved()> moved;
         std::function<diagnosis::Settings()> settings;
         // The layer shown changed (called with no lock of the diagnosis held).
         std::function<void(double atSec, const Bottleneck&)> changed;
