@@ -1,5 +1,9 @@
 #include "net/socket_tuning.h"
 
+#include "common/clock.h"
+
+#include <floodgate/units.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
@@ -96,6 +100,71 @@ bool overflowsQueue(const LossSample& s)
            && double(s.srttUs) >= kQueuedRttFactor * double(s.minRttUs);
 }
 
+void StreamWatch::tryCongestion(const std::vector<int>& fds, const LossSample& loss, bool overflowSignal,
+                                std::vector<std::string>& messages)
+{
+    const double atSec = double(monotonicNs() - m_bornNs) / 1e9;
+    auto rate = [](double bytesPerSec) { return formatRate(bytesPerSec); };
+    // Each side's deliveries since the trial began, from the connections it started with.
+    CongestionTrial::Sides sides;
+    for (const auto& [fd, side] : m_trialSides) {
+        const auto acked = m_acked.find(fd);
+        const uint64_t now = acked == m_acked.end() ? side.ackedAtStart : acked->second;
+        const uint64_t grew = now > side.ackedAtStart ? now - side.ackedAtStart : 0;
+        if (side.cubic) {
+            sides.cubic += grew;
+            ++sides.cubicConnections;
+        } else {
+            sides.bbr += grew;
+            ++sides.bbrConnections;
+        }
+    }
+    switch (m_trial.observe(atSec, m_delivered, sides, overflowSignal)) {
+    case CongestionTrial::Action::None:
+        return;
+    case CongestionTrial::Action::Try: {
+        // Every second connection (the only one, alone) tries CUBIC.
+        m_trialSides.clear();
+        for (size_t i = 0; i < fds.size(); ++i) {
+            const bool cubic = fds.size() == 1 || i % 2 == 1;
+            if (cubic) (void)platform::setCongestionControl(fds[i], kFallbackCongestion);
+            m_trialSides[fds[i]] = TrialSide{cubic, m_acked[fds[i]]};
+        }
+        char share[32];
+        std::snprintf(share, sizeof share, "%.1f %%", 100.0 * double(loss.bytesRetrans) / double(loss.bytesSent));
+        char factor[32];
+        std::snprintf(factor, sizeof factor, "%.1f", double(loss.srttUs) / double(loss.minRttUs));
+        const std::string which = fds.size() == 1 ? "the data connection tries" : "half the data connections try";
+        messages.push_back("the data connections resent " + std::string(share) + " of what they sent while the round trip "
+                           "stayed at " + factor + " x its minimum, as when BBR overfills a shallow queue (or when "
+                           "random loss meets BBR's probing): " + which + " cubic for "
+                           + std::to_string(int(CongestionTrial::kTrialSec)) + " s");
+        return;
+    }
+    case CongestionTrial::Action::Keep: {
+        for (int fd : fds) (void)platform::setCongestionControl(fd, kFallbackCongestion);
+        const std::string each = m_trial.sideBySide() ? " a connection" : "";
+        messages.push_back("cubic delivered " + rate(m_trial.cubicRate()) + each + " against bbr's "
+                           + rate(m_trial.bbrRate()) + each
+                           + ": the data connections now use cubic, which backs off before the queue overflows "
+                             "(--congestion bbr keeps bbr)");
+        m_trialSides.clear();
+        return;
+    }
+    case CongestionTrial::Action::Revert: {
+        for (const auto& [fd, side] : m_trialSides)
+            if (side.cubic) (void)platform::setCongestionControl(fd, kPreferredCongestion);
+        const std::string each = m_trial.sideBySide() ? " a connection" : "";
+        messages.push_back("cubic delivered " + rate(m_trial.cubicRate()) + each + " against bbr's "
+                           + rate(m_trial.bbrRate()) + each
+                           + ": bbr stays for this job, it carries more on this path (whatever the losses are, "
+                             "random or a queue BBR keeps full; --congestion cubic sends less again)");
+        m_trialSides.clear();
+        return;
+    }
+    }
+}
+
 std::vector<std::string> StreamWatch::check(const std::vector<int>& socketFds)
 {
     std::vector<std::string> messages;
@@ -117,10 +186,16 @@ std::vector<std::string> StreamWatch::check(const std::vector<int>& socketFds)
             busy += info->busyUs - prev->second.info.busyUs;
             sndbufLimited += info->sndbufLimitedUs - prev->second.info.sndbufLimitedUs;
             rwndLimited += info->rwndLimitedUs - prev->second.info.rwndLimitedUs;
-        } else if (m_fellBack) {
+        } else if (m_trial.kept()) {
             // A stream that joined after the change follows it.
             (void)platform::setCongestionControl(fd, kFallbackCongestion);
         }
+        // What each connection delivered since the last look (one that
+        // joined since: all it delivered), into one counter that only grows.
+        auto acked = m_acked.find(fd);
+        const uint64_t before = acked == m_acked.end() ? 0 : acked->second;
+        if (info->bytesAcked > before) m_delivered += info->bytesAcked - before;
+        m_acked[fd] = info->bytesAcked;
         // Losses since each connection began: BBR's start-up, which
         // overshoots most, counts too (it is the pattern), and the change
         // comes at the first look instead of a window later.
@@ -133,17 +208,7 @@ std::vector<std::string> StreamWatch::check(const std::vector<int>& socketFds)
         m_last[fd] = Sample{*info};
     }
     loss.srttUs = rttUs;
-    if (m_mayFallBack && !m_fellBack && allBbr && overflowsQueue(loss) && offered(kFallbackCongestion)) {
-        m_fellBack = true;
-        for (int fd : fds) (void)platform::setCongestionControl(fd, kFallbackCongestion);
-        char share[32];
-        std::snprintf(share, sizeof share, "%.1f %%", 100.0 * double(loss.bytesRetrans) / double(loss.bytesSent));
-        char factor[32];
-        std::snprintf(factor, sizeof factor, "%.1f", double(loss.srttUs) / double(loss.minRttUs));
-        messages.push_back("the data connections resent " + std::string(share) + " of what they sent while the round trip "
-                           "stayed at " + factor + " x its minimum: BBR overfills a shallow queue on this path, so they "
-                           "now use cubic, which backs off on loss (--congestion bbr keeps bbr)");
-    }
+    if (m_mayFallBack) tryCongestion(fds, loss, allBbr && overflowsQueue(loss) && offered(kFallbackCongestion), messages);
     if (busy == 0 || fds.empty() || rttUs == 0) return messages;
     const double rtt = double(rttUs) / 1e6;
     const platform::NetLimits limits = platform::readNetLimits();

@@ -5,7 +5,10 @@
 // prefer buffer autotuning; set buffers only when that helps; say which
 // limit is in force, with its number).
 
+#include "net/congestion_trial.h"
 #include "platform/socket.h"
+
+#include "common/clock.h"
 
 #include <floodgate/error.h>
 
@@ -62,8 +65,9 @@ bool overflowsQueue(const LossSample& s);
 // where the system allows more than autotuning reached.
 class StreamWatch {
 public:
-    // The user left the congestion control to us: when BBR overflows the
-    // path's queue (overflowsQueue), the data connections change to CUBIC.
+    // The user left the congestion control to us: when BBR seems to overflow
+    // the path's queue (overflowsQueue), the data connections try CUBIC and
+    // keep it only if it delivers at least as much (CongestionTrial).
     void allowCongestionFallback(bool allow) { m_mayFallBack = allow; }
 
     // Messages for the user (each at most once per job).
@@ -81,7 +85,18 @@ private:
     bool m_toldReceiveWindow = false;
     bool m_raised = false;
     bool m_mayFallBack = false;
-    bool m_fellBack = false;
+
+    void tryCongestion(const std::vector<int>& fds, const LossSample& loss, bool overflowSignal,
+                       std::vector<std::string>& messages);
+    CongestionTrial m_trial;
+    struct TrialSide {
+        bool cubic = false;
+        uint64_t ackedAtStart = 0;
+    };
+    std::map<int, TrialSide> m_trialSides; // the connections in the trial, by socket
+    std::map<int, uint64_t> m_acked; // bytes acknowledged per socket at the last look (kept by forget())
+    uint64_t m_delivered = 0;        // by all of them since the watch began
+    uint64_t m_bornNs = monotonicNs();
 };
 
 } // namespace fg
