@@ -79,6 +79,30 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    void eachStreamSaysWhatHeldItOverTheLastInterval()
+    {
+        using M = fgui::StreamTableModel;
+        M model;
+        fg::StreamSnapshot a = stream(0, kMiB);
+        fg::StreamSnapshot b = stream(1, kMiB);
+        model.applySnapshot(0.25, {a, b});
+        // Over the next quarter second: a held by the receiver's window 70 %
+        // of its sending time, b by nothing but the path.
+        a.busyUs = 250000;
+        a.rwndLimitedUs = 175000;
+        b.busyUs = 250000;
+        b.sndbufLimitedUs = 10000;
+        model.applySnapshot(0.5, {a, b});
+        QCOMPARE(text(model, 0, M::LimitedByColumn), QStringLiteral("receiver's window 70 %"));
+        QCOMPARE(text(model, 1, M::LimitedByColumn), QStringLiteral("congestion window"));
+        // Then b's send buffer, and a sends nothing at all (a dash, not a guess).
+        b.busyUs += 250000;
+        b.sndbufLimitedUs += 125000;
+        model.applySnapshot(0.75, {a, b});
+        QCOMPARE(text(model, 0, M::LimitedByColumn), QStringLiteral("\u2013"));
+        QCOMPARE(text(model, 1, M::LimitedByColumn), QStringLiteral("send buffer 50 %"));
+    }
+
     void missingTcpInfoShowsDashes()
     {
         fgui::StreamTableModel model;

@@ -43,6 +43,10 @@ void StreamTableModel::applySnapshot(double seconds, const std::vector<fg::Strea
             it = m_rows.insert(it, std::move(row));
             endInsertRows();
         }
+        auto grown = [](uint64_t now, uint64_t before) { return now >= before ? now - before : 0; };
+        it->busyUs = grown(s.busyUs, it->stream.busyUs);
+        it->rwndUs = grown(s.rwndLimitedUs, it->stream.rwndLimitedUs);
+        it->sndbufUs = grown(s.sndbufLimitedUs, it->stream.sndbufLimitedUs);
         it->stream = s;
         it->meter.add(seconds, s.bytesSent + s.bytesReceived);
     }
@@ -54,6 +58,20 @@ void StreamTableModel::finish()
 {
     m_finished = true;
     if (!m_rows.empty()) Q_EMIT dataChanged(index(0, RateColumn), index(rowCount() - 1, RateColumn));
+}
+
+QString StreamTableModel::limitedBy(const Row& row)
+{
+    // A stall of this share of its sending time is what holds it (the
+    // diagnosis's own threshold, docs/DIAGNOSIS.md).
+    constexpr double kLimited = 0.3;
+    if (row.busyUs == 0) return QStringLiteral("\u2013");
+    const double rwnd = double(row.rwndUs) / double(row.busyUs);
+    const double sndbuf = double(row.sndbufUs) / double(row.busyUs);
+    const auto pct = [](double v) { return QStringLiteral("%1 %").arg(qRound(100 * std::min(v, 1.0))); };
+    if (rwnd >= kLimited && rwnd >= sndbuf) return tr("receiver's window %1").arg(pct(rwnd));
+    if (sndbuf >= kLimited) return tr("send buffer %1").arg(pct(sndbuf));
+    return tr("congestion window");
 }
 
 int StreamTableModel::rowCount(const QModelIndex& parent) const
@@ -82,15 +100,18 @@ QVariant StreamTableModel::data(const QModelIndex& index, int role) const
         case DeliveryColumn: return s.deliveryRate ? formatRate(double(s.deliveryRate)) : QStringLiteral("\u2013");
         case RetransmitsColumn: return formatCount(s.retransmits);
         case CongestionColumn: return s.congestion.empty() ? QStringLiteral("\u2013") : QString::fromStdString(s.congestion);
+        case LimitedByColumn: return m_finished ? QStringLiteral("\u2013") : limitedBy(row);
         case ColumnCount: break;
         }
     } else if (role == Qt::DecorationRole && column == StreamColumn) {
         return streamColor(s.index); // the colour of its line on the chart
     } else if (role == Qt::TextAlignmentRole) {
-        const bool numeric = column != StreamColumn && column != CongestionColumn;
+        const bool numeric = column != StreamColumn && column != CongestionColumn && column != LimitedByColumn;
         return numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     } else if (role == Qt::ToolTipRole && column == BytesColumn) {
         return tr("%1 sent, %2 received").arg(formatBytes(s.bytesSent), formatBytes(s.bytesReceived));
+    } else if (role == Qt::ToolTipRole && column == RttColumn && s.minRttUs) {
+        return tr("now %1, the least seen %2").arg(formatRtt(s.rttUs), formatRtt(s.minRttUs));
     }
     return {};
 }
@@ -109,6 +130,7 @@ QVariant StreamTableModel::headerData(int section, Qt::Orientation orientation, 
         case DeliveryColumn: return tr("Delivery rate");
         case RetransmitsColumn: return tr("Retransmits");
         case CongestionColumn: return tr("Congestion");
+        case LimitedByColumn: return tr("Limited by");
         case ColumnCount: break;
         }
     } else if (role == Qt::ToolTipRole) {
@@ -121,10 +143,13 @@ QVariant StreamTableModel::headerData(int section, Qt::Orientation orientation, 
         case DeliveryColumn: return tr("The kernel's estimate of what this connection delivers");
         case RetransmitsColumn: return tr("Packets sent again: loss on the path, or a queue that overflowed");
         case CongestionColumn: return tr("The TCP congestion control this connection uses");
+        case LimitedByColumn:
+            return tr("What held what this end sends on it over the last moment, from the kernel: the receiver's "
+                      "window, our send buffer, or the congestion window (the path itself)");
         case ColumnCount: break;
         }
     } else if (role == Qt::TextAlignmentRole) {
-        const bool numeric = column != StreamColumn && column != CongestionColumn;
+        const bool numeric = column != StreamColumn && column != CongestionColumn && column != LimitedByColumn;
         return numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     }
     return {};

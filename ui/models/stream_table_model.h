@@ -27,6 +27,7 @@ public:
         DeliveryColumn,
         RetransmitsColumn,
         CongestionColumn,
+        LimitedByColumn,
         ColumnCount
     };
 
@@ -57,7 +58,14 @@ private:
     struct Row {
         fg::StreamSnapshot stream;
         RateMeter meter{kSmoothingSeconds};
+        // What held it over the last interval: the chronographs' differences.
+        uint64_t busyUs = 0;
+        uint64_t rwndUs = 0;
+        uint64_t sndbufUs = 0;
     };
+    // "receiver's window 70 %", "send buffer 40 %", "congestion window", or a
+    // dash while it sends nothing (or this end only receives on it).
+    static QString limitedBy(const Row& row);
 
     std::vector<Row> m_rows; // by stream index
     double m_lastSeconds = 0; // the snapshot before this one

@@ -68,6 +68,14 @@ struct StreamSnapshot {
     uint64_t deliveryRate = 0;  // the kernel's estimate, bytes/s
     uint32_t retransmits = 0;
     std::string congestion;     // "bbr", "cubic", ...
+    uint32_t minRttUs = 0;      // the least RTT it has seen
+    // The kernel's send-limit chronographs (Linux 4.9+; zero elsewhere), for
+    // what this end sends on it, since it opened: time with data in flight,
+    // and of it the time stalled by the receiver's window and by our send
+    // buffer. A front end takes differences between snapshots.
+    uint64_t busyUs = 0;
+    uint64_t rwndLimitedUs = 0;
+    uint64_t sndbufLimitedUs = 0;
 };
 
 // The layer that limits a job (docs/DIAGNOSIS.md): a name from a fixed

@@ -809,6 +809,10 @@ private:
                 st.cwndSegments = info->cwndSegments;
                 st.deliveryRate = info->deliveryRate;
                 st.retransmits = info->totalRetrans;
+                st.minRttUs = info->minRttUs;
+                st.busyUs = info->busyUs;
+                st.rwndLimitedUs = info->rwndLimitedUs;
+                st.sndbufLimitedUs = info->sndbufLimitedUs;
             }
             st.congestion = platform::congestionControl(fd);
         }
