@@ -18,9 +18,10 @@
 // delivered at least as much each as BBR's did in the same seconds; otherwise
 // they go back to BBR for the rest of the job. Half, side by side: a fair
 // comparison (the same path at the same time) that costs at most half the
-// traffic a few seconds. A job with one connection tries it on that one and
-// compares with what it delivered just before. Pure: the caller reads
-// TCP_INFO and changes the sockets.
+// traffic a few seconds. (Without a side to compare with, CUBIC on the only
+// connection is measured against its rate just before; StreamWatch does not
+// try that: it cost a lossy job 10 %.) Pure: the caller reads TCP_INFO and
+// changes the sockets.
 
 #include <cstdint>
 #include <deque>
