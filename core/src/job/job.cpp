@@ -788,12 +788,19 @@ private:
         return m_filesDone;
     }
 
-    uint64_t bytesMoved() const
+    uint64_t bytesMoved() const { return movedSoFar().bytes; }
+
+    // Payload bytes of files finished and in flight, the files finished and
+    // their sizes, read under one lock.
+    JobDiagnosis::Sources::Moved movedSoFar() const
     {
+        JobDiagnosis::Sources::Moved m;
         std::lock_guard lock(m_mutex);
-        uint64_t done = m_bytesDone;
-        for (const auto& [id, a] : m_active) done += a.done;
-        return done;
+        m.bytes = m_bytesDone;
+        for (const auto& [id, a] : m_active) m.bytes += a.done;
+        m.files = m_filesDone;
+        m.fileBytes = m_fileBytesTransferred;
+        return m;
     }
 
     static StreamSnapshot streamSnapshot(size_t index, const proto::FrameLink& link)
@@ -1063,15 +1070,7 @@ private:
                 if (auto c = diagnosis::readConnection(0, m_link->socketFd())) out.push_back(std::move(*c));
             return out;
         };
-        s.moved = [this] {
-            JobDiagnosis::Sources::Moved m;
-            std::lock_guard lock(m_mutex);
-            m.bytes = m_bytesDone;
-            for (const auto& [id, a] : m_active) m.bytes += a.done;
-            m.files = m_filesDone;
-            m.fileBytes = m_fileBytesTransferred;
-            return m;
-        };
+        s.moved = [this] { return movedSoFar(); };
         s.settings = [this] {
             const SyncOptions& o = m_spec.options;
             diagnosis::Settings settings;
