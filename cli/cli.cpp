@@ -22,6 +22,8 @@ const char* kUsage =
     "                           authorise this machine with a daemon\n"
     "  clients list|revoke FINGERPRINT\n"
     "                           the clients paired with this machine's daemon\n"
+    "  probe TARGET             measure the way to a daemon or ssh host: network, CPUs, disks,\n"
+    "                           and what will limit a transfer there\n"
     "\n"
     "`floodgate <command> --help` explains a command's options.\n";
 
@@ -40,6 +42,7 @@ int run(int argc, char** argv)
     if (command == "serve") return runServe(args);
     if (command == "pair") return runPair(args);
     if (command == "clients") return runClients(args);
+    if (command == "probe") return runProbe(args);
     if (command == "--help" || command == "-h" || command == "help") {
         std::fputs(kUsage, stdout);
         return 0;

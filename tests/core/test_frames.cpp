@@ -4,6 +4,7 @@
 #include "net/tcp_stream.h"
 #include "net/tls_context.h"
 #include "proto/messages.h"
+#include "probe/probe_messages.h"
 #include "receive/payload_expander.h"
 #include "tls_pair.h"
 
@@ -767,6 +768,111 @@ private Q_SLOTS:
         auto r = fromFrame<HelloMsg>(toFrame(hello));
         QVERIFY(!r.ok());
         QVERIFY(r.error().message.find("does not speak the floodgate protocol") != std::string::npos);
+    }
+
+    void probeMessagesRoundTripAndRefuseWhatTheyCannotMean()
+    {
+        ProbeRequestMsg req;
+        req.direction = Direction::Pull;
+        req.path = "m/sub";
+        req.streams = 8;
+        req.plainData = true;
+        req.token[3] = 7;
+        req.ioTimeoutSec = 30;
+        req.congestion = "cubic";
+        ProbeRequestMsg rb = roundTrip(req);
+        QCOMPARE(rb.direction, Direction::Pull);
+        QCOMPARE(rb.path, std::string("m/sub"));
+        QCOMPARE(rb.streams, uint16_t(8));
+        QVERIFY(rb.plainData);
+        QCOMPARE(rb.token[3], uint8_t(7));
+        QCOMPARE(rb.ioTimeoutSec, 30u);
+        QCOMPARE(rb.congestion, std::string("cubic"));
+        req.streams = kMaxStreams + 1;
+        QVERIFY(!fromFrame<ProbeRequestMsg>(toFrame(req)).ok());
+
+        ProbePhaseMsg phase;
+        phase.kind = ProbePhaseMsg::Kind::Network;
+        phase.direction = Direction::Pull;
+        phase.streams = 4;
+        phase.milliseconds = 3000;
+        phase.diskBytes = 1 << 20;
+        phase.diskMilliseconds = 2000;
+        ProbePhaseMsg pb = roundTrip(phase);
+        QCOMPARE(pb.kind, ProbePhaseMsg::Kind::Network);
+        QCOMPARE(pb.direction, Direction::Pull);
+        QCOMPARE(pb.streams, uint16_t(4));
+        QCOMPARE(pb.milliseconds, 3000u);
+        QCOMPARE(pb.diskBytes, uint64_t(1 << 20));
+        QCOMPARE(pb.diskMilliseconds, 2000u);
+        {
+            Frame f = toFrame(phase);
+            f.payload[0] = 3; // no such kind
+            QVERIFY(!fromFrame<ProbePhaseMsg>(f).ok());
+        }
+        phase.milliseconds = 3'600'000; // an hour: more than a probe may ask
+        QVERIFY(!fromFrame<ProbePhaseMsg>(toFrame(phase)).ok());
+
+        ProbePhaseResultMsg result;
+        result.drained = probe::DrainFigures{123456, 2.5};
+        probe::PumpFigures pumped;
+        pumped.bytes = 99;
+        pumped.seconds = 3.25;
+        pumped.steadyBytesPerSec = 1e9;
+        pumped.cpuSeconds = 1.5;
+        pumped.threadSeconds = 6.5;
+        pumped.windowBytes = 55;
+        pumped.windowSeconds = 1.5;
+        diagnosis::ConnectionEvidence c;
+        c.rwndLimitedUs = 400;
+        c.minRttUs = 141000;
+        c.congestion = "bbr";
+        pumped.connections = {c, c};
+        result.pumped = pumped;
+        ProbePhaseResultMsg resb = roundTrip(result);
+        QVERIFY(resb.drained && resb.pumped);
+        QCOMPARE(resb.drained->bytes, uint64_t(123456));
+        QCOMPARE(resb.drained->seconds, 2.5);
+        QCOMPARE(resb.pumped->steadyBytesPerSec, 1e9);
+        QCOMPARE(resb.pumped->threadSeconds, 6.5);
+        QCOMPARE(resb.pumped->windowSeconds, 1.5);
+        QCOMPARE(resb.pumped->connections.size(), size_t(2));
+        QCOMPARE(resb.pumped->connections[1].rwndLimitedUs, uint64_t(400));
+        QCOMPARE(resb.pumped->connections[1].congestion, std::string("bbr"));
+        {
+            Frame f = toFrame(result);
+            f.payload[0] = 2; // a flag that is not one
+            QVERIFY(!fromFrame<ProbePhaseResultMsg>(f).ok());
+            f = toFrame(result);
+            f.payload.pop_back(); // cut short
+            QVERIFY(!fromFrame<ProbePhaseResultMsg>(f).ok());
+        }
+
+        ProbeMachineMsg machine;
+        machine.machine.cores = 8;
+        machine.machine.aesAcceleration = true;
+        machine.machine.netLimits.tcpRmemMax = 6 << 20;
+        machine.machine.netLimits.congestion = "bbr";
+        machine.machine.ciphers = {{"aes128-gcm", 3.5e9, 0}};
+        machine.machine.compressors = {{"zstd:1", 3.1e8, 4.0}};
+        machine.machine.hashes = {{"xxh128", 1.6e10, 0}};
+        machine.machine.disk.writeBytesPerSec = 4.2e8;
+        machine.machine.disk.bytes = 256 << 20;
+        machine.machine.disk.where = "m";
+        machine.machine.disk.note = "flushed";
+        ProbeMachineMsg mb = roundTrip(machine);
+        QCOMPARE(mb.machine.cores, 8u);
+        QVERIFY(mb.machine.aesAcceleration);
+        QCOMPARE(mb.machine.netLimits.tcpRmemMax, uint64_t(6 << 20));
+        QCOMPARE(mb.machine.netLimits.congestion, std::string("bbr"));
+        QCOMPARE(mb.machine.ciphers.at(0).name, std::string("aes128-gcm"));
+        QCOMPARE(mb.machine.ciphers.at(0).bytesPerSec, 3.5e9);
+        QCOMPARE(mb.machine.compressors.at(0).ratio, 4.0);
+        QCOMPARE(mb.machine.hashes.at(0).bytesPerSec, 1.6e10);
+        QVERIFY(mb.machine.disk.writeBytesPerSec && *mb.machine.disk.writeBytesPerSec == 4.2e8);
+        QVERIFY(!mb.machine.disk.readBytesPerSec); // not measured stays not measured
+        QCOMPARE(mb.machine.disk.where, std::string("m"));
+        QCOMPARE(mb.machine.disk.note, std::string("flushed"));
     }
 
     void memoryLinkPassesFramesAndSignalsClose()

@@ -18,7 +18,7 @@ const QStringList kOrder = {
     QStringLiteral("codec"),  QStringLiteral("names"),    QStringLiteral("filter"),  QStringLiteral("delta"),
     QStringLiteral("scan"),   QStringLiteral("net"),      QStringLiteral("proto"),   QStringLiteral("plan"),
     QStringLiteral("options"), QStringLiteral("role"),    QStringLiteral("send"),    QStringLiteral("receive"),
-    QStringLiteral("transfer"), QStringLiteral("client"), QStringLiteral("daemon"),   QStringLiteral("job"),
+    QStringLiteral("transfer"), QStringLiteral("client"), QStringLiteral("probe"), QStringLiteral("daemon"),   QStringLiteral("job"),
 };
 // Side by side, each unaware of the other.
 const std::set<std::pair<QString, QString>> kApart = {

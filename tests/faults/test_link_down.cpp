@@ -6,6 +6,7 @@
 // them, and the client reconnects once the link is back and finishes the
 // job from what arrived (--retry-for). Either way: exit 0, every file whole.
 
+#include "emulated_link.h"
 #include "test_support.h"
 
 #include <QDirIterator>
@@ -28,76 +29,6 @@ namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
-QString findTool(const char* name)
-{
-    QString p = QStandardPaths::findExecutable(QString::fromLatin1(name));
-    if (p.isEmpty()) p = QStandardPaths::findExecutable(QString::fromLatin1(name), {u"/usr/sbin"_s, u"/sbin"_s});
-    return p;
-}
-
-// Two namespaces joined by a veth pair: A (the client, 10.77.N.1) and B (the
-// daemon, 10.77.N.2). Removed with everything in them when it goes.
-class LinkedNamespaces {
-public:
-    LinkedNamespaces()
-    {
-        m_ip = findTool("ip");
-        if (m_ip.isEmpty()) {
-            m_why = u"ip (iproute2) is not installed"_s;
-            return;
-        }
-        const QString tag = QString::number(::getpid() % 100000);
-        m_a = u"fgA"_s + tag;
-        m_b = u"fgB"_s + tag;
-        const QString net = u"10.77.%1."_s.arg(::getpid() % 250 + 1);
-        m_addrB = net + u"2"_s;
-        const QString vA = u"fgva"_s + tag, vB = u"fgvb"_s + tag;
-        m_devA = vA;
-        const QList<QStringList> steps = {
-            {u"netns"_s, u"add"_s, m_a},
-            {u"netns"_s, u"add"_s, m_b},
-            {u"link"_s, u"add"_s, vA, u"netns"_s, m_a, u"type"_s, u"veth"_s, u"peer"_s, u"name"_s, vB, u"netns"_s, m_b},
-            {u"-n"_s, m_a, u"addr"_s, u"add"_s, net + u"1/24"_s, u"dev"_s, vA},
-            {u"-n"_s, m_b, u"addr"_s, u"add"_s, net + u"2/24"_s, u"dev"_s, vB},
-            {u"-n"_s, m_a, u"link"_s, u"set"_s, vA, u"up"_s},
-            {u"-n"_s, m_b, u"link"_s, u"set"_s, vB, u"up"_s},
-            {u"-n"_s, m_a, u"link"_s, u"set"_s, u"lo"_s, u"up"_s},
-            {u"-n"_s, m_b, u"link"_s, u"set"_s, u"lo"_s, u"up"_s},
-        };
-        for (const auto& step : steps) {
-            CliRun r = runProgram(m_ip, step, 20000);
-            if (r.exitCode != 0) {
-                m_why = u"cannot make network namespaces here (ip "_s + step.join(u' ') + u"): "_s
-                      + QString::fromUtf8(r.err);
-                return;
-            }
-        }
-        m_ok = true;
-    }
-    ~LinkedNamespaces()
-    {
-        if (m_ip.isEmpty()) return;
-        for (const QString& ns : {m_a, m_b})
-            if (!ns.isEmpty()) (void)runProgram(m_ip, {u"netns"_s, u"del"_s, ns}, 20000);
-    }
-
-    bool ok() const { return m_ok; }
-    QString why() const { return m_why; }
-    QString daemonAddress() const { return m_addrB; }
-    QStringList inClient() const { return {m_ip, u"netns"_s, u"exec"_s, m_a}; }
-    QStringList inDaemon() const { return {m_ip, u"netns"_s, u"exec"_s, m_b}; }
-    // The client's end of the link: down (packets go nowhere, no reset) or up.
-    bool setLink(bool up) const
-    {
-        const QStringList args = {u"-n"_s, m_a, u"link"_s, u"set"_s, m_devA, up ? u"up"_s : u"down"_s};
-        return runProgram(m_ip, args, 20000).exitCode == 0;
-    }
-
-private:
-    QString m_ip, m_a, m_b, m_devA, m_addrB, m_why;
-    bool m_ok = false;
-};
-
 constexpr size_t kBig = 40u << 20;
 
 // The summary's wire_bytes from the --json object on stdout.
@@ -107,38 +38,10 @@ double wireBytesIn(const QByteArray& stdoutText)
     return parseJsonObject(stdoutText, &error).value(u"wire_bytes"_s).toDouble(-1);
 }
 
-struct Setup {
-    LinkedNamespaces net;
-    DaemonProcess daemon;
+// The daemon's destination for the pushes below.
+struct Setup : NamespacedDaemon {
+    explicit Setup(const ScratchDir& dir) : NamespacedDaemon(dir) { url = server + u"/m/dst/"_s; }
     QString url;
-    QString why;
-    bool ok = false;
-
-    explicit Setup(const ScratchDir& dir)
-    {
-        if (!net.ok()) {
-            why = net.why();
-            return;
-        }
-        writeFile(dir.sub("module/.keep"), "");
-        daemon.setLauncher(net.inDaemon());
-        if (!daemon.start({u"--listen"_s, net.daemonAddress() + u":0"_s, u"--module"_s, q("m=" + dir.sub("module")),
-                           u"--state-dir"_s, q(dir.sub("server-state"))},
-                          q(dir.sub("serve.log")), &why))
-            return;
-        const QString server = u"floodgate://%1:%2"_s.arg(net.daemonAddress()).arg(daemon.port());
-        const QStringList in = net.inClient();
-        CliRun paired = runProgram(in.front(), in.mid(1) + QStringList{cliPath(), u"pair"_s, server, u"--code"_s,
-                                                                      daemon.pairCode(), u"--state-dir"_s,
-                                                                      q(dir.sub("client-state"))},
-                                   30000);
-        if (paired.exitCode != 0) {
-            why = u"pairing across the namespaces failed: "_s + QString::fromUtf8(paired.err);
-            return;
-        }
-        url = server + u"/m/dst/"_s;
-        ok = true;
-    }
 };
 
 } // namespace

@@ -8,6 +8,7 @@
 #include "platform/fs.h"
 #include "proto/frame.h"
 #include "proto/messages.h"
+#include "probe/probe_messages.h"
 #include "receive/payload_expander.h"
 #include "receive/receiver.h"
 #include "role/observer.h"
@@ -104,6 +105,11 @@ bool decodeAny(const Frame& f)
     case MsgType::JobDone: return fromFrame<JobDoneMsg>(f).ok();
     case MsgType::Cancel: return fromFrame<CancelMsg>(f).ok();
     case MsgType::RateChange: return fromFrame<RateChangeMsg>(f).ok();
+    case MsgType::ProbeRequest: return fromFrame<ProbeRequestMsg>(f).ok();
+    case MsgType::ProbePhase: return fromFrame<ProbePhaseMsg>(f).ok();
+    case MsgType::ProbeFill: return (f.flags & ~probe::kLastFill) == 0; // its payload is filler, never read
+    case MsgType::ProbePhaseResult: return fromFrame<ProbePhaseResultMsg>(f).ok();
+    case MsgType::ProbeMachine: return fromFrame<ProbeMachineMsg>(f).ok();
     }
     return false; // no such type
 }

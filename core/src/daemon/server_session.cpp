@@ -1,5 +1,8 @@
 #include "daemon/server_session.h"
 
+#include "daemon/probe_session.h"
+#include "daemon/session_gate.h"
+
 #include "common/path.h"
 #include "daemon/stream_registry.h"
 #include "exec/progress_watchdog.h"
@@ -28,14 +31,6 @@ namespace {
 // guessing a 50-bit code over the network is hopeless.
 constexpr int kMaxPairFailures = 10;
 constexpr auto kWrongCodeDelay = std::chrono::seconds(1);
-
-Status sendError(proto::FrameLink& link, Errc code, const std::string& message)
-{
-    proto::ErrorMsg err;
-    err.code = code;
-    err.message = message;
-    return link.send(proto::toFrame(err));
-}
 
 std::string isoNow()
 {
@@ -99,61 +94,6 @@ std::string PairingState::renew()
     if (m_log) m_log("new pairing code (asked for on the admin socket): " + m_code);
     return m_code;
 }
-
-namespace {
-
-struct ResolvedRequest {
-    RootSpec root;
-    std::string module;
-    bool keepOwners = false; // the module lets clients set owners (serve --keep-owners)
-};
-
-Result<ResolvedRequest> resolveDaemonPath(const std::string& requestPath, const SessionContext& ctx, bool forWriting,
-                                          bool plainData)
-{
-    size_t slash = requestPath.find('/');
-    std::string moduleName = requestPath.substr(0, slash);
-    std::string rest = slash == std::string::npos ? std::string() : requestPath.substr(slash + 1);
-    const ModuleConfig* module = nullptr;
-    for (const auto& m : ctx.modules)
-        if (m.name == moduleName) module = &m;
-    if (!module) {
-        std::string names;
-        for (const auto& m : ctx.modules) names += (names.empty() ? "" : ", ") + m.name;
-        return Error(Errc::NotFound, "the server has no module '" + moduleName + "' (it serves: " + names + ")");
-    }
-    if (forWriting && module->readOnly)
-        return Error(Errc::ReadOnly, "module '" + module->name + "' is read-only: it can be a source, not a destination");
-    if (plainData && !module->allowPlaintext)
-        return Error(Errc::AuthFailed, "module '" + module->name + "' does not allow unencrypted file data (--cipher "
-                                           "none); choose another --cipher, or, on a trusted network only, have the "
-                                           "server run with `--allow-plaintext " + module->name + "`");
-    ResolvedRequest out;
-    out.module = module->name;
-    out.keepOwners = module->keepOwners;
-    out.root.base = module->path;
-    out.root.trailingSlash = rest.empty() || rest.back() == '/';
-    while (!rest.empty() && rest.back() == '/') rest.pop_back();
-    if (!rest.empty()) FG_TRY(validateRelativePath(rest));
-    out.root.relative = rest;
-    out.root.stripSpecialModeBits = true;
-    out.root.confineFollowedLinks = true;
-    out.root.displayBase = module->name;
-    return out;
-}
-
-RootSpec resolveStdioPath(std::string path)
-{
-    // What a login shell would have expanded had the path been on its command line.
-    if (path == "~" || path.rfind("~/", 0) == 0) path = platform::homeDirectory() + path.substr(1);
-    RootSpec root;
-    root.trailingSlash = !path.empty() && path.back() == '/';
-    while (path.size() > 1 && path.back() == '/') path.pop_back();
-    root.base = path.empty() ? std::string(".") : path;
-    return root;
-}
-
-} // namespace
 
 namespace {
 
@@ -266,20 +206,7 @@ Status handlePairing(proto::FrameLink& link, const proto::Frame& frame, const Se
     return link.send(proto::toFrame(result));
 }
 
-bool paired(const SessionContext& ctx)
-{
-    return !ctx.daemon || (ctx.authorized && ctx.authorized->isAuthorized(ctx.clientFingerprint));
-}
 
-Status refuseUnpaired(proto::FrameLink& link, const SessionContext& ctx)
-{
-    std::string msg = "this client (" + ctx.clientFingerprint + ") is not paired with the server at " + ctx.serverAddress
-                    + "; run `floodgate pair floodgate://" + ctx.serverAddress
-                    + " --code CODE` with the code `floodgate serve` printed";
-    (void)sendError(link, Errc::NotPaired, msg);
-    if (ctx.log) ctx.log("refused unpaired client " + ctx.clientFingerprint + " from " + ctx.peer);
-    return Error(Errc::NotPaired, msg);
-}
 
 Status joinSession(proto::FrameLinkPtr& link, const proto::Frame& frame, const SessionContext& ctx)
 {
@@ -348,38 +275,20 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
                     + (ended ? std::string() : std::string(" (its old session is still ending)")));
     }
     // Held to the end of the job; none free: the client is told to come back.
-    struct JobPlace {
-        const SessionContext& ctx;
-        bool held;
-        ~JobPlace()
-        {
-            if (held && ctx.endJob) ctx.endJob();
-        }
-    } place{ctx, !ctx.startJob || ctx.startJob()};
-    if (!place.held) {
-        const std::string why = "the daemon at " + ctx.serverAddress + " is running " + std::to_string(ctx.maxJobs)
-                              + " job(s), as many as it takes at once (serve --max-sessions " + std::to_string(ctx.maxJobs)
-                              + "); try again later";
-        if (ctx.log) ctx.log("refused a job from " + ctx.peer + ": " + std::to_string(ctx.maxJobs)
-                             + " job(s) already running (--max-sessions)");
-        return refuse(Error(Errc::Busy, why));
-    }
+    JobPlace place(ctx);
+    if (!place.held()) return refuse(place.refusal("a job"));
     const bool push = request->direction == proto::Direction::Push; // the client sends: we receive
     RootSpec root;
     std::string module;
     bool keepOwners = true; // over ssh the login is the user's own: as rsync
-    if (ctx.daemon) {
+    {
         // A pull that removes what it sent writes to the module too.
-        auto resolved = resolveDaemonPath(request->path, ctx, push || request->transfer.removeSourceFiles, request->plainData);
-        if (!resolved.ok()) {
-            if (ctx.log) ctx.log("refused request from " + ctx.peer + ": " + resolved.error().message);
-            return refuse(resolved.error());
-        }
+        auto resolved = resolveRequestPath(request->path, ctx, push || request->transfer.removeSourceFiles,
+                                           request->plainData);
+        if (!resolved.ok()) return refuse(resolved.error());
         root = resolved->root;
         module = resolved->module;
-        keepOwners = resolved->keepOwners;
-    } else {
-        root = resolveStdioPath(request->path);
+        if (ctx.daemon) keepOwners = resolved->keepOwners;
     }
     TransferParams params(request->transfer);
     params.bwlimitBytesPerSec = request->bwlimit;
@@ -517,6 +426,8 @@ Status runServerSession(proto::FrameLinkPtr& link, const SessionContext& ctx)
             return joinSession(link, frame, ctx);
         case proto::MsgType::JobRequest:
             return runJob(*link, frame, ctx);
+        case proto::MsgType::ProbeRequest:
+            return runProbeSession(*link, frame, ctx);
         default: {
             Error e(Errc::Protocol, std::string("expected a job request, got ") + proto::msgTypeName(frame.type));
             (void)sendError(*link, e.code, e.message);

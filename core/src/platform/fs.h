@@ -92,6 +92,10 @@ public:
     // process holds it.
     Result<bool> tryLockExclusive();
     void adviseSequential();
+    // Asks the kernel to drop the file's clean cached pages, so that the
+    // next read comes from the device (a speed test; advice, not a promise:
+    // dirty pages stay until written).
+    void dropCachedPages();
     // Closes and reports the error close() gives (NFS and SMB report write
     // failures only there).
     Status close();

@@ -30,4 +30,7 @@ std::optional<uint64_t> ioStallMicroseconds();
 // This process's CPU time so far, user and system, all threads, in seconds.
 std::optional<double> processCpuSeconds();
 
+// The calling thread's CPU time so far, in seconds.
+std::optional<double> threadCpuSeconds();
+
 } // namespace fg::platform

@@ -54,6 +54,11 @@ const char* msgTypeName(uint16_t type)
     case MsgType::JobDone: return "JobDone";
     case MsgType::Cancel: return "Cancel";
     case MsgType::RateChange: return "RateChange";
+    case MsgType::ProbeRequest: return "ProbeRequest";
+    case MsgType::ProbePhase: return "ProbePhase";
+    case MsgType::ProbeFill: return "ProbeFill";
+    case MsgType::ProbePhaseResult: return "ProbePhaseResult";
+    case MsgType::ProbeMachine: return "ProbeMachine";
     }
     return "unknown";
 }
@@ -849,6 +854,64 @@ constexpr uint32_t kMaxStatsConnections = 4 * kMaxStreams;
 constexpr size_t kMaxCongestionText = 256;
 } // namespace
 
+void writeNetLimits(WireWriter& w, const platform::NetLimits& n)
+{
+    w.u64(n.wmemMax);
+    w.u64(n.rmemMax);
+    w.u64(n.tcpWmemMax);
+    w.u64(n.tcpRmemMax);
+    w.string(n.congestion.substr(0, kMaxCongestionText));
+    w.string(n.availableCongestion.substr(0, kMaxCongestionText));
+}
+
+platform::NetLimits readNetLimits(WireReader& r)
+{
+    platform::NetLimits n;
+    n.wmemMax = r.u64();
+    n.rmemMax = r.u64();
+    n.tcpWmemMax = r.u64();
+    n.tcpRmemMax = r.u64();
+    n.congestion = r.string(kMaxCongestionText);
+    n.availableCongestion = r.string(kMaxCongestionText);
+    return n;
+}
+
+void writeConnectionEvidence(WireWriter& w, const diagnosis::ConnectionEvidence& e)
+{
+    w.u8(e.hasChronographs ? 1 : 0);
+    w.u64(e.busyUs);
+    w.u64(e.rwndLimitedUs);
+    w.u64(e.sndbufLimitedUs);
+    w.u64(e.bytesSent);
+    w.u64(e.bytesRetrans);
+    w.u32(e.rttUs);
+    w.u32(e.minRttUs);
+    w.u32(e.cwndSegments);
+    w.u64(e.deliveryRate);
+    w.string(e.congestion.substr(0, kMaxCongestionText));
+}
+
+Result<diagnosis::ConnectionEvidence> readConnectionEvidence(WireReader& r, const char* frameName)
+{
+    diagnosis::ConnectionEvidence e;
+    const uint8_t chrono = r.u8();
+    if (chrono > 1)
+        return Error(Errc::Protocol, std::string("malformed ") + frameName + " frame: a connection's flag is "
+                                         + std::to_string(chrono));
+    e.hasChronographs = chrono == 1;
+    e.busyUs = r.u64();
+    e.rwndLimitedUs = r.u64();
+    e.sndbufLimitedUs = r.u64();
+    e.bytesSent = r.u64();
+    e.bytesRetrans = r.u64();
+    e.rttUs = r.u32();
+    e.minRttUs = r.u32();
+    e.cwndSegments = r.u32();
+    e.deliveryRate = r.u64();
+    e.congestion = r.string(kMaxCongestionText);
+    return e;
+}
+
 void StatsMsg::encode(WireWriter& w) const
 {
     w.u32(uint32_t(end.stages.size()));
@@ -869,28 +932,11 @@ void StatsMsg::encode(WireWriter& w) const
     w.u64(end.ioStallUs.value_or(0));
     w.u64(end.dirtyBytes.value_or(0));
     w.u64(end.dirtyThresholdBytes.value_or(0));
-    const platform::NetLimits& n = end.netLimits;
-    w.u64(n.wmemMax);
-    w.u64(n.rmemMax);
-    w.u64(n.tcpWmemMax);
-    w.u64(n.tcpRmemMax);
-    w.string(n.congestion.substr(0, kMaxCongestionText));
-    w.string(n.availableCongestion.substr(0, kMaxCongestionText));
+    writeNetLimits(w, end.netLimits);
     w.u32(uint32_t(connections.size()));
     for (const auto& c : connections) {
-        const diagnosis::ConnectionEvidence& e = c.sinceOpened;
         w.u32(c.id);
-        w.u8(e.hasChronographs ? 1 : 0);
-        w.u64(e.busyUs);
-        w.u64(e.rwndLimitedUs);
-        w.u64(e.sndbufLimitedUs);
-        w.u64(e.bytesSent);
-        w.u64(e.bytesRetrans);
-        w.u32(e.rttUs);
-        w.u32(e.minRttUs);
-        w.u32(e.cwndSegments);
-        w.u64(e.deliveryRate);
-        w.string(e.congestion.substr(0, kMaxCongestionText));
+        writeConnectionEvidence(w, c.sinceOpened);
     }
 }
 
@@ -925,31 +971,12 @@ Result<StatsMsg> StatsMsg::decode(WireReader& r)
     if (figures & kIoStall) m.end.ioStallUs = ioStallUs;
     if (figures & kDirty) m.end.dirtyBytes = dirty;
     if (figures & kDirtyThreshold) m.end.dirtyThresholdBytes = threshold;
-    platform::NetLimits& limits = m.end.netLimits;
-    limits.wmemMax = r.u64();
-    limits.rmemMax = r.u64();
-    limits.tcpWmemMax = r.u64();
-    limits.tcpRmemMax = r.u64();
-    limits.congestion = r.string(kMaxCongestionText);
-    limits.availableCongestion = r.string(kMaxCongestionText);
-    const uint32_t conns = r.count(kMaxStatsConnections, 69);
+    m.end.netLimits = readNetLimits(r);
+    const uint32_t conns = r.count(kMaxStatsConnections, 4 + kConnectionEvidenceBytes);
     for (uint32_t i = 0; i < conns && !r.failed(); ++i) {
         diagnosis::ConnectionReading c;
-        diagnosis::ConnectionEvidence& e = c.sinceOpened;
         c.id = r.u32();
-        const uint8_t chrono = r.u8();
-        if (chrono > 1) return Error(Errc::Protocol, "malformed Stats frame: a connection's flag is " + std::to_string(chrono));
-        e.hasChronographs = chrono == 1;
-        e.busyUs = r.u64();
-        e.rwndLimitedUs = r.u64();
-        e.sndbufLimitedUs = r.u64();
-        e.bytesSent = r.u64();
-        e.bytesRetrans = r.u64();
-        e.rttUs = r.u32();
-        e.minRttUs = r.u32();
-        e.cwndSegments = r.u32();
-        e.deliveryRate = r.u64();
-        e.congestion = r.string(kMaxCongestionText);
+        FG_TRY_ASSIGN(c.sinceOpened, readConnectionEvidence(r, "Stats"));
         m.connections.push_back(std::move(c));
     }
     FG_TRY(r.finish("Stats"));

@@ -25,7 +25,9 @@ namespace fg::proto {
 // own), and digests carry their size for --checksum-choice.
 // 7: a delta segment goes in two passes (copies, then literals; kDeltaFill).
 // 10: Stats names stages by id and carries each one's lifetime.
-inline constexpr uint16_t kProtocolVersion = 11;
+// 11: Stats carries each end's machine and its connections' TCP_INFO.
+// 12: `floodgate probe` (ProbeRequest and what follows it, probe/probe_messages.h).
+inline constexpr uint16_t kProtocolVersion = 12;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 // Hello capabilities. PlainData: this end can carry a session's data
 // connections unencrypted after their TLS join (--cipher none); a client
@@ -62,6 +64,11 @@ enum class MsgType : uint16_t {
     JobDone = 31,
     Cancel = 32,
     RateChange = 33,
+    ProbeRequest = 40,
+    ProbePhase = 41,
+    ProbeFill = 42,
+    ProbePhaseResult = 43,
+    ProbeMachine = 44,
 };
 
 const char* msgTypeName(uint16_t type);
@@ -463,6 +470,14 @@ struct StatsMsg {
     void encode(WireWriter& w) const;
     static Result<StatsMsg> decode(WireReader& r);
 };
+
+// A connection's TCP figures and an end's socket limits as Stats (and the
+// probe's messages) carry them.
+inline constexpr size_t kConnectionEvidenceBytes = 1 + 5 * 8 + 3 * 4 + 8 + 4;
+void writeConnectionEvidence(WireWriter& w, const diagnosis::ConnectionEvidence& e);
+Result<diagnosis::ConnectionEvidence> readConnectionEvidence(WireReader& r, const char* frameName);
+void writeNetLimits(WireWriter& w, const platform::NetLimits& n);
+platform::NetLimits readNetLimits(WireReader& r);
 
 struct JobDoneMsg {
     static constexpr MsgType kType = MsgType::JobDone;

@@ -1,5 +1,7 @@
 #include "receive/fs_probe.h"
 
+#include "common/random_name.h"
+
 #include <cerrno>
 #include <random>
 #include <string_view>
@@ -9,15 +11,6 @@ namespace fg {
 namespace {
 
 constexpr int64_t kSecond = 1000000000;
-
-std::string randomLetters(size_t n)
-{
-    static const char letters[] = "abcdefghijklmnopqrstuvwxyz";
-    std::random_device rd;
-    std::string out;
-    for (size_t i = 0; i < n; ++i) out.push_back(letters[rd() % 26]);
-    return out;
-}
 
 std::string swappedCase(std::string_view name)
 {

@@ -235,6 +235,13 @@ void FileHandle::adviseSequential()
 #endif
 }
 
+void FileHandle::dropCachedPages()
+{
+#if defined(POSIX_FADV_DONTNEED)
+    ::posix_fadvise(m_fd, 0, 0, POSIX_FADV_DONTNEED);
+#endif
+}
+
 Status FileHandle::close()
 {
     if (m_fd < 0) return {};

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstring>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 namespace fg::platform {
@@ -61,6 +62,13 @@ std::optional<double> processCpuSeconds()
     if (getrusage(RUSAGE_SELF, &usage) != 0) return std::nullopt;
     const auto seconds = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) / 1e6; };
     return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+std::optional<double> threadCpuSeconds()
+{
+    timespec t{};
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0) return std::nullopt;
+    return double(t.tv_sec) + double(t.tv_nsec) / 1e9;
 }
 
 } // namespace fg::platform

@@ -1,0 +1,55 @@
+#pragma once
+#include "internal.h"
+// What every request on a serving session passes before it runs (a job or a
+// probe alike): the client is paired, the path names a module it may use in
+// that direction, and the daemon has a place free. Each refusal is a clear
+// Error sent to the client and returned.
+
+#include "daemon/server_session.h"
+#include "proto/frame.h"
+#include "options/transfer_params.h"
+
+#include <floodgate/error.h>
+
+#include <string>
+
+namespace fg {
+
+Status sendError(proto::FrameLink& link, Errc code, const std::string& message);
+
+// Whether the client may run requests (always over --stdio, where ssh
+// authenticated it).
+bool paired(const SessionContext& ctx);
+// Tells an unpaired client how to pair, logs it, and returns the error.
+Status refuseUnpaired(proto::FrameLink& link, const SessionContext& ctx);
+
+struct ResolvedRequest {
+    RootSpec root;
+    std::string module;       // daemon only
+    bool keepOwners = false;  // the module lets clients set owners (serve --keep-owners)
+};
+
+// A request's path: "MODULE[/path]" on a daemon (refused when there is no
+// such module, when it is read-only and `forWriting`, or when it does not
+// allow unencrypted data and `plainData`; each refusal logged), the path as
+// the user typed it over --stdio.
+Result<ResolvedRequest> resolveRequestPath(const std::string& requestPath, const SessionContext& ctx, bool forWriting,
+                                           bool plainData);
+
+// One of the daemon's --max-sessions places, held while it lives.
+class JobPlace {
+public:
+    explicit JobPlace(const SessionContext& ctx);
+    ~JobPlace();
+    JobPlace(const JobPlace&) = delete;
+    JobPlace& operator=(const JobPlace&) = delete;
+    bool held() const { return m_held; }
+    // Why there was none (what, e.g. "a probe", for the log); Errc::Busy.
+    Error refusal(const std::string& what) const;
+
+private:
+    const SessionContext& m_ctx;
+    bool m_held;
+};
+
+} // namespace fg
