@@ -7,6 +7,7 @@
 // disks of their own, in network namespaces or cgroups, come with those.)
 
 #include "test_support.h"
+#include "verdict_checks.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -14,57 +15,14 @@
 
 using fgtest::CliRun;
 using fgtest::ScratchDir;
+using fgtest::expectNamed;
+using fgtest::firstShown;
+using fgtest::reportOf;
+using fgtest::verdictText;
 using namespace Qt::StringLiterals;
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
-
-QJsonObject reportOf(const CliRun& r)
-{
-    QString error;
-    QJsonObject report = fgtest::parseJsonObject(r.out, &error);
-    if (!error.isEmpty()) QTest::qFail(qPrintable(error), __FILE__, __LINE__);
-    return report;
-}
-
-// When `layer` was first shown (seconds since data began to move), or -1.
-double firstShown(const QJsonObject& report, const QString& layer)
-{
-    for (const auto& v : report.value(u"bottleneck_timeline"_s).toArray()) {
-        const QJsonObject span = v.toObject();
-        if (span.value(u"layer"_s).toString() == layer) return span.value(u"from_seconds"_s).toDouble();
-    }
-    return -1;
-}
-
-// What the report says, for a failed check's message.
-QByteArray verdictText(const CliRun& r)
-{
-    const QJsonObject report = reportOf(r);
-    const QJsonObject b = report.value(u"bottleneck"_s).toObject();
-    QByteArray text = "verdict " + b.value(u"layer"_s).toString().toUtf8() + " (" + b.value(u"end"_s).toString().toUtf8()
-                      + "): " + b.value(u"evidence"_s).toString().toUtf8() + "\ntimeline:";
-    for (const auto& v : report.value(u"bottleneck_timeline"_s).toArray()) {
-        const QJsonObject s = v.toObject();
-        text += " [" + QByteArray::number(s.value(u"from_seconds"_s).toDouble()) + "-"
-                + QByteArray::number(s.value(u"to_seconds"_s).toDouble()) + " " + s.value(u"layer"_s).toString().toUtf8()
-                + "]";
-    }
-    return text + "\nstderr: " + r.err.left(2000);
-}
-
-void expectNamed(const CliRun& r, const QString& layer, const QString& end = {})
-{
-    QVERIFY2(r.exitCode == 0, explain(r).constData());
-    const QJsonObject report = reportOf(r);
-    const QJsonObject b = report.value(u"bottleneck"_s).toObject();
-    QVERIFY2(b.value(u"layer"_s).toString() == layer, verdictText(r).constData());
-    if (!end.isEmpty()) QVERIFY2(b.value(u"end"_s).toString() == end, verdictText(r).constData());
-    QVERIFY2(!b.value(u"evidence"_s).toString().isEmpty(), verdictText(r).constData());
-    QVERIFY2(b.value(u"share"_s).toDouble() > 0.5, verdictText(r).constData());
-    const double shown = firstShown(report, layer);
-    QVERIFY2(shown >= 0 && shown <= 5.0, verdictText(r).constData());
-}
 
 // Text that zstd at level 19 packs slowly (a few MB/s a core) and well.
 std::string compressibleText(size_t bytes)

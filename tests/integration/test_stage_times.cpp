@@ -4,6 +4,7 @@
 // and is not where nothing encrypts (a local copy, --cipher none).
 
 #include "test_support.h"
+#include "verdict_checks.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -14,16 +15,11 @@ using fgtest::CliRun;
 using fgtest::ScratchDir;
 using namespace Qt::StringLiterals;
 
+using fgtest::reportOf;
+
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
-QJsonObject reportOf(const CliRun& r)
-{
-    QString error;
-    QJsonObject report = fgtest::parseJsonObject(r.out, &error);
-    if (!error.isEmpty()) QTest::qFail(qPrintable(error), __FILE__, __LINE__);
-    return report;
-}
 
 // A tree of both kinds of work: many small files (packed into SmallFile
 // frames) and a few big ones (sent in pieces).

@@ -1,0 +1,122 @@
+// Truth tests of the bottleneck diagnosis on links this test makes itself:
+// two network namespaces joined by bench/linkemu (a rate, a delay, a
+// drop-tail queue, random loss) or a veth pair, a daemon in one, the real
+// CLI in the other. Each staged link must be named within 5 s of the job's
+// start and be the job's verdict; `floodgate probe` over the same link must
+// measure it (its rate, its round trip) and name the same layer.
+// Needs root (network namespaces, TUN devices): skipped with the reason
+// otherwise.
+
+#include "emulated_link.h"
+#include "test_support.h"
+#include "verdict_checks.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace fgtest;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+// `floodgate sync --json SRC/ floodgate://.../m/dst/` from the client's namespace.
+CliRun push(const NamespacedDaemon& d, const ScratchDir& dir, const QStringList& options)
+{
+    return d.client(QStringList{u"sync"_s, u"--json"_s, u"--state-dir"_s, q(dir.sub("client-state"))} + options
+                    + QStringList{q(dir.sub("src/")), d.server + u"/m/dst/"_s});
+}
+
+} // namespace
+
+class TestLinkVerdicts : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        LinkedNamespaces net;
+        if (!net.ok()) QSKIP(qPrintable(net.why()));
+    }
+
+    // 100 Mbit/s, 10 ms RTT, a queue of a BDP or so: the path is full.
+    void aRateLimitedLinkIsTheNetworksCapacity()
+    {
+        ScratchDir dir("fglink");
+        NamespacedDaemon d(dir, LinkSpec{true, u"100mbit"_s, u"5ms"_s, u"250p"_s, 0});
+        QVERIFY2(d.ok, qPrintable(d.why));
+        writeFile(dir.sub("src/big.bin"), randomBytes(64u << 20, 3));
+        CliRun r = push(d, dir, {});
+        expectNamed(r, u"network-congestion"_s);
+        if (QTest::currentTestFailed()) return;
+        qInfo("%s", verdictText(r).constData());
+
+        // The probe measures the same link: ~12 MB/s (the emulator charges
+        // headers too), a round trip of 10 ms, and the network as the limit.
+        CliRun p = d.client({u"probe"_s, u"--json"_s, u"--state-dir"_s, q(dir.sub("client-state")), u"--no-disk"_s,
+                             u"--time"_s, u"3"_s, u"--streams"_s, u"4"_s, d.server + u"/m"_s});
+        QVERIFY2(p.exitCode == 0, explain(p).constData());
+        const QJsonObject o = reportOf(p);
+        const QJsonObject one = o.value(u"network"_s).toArray().first().toObject();
+        const double rate = one.value(u"steady_bytes_per_second"_s).toDouble();
+        QVERIFY2(rate > 0.8 * 12.5e6 && rate < 1.05 * 12.5e6, p.out.constData());
+        const double minRttMs = o.value(u"min_rtt_us"_s).toDouble() / 1000;
+        QVERIFY2(minRttMs > 9 && minRttMs < 14, p.out.constData());
+        QCOMPARE(o.value(u"forecast"_s).toObject().value(u"layer"_s).toString(), u"network-congestion"_s);
+    }
+
+    // A long fat link whose receiver caps its socket buffer at 1 MiB: the
+    // window, not the link, sets the pace (1 MiB a round trip of 80 ms).
+    void aSmallReceiveBufferOnALongLinkIsTheReceiveWindow()
+    {
+        ScratchDir dir("fglink");
+        NamespacedDaemon d(dir, LinkSpec{true, u"1gbit"_s, u"40ms"_s, u"10MB"_s, 0});
+        QVERIFY2(d.ok, qPrintable(d.why));
+        QVERIFY(d.net.setSysctl(true, u"net.ipv4.tcp_rmem"_s, u"4096 131072 1048576"_s));
+        QVERIFY(d.net.setSysctl(false, u"net.ipv4.tcp_wmem"_s, u"4096 131072 67108864"_s));
+        writeFile(dir.sub("src/big.bin"), randomBytes(48u << 20, 4));
+        CliRun r = push(d, dir, {u"--streams"_s, u"2"_s});
+        expectNamed(r, u"receive-window"_s, u"receiver"_s);
+        if (QTest::currentTestFailed()) return;
+        const QString fix = reportOf(r).value(u"bottleneck"_s).toObject().value(u"fix"_s).toString();
+        QVERIFY2(fix.contains(u"net.ipv4.tcp_rmem"_s) && fix.contains(u"rmem_max"_s), qPrintable(fix));
+        qInfo("%s", verdictText(r).constData());
+    }
+
+    // 0.5 % of packets lost at random on a 40 ms link with its queue empty:
+    // loss, not a full path; with CUBIC, which slows at every loss, the fix
+    // is BBR.
+    void randomLossIsNetworkLoss()
+    {
+        ScratchDir dir("fglink");
+        NamespacedDaemon d(dir, LinkSpec{true, u"200mbit"_s, u"20ms"_s, u"2MB"_s, 0.005});
+        QVERIFY2(d.ok, qPrintable(d.why));
+        writeFile(dir.sub("src/big.bin"), randomBytes(16u << 20, 5));
+        CliRun r = push(d, dir, {u"--congestion"_s, u"cubic"_s, u"--streams"_s, u"2"_s});
+        expectNamed(r, u"network-loss"_s);
+        if (QTest::currentTestFailed()) return;
+        const QJsonObject b = reportOf(r).value(u"bottleneck"_s).toObject();
+        QCOMPARE(b.value(u"setting"_s).toString(), u"--congestion bbr"_s);
+        qInfo("%s", verdictText(r).constData());
+    }
+    // A queue of 16 packets on a 20 Mbit/s, 20 ms link (half a BDP): BBR,
+    // which keeps about a BDP queued when several connections share a
+    // path, overflows it. The path is full, and the fix is CUBIC.
+    void aShallowQueueThatBbrOverfillsIsCongestion()
+    {
+        ScratchDir dir("fglink");
+        NamespacedDaemon d(dir, LinkSpec{true, u"20mbit"_s, u"10ms"_s, u"16p"_s, 0});
+        QVERIFY2(d.ok, qPrintable(d.why));
+        writeFile(dir.sub("src/big.bin"), randomBytes(16u << 20, 6));
+        CliRun r = push(d, dir, {u"--congestion"_s, u"bbr"_s, u"--streams"_s, u"4"_s});
+        qInfo("%s", verdictText(r).constData());
+        expectNamed(r, u"network-congestion"_s);
+        if (QTest::currentTestFailed()) return;
+        const QJsonObject b = reportOf(r).value(u"bottleneck"_s).toObject();
+        QCOMPARE(b.value(u"setting"_s).toString(), u"--congestion cubic"_s);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLinkVerdicts)
+#include "test_link_verdicts.moc"
