@@ -172,7 +172,6 @@ std::vector<std::string> StreamWatch::check(const std::vector<int>& socketFds)
     bool allBbr = !socketFds.empty();
     uint64_t busy = 0;
     uint64_t sndbufLimited = 0;
-    uint64_t rwndLimited = 0;
     uint64_t rate = 0;
     uint32_t rttUs = 0;
     std::vector<int> fds;
@@ -185,7 +184,6 @@ std::vector<std::string> StreamWatch::check(const std::vector<int>& socketFds)
         if (prev != m_last.end()) {
             busy += info->busyUs - prev->second.info.busyUs;
             sndbufLimited += info->sndbufLimitedUs - prev->second.info.sndbufLimitedUs;
-            rwndLimited += info->rwndLimitedUs - prev->second.info.rwndLimitedUs;
         } else if (m_trial.kept()) {
             // A stream that joined after the change follows it.
             (void)platform::setCongestionControl(fd, kFallbackCongestion);
@@ -231,27 +229,11 @@ std::vector<std::string> StreamWatch::check(const std::vector<int>& socketFds)
             messages.push_back("the send buffer held the streams back (" + mib(buffer) + " at "
                                + std::to_string(rttUs / 1000) + " ms RTT caps a stream near " + mbps(cap)
                                + "); raised it to net.core.wmem_max = " + mib(limits.wmemMax));
-        } else if (!m_toldSendBuffer) {
-            m_toldSendBuffer = true;
-            const double want = 2.0 * std::max(double(rate), cap) * rtt;
-            messages.push_back("the send buffer limits each stream: net.ipv4.tcp_wmem max = " + mib(limits.tcpWmemMax)
-                               + ", net.core.wmem_max = " + mib(limits.wmemMax) + " cap one stream at "
-                               + mbps(cap) + " at this RTT (" + std::to_string(rttUs / 1000)
-                               + " ms); raise both to at least 2 x the bandwidth-delay product (about "
-                               + mib(uint64_t(want)) + " for this rate, more for a faster link), or use more streams");
         }
-    }
-    if (double(rwndLimited) > kLimitedShare * double(busy) && !m_toldReceiveWindow) {
-        m_toldReceiveWindow = true;
-        const double want = 2.0 * double(rate) * rtt;
-        // From here the two causes look the same: a receiver that does not
-        // read fast enough, and receive buffers too small for the path.
-        messages.push_back("the receiver's window held the streams back (at " + std::to_string(rttUs / 1000)
-                           + " ms RTT): either the receiving machine cannot take the data as fast as it comes "
-                             "(its write stage shows that), or its receive buffers are too small for this path: "
-                             "there, raise net.ipv4.tcp_rmem's max and net.core.rmem_max to at least 2 x the "
-                             "bandwidth-delay product (about "
-                           + mib(uint64_t(want)) + " for this rate), or use more streams");
+        // Otherwise the bottleneck diagnosis says it, with the buffer sized
+        // from what it measured (diagnosis/bottleneck.cpp), as it says a
+        // receive window that holds the streams back, telling a full
+        // receiver from a small buffer, which this check could not.
     }
     return messages;
 }

@@ -60,9 +60,9 @@ bool overflowsQueue(const LossSample& s);
 
 // Watches the sending side of data connections over time. Each check()
 // compares TCP_INFO with the previous one; when a stream spent a good part of
-// its busy time limited by our send buffer or by the receiver's window, it
-// says so once, with the numbers and the remedy, and raises our send buffer
-// where the system allows more than autotuning reached.
+// its busy time limited by our send buffer, it raises the buffer where the
+// system allows more than autotuning reached, and says so. (What limits the
+// streams, and the sysctls to change, is the bottleneck diagnosis's to say.)
 class StreamWatch {
 public:
     // The user left the congestion control to us: when BBR seems to overflow
@@ -81,8 +81,6 @@ private:
         platform::TcpInfo info;
     };
     std::map<int, Sample> m_last; // by socket
-    bool m_toldSendBuffer = false;
-    bool m_toldReceiveWindow = false;
     bool m_raised = false;
     bool m_mayFallBack = false;
 
