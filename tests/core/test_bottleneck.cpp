@@ -305,8 +305,13 @@ private Q_SLOTS:
         QVERIFY2(v.layer == Layer::Unknown && has(v.evidence, "ssh"), said(v));
         // A far sending end that sent nothing about its connections.
         e.transport = Evidence::Transport::DataConnections;
+        e.sender.local = false;
         v = classify(e);
         QVERIFY2(v.layer == Layer::Unknown && has(v.evidence, "sent no figures"), said(v));
+        // This end sends, and its kernel said nothing of its connections.
+        e.sender.local = true;
+        v = classify(e);
+        QVERIFY2(v.layer == Layer::Unknown && has(v.evidence, "no TCP_INFO"), said(v));
         // A local copy has no network: a full memory link means a slow
         // receiving side, whose busiest stage is the verdict.
         e.transport = Evidence::Transport::Local;

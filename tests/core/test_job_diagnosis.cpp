@@ -236,6 +236,35 @@ private Q_SLOTS:
         QCOMPARE(verdict.share, 1.0);
     }
 
+    // The job's last reading comes after its connections closed: their
+    // figures must not vanish with them, or a job whose network limit shows
+    // only in its last readings is judged without its network.
+    void closedConnectionsKeepTheirFigures()
+    {
+        FakeJob job;
+        JobDiagnosis d(JobDiagnosis::Here::Sender, false, job.sources());
+        for (int step = 0; step <= 2; ++step) {
+            const double sec = step * 0.25;
+            {
+                std::lock_guard lock(job.mutex);
+                job.now = sec;
+                job.bytesPerSec = 30'000'000;
+                // At first nothing stands out (busy 35 %, waiting on sockets
+                // 20 %, on input 45 %); by the end the job waited on full
+                // sockets 70 % of its time.
+                StageSnapshot send = stage(StageId::Send, sec, step < 2 ? 0.35 : 0.1, uint64_t(sec * 3e7));
+                send.waitOutputNs = uint64_t(double(send.lifetimeNs) * (step < 2 ? 0.2 : 0.7));
+                send.waitInputNs = send.lifetimeNs - send.busyNs - send.waitOutputNs;
+                job.stages = {send};
+                job.connections = step < 2 ? std::vector<diagnosis::ConnectionReading>{windowLimited(sec)}
+                                           : std::vector<diagnosis::ConnectionReading>{};
+            }
+            d.sample(sec);
+        }
+        const Bottleneck verdict = d.jobVerdict();
+        QVERIFY2(verdict.layer == "receive-window", verdict.evidence.c_str());
+    }
+
     void theThreadSamplesUntilStopped()
     {
         FakeJob job;

@@ -75,13 +75,34 @@ private Q_SLOTS:
         QVERIFY2(d.ok, qPrintable(d.why));
         QVERIFY(d.net.setSysctl(true, u"net.ipv4.tcp_rmem"_s, u"4096 131072 1048576"_s));
         QVERIFY(d.net.setSysctl(false, u"net.ipv4.tcp_wmem"_s, u"4096 131072 67108864"_s));
-        writeFile(dir.sub("src/big.bin"), randomBytes(48u << 20, 4));
+        writeFile(dir.sub("src/big.bin"), randomBytes(96u << 20, 4));
         CliRun r = push(d, dir, {u"--streams"_s, u"2"_s});
         expectNamed(r, u"receive-window"_s, u"receiver"_s);
         if (QTest::currentTestFailed()) return;
         const QString fix = reportOf(r).value(u"bottleneck"_s).toObject().value(u"fix"_s).toString();
         QVERIFY2(fix.contains(u"net.ipv4.tcp_rmem"_s) && fix.contains(u"rmem_max"_s), qPrintable(fix));
+        // Without the path's capacity the job can only say "twice what is in flight".
+        QVERIFY2(fix.contains(u"floodgate probe"_s), qPrintable(fix));
         qInfo("%s", verdictText(r).constData());
+
+        // A probe measures the path (8 connections of 1 MiB windows carry
+        // ~100 MB/s over 80 ms): the next job's fix is sized from its BDP.
+        CliRun p = d.client({u"probe"_s, u"--json"_s, u"--state-dir"_s, q(dir.sub("client-state")), u"--no-disk"_s,
+                             d.server + u"/m"_s});
+        QVERIFY2(p.exitCode == 0, explain(p).constData());
+        const QJsonObject probe = reportOf(p);
+        const QJsonObject one = probe.value(u"network"_s).toArray().first().toObject();
+        QCOMPARE(one.value(u"limit"_s).toObject().value(u"layer"_s).toString(), u"receive-window"_s);
+        QVERIFY2(probe.value(u"bdp_bytes"_s).toDouble() > 4e6, p.out.constData());
+        CliRun again = d.client({u"sync"_s, u"--json"_s, u"--state-dir"_s, q(dir.sub("client-state")), u"--streams"_s,
+                                 u"2"_s, q(dir.sub("src/")), d.server + u"/m/again/"_s});
+        expectNamed(again, u"receive-window"_s, u"receiver"_s);
+        if (QTest::currentTestFailed()) return;
+        qInfo("after the probe: %s", verdictText(again).constData());
+        const QString sized = reportOf(again).value(u"bottleneck"_s).toObject().value(u"fix"_s).toString();
+        QVERIFY2(sized.contains(u"2 x BDP"_s), qPrintable(sized));
+        const qint64 target = sized.section(u"net.core.rmem_max="_s, 1).section(u' ', 0, 0).toLongLong();
+        QVERIFY2(target >= 8 << 20, qPrintable(sized));
     }
 
     // 0.5 % of packets lost at random on a 40 ms link with its queue empty:

@@ -24,16 +24,18 @@
 #include <thread>
 
 namespace fg {
+
+std::string hostPortOf(const std::string& host, uint16_t port)
+{
+    bool v6 = host.find(':') != std::string::npos;
+    return (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
+}
+
 namespace {
 
 constexpr int kConnectTimeoutMs = 10000;
 constexpr int kHandshakeTimeoutMs = 15000;
 
-std::string hostPort(const std::string& host, uint16_t port)
-{
-    bool v6 = host.find(':') != std::string::npos;
-    return (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
-}
 
 struct TlsConnection {
     std::unique_ptr<net::TlsStream> stream;
@@ -57,7 +59,7 @@ Result<TlsConnection> openTls(const std::string& host, uint16_t port, const std:
     FG_TRY_ASSIGN(auto identity, net::TlsIdentity::loadOrCreate(stateDir));
     FG_TRY_ASSIGN(auto context, net::TlsContext::create(net::TlsContext::Role::Client, identity));
     FG_TRY(context->setCipherSuites(net::clientCipherSuites(cipher, platform::hasAesAcceleration())));
-    const std::string hp = hostPort(host, port);
+    const std::string hp = hostPortOf(host, port);
     // With --contimeout, TCP and TLS share its time; else each has its default.
     const uint64_t deadline = timeoutSec ? monotonicNs() + uint64_t(timeoutSec) * 1000000000ull : 0;
     auto remainingMs = [&](int byDefault) {
@@ -96,7 +98,7 @@ Result<proto::FrameLinkPtr> connectDaemon(const Endpoint& endpoint, const std::s
                                           DaemonConnect how)
 {
     FG_TRY_ASSIGN(TlsConnection conn, openTls(endpoint.host, endpoint.port, stateDir, how.cipher, how.timeoutSec, how.abandoned));
-    const std::string hp = hostPort(endpoint.host, endpoint.port);
+    const std::string hp = hostPortOf(endpoint.host, endpoint.port);
     FG_TRY_ASSIGN(net::KnownServers known, net::KnownServers::load(stateDir));
     std::string expected;
     const std::string& fp = conn.stream->peerFingerprint();
@@ -258,7 +260,7 @@ Result<std::string> pairWithServer(const std::string& host, uint16_t port, const
 {
     if (net::normalizePairCode(code).empty()) return Error(Errc::InvalidArgument, "empty pairing code");
     FG_TRY_ASSIGN(TlsConnection conn, openTls(host, port, stateDir));
-    const std::string hp = hostPort(host, port);
+    const std::string hp = hostPortOf(host, port);
     const std::string serverFp = conn.stream->peerFingerprint();
     FG_TRY_ASSIGN(net::KnownServers known, net::KnownServers::load(stateDir));
     std::string expected;

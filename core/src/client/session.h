@@ -25,6 +25,10 @@ namespace fg {
 
 using LogLine = std::function<void(const std::string&)>;
 
+// "host:port" ("[v6addr]:port"): how a daemon is named in the state
+// directory's files (its pin, what a probe measured of the way to it).
+std::string hostPortOf(const std::string& host, uint16_t port);
+
 
 // Sends the job request and waits for the server's acceptance or refusal
 // (after the server's Hello, when ours was sent without waiting for it).

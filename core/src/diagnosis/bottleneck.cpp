@@ -325,6 +325,16 @@ uint64_t bufferTarget(const Evidence& e, const Connections& c, double rate)
     return roundedBuffer(uint64_t(2 * bdp));
 }
 
+// Where the buffer size in a fix comes from: the path's BDP when a probe
+// measured its capacity, else only twice what the window lets through now,
+// which the path may well need more than.
+std::string bufferReason(const Evidence& e, uint64_t target)
+{
+    if (e.linkRate) return " (2 x BDP = " + mibText(target) + ")";
+    return " (" + mibText(target) + ": twice what is in flight now; the path may need more, and `floodgate probe` "
+           "measures its BDP)";
+}
+
 Verdict networkVerdict(const Evidence& e, double sendWaits)
 {
     const double rate = e.bytes / e.windowSec;
@@ -341,6 +351,8 @@ Verdict networkVerdict(const Evidence& e, double sendWaits)
                                             + " of the time: ");
         return unknown(waits + " of a local copy, whose receiving side is behind but shows no busy stage");
     }
+    if (e.connections.empty() && e.sender.local)
+        return unknown(waits + ", but the kernel gave no figures for its connections (no TCP_INFO here)");
     if (e.connections.empty())
         return unknown(waits + ", but the sending end (the far one) sent no figures for its connections; a newer "
                                "floodgate there would");
@@ -377,7 +389,7 @@ Verdict networkVerdict(const Evidence& e, double sendWaits)
             v.evidence += " (the receiver's tcp_rmem max is " + mibText(e.receiver.netLimits.tcpRmemMax) + ")";
         const uint64_t target = bufferTarget(e, c, rate);
         v.fix = "on the receiver: sysctl -w net.ipv4.tcp_rmem='4096 131072 " + std::to_string(target)
-                + "' net.core.rmem_max=" + std::to_string(target) + " (2 x BDP = " + mibText(target) + ")";
+                + "' net.core.rmem_max=" + std::to_string(target) + bufferReason(e, target);
         return v;
     }
     if (sndbuf >= kLimitedShare) {
@@ -391,7 +403,7 @@ Verdict networkVerdict(const Evidence& e, double sendWaits)
             v.evidence += " (its tcp_wmem max is " + mibText(e.sender.netLimits.tcpWmemMax) + ")";
         const uint64_t target = bufferTarget(e, c, rate);
         v.fix = "on the sender: sysctl -w net.ipv4.tcp_wmem='4096 16384 " + std::to_string(target)
-                + "' net.core.wmem_max=" + std::to_string(target) + " (2 x BDP = " + mibText(target) + ")";
+                + "' net.core.wmem_max=" + std::to_string(target) + bufferReason(e, target);
         return v;
     }
 

@@ -11,6 +11,7 @@
 #include "filter/filter.h"
 #include "job/reconnect_policy.h"
 #include "metrics/stage_track.h"
+#include "net/link_memory.h"
 #include "net/socket_tuning.h"
 #include "options/transfer_params.h"
 #include "platform/fs.h"
@@ -79,6 +80,10 @@ private:
 // than cores or disks only add contention.
 constexpr unsigned kAutoStartStreams = 2;
 constexpr unsigned kAutoMaxStreams = 8;
+// A probe's measurement of the way to a daemon counts for the diagnosis of
+// jobs to it for a week: a path's capacity changes slowly, its load does not
+// enter it (the probe keeps its best second).
+constexpr int64_t kProbeMemorySec = 7 * 24 * 3600;
 // A quiet far end's wait is said after this long (or half of a shorter --timeout).
 constexpr unsigned kQuietNoticeSec = 30;
 // Without a consumer draining events (a script ignoring them), per-file
@@ -1084,6 +1089,13 @@ private:
             return settings;
         };
         s.changed = [this](double atSec, const Bottleneck& b) { pushEvent(event::BottleneckChanged{atSec, b}, false); };
+        // What a probe of this daemon measured lately, if one did.
+        const Endpoint& remote = remoteEndpoint();
+        if (remote.kind == Endpoint::Kind::Daemon) {
+            const std::string stateDir = m_spec.options.stateDir.empty() ? defaultStateDir() : m_spec.options.stateDir;
+            if (auto link = net::recallLink(stateDir, net::linkKey(hostPortOf(remote.host, remote.port), m_source.isRemote()), kProbeMemorySec))
+                s.linkRate = link->bytesPerSec;
+        }
         return s;
     }
 

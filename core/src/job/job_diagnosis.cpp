@@ -131,10 +131,14 @@ void JobDiagnosis::sample(double atSec)
     {
         std::lock_guard lock(m_mutex);
         m_settings = settings;
+        // Connections gone (the job's last reading comes after they closed)
+        // keep their last figures: their counters do not go back to nothing,
+        // and a short job judged on its first and last readings needs them.
+        if (reading.connections.empty() && m_last) reading.connections = m_last->connections;
         if (!m_first) m_first = reading;
         m_last = reading;
         m_window.add(std::move(reading));
-        const diagnosis::Evidence evidence = m_window.evidence(settings);
+        const diagnosis::Evidence evidence = m_window.evidence(settings, m_sources.linkRate);
         if (evidence.windowSec <= 0) return;
         changed = m_timeline.add(atSec, diagnosis::classify(evidence));
         m_judged = true;
@@ -173,7 +177,7 @@ Bottleneck JobDiagnosis::jobVerdict() const
     diagnosis::EvidenceWindow whole(std::numeric_limits<double>::max());
     whole.add(*m_first);
     whole.add(*m_last);
-    diagnosis::Verdict v = diagnosis::classify(whole.evidence(m_settings));
+    diagnosis::Verdict v = diagnosis::classify(whole.evidence(m_settings, m_sources.linkRate));
     v.share = 1.0;
     return toBottleneck(v);
 }

@@ -45,6 +45,9 @@ public:
         };
         std::function<Moved()> moved;
         std::function<diagnosis::Settings()> settings;
+        // The path's capacity in bytes/s, when `floodgate probe` measured it
+        // (net/link_memory.h); 0: unknown.
+        uint64_t linkRate = 0;
         // The layer shown changed (called with no lock of the diagnosis held).
         std::function<void(double atSec, const Bottleneck&)> changed;
     };

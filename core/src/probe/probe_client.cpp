@@ -5,6 +5,7 @@
 #include "client/session.h"
 #include "common/clock.h"
 #include "diagnosis/bottleneck.h"
+#include "net/link_memory.h"
 #include "net/socket_tuning.h"
 #include "platform/fs.h"
 #include "probe/forecast.h"
@@ -18,6 +19,7 @@
 #include <floodgate/probe.h>
 
 #include <algorithm>
+#include <ctime>
 
 namespace fg {
 namespace {
@@ -123,6 +125,7 @@ public:
         (void)m_link->send(proto::toFrame(proto::ProbePhaseMsg{}));
         m_link->close();
         finish();
+        if (!m_ssh) remember(remote);
         m_report.seconds = double(monotonicNs() - started) / 1e9;
         return m_report;
     }
@@ -324,6 +327,20 @@ private:
         m_report.forecast = publicVerdict(f.verdict);
         m_report.forecastBytesPerSec = f.bytesPerSec;
         for (const auto& a : f.advice) m_report.advice.push_back(ProbeAdvice{a.setting, a.why});
+    }
+
+    // The path's capacity, for later jobs' diagnosis (net/link_memory.h):
+    // the best rate, a sending end's; ssh's pipe says nothing of the link.
+    void remember(const Endpoint& remote)
+    {
+        double best = 0;
+        for (const auto& t : m_tests) best = std::max(best, t.pumped.steadyBytesPerSec);
+        if (best <= 0) return;
+        const SyncOptions& o = m_options.connection;
+        const std::string stateDir = o.stateDir.empty() ? defaultStateDir() : o.stateDir;
+        net::RememberedLink link{uint64_t(best), m_report.minRttUs, int64_t(std::time(nullptr))};
+        if (Status st = net::rememberLink(stateDir, net::linkKey(hostPortOf(remote.host, remote.port), m_options.pull), link); !st)
+            say("the measurement could not be kept for later jobs: " + st.error().message);
     }
 
     struct Test {
