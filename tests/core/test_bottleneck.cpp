@@ -285,6 +285,35 @@ private Q_SLOTS:
         QVERIFY(classify(e).layer != Layer::RemoteCpu);
     }
 
+    // Recorded on a 10 GbE receiver whose NIC had one queue and no RPS: one
+    // core in softirq all the time, the others idle, the window closing.
+    // (This machine cannot stage it: its links are veth and TUN.)
+    void oneCoreDrowningInNetworkInterrupts()
+    {
+        Evidence e = job(1'100'000'000);
+        networkBound(e);
+        e.receiver.cores = 16;
+        e.connections = {connection(1, 1, 1'100'000'000, 0, 0.45)};
+        e.receiver.interrupts = InterruptLoad{3, 0.97};
+        e.sender.interrupts = InterruptLoad{0, 0.2};
+        Verdict v = classify(e);
+        QVERIFY2(v.layer == Layer::NetworkStack, said(v));
+        QCOMPARE(v.end, std::string("receiver"));
+        QVERIFY2(has(v.evidence, "CPU 3") && has(v.evidence, "97%"), said(v));
+        QVERIFY2(has(v.fix, "rps_cpus") && has(v.fix, "16 cores"), said(v));
+        // The same core at 60 %: busy, not the limit; the window is.
+        e.receiver.interrupts->share = 0.6;
+        v = classify(e);
+        QVERIFY2(v.layer == Layer::ReceiveWindow, said(v));
+        // Not measured on the far end (an old peer, no /proc/stat): nothing is guessed.
+        e.receiver.interrupts.reset();
+        QVERIFY2(classify(e).layer == Layer::ReceiveWindow, said(classify(e)));
+        // The sending end's own core, on a machine that sends faster than it can take the ACKs.
+        e.sender.interrupts = InterruptLoad{1, 0.95};
+        v = classify(e);
+        QVERIFY2(v.layer == Layer::NetworkStack && v.end == "sender", said(v));
+    }
+
     void whatCannotBeToldIsSaidSo()
     {
         Evidence e = job(0, 0);

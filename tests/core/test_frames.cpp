@@ -353,6 +353,13 @@ private Q_SLOTS:
         conn.sinceOpened.congestion = "bbr";
         conn.sinceOpened.hasChronographs = false;
         stats.connections = {conn};
+        {
+            // Unmeasured, the interrupt load stays unmeasured; measured, it comes to the permille.
+            QVERIFY(!roundTrip(stats).end.interrupts);
+            stats.end.interrupts = fg::diagnosis::InterruptLoad{5, 0.873};
+            const auto got = roundTrip(stats).end.interrupts;
+            QVERIFY(got && got->cpu == 5u && std::abs(got->share - 0.873) < 1e-9);
+        }
         StatsMsg sb = roundTrip(stats);
         QCOMPARE(sb.end.stages.size(), size_t(1));
         QVERIFY(sb.end.stages[0].id == StageId::Write);

@@ -2,6 +2,8 @@
 // grows with work done; write-back and I/O stalls read from this kernel where
 // it says (and, where it does not, they are unset rather than zero).
 
+#include "diagnosis/readings.h"
+#include "platform/cpu.h"
 #include "platform/machine_load.h"
 
 #include <QFile>
@@ -30,6 +32,38 @@ private Q_SLOTS:
         const auto idle = platform::processCpuSeconds();
         QTest::qSleep(200);
         QVERIFY(*platform::processCpuSeconds() - *idle < 0.1);
+    }
+
+    void threadCpuTimeIsThisThreadsOnly()
+    {
+        const auto before = platform::threadCpuSeconds();
+        QVERIFY(before.has_value());
+        volatile uint64_t sink = 0;
+        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(150);
+        while (std::chrono::steady_clock::now() < until)
+            for (int i = 0; i < 10000; ++i) sink = sink * 31 + uint64_t(i);
+        const double worked = *platform::threadCpuSeconds() - *before;
+        QVERIFY2(worked >= 0.08, qPrintable(QString::number(worked)));
+        QTest::qSleep(150);
+        QVERIFY(*platform::threadCpuSeconds() - *before - worked < 0.05);
+    }
+
+    void eachCoresInterruptTimeAndTheBusiestOne()
+    {
+        if (!QFile::exists(QStringLiteral("/proc/stat"))) QSKIP("no /proc/stat");
+        auto cpus = platform::perCpuInterruptTimes();
+        QVERIFY2(cpus.ok(), cpus.ok() ? "" : cpus.error().message.c_str());
+        QVERIFY(!cpus->empty());
+        for (const auto& c : *cpus) QVERIFY(c.interrupt <= c.total);
+        diagnosis::InterruptMeter meter;
+        QVERIFY(!meter.sample()); // nothing to compare with yet
+        QTest::qSleep(200);
+        const auto load = meter.sample();
+        QVERIFY(load.has_value());
+        QVERIFY(load->share >= 0 && load->share <= 1);
+        bool known = false;
+        for (const auto& c : *cpus) known = known || c.cpu == load->cpu;
+        QVERIFY(known);
     }
 
     void writebackAsTheKernelSaysIt()

@@ -45,6 +45,9 @@ constexpr double kSlowStartRtts = 20;
 constexpr double kIdle = 0.5;
 // A far end's CPU at this share of its cores is saturated.
 constexpr double kCpuSaturated = 0.9;
+// One core this busy with interrupts (a NIC's receive work lands on one
+// core unless RSS or RPS spreads it) holds the network back on its own.
+constexpr double kInterruptSaturated = 0.9;
 
 // ---- formatting -------------------------------------------------------------
 
@@ -350,6 +353,22 @@ Verdict networkVerdict(const Evidence& e, double sendWaits)
             return stageVerdict(e, hot, "the sender of this local copy waits on its receiving side " + percent(sendWaits)
                                             + " of the time: ");
         return unknown(waits + " of a local copy, whose receiving side is behind but shows no busy stage");
+    }
+    // A core drowning in the NIC's interrupts, the receiver's first (its
+    // receive work is the heavier), whatever the connections say: a window
+    // that closes or a socket that fills is then its symptom.
+    for (const EndEvidence* end : {&e.receiver, &e.sender}) {
+        if (!end->present || !end->interrupts || end->interrupts->share < kInterruptSaturated) continue;
+        Verdict v;
+        v.layer = Layer::NetworkStack;
+        v.end = endName(end == &e.sender);
+        v.share = end->interrupts->share;
+        v.evidence = "CPU " + std::to_string(end->interrupts->cpu) + " of the " + v.end + " spends "
+                     + percent(end->interrupts->share) + " of its time in network interrupts (irq and softirq) while "
+                     + waits + ": that one core is the network's limit";
+        v.fix = "on the " + v.end + ": spread the NIC's interrupts over its " + std::to_string(std::max(1u, end->cores))
+                + " cores (RSS queues with irqbalance, or RPS: echo ff > /sys/class/net/DEV/queues/rx-0/rps_cpus)";
+        return v;
     }
     if (e.connections.empty() && e.sender.local)
         return unknown(waits + ", but the kernel gave no figures for its connections (no TCP_INFO here)");

@@ -17,6 +17,13 @@
 
 namespace fg::diagnosis {
 
+// The CPU of one end that spends the largest share of its time handling
+// interrupts (hard and soft: a NIC's receive work), over the last moment.
+struct InterruptLoad {
+    unsigned cpu = 0;
+    double share = 0; // 0-1
+};
+
 // One end of the job (the sending or the receiving one) over the window.
 struct EndEvidence {
     // Figures came from this end (the far end's travel on the control
@@ -36,6 +43,9 @@ struct EndEvidence {
     std::optional<uint64_t> dirtyBytes;
     std::optional<uint64_t> dirtyThresholdBytes;
     std::optional<double> ioPressure;
+    // The core busiest with interrupts, over the last reading's interval
+    // (not the window: one core saturated now is what matters). Unset: not measured.
+    std::optional<InterruptLoad> interrupts;
     // This end's socket buffer ceilings and congestion controls, as
     // platform::readNetLimits() gives them there (0: unknown).
     platform::NetLimits netLimits;

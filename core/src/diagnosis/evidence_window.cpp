@@ -36,6 +36,7 @@ EndEvidence endDifference(const EndReading& now, const EndReading& before, doubl
         e.ioPressure = std::min(1.0, double(grown(*now.ioStallUs, *before.ioStallUs)) / (windowSec * 1e6));
     e.dirtyBytes = now.dirtyBytes;
     e.dirtyThresholdBytes = now.dirtyThresholdBytes;
+    e.interrupts = now.interrupts;
     e.netLimits = now.netLimits;
     return e;
 }

@@ -33,6 +33,7 @@ struct EndReading {
     std::optional<uint64_t> ioStallUs;      // since boot
     std::optional<uint64_t> dirtyBytes;     // now
     std::optional<uint64_t> dirtyThresholdBytes;
+    std::optional<InterruptLoad> interrupts; // since this end's previous reading
     platform::NetLimits netLimits;
 };
 

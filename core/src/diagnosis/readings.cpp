@@ -2,11 +2,28 @@
 
 #include "platform/machine_load.h"
 
+#include <algorithm>
 #include <thread>
 
 namespace fg::diagnosis {
 
-EndReading readThisEnd(std::vector<StageSnapshot> stages, const platform::NetLimits& netLimits)
+std::optional<InterruptLoad> InterruptMeter::sample()
+{
+    auto now = platform::perCpuInterruptTimes();
+    if (!now.ok()) return std::nullopt;
+    std::optional<InterruptLoad> busiest;
+    for (const auto& c : *now) {
+        const auto before = std::find_if(m_last.begin(), m_last.end(), [&](const auto& b) { return b.cpu == c.cpu; });
+        if (before == m_last.end() || c.total <= before->total || c.interrupt < before->interrupt) continue;
+        const double share = double(c.interrupt - before->interrupt) / double(c.total - before->total);
+        if (!busiest || share > busiest->share) busiest = InterruptLoad{c.cpu, std::min(1.0, share)};
+    }
+    m_last = std::move(now).value();
+    return busiest;
+}
+
+EndReading readThisEnd(std::vector<StageSnapshot> stages, const platform::NetLimits& netLimits,
+                       InterruptMeter* interrupts)
 {
     EndReading r;
     r.present = true;
@@ -20,6 +37,7 @@ EndReading readThisEnd(std::vector<StageSnapshot> stages, const platform::NetLim
         r.dirtyThresholdBytes = wb->thresholdBytes;
     }
     r.netLimits = netLimits;
+    if (interrupts) r.interrupts = interrupts->sample();
     return r;
 }
 

@@ -7,14 +7,29 @@
 // messages (docs/PROTOCOL.md), so neither end guesses the other's figures.
 
 #include "diagnosis/evidence_window.h"
+#include "platform/cpu.h"
 
 #include <optional>
 
 namespace fg::diagnosis {
 
+// Which of this machine's cores is busiest with interrupts between one
+// reading and the next: each reader keeps its own (the job's diagnosis, a
+// role's Stats).
+class InterruptMeter {
+public:
+    // Since the previous call (nothing on the first, or where the OS does not say).
+    std::optional<InterruptLoad> sample();
+
+private:
+    std::vector<platform::CpuInterruptTimes> m_last;
+};
+
 // This end now. `netLimits` is read once per job by the caller
-// (platform::readNetLimits: six files under /proc/sys) and passed in.
-EndReading readThisEnd(std::vector<StageSnapshot> stages, const platform::NetLimits& netLimits);
+// (platform::readNetLimits: six files under /proc/sys) and passed in;
+// `interrupts`, when given, adds the busiest core's interrupt load.
+EndReading readThisEnd(std::vector<StageSnapshot> stages, const platform::NetLimits& netLimits,
+                       InterruptMeter* interrupts = nullptr);
 
 // One connection this end sends on, as its kernel sees it: nothing when the
 // descriptor is not a TCP socket (ssh's pipe, a memory link) or the kernel

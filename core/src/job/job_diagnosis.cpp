@@ -89,7 +89,7 @@ diagnosis::Reading JobDiagnosis::read(double atSec)
     r.bytes = moved.bytes;
     r.files = moved.files;
     r.fileBytes = moved.fileBytes;
-    diagnosis::EndReading here = diagnosis::readThisEnd(m_sources.stages(), m_netLimits);
+    diagnosis::EndReading here = diagnosis::readThisEnd(m_sources.stages(), m_netLimits, &m_interrupts);
     std::vector<diagnosis::ConnectionReading> ours;
     if (m_here == Here::Sender) ours = m_sources.connections();
     std::lock_guard lock(m_mutex);

@@ -11,6 +11,7 @@
 
 #include "diagnosis/bottleneck.h"
 #include "diagnosis/evidence_window.h"
+#include "diagnosis/readings.h"
 #include "diagnosis/verdict_timeline.h"
 #include "exec/task_thread.h"
 
@@ -86,6 +87,7 @@ private:
     const bool m_overSsh;
     const Sources m_sources;
     const platform::NetLimits m_netLimits; // read once: /proc/sys seldom changes in a job
+    diagnosis::InterruptMeter m_interrupts; // on the sampling thread only
 
     mutable std::mutex m_mutex; // guards everything below
     diagnosis::EndReading m_farEnd;

@@ -6,6 +6,7 @@
 #include <floodgate/error.h>
 
 #include <cstdint>
+#include <vector>
 
 namespace fg::platform {
 
@@ -25,5 +26,15 @@ struct CpuTimes {
 // Linux: the "cpu" line of /proc/stat. An error where the OS does not say;
 // callers then go without the figure.
 Result<CpuTimes> cpuTimes();
+
+// Each CPU's time in interrupt handling (hard and soft: a NIC's receive
+// work runs there) and its total, in ticks since boot, by CPU number.
+struct CpuInterruptTimes {
+    unsigned cpu = 0;
+    uint64_t interrupt = 0;
+    uint64_t total = 0;
+};
+// Linux: the "cpuN" lines of /proc/stat.
+Result<std::vector<CpuInterruptTimes>> perCpuInterruptTimes();
 
 } // namespace fg::platform

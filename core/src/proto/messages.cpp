@@ -3,6 +3,9 @@
 #include "common/path.h"
 #include "delta/signature.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace fg::proto {
 namespace {
 
@@ -849,7 +852,7 @@ Result<NoticeMsg> NoticeMsg::decode(WireReader& r)
 
 namespace {
 // Which of an end's optional figures its machine gave (Stats, bit per field).
-enum StatsFigure : uint8_t { kCpuSeconds = 1, kIoStall = 2, kDirty = 4, kDirtyThreshold = 8 };
+enum StatsFigure : uint8_t { kCpuSeconds = 1, kIoStall = 2, kDirty = 4, kDirtyThreshold = 8, kInterrupts = 16 };
 constexpr uint32_t kMaxStatsConnections = 4 * kMaxStreams;
 constexpr size_t kMaxCongestionText = 256;
 } // namespace
@@ -926,12 +929,15 @@ void StatsMsg::encode(WireWriter& w) const
     }
     w.u16(uint16_t(std::min(end.cores, 0xffffu)));
     const uint8_t figures = (end.cpuSeconds ? kCpuSeconds : 0) | (end.ioStallUs ? kIoStall : 0)
-                            | (end.dirtyBytes ? kDirty : 0) | (end.dirtyThresholdBytes ? kDirtyThreshold : 0);
+                            | (end.dirtyBytes ? kDirty : 0) | (end.dirtyThresholdBytes ? kDirtyThreshold : 0)
+                            | (end.interrupts ? kInterrupts : 0);
     w.u8(figures);
     w.u64(end.cpuSeconds ? uint64_t(std::max(0.0, *end.cpuSeconds) * 1e6) : 0);
     w.u64(end.ioStallUs.value_or(0));
     w.u64(end.dirtyBytes.value_or(0));
     w.u64(end.dirtyThresholdBytes.value_or(0));
+    w.u16(uint16_t(std::min(end.interrupts ? end.interrupts->cpu : 0u, 0xffffu)));
+    w.u16(uint16_t(std::lround(std::clamp(end.interrupts ? end.interrupts->share : 0.0, 0.0, 1.0) * 1000)));
     writeNetLimits(w, end.netLimits);
     w.u32(uint32_t(connections.size()));
     for (const auto& c : connections) {
@@ -971,6 +977,13 @@ Result<StatsMsg> StatsMsg::decode(WireReader& r)
     if (figures & kIoStall) m.end.ioStallUs = ioStallUs;
     if (figures & kDirty) m.end.dirtyBytes = dirty;
     if (figures & kDirtyThreshold) m.end.dirtyThresholdBytes = threshold;
+    const uint16_t interruptCpu = r.u16();
+    const uint16_t interruptPermille = r.u16();
+    if (interruptPermille > 1000)
+        return Error(Errc::Protocol, "malformed Stats frame: an interrupt share of " + std::to_string(interruptPermille)
+                                         + "/1000");
+    if (figures & kInterrupts) m.end.interrupts = diagnosis::InterruptLoad{interruptCpu, interruptPermille / 1000.0};
+    if (figures > 31) return Error(Errc::Protocol, "malformed Stats frame: unknown figure flags " + std::to_string(figures));
     m.end.netLimits = readNetLimits(r);
     const uint32_t conns = r.count(kMaxStatsConnections, 4 + kConnectionEvidenceBytes);
     for (uint32_t i = 0; i < conns && !r.failed(); ++i) {

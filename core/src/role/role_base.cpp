@@ -82,7 +82,10 @@ void RoleBase::startStatsReports()
 proto::StatsMsg RoleBase::statsReport() const
 {
     proto::StatsMsg st;
-    st.end = diagnosis::readThisEnd(m_stages.snapshot(false), m_netLimits);
+    {
+        std::lock_guard lock(m_interruptsMutex);
+        st.end = diagnosis::readThisEnd(m_stages.snapshot(false), m_netLimits, &m_interrupts);
+    }
     st.connections = sendingConnections();
     return st;
 }

@@ -5,6 +5,7 @@
 // report sent to the peer every 250 ms.
 
 #include "diagnosis/evidence_window.h"
+#include "diagnosis/readings.h"
 #include "exec/task_thread.h"
 #include "metrics/stage_track.h"
 #include "proto/frame.h"
@@ -90,6 +91,11 @@ protected:
     const platform::NetLimits m_netLimits;
 
 private:
+    // The busiest core's interrupt load between two Stats (the thread's
+    // ticks and a role's last word may come from two threads).
+    mutable std::mutex m_interruptsMutex;
+    mutable diagnosis::InterruptMeter m_interrupts;
+
     std::atomic<bool> m_cancelled{false};
     mutable std::mutex m_errorMutex;
     std::optional<Error> m_error;

@@ -57,4 +57,38 @@ Result<CpuTimes> cpuTimes()
 #endif
 }
 
+Result<std::vector<CpuInterruptTimes>> perCpuInterruptTimes()
+{
+#if defined(__linux__)
+    std::FILE* f = std::fopen("/proc/stat", "re");
+    if (!f) return Error(Errc::Io, std::string("/proc/stat: ") + std::strerror(errno), errno);
+    std::vector<CpuInterruptTimes> out;
+    char line[512];
+    while (std::fgets(line, sizeof line, f)) {
+        if (std::strncmp(line, "cpu", 3) != 0) {
+            if (!out.empty()) break; // the cpu lines come first, together
+            continue;
+        }
+        unsigned cpu = 0;
+        uint64_t v[8] = {};
+        // "cpu " (all together) has no number and is skipped.
+        if (std::sscanf(line, "cpu%u %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
+                              " %" SCNu64,
+                        &cpu, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7])
+            != 9)
+            continue;
+        CpuInterruptTimes t;
+        t.cpu = cpu;
+        t.interrupt = v[5] + v[6];
+        for (uint64_t x : v) t.total += x;
+        out.push_back(t);
+    }
+    std::fclose(f);
+    if (out.empty()) return Error(Errc::Io, "/proc/stat: no per-CPU lines");
+    return out;
+#else
+    return Error(Errc::Internal, "this system does not report per-CPU times");
+#endif
+}
+
 } // namespace fg::platform
