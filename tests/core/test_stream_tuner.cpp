@@ -132,6 +132,47 @@ private Q_SLOTS:
         QVERIFY(waits <= 3);
         QVERIFY(link.streams() <= 4u);
     }
+    void theDiagnosisSaysWhenMoreConnectionsCannotHelp()
+    {
+        // The same link that rewards more streams, but the verdict is a full
+        // path: no connection is added, and the log says why.
+        FakeLink link(10e6, 60e6, 2, 16);
+        std::vector<std::string> log;
+        auto hooks = hooksFor(link, UINT64_MAX, log);
+        hooks.advice = [](std::string* why) { return streamAdviceFor("network-congestion", "bbr", why); };
+        StreamTuner::run(hooks, quick());
+        QCOMPARE(link.streams(), 2u);
+        QCOMPARE(log.size(), size_t(1));
+        QVERIFY2(log.front().find("network-congestion") != std::string::npos, log.front().c_str());
+
+        // Slow start first (wait), then a receive window: streams are added as before.
+        FakeLink windowed(10e6, 60e6, 2, 16);
+        log.clear();
+        hooks = hooksFor(windowed, UINT64_MAX, log);
+        int asked = 0;
+        hooks.advice = [&asked](std::string* why) {
+            return streamAdviceFor(++asked < 3 ? "round-trips" : "receive-window", "bbr", why);
+        };
+        StreamTuner::run(hooks, quick());
+        QCOMPARE(windowed.streams(), 8u);
+        QVERIFY(asked >= 3);
+    }
+
+    void whichLayersMoreConnectionsRelieve()
+    {
+        std::string why;
+        for (const char* add : {"", "unknown", "receive-window", "send-buffer", "encryption", "decryption", "network-stack"})
+            QVERIFY2(streamAdviceFor(add, "bbr", &why) == StreamAdvice::Add, add);
+        // Random loss: a loss-based control halves each connection at each
+        // loss (more connections help); BBR does not slow down for it.
+        QVERIFY(streamAdviceFor("network-loss", "cubic", &why) == StreamAdvice::Add);
+        QVERIFY(streamAdviceFor("network-loss", "bbr", &why) == StreamAdvice::Stop);
+        QVERIFY(why.find("BBR") != std::string::npos);
+        QVERIFY(streamAdviceFor("round-trips", "bbr", &why) == StreamAdvice::Wait);
+        for (const char* stop : {"network-congestion", "bandwidth-limit", "destination-write", "source-read",
+                                 "per-file-overhead", "compression", "hashing", "remote-cpu"})
+            QVERIFY2(streamAdviceFor(stop, "bbr", &why) == StreamAdvice::Stop, stop);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStreamTuner)

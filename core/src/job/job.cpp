@@ -766,6 +766,15 @@ private:
             return unsigned(first + count);
         };
         hooks.log = [this](const std::string& line) { pushEvent(event::Log{event::Log::Level::Info, line}, false); };
+        hooks.advice = [this](std::string* why) {
+            const std::string layer = m_diagnosis ? m_diagnosis->current().layer : std::string();
+            std::string congestion;
+            {
+                std::lock_guard lock(m_linkMutex);
+                congestion = m_congestionInForce;
+            }
+            return streamAdviceFor(layer, congestion, why);
+        };
         StreamTuner::run(hooks);
     }
 

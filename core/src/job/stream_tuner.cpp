@@ -2,6 +2,28 @@
 
 namespace fg {
 
+StreamAdvice streamAdviceFor(const std::string& layer, const std::string& congestion, std::string* why)
+{
+    // No verdict yet, or none stands out: measuring decides, as before.
+    if (layer.empty() || layer == "unknown") return StreamAdvice::Add;
+    // Per connection: another connection brings its own window, buffer,
+    // congestion window or core.
+    for (const char* perConnection : {"receive-window", "send-buffer", "encryption", "decryption", "network-stack"})
+        if (layer == perConnection) return StreamAdvice::Add;
+    if (layer == "network-loss") {
+        if (congestion != "bbr") return StreamAdvice::Add; // each loss-based connection halves on its own losses
+        *why = "the path drops packets at random, which BBR does not slow down for; more connections would only "
+               "fill the path's queue";
+        return StreamAdvice::Stop;
+    }
+    if (layer == "round-trips") {
+        *why = "the connections are still opening their windows";
+        return StreamAdvice::Wait;
+    }
+    *why = "the limit is " + layer + ", which more connections do not relieve";
+    return StreamAdvice::Stop;
+}
+
 void StreamTuner::run(const Hooks& hooks, const StreamTuning& tuning)
 {
     // Bytes a second over one interval; negative when the job ended meanwhile.
@@ -22,6 +44,18 @@ void StreamTuner::run(const Hooks& hooks, const StreamTuning& tuning)
             continue;
         }
         if (double(hooks.bytesRemaining()) < rate * tuning.minRemainingSeconds) return;
+        if (hooks.advice) {
+            std::string why;
+            const StreamAdvice advice = hooks.advice(&why);
+            if (advice == StreamAdvice::Stop) {
+                hooks.log("streams: no more connections: " + why);
+                return;
+            }
+            if (advice == StreamAdvice::Wait) {
+                rate = rateOver(tuning.interval);
+                continue;
+            }
+        }
         const std::optional<unsigned> streams = hooks.addStreams(tuning.step);
         if (!streams) return;
         if (!hooks.wait(tuning.settle)) return;

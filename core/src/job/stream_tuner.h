@@ -4,7 +4,13 @@
 // a few data connections and adds more while the total rate still rises by
 // enough. Each step lets the new streams leave slow start, then measures; the
 // tuner stops when a step gains less than 10 %, when the rest of the job is
-// too little to be worth a connection, or when no more may be opened.
+// too little to be worth a connection, or when no more may be opened. And it
+// asks the job's bottleneck diagnosis first: more connections relieve a
+// per-connection limit (a receive window, a send buffer, loss under a
+// loss-based congestion control, a cipher or the kernel's TCP work on one
+// core), not a full path, which they only fill further (on a long lossy link
+// eight BBR connections overflowed the queue that one BBR connection kept
+// empty: 21.5-28 s against 21 s), nor a disk or a CPU stage.
 
 #include <chrono>
 #include <cstdint>
@@ -26,6 +32,13 @@ struct StreamTuning {
     double minRemainingSeconds = 4.0;
 };
 
+enum class StreamAdvice : uint8_t { Add, Wait, Stop };
+
+// What more connections would do against the diagnosis's current layer
+// (diagnosis::layerName: "receive-window", ...; empty before its first
+// verdict), given the data connections' congestion control; *why says it.
+StreamAdvice streamAdviceFor(const std::string& layer, const std::string& congestion, std::string* why);
+
 class StreamTuner {
 public:
     struct Hooks {
@@ -37,6 +50,9 @@ public:
         // has now, or nullopt when none could be added (or may be).
         std::function<std::optional<unsigned>(unsigned count)> addStreams;
         std::function<void(const std::string&)> log;
+        // Asked before each step (unset: always Add): Wait measures again
+        // first, Stop ends the tuning; the string says why, for the log.
+        std::function<StreamAdvice(std::string* why)> advice;
     };
 
     // Runs on the calling thread until it decides, or the job ends.
