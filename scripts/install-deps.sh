@@ -11,8 +11,9 @@ packages=(
   libssl-dev libxxhash-dev libzstd-dev liblz4-dev libutf8proc-dev
   # tests: a throwaway sshd, namespaces and mounts, X for screenshots
   openssh-server openssh-client util-linux procps xvfb xauth
-  # tests: links that go down, between network namespaces the tests make
-  iproute2
+  # tests: links that go down, between network namespaces the tests make;
+  # disks the tests slow down (ext4 on a loop device)
+  iproute2 e2fsprogs
   # tests: destinations that do not behave like ext4 (FAT and exFAT through
   # FUSE: case-insensitive, coarse times, no chmod), and rsync to compare with
   fuse3 fusefat exfat-fuse exfatprogs dosfstools rsync

@@ -588,6 +588,13 @@ private Q_SLOTS:
         for (int i = 0; i < 10; ++i) c.observe({0.9, 0.2, 0.1});
         for (int i = 0; i < 10; ++i) c.observe({0.9, 0.7, 0.5});
         QCOMPARE(c.level(), std::optional<int>(3));
+        // The same waits when the diagnosis puts the limit elsewhere (the
+        // receiver's disk closes the window): no rise, fewer bytes do not help.
+        AdaptiveLevel d;
+        LevelObservation echo = networkBound;
+        echo.limitElsewhere = true;
+        for (int i = 0; i < 10; ++i) d.observe(echo);
+        QCOMPARE(d.level(), std::optional<int>(3));
     }
 
     void adaptiveFallsToNoneWhenCompressionLimits()

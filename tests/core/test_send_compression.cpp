@@ -209,6 +209,23 @@ private Q_SLOTS:
         QVERIFY(pack(c, t, state, link).algo == codec::Algo::None);
         QVERIFY2(c.summary().find("auto (zstd level 3 \u2192 none)") != std::string::npos, c.summary().c_str());
     }
+    // The diagnosis's verdict reaches auto's observation: where fewer bytes
+    // cannot help, the level does not rise on the send stage's waits.
+    void theVerdictSaysWhetherFewerBytesHelp()
+    {
+        for (const char* helps : {"", "unknown", "network-congestion", "network-loss", "receive-window", "bandwidth-limit"})
+            QVERIFY2(fewerBytesMayHelp(helps), helps);
+        for (const char* not_ : {"destination-write", "decompression", "remote-cpu", "encryption", "per-file-overhead",
+                                 "source-read", "hashing"})
+            QVERIFY2(!fewerBytesMayHelp(not_), not_);
+        CompressLoad load;
+        load.elapsedNs = 1'000'000'000;
+        load.workers = 1;
+        load.sendNs = 900'000'000;
+        QVERIFY(!observationOf(load).limitElsewhere);
+        load.limitElsewhere = true;
+        QVERIFY(observationOf(load).limitElsewhere);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSendCompression)

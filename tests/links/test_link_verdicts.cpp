@@ -36,7 +36,8 @@ class TestLinkVerdicts : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        LinkedNamespaces net;
+        // Namespaces, and a TUN device in each for the emulator.
+        LinkedNamespaces net(LinkSpec{true, u"1gbit"_s, u"1ms"_s, u"1000p"_s, 0});
         if (!net.ok()) QSKIP(qPrintable(net.why()));
     }
 

@@ -110,6 +110,9 @@ QVariant StreamTableModel::data(const QModelIndex& index, int role) const
         return numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     } else if (role == Qt::ToolTipRole && column == BytesColumn) {
         return tr("%1 sent, %2 received").arg(formatBytes(s.bytesSent), formatBytes(s.bytesReceived));
+    } else if (role == Qt::ToolTipRole && s.senderView
+               && (column == LimitedByColumn || column == CwndColumn || column == DeliveryColumn)) {
+        return tr("The far end sends on this connection: these are its kernel's figures, from its reports.");
     } else if (role == Qt::ToolTipRole && column == RttColumn && s.minRttUs) {
         return tr("now %1, the least seen %2").arg(formatRtt(s.rttUs), formatRtt(s.minRttUs));
     }

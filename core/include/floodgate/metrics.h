@@ -76,6 +76,9 @@ struct StreamSnapshot {
     uint64_t busyUs = 0;
     uint64_t rwndLimitedUs = 0;
     uint64_t sndbufLimitedUs = 0;
+    // The RTT, window and chronograph figures above are the far end's (it
+    // sends: a pull), from its Stats; `retransmits` stays this end's.
+    bool senderView = false;
 };
 
 // The layer that limits a job (docs/DIAGNOSIS.md): a name from a fixed

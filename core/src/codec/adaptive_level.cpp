@@ -42,7 +42,8 @@ std::optional<int> AdaptiveLevel::observe(const LevelObservation& obs)
         stepDown(obs.outrunsLink);
         return level();
     }
-    const bool networkLimits = obs.netWait >= kNetBound && obs.compressBusy <= kBusyRoom && obs.cpuIdle >= kCpuRoom;
+    const bool networkLimits = obs.netWait >= kNetBound && obs.compressBusy <= kBusyRoom && obs.cpuIdle >= kCpuRoom
+                               && !obs.limitElsewhere;
     m_riseStreak = networkLimits ? m_riseStreak + 1 : 0;
     if (m_riseStreak >= kRiseAfter && m_holdOffLeft == 0) {
         m_riseStreak = 0;

@@ -20,6 +20,10 @@ struct LevelObservation {
     // limits moves the data faster than sending it raw would (text over a
     // slow link).
     bool outrunsLink = false;
+    // The job's bottleneck diagnosis names a limit that fewer bytes on the
+    // wire do not relieve (the receiver's disk or CPU, a cipher, per-file
+    // costs): the send stage's waits are that limit's echo, not the link's.
+    bool limitElsewhere = false;
 };
 
 // The steps the level moves through. Level 9 as the top: zstd's levels above
@@ -39,7 +43,8 @@ struct LevelRange {
 //   but never from the lowest level to none while compressing outruns the
 //   link (raw, the link would carry less than compression feeds it);
 // - up after 3 periods in a row in which the send stage waited >= 50% for
-//   the network, compressing was busy <= 50% (one step costs up to ~1.8x the CPU
+//   the network (and the diagnosis does not put the limit elsewhere),
+//   compressing was busy <= 50% (one step costs up to ~1.8x the CPU
 //   a byte between levels 1 and 9, so it should still fit) and the CPUs were >= 25%
 //   idle;
 // - after a step down, no step up for a hold-off of 8 periods (2 s); when the

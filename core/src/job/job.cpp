@@ -156,6 +156,9 @@ public:
             for (size_t i = 0; i < m_dataLinks.size(); ++i) s.streams.push_back(streamSnapshot(i, *m_dataLinks[i]));
         }
         std::lock_guard lock(m_mutex);
+        // A pull: the far end sends, and its kernel's view of each connection
+        // (in its Stats) is the one that says what holds the data back.
+        if (m_source.isRemote() && m_diagnosis) takeSendersView(s.streams, m_diagnosis->farConnections());
         s.state = m_state;
         uint64_t end = m_finished.load() ? m_endNs : monotonicNs();
         s.elapsedSec = m_startNs ? double(end - m_startNs) / 1e9 : 0;
@@ -817,6 +820,27 @@ private:
         return m;
     }
 
+    // The sending end numbers its data connections as they joined it, in
+    // stream order, as this end does.
+    static void takeSendersView(std::vector<StreamSnapshot>& streams,
+                                const std::vector<diagnosis::ConnectionReading>& sender)
+    {
+        for (auto& st : streams) {
+            const auto far = std::find_if(sender.begin(), sender.end(), [&](const auto& c) { return c.id == st.index; });
+            if (far == sender.end()) continue;
+            const diagnosis::ConnectionEvidence& e = far->sinceOpened;
+            st.rttUs = e.rttUs;
+            st.minRttUs = e.minRttUs;
+            st.cwndSegments = e.cwndSegments;
+            st.deliveryRate = e.deliveryRate;
+            st.congestion = e.congestion;
+            st.busyUs = e.busyUs;
+            st.rwndLimitedUs = e.rwndLimitedUs;
+            st.sndbufLimitedUs = e.sndbufLimitedUs;
+            st.senderView = true;
+        }
+    }
+
     static StreamSnapshot streamSnapshot(size_t index, const proto::FrameLink& link)
     {
         StreamSnapshot st;
@@ -1097,7 +1121,14 @@ private:
             settings.streams = unsigned(m_dataLinks.size());
             return settings;
         };
-        s.changed = [this](double atSec, const Bottleneck& b) { pushEvent(event::BottleneckChanged{atSec, b}, false); };
+        s.changed = [this](double atSec, const Bottleneck& b) {
+            {
+                // Auto compression takes its cue from the same verdict.
+                std::lock_guard lock(m_roleMutex);
+                if (Sender* sender = m_roles ? m_roles->sender() : nullptr) sender->bottleneckIs(b.layer);
+            }
+            pushEvent(event::BottleneckChanged{atSec, b}, false);
+        };
         // What a probe of this daemon measured lately, if one did.
         const Endpoint& remote = remoteEndpoint();
         if (remote.kind == Endpoint::Kind::Daemon) {

@@ -148,6 +148,12 @@ void JobDiagnosis::sample(double atSec)
     if (changed && m_sources.changed) m_sources.changed(atSec, shown);
 }
 
+std::vector<diagnosis::ConnectionReading> JobDiagnosis::farConnections() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_farConnections;
+}
+
 Bottleneck JobDiagnosis::current() const
 {
     std::lock_guard lock(m_mutex);

@@ -69,6 +69,8 @@ public:
 
     // The far end's latest figures (from any thread).
     void farEnd(diagnosis::EndReading end, std::vector<diagnosis::ConnectionReading> connections);
+    // The connections the far end sends on, as its latest Stats gave them.
+    std::vector<diagnosis::ConnectionReading> farConnections() const;
 
     // One reading, `atSec` after data began to move (the thread's tick; tests
     // call it directly without start(), in which case the job's time is the same).

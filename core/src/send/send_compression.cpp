@@ -36,6 +36,14 @@ std::string megabytes(uint64_t n)
 
 } // namespace
 
+bool fewerBytesMayHelp(const std::string& layer)
+{
+    for (const char* network : {"", "unknown", "network-congestion", "network-loss", "receive-window", "send-buffer",
+                                "bandwidth-limit", "round-trips", "compression"})
+        if (layer == network) return true;
+    return false;
+}
+
 codec::LevelObservation observationOf(const CompressLoad& load)
 {
     codec::LevelObservation obs;
@@ -52,6 +60,7 @@ codec::LevelObservation observationOf(const CompressLoad& load)
     // Without the machine's figure the compress stage's own busy time is the
     // only guard, which still steps down when compressing limits.
     obs.cpuIdle = load.cpuIdle.value_or(1.0);
+    obs.limitElsewhere = load.limitElsewhere;
     // What the workers would compress a second if they did nothing else,
     // against what the network took at its best.
     if (load.compressNs > 0 && load.linkBytesPerSec > 0) {
@@ -152,6 +161,7 @@ void SendCompression::observe(const StageSnapshot& send, size_t workers, uint64_
         load.cpuIdle = std::clamp(double(idle) / double(now.cpu->second - last->cpu->second), 0.0, 1.0);
     }
     load.packedBytes = now.packedBytes - std::min(now.packedBytes, last->packedBytes);
+    load.limitElsewhere = m_limitElsewhere.load();
     const codec::LevelObservation period = observationOf(load);
     // Over all the periods the network limited, not the best one: a period
     // can fill empty socket buffers at memory speed.

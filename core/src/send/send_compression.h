@@ -54,8 +54,13 @@ struct CompressLoad {
     // Wire bytes a second the send stage moved in the periods the network
     // limited, so far this job; 0 while no such period was seen.
     double linkBytesPerSec = 0;
+    bool limitElsewhere = false; // see codec::LevelObservation
 };
 codec::LevelObservation observationOf(const CompressLoad& load);
+
+// Whether fewer bytes on the wire can relieve the limit the bottleneck
+// diagnosis names (diagnosis::layerName; empty or "unknown": it may).
+bool fewerBytesMayHelp(const std::string& layer);
 
 class SendCompression {
 public:
@@ -81,6 +86,9 @@ public:
     // The stats thread, every period: the send stage's counters now and the
     // number of workers sending. Moves the auto level; nothing otherwise.
     void observe(const StageSnapshot& send, size_t workers, uint64_t nowNs);
+    // The job's bottleneck diagnosis changed its verdict (from any thread):
+    // auto raises its level only while fewer bytes may help.
+    void bottleneckIs(const std::string& layer) { m_limitElsewhere.store(!fewerBytesMayHelp(layer)); }
 
     // One line for the log, e.g. "compression: auto (zstd level 3 → 5): 120
     // of 400 frames compressed, 30.0 MB in 9.1 MB"; empty when off.
@@ -99,6 +107,7 @@ private:
     StageSet& m_stages;
     StageCounters& m_stage; // the compress stage's
     std::atomic<int> m_level;
+    std::atomic<bool> m_limitElsewhere{false};
     std::atomic<uint64_t> m_frames{0};
     std::atomic<uint64_t> m_packedIn{0};  // raw bytes of the frames that went compressed
     std::atomic<uint64_t> m_packedOut{0}; // what they took on the wire

@@ -57,6 +57,9 @@ public:
     // the data connections are still joining: they come by addDataLink, or
     // noDataLinks() says none will and the control link carries the data.
     void awaitGreeting(std::function<Status()> greeting);
+    // The job's bottleneck diagnosis names `layer` now (any thread): auto
+    // compression raises its level only where fewer bytes may help.
+    void bottleneckIs(const std::string& layer) { m_compression.bottleneckIs(layer); }
     void expectDataLinks();
     void noDataLinks();
 
