@@ -161,7 +161,7 @@ private Q_SLOTS:
     void whichLayersMoreConnectionsRelieve()
     {
         std::string why;
-        for (const char* add : {"", "unknown", "receive-window", "send-buffer", "encryption", "decryption", "network-stack"})
+        for (const char* add : {"receive-window", "send-buffer", "encryption", "decryption", "network-stack"})
             QVERIFY2(streamAdviceFor(add, "bbr", &why) == StreamAdvice::Add, add);
         // Random loss: a loss-based control halves each connection at each
         // loss (more connections help); BBR does not slow down for it.
@@ -169,9 +169,29 @@ private Q_SLOTS:
         QVERIFY(streamAdviceFor("network-loss", "bbr", &why) == StreamAdvice::Stop);
         QVERIFY(why.find("BBR") != std::string::npos);
         QVERIFY(streamAdviceFor("round-trips", "bbr", &why) == StreamAdvice::Wait);
+        QVERIFY(streamAdviceFor("", "bbr", &why) == StreamAdvice::Wait);
+        QVERIFY(streamAdviceFor("unknown", "bbr", &why) == StreamAdvice::Wait);
         for (const char* stop : {"network-congestion", "bandwidth-limit", "destination-write", "source-read",
                                  "per-file-overhead", "compression", "hashing", "remote-cpu"})
             QVERIFY2(streamAdviceFor(stop, "bbr", &why) == StreamAdvice::Stop, stop);
+    }
+    void aVerdictThatNeverComesDoesNotHoldTheStreamsBack()
+    {
+        // The diagnosis never names a layer (an old far end, say): after a
+        // few intervals the measurement decides, as without the diagnosis.
+        FakeLink link(10e6, 60e6, 2, 16);
+        std::vector<std::string> log;
+        auto hooks = hooksFor(link, UINT64_MAX, log);
+        int asked = 0;
+        hooks.advice = [&asked](std::string* why) {
+            ++asked;
+            return streamAdviceFor("unknown", "bbr", why);
+        };
+        StreamTuning t = quick();
+        t.maxWaits = 3;
+        StreamTuner::run(hooks, t);
+        QCOMPARE(link.streams(), 8u);
+        QVERIFY(asked >= 4);
     }
 };
 

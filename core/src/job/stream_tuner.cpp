@@ -4,8 +4,13 @@ namespace fg {
 
 StreamAdvice streamAdviceFor(const std::string& layer, const std::string& congestion, std::string* why)
 {
-    // No verdict yet, or none stands out: measuring decides, as before.
-    if (layer.empty() || layer == "unknown") return StreamAdvice::Add;
+    // No verdict shown yet (one must hold 2 s first; the first seconds of a
+    // long path's job show none): look again; the tuner stops waiting after
+    // a few looks and lets its measurement decide, as before.
+    if (layer.empty() || layer == "unknown") {
+        *why = "no verdict yet";
+        return StreamAdvice::Wait;
+    }
     // Per connection: another connection brings its own window, buffer,
     // congestion window or core.
     for (const char* perConnection : {"receive-window", "send-buffer", "encryption", "decryption", "network-stack"})
@@ -36,6 +41,7 @@ void StreamTuner::run(const Hooks& hooks, const StreamTuning& tuning)
     };
     if (!hooks.wait(tuning.settle)) return;
     double rate = rateOver(tuning.interval);
+    unsigned waits = 0; // in a row
     while (rate >= 0) {
         if (rate == 0) {
             // Nothing moved (the job waits on a scan, a signature, the disk):
@@ -51,11 +57,13 @@ void StreamTuner::run(const Hooks& hooks, const StreamTuning& tuning)
                 hooks.log("streams: no more connections: " + why);
                 return;
             }
-            if (advice == StreamAdvice::Wait) {
+            if (advice == StreamAdvice::Wait && waits < tuning.maxWaits) {
+                ++waits;
                 rate = rateOver(tuning.interval);
                 continue;
             }
         }
+        waits = 0;
         const std::optional<unsigned> streams = hooks.addStreams(tuning.step);
         if (!streams) return;
         if (!hooks.wait(tuning.settle)) return;

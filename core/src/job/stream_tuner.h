@@ -30,6 +30,10 @@ struct StreamTuning {
     // Not worth a new connection when the rest of the job takes less than
     // this many seconds at the present rate.
     double minRemainingSeconds = 4.0;
+    // The diagnosis's Wait is heeded this many intervals in a row at most;
+    // then the measurement decides (a verdict that never comes must not
+    // keep a job on its first connections).
+    unsigned maxWaits = 4;
 };
 
 enum class StreamAdvice : uint8_t { Add, Wait, Stop };
