@@ -134,6 +134,23 @@ private Q_SLOTS:
                  said(v));
     }
 
+    // Recorded on loopback, 8 connections on 2 cores: the window closes
+    // because the receiver's threads decrypt flat out, not for a small buffer.
+    void aWindowClosedByABusyReceiverIsItsCpu()
+    {
+        Evidence e = job(450u << 20);
+        networkBound(e);
+        e.connections = {connection(6, 1, 450u << 20, 0, 0.95)};
+        e.receiver.stages = {stage(StageId::Receive, 0.3, 0.05, 0.0), stage(StageId::Decrypt, 0.6, 0.05, 0.0),
+                             stage(StageId::Write, 0.2, 0.8, 0)};
+        const Verdict v = classify(e);
+        QVERIFY2(v.layer == Layer::Decryption && v.end == "receiver", said(v));
+        QVERIFY2(has(v.evidence, "threads are busy"), said(v));
+        // An idle receiver behind the same window: its buffer.
+        e.receiver.stages = {stage(StageId::Receive, 0.05, 0.9, 0.05), stage(StageId::Write, 0.2, 0.8, 0)};
+        QVERIFY2(classify(e).layer == Layer::ReceiveWindow, said(classify(e)));
+    }
+
     void theSendBuffer()
     {
         Evidence e = job(20'000'000);

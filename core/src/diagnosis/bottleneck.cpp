@@ -396,6 +396,14 @@ Verdict networkVerdict(const Evidence& e, double sendWaits)
                 return stageVerdict(e, hot, "the receiver's window closes because its network threads wait on its "
                                             "writers " + percent(behind) + " of the time: ");
         }
+        // A receiver whose own threads are saturated (decrypting, hashing,
+        // the kernel's receive work) reads too slowly, and its window
+        // closes for that: a bigger buffer would only fill too.
+        if (e.receiver.present) {
+            const Hot hot = busiest(e, false, true);
+            if (hot.found && hot.saturation >= kSaturated)
+                return stageVerdict(e, hot, "the receiver's window closes because its threads are busy: ");
+        }
         Verdict v;
         v.layer = Layer::ReceiveWindow;
         v.end = "receiver";
