@@ -77,7 +77,10 @@ private Q_SLOTS:
         QVERIFY(d.net.setSysctl(true, u"net.ipv4.tcp_rmem"_s, u"4096 131072 1048576"_s));
         QVERIFY(d.net.setSysctl(false, u"net.ipv4.tcp_wmem"_s, u"4096 131072 67108864"_s));
         writeFile(dir.sub("src/big.bin"), randomBytes(96u << 20, 4));
-        CliRun r = push(d, dir, {u"--streams"_s, u"2"_s});
+        // CUBIC (Linux's default): its window grows past the receiver's, so
+        // the receiver's is the one that binds (BBR's own sits near its size
+        // and took turns with it: 36-43 % against the 30 % threshold).
+        CliRun r = push(d, dir, {u"--streams"_s, u"2"_s, u"--congestion"_s, u"cubic"_s});
         expectNamed(r, u"receive-window"_s, u"receiver"_s);
         if (QTest::currentTestFailed()) return;
         const QString fix = reportOf(r).value(u"bottleneck"_s).toObject().value(u"fix"_s).toString();
@@ -99,7 +102,7 @@ private Q_SLOTS:
         qInfo("probe, one connection: %s", qPrintable(one.value(u"limit"_s).toObject().value(u"evidence"_s).toString()));
         QVERIFY2(probe.value(u"bdp_bytes"_s).toDouble() > 4e6, p.out.constData());
         CliRun again = d.client({u"sync"_s, u"--json"_s, u"--state-dir"_s, q(dir.sub("client-state")), u"--streams"_s,
-                                 u"2"_s, q(dir.sub("src/")), d.server + u"/m/again/"_s});
+                                 u"2"_s, u"--congestion"_s, u"cubic"_s, q(dir.sub("src/")), d.server + u"/m/again/"_s});
         expectNamed(again, u"receive-window"_s, u"receiver"_s);
         if (QTest::currentTestFailed()) return;
         qInfo("after the probe: %s", verdictText(again).constData());
