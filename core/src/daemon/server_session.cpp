@@ -305,24 +305,11 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
 
     proto::JobAcceptMsg accept;
     accept.serverSoftware = softwareVersion();
-    std::optional<proto::SessionToken> token;
-    if (ctx.registry && request->streams > 0) {
-        if (Status opened = ctx.registry->open(request->token, ctx.clientFingerprint, request->streams, request->plainData);
-            !opened)
-            return refuse(opened.error());
-        token = request->token;
-        accept.token = *token;
-        accept.streams = request->streams;
-    }
+    OpenedStreams opened(ctx);
+    if (Status st = opened.open(request->token, request->streams, request->plainData, accept); !st)
+        return refuse(st.error());
+    const std::optional<proto::SessionToken>& token = opened.token();
     FG_TRY(link.send(proto::toFrame(accept)));
-    struct CloseToken {
-        StreamRegistry* registry;
-        std::optional<proto::SessionToken> token;
-        ~CloseToken()
-        {
-            if (token) registry->close(*token);
-        }
-    } closeToken{ctx.registry, token};
 
     auto late = std::make_shared<LateLinks>(params.congestion);
     std::vector<proto::FrameLinkPtr> dataLinks;

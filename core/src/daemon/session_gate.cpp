@@ -1,6 +1,7 @@
 #include "daemon/session_gate.h"
 
 #include "common/path.h"
+#include "daemon/stream_registry.h"
 #include "platform/fs.h"
 #include "platform/process.h"
 #include "proto/messages.h"
@@ -107,6 +108,21 @@ Error JobPlace::refusal(const std::string& what) const
     return Error(Errc::Busy, "the daemon at " + m_ctx.serverAddress + " is running " + std::to_string(m_ctx.maxJobs)
                                  + " job(s), as many as it takes at once (serve --max-sessions "
                                  + std::to_string(m_ctx.maxJobs) + "); try again later");
+}
+
+OpenedStreams::~OpenedStreams()
+{
+    if (m_token) m_ctx.registry->close(*m_token);
+}
+
+Status OpenedStreams::open(const proto::SessionToken& token, uint16_t streams, bool plainData, proto::JobAcceptMsg& accept)
+{
+    if (!m_ctx.registry || streams == 0) return {};
+    FG_TRY(m_ctx.registry->open(token, m_ctx.clientFingerprint, streams, plainData));
+    m_token = token;
+    accept.token = token;
+    accept.streams = streams;
+    return {};
 }
 
 } // namespace fg

@@ -7,10 +7,12 @@
 
 #include "daemon/server_session.h"
 #include "proto/frame.h"
+#include "proto/messages.h"
 #include "options/transfer_params.h"
 
 #include <floodgate/error.h>
 
+#include <optional>
 #include <string>
 
 namespace fg {
@@ -50,6 +52,28 @@ public:
 private:
     const SessionContext& m_ctx;
     bool m_held;
+};
+
+// A request's data connections in the daemon's registry: opened when the
+// request asks for some (and the daemon has a registry), closed when this
+// goes, whatever ended the request.
+class OpenedStreams {
+public:
+    explicit OpenedStreams(const SessionContext& ctx) : m_ctx(ctx) {}
+    ~OpenedStreams();
+    OpenedStreams(const OpenedStreams&) = delete;
+    OpenedStreams& operator=(const OpenedStreams&) = delete;
+
+    // Opens the session's place for `streams` connections joining with
+    // `token`, and says so in `accept` (its token and stream count); does
+    // nothing for none. An error (the registry's) is for the client.
+    Status open(const proto::SessionToken& token, uint16_t streams, bool plainData, proto::JobAcceptMsg& accept);
+    // Set once opened.
+    const std::optional<proto::SessionToken>& token() const { return m_token; }
+
+private:
+    const SessionContext& m_ctx;
+    std::optional<proto::SessionToken> m_token;
 };
 
 } // namespace fg
