@@ -273,12 +273,7 @@ Result<std::string> pairWithServer(const std::string& host, uint16_t port, const
     request.proof = net::pairingProof(code, net::ProofSide::Client, conn.ourFingerprint, serverFp);
     request.clientName = platform::hostName();
     FG_TRY(link.send(proto::toFrame(request)));
-    FG_TRY_ASSIGN(proto::Frame frame, link.receive());
-    if (frame.type == uint16_t(proto::MsgType::Error)) {
-        FG_TRY_ASSIGN(proto::ErrorMsg err, proto::fromFrame<proto::ErrorMsg>(frame));
-        return Error(err.code, err.message);
-    }
-    FG_TRY_ASSIGN(proto::PairResultMsg result, proto::fromFrame<proto::PairResultMsg>(frame));
+    FG_TRY_ASSIGN(proto::PairResultMsg result, proto::receiveAnswer<proto::PairResultMsg>(link));
     link.close();
     if (!result.ok) return Error(Errc::AuthFailed, "the server refused to pair: " + result.message);
     // The server proved it knows the code too: this is the server the user

@@ -23,12 +23,7 @@ Result<proto::JobAcceptMsg> awaitJobAccept(proto::FrameLink& link, const proto::
                                              + ") cannot carry file data unencrypted (--cipher none); update it, "
                                                "or choose a cipher");
     }
-    FG_TRY_ASSIGN(proto::Frame frame, link.receive());
-    if (frame.type == uint16_t(proto::MsgType::Error)) {
-        FG_TRY_ASSIGN(proto::ErrorMsg err, proto::fromFrame<proto::ErrorMsg>(frame));
-        return Error(err.code, err.message);
-    }
-    return proto::fromFrame<proto::JobAcceptMsg>(frame);
+    return proto::receiveAnswer<proto::JobAcceptMsg>(link);
 }
 
 Result<std::vector<std::string>> sshCommandFor(const Endpoint& endpoint, const SyncOptions& options)

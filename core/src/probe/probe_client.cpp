@@ -165,13 +165,8 @@ private:
         request.congestion = o.transfer.congestion;
         const uint64_t asked = monotonicNs();
         FG_TRY(m_link->send(proto::toFrame(request)));
-        FG_TRY_ASSIGN(proto::Frame answer, m_link->receive());
+        FG_TRY_ASSIGN(proto::JobAcceptMsg accept, proto::receiveAnswer<proto::JobAcceptMsg>(*m_link));
         m_report.roundTripUs = uint32_t((monotonicNs() - asked) / 1000);
-        if (answer.type == uint16_t(proto::MsgType::Error)) {
-            FG_TRY_ASSIGN(proto::ErrorMsg err, proto::fromFrame<proto::ErrorMsg>(answer));
-            return Error(err.code, err.message);
-        }
-        FG_TRY_ASSIGN(proto::JobAcceptMsg accept, proto::fromFrame<proto::JobAcceptMsg>(answer));
         m_report.farSoftware = accept.serverSoftware;
         if (early && accept.streams > 0) {
             uint32_t joined = 0;
@@ -215,12 +210,7 @@ private:
         } else {
             FG_TRY_ASSIGN(*drained, probe::drain(links));
         }
-        FG_TRY_ASSIGN(proto::Frame frame, m_link->receive());
-        if (frame.type == uint16_t(proto::MsgType::Error)) {
-            FG_TRY_ASSIGN(proto::ErrorMsg err, proto::fromFrame<proto::ErrorMsg>(frame));
-            return Error(err.code, err.message);
-        }
-        FG_TRY_ASSIGN(proto::ProbePhaseResultMsg result, proto::fromFrame<proto::ProbePhaseResultMsg>(frame));
+        FG_TRY_ASSIGN(proto::ProbePhaseResultMsg result, proto::receiveAnswer<proto::ProbePhaseResultMsg>(*m_link));
         if (!m_options.pull) {
             if (!result.drained) return Error(Errc::Protocol, "the far end sent no figures for what it received");
             *drained = *result.drained;
@@ -254,12 +244,7 @@ private:
         phase.diskBytes = m_options.disk ? m_options.diskBytes : 0;
         phase.diskMilliseconds = m_options.disk ? uint32_t(std::clamp(m_options.diskSeconds, 0.0, 600.0) * 1000) : 0;
         FG_TRY(m_link->send(proto::toFrame(phase)));
-        FG_TRY_ASSIGN(proto::Frame frame, m_link->receive());
-        if (frame.type == uint16_t(proto::MsgType::Error)) {
-            FG_TRY_ASSIGN(proto::ErrorMsg err, proto::fromFrame<proto::ErrorMsg>(frame));
-            return Error(err.code, err.message);
-        }
-        FG_TRY_ASSIGN(proto::ProbeMachineMsg remote, proto::fromFrame<proto::ProbeMachineMsg>(frame));
+        FG_TRY_ASSIGN(proto::ProbeMachineMsg remote, proto::receiveAnswer<proto::ProbeMachineMsg>(*m_link));
         m_remote = std::move(remote.machine);
 
         say("measuring this end's CPU and disk");

@@ -522,6 +522,19 @@ Result<M> fromFrame(const Frame& frame)
     return M::decode(r);
 }
 
+// The far end's answer on `link`: a frame of M's type, or the Error it sent
+// instead, as an Error with its code and message.
+template <class M>
+Result<M> receiveAnswer(FrameLink& link)
+{
+    FG_TRY_ASSIGN(Frame frame, link.receive());
+    if (frame.type == uint16_t(MsgType::Error)) {
+        FG_TRY_ASSIGN(ErrorMsg err, fromFrame<ErrorMsg>(frame));
+        return Error(err.code, err.message);
+    }
+    return fromFrame<M>(frame);
+}
+
 // The largest batch the encoders build, so a batch always fits in a frame.
 inline constexpr size_t kBatchBytes = 256 * 1024;
 
