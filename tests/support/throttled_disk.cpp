@@ -1,7 +1,8 @@
 #include "throttled_disk.h"
 
+#include "test_support.h"
+
 #include <QFile>
-#include <QProcess>
 #include <QStringList>
 
 #include <sys/stat.h>
@@ -12,17 +13,16 @@
 
 namespace fgtest {
 
-bool ThrottledDisk::run(const QString& program, const QStringList& args)
+bool ThrottledDisk::run(const QString& program, const QStringList& args, QString* out)
 {
-    QProcess p;
-    p.start(program, args);
-    if (!p.waitForStarted(5000) || !p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit
-        || p.exitCode() != 0) {
-        m_why = program + QLatin1Char(' ') + args.join(QLatin1Char(' ')) + QStringLiteral(" failed: ")
-              + QString::fromUtf8(p.readAllStandardError()).trimmed();
-        return false;
+    const CliRun r = runProgram(program, args, 60000);
+    if (r.exitCode == 0) {
+        if (out) *out = QString::fromUtf8(r.out).trimmed();
+        return true;
     }
-    return true;
+    m_why = program + QLatin1Char(' ') + args.join(QLatin1Char(' ')) + QStringLiteral(" failed: ")
+          + QString::fromUtf8(r.err).trimmed();
+    return false;
 }
 
 bool ThrottledDisk::writeKnob(const std::string& path, const std::string& value)
@@ -55,13 +55,7 @@ ThrottledDisk::ThrottledDisk(const std::string& workDir, int megabytes)
     const QString image = QString::fromStdString(m_image);
     if (!run(QStringLiteral("truncate"), {QStringLiteral("-s"), QString::number(megabytes) + QLatin1Char('M'), image}))
         return;
-    QProcess losetup;
-    losetup.start(QStringLiteral("losetup"), {QStringLiteral("-f"), QStringLiteral("--show"), image});
-    if (!losetup.waitForFinished(10000) || losetup.exitCode() != 0) {
-        m_why = QStringLiteral("losetup failed: ") + QString::fromUtf8(losetup.readAllStandardError()).trimmed();
-        return;
-    }
-    m_loop = QString::fromUtf8(losetup.readAllStandardOutput()).trimmed();
+    if (!run(QStringLiteral("losetup"), {QStringLiteral("-f"), QStringLiteral("--show"), image}, &m_loop)) return;
     struct stat st {};
     if (::stat(m_loop.toLocal8Bit().constData(), &st) != 0) {
         m_why = QStringLiteral("no ") + m_loop;

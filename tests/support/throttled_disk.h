@@ -10,6 +10,7 @@
 // was missing, for a QSKIP.
 
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
 #include <string>
@@ -38,7 +39,9 @@ public:
     bool dropCache();
 
 private:
-    bool run(const QString& program, const QStringList& args);
+    // Runs a tool (fgtest::runProgram); false with m_why on failure, its
+    // trimmed output in *out.
+    bool run(const QString& program, const QStringList& args, QString* out = nullptr);
     bool writeKnob(const std::string& path, const std::string& value);
 
     std::string m_image;
