@@ -121,6 +121,26 @@ bool showsAllOf(const QLabel* label)
     return label->wordWrap() && label->height() >= label->heightForWidth(label->width());
 }
 
+// Every word-wrapped label under `root` has the height its text needs. A label
+// that wraps asks for another layout pass once its width is known, so on a
+// loaded machine a fixed short wait can end between two passes: tests wait for
+// this (with a deadline) before they judge the layout.
+bool wrappedLabelsSettled(const QWidget* root)
+{
+    for (const QLabel* label : root->findChildren<QLabel*>()) {
+        if (!label->isVisibleTo(root) || !label->wordWrap() || label->text().isEmpty()) continue;
+        if (!showsAllOf(label)) return false;
+    }
+    return true;
+}
+
+// Waits (at most 3 s) for wrappedLabelsSettled(); the checks that follow say
+// what is wrong if it never does.
+void settleLayouts(const QWidget* root)
+{
+    static_cast<void>(QTest::qWaitFor([root] { return wrappedLabelsSettled(root); }, 3000));
+}
+
 void grab(QWidget& window, const QString& name)
 {
     const QString dir = qEnvironmentVariable("FG_UI_GRAB_DIR");
@@ -429,7 +449,7 @@ private Q_SLOTS:
         click(window, "runButton");
         QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 10000);
         QCOMPARE(window.lastResult()->state, fg::JobState::Failed);
-        QTest::qWait(50); // the layout settles
+        settleLayouts(&window);
 
         QVERIFY2(window.minimumSizeHint().width() < 900, qPrintable(QString::number(window.minimumSizeHint().width())));
         QCOMPARE(window.width(), width);
@@ -449,7 +469,7 @@ private Q_SLOTS:
 
         // Narrow, it wraps into more lines and still shows all of it.
         window.resize(820, window.height());
-        QTest::qWait(50);
+        settleLayouts(&window);
         QVERIFY(window.width() <= 820);
         for (QLabel* label : {status, title}) {
             QVERIFY2(showsAllOf(label), qPrintable(label->objectName() + QStringLiteral(": %1 px high, %2 needed")
@@ -489,6 +509,7 @@ private Q_SLOTS:
         QWidget* viewport = form->parentWidget();
         const int windowWidth = window.width();
         auto fits = [&](const char* state) {
+            settleLayouts(form);
             QVERIFY2(form->minimumSizeHint().width() <= viewport->width(),
                      qPrintable(QStringLiteral("%1: the form needs %2 px, the sidebar shows %3")
                                     .arg(QLatin1String(state))
