@@ -577,4 +577,85 @@ int fuzzDecompress(const uint8_t* data, size_t size)
     return 0;
 }
 
+std::vector<uint8_t> probeSeedSession()
+{
+    // What the two ends of a probe say, in the order they say it: the request,
+    // a network phase with its filler and result, the machine phase with both
+    // ends' speeds, the end. Every optional field is set, so mutations start
+    // inside each decoder's deepest branch.
+    std::vector<Frame> frames;
+    ProbeRequestMsg request;
+    request.direction = Direction::Push;
+    request.path = "m/sub";
+    request.streams = 4;
+    request.token[0] = 1;
+    request.ioTimeoutSec = 30;
+    request.congestion = "bbr";
+    frames.push_back(toFrame(request));
+    ProbePhaseMsg phase;
+    phase.kind = ProbePhaseMsg::Kind::Network;
+    phase.streams = 4;
+    phase.milliseconds = 3000;
+    frames.push_back(toFrame(phase));
+    Frame fill;
+    fill.type = uint16_t(MsgType::ProbeFill);
+    fill.payload.assign(64, 0xA5);
+    frames.push_back(fill);
+    fill.flags = probe::kLastFill;
+    frames.push_back(fill);
+    ProbePhaseResultMsg result;
+    result.drained = probe::DrainFigures{1 << 20, 3.0};
+    probe::PumpFigures pumped;
+    pumped.bytes = 1 << 20;
+    pumped.seconds = 3.0;
+    pumped.steadyBytesPerSec = 4e8;
+    pumped.cpuSeconds = 0.5;
+    pumped.threadSeconds = 3.0;
+    pumped.windowBytes = 1 << 19;
+    pumped.windowSeconds = 1.5;
+    diagnosis::ConnectionEvidence connection;
+    connection.busyUs = 1'500'000;
+    connection.rwndLimitedUs = 900'000;
+    connection.bytesSent = 1 << 19;
+    connection.rttUs = 1200;
+    connection.minRttUs = 80;
+    connection.cwndSegments = 40;
+    connection.deliveryRate = 400'000'000;
+    connection.congestion = "bbr";
+    pumped.connections = {connection, connection};
+    result.pumped = pumped;
+    frames.push_back(toFrame(result));
+    phase.kind = ProbePhaseMsg::Kind::Machine;
+    phase.diskBytes = 1 << 20;
+    phase.diskMilliseconds = 2000;
+    frames.push_back(toFrame(phase));
+    ProbeMachineMsg machine;
+    machine.machine.cores = 2;
+    machine.machine.aesAcceleration = true;
+    machine.machine.netLimits = {4 << 20, 4 << 20, 4 << 20, 6 << 20, "bbr", "reno cubic bbr"};
+    machine.machine.ciphers = {{"aes128-gcm", 3.5e9, 0}, {"chacha20-poly1305", 1.2e9, 0}};
+    machine.machine.compressors = {{"lz4", 2e9, 2.1}, {"zstd:1", 3.1e8, 4.0}};
+    machine.machine.hashes = {{"xxh128", 1.6e10, 0}};
+    machine.machine.disk.writeBytesPerSec = 4.2e8;
+    machine.machine.disk.readBytesPerSec = 9e8;
+    machine.machine.disk.bytes = 1 << 20;
+    machine.machine.disk.where = "m/sub";
+    machine.machine.disk.note = "flushed";
+    frames.push_back(toFrame(machine));
+    phase = ProbePhaseMsg{};
+    frames.push_back(toFrame(phase));
+    return encodeFrames(frames);
+}
+
+void writeSeedForCampaign(const std::string& name, const std::vector<uint8_t>& seed)
+{
+    const char* dir = std::getenv("FG_FUZZ_SEED_DIR");
+    if (!dir || !*dir) return;
+    const std::string path = std::string(dir) + "/" + name;
+    if (std::FILE* f = std::fopen(path.c_str(), "wb")) {
+        std::fwrite(seed.data(), 1, seed.size(), f);
+        std::fclose(f);
+    }
+}
+
 } // namespace fgfuzz

@@ -31,12 +31,20 @@ int fuzzDeltaReceiver(const uint8_t* data, size_t size);
 // A valid input for fuzzDeltaReceiver (a two-pass delta of that file): the
 // seed mutations start from.
 std::vector<uint8_t> deltaSeedSession();
+// A valid probe conversation (every probe message, each field set): the
+// seed fuzzWire's mutations of the probe decoders start from.
+std::vector<uint8_t> probeSeedSession();
 // What the destination's file holds after the last fuzzDeltaReceiver run.
 std::string deltaTargetAfterLastRun();
 // What fuzzReceiver's destination holds after its last run: each entry's
 // relative path and its contents ("-> TARGET" for a symlink, "/" for a
 // directory).
 std::map<std::string, std::string> receiverTreeAfterLastRun();
+
+// With FG_FUZZ_SEED_DIR set (campaign.sh sets it to the kept corpus), writes
+// `seed` there as `name`: a libFuzzer binary's valid starting input, kept by
+// name through the corpus's minimising.
+void writeSeedForCampaign(const std::string& name, const std::vector<uint8_t>& seed);
 
 // The first byte picks an algorithm (and a level), the rest is a frame to
 // decompress under the 256 KiB frame limit: refused or within the limit,

@@ -164,6 +164,27 @@ private Q_SLOTS:
         QVERIFY2(intact > 0 && broken > 0, qPrintable(QStringLiteral("%1 intact, %2 broken").arg(intact).arg(broken)));
     }
 
+    void probeDecodersSurviveMutatedConversations()
+    {
+        std::mt19937 rng(4040);
+        const auto seed = fgfuzz::probeSeedSession();
+        // The seed: each of its eight frames decodes as its type.
+        fgfuzz::fuzzWire(seed.data(), seed.size());
+        const auto whole = fgfuzz::lastWireStats();
+        QCOMPARE(whole.frames, size_t(8));
+        QCOMPARE(whole.decoded, whole.frames);
+        size_t intact = 0, broken = 0;
+        for (int i = 0; i < 20000; ++i) {
+            auto data = seed;
+            mutate(data, rng);
+            fgfuzz::fuzzWire(data.data(), data.size());
+            const auto stats = fgfuzz::lastWireStats();
+            if (stats.frames == whole.frames && stats.refused == 0) ++intact;
+            if (stats.refused > 0 || stats.frames < whole.frames) ++broken;
+        }
+        QVERIFY2(intact > 0 && broken > 0, qPrintable(QStringLiteral("%1 intact, %2 broken").arg(intact).arg(broken)));
+    }
+
     void decompressorSurvivesMutatedFrames()
     {
         // Seeds: real frames of each algorithm, of a short and a long text.
