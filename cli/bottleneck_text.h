@@ -3,7 +3,7 @@
 // a line for -v at each change and for the summary, a short tag for the
 // --progress line, and the --json fields.
 
-#include "json_writer.h"
+#include <floodgate/json.h>
 
 #include <floodgate/job.h>
 

@@ -24,6 +24,9 @@ const char* kUsage =
     "                           the clients paired with this machine's daemon\n"
     "  probe TARGET             measure the way to a daemon or ssh host: network, CPUs, disks,\n"
     "                           and what will limit a transfer there\n"
+    "  lab --vary FACTOR=LEVELS TARGET\n"
+    "                           try a matrix of settings (streams, cipher, compression, ...) against\n"
+    "                           the target and find the fastest\n"
     "\n"
     "`floodgate <command> --help` explains a command's options.\n";
 
@@ -43,6 +46,7 @@ int run(int argc, char** argv)
     if (command == "pair") return runPair(args);
     if (command == "clients") return runClients(args);
     if (command == "probe") return runProbe(args);
+    if (command == "lab") return runLab(args);
     if (command == "--help" || command == "-h" || command == "help") {
         std::fputs(kUsage, stdout);
         return 0;

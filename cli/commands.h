@@ -10,6 +10,7 @@ int runServe(const std::vector<std::string>& args);
 int runPair(const std::vector<std::string>& args);
 int runClients(const std::vector<std::string>& args);
 int runProbe(const std::vector<std::string>& args);
+int runLab(const std::vector<std::string>& args);
 
 // Exit code for a command line that cannot be used (rsync's 1).
 inline constexpr int kUsageError = 1;

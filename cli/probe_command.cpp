@@ -2,8 +2,9 @@
 // what to change (floodgate/probe.h). Human text, or --json.
 
 #include "args.h"
+#include "connection_flags.h"
 #include "commands.h"
-#include "json_writer.h"
+#include <floodgate/json.h>
 
 #include <floodgate/job.h>
 #include <floodgate/probe.h>
@@ -31,10 +32,7 @@ const char* kProbeUsage =
     "  --disk-size SIZE     the scratch file's largest size (default 256M; written for at most 2 s)\n"
     "  --no-disk            no disk tests\n"
     "  --local-dir DIR      where this end's scratch file goes (default: the current directory)\n"
-    "  --json               the figures as JSON on stdout\n"
-    "  --cipher NAME, --congestion NAME, -e/--rsh COMMAND, --remote-floodgate PATH,\n"
-    "  --state-dir DIR, --contimeout SEC, --timeout SEC\n"
-    "                       as for `floodgate sync`\n";
+    "  --json               the figures as JSON on stdout\n";
 
 std::string rate(double v) { return v > 0 ? formatRate(v) : std::string("-"); }
 std::string ms(uint32_t us)
@@ -109,6 +107,8 @@ void printHuman(const ProbeReport& r)
     speedRows(r.local.hashes, r.remote.hashes, "");
     row("disk write", diskText(r.local.diskWriteBytesPerSec), diskText(r.remote.diskWriteBytesPerSec));
     row("disk read", diskText(r.local.diskReadBytesPerSec), diskText(r.remote.diskReadBytesPerSec));
+    auto freeText = [](const std::optional<uint64_t>& v) { return v ? formatBytes(*v) : std::string("not measured"); };
+    row("disk free", freeText(r.local.diskFreeBytes), freeText(r.remote.diskFreeBytes));
     if (!r.local.diskNote.empty()) std::printf("  this end's disk: %s%s\n", r.local.diskWhere.empty() ? "" : (r.local.diskWhere + ": ").c_str(), r.local.diskNote.c_str());
     if (!r.remote.diskNote.empty()) std::printf("  far end's disk: %s%s\n", r.remote.diskWhere.empty() ? "" : (r.remote.diskWhere + ": ").c_str(), r.remote.diskNote.c_str());
 
@@ -160,6 +160,7 @@ void jsonEnd(JsonWriter& j, const ProbeEnd& e)
     j.key("disk").beginObject();
     if (e.diskWriteBytesPerSec) j.key("write_bytes_per_second").value(uint64_t(*e.diskWriteBytesPerSec));
     if (e.diskReadBytesPerSec) j.key("read_bytes_per_second").value(uint64_t(*e.diskReadBytesPerSec));
+    if (e.diskFreeBytes) j.key("free_bytes").value(*e.diskFreeBytes);
     j.key("bytes").value(e.diskBytes).key("where").value(e.diskWhere).key("note").value(e.diskNote);
     j.endObject();
     j.endObject();
@@ -207,11 +208,13 @@ void printJson(const ProbeReport& r)
 
 int runProbe(const std::vector<std::string>& args)
 {
-    static const std::vector<OptionSpec> options = {
-        {"pull", 0, false},        {"push", 0, false},      {"streams", 0, true},    {"time", 0, true},         {"disk-size", 0, true},
-        {"no-disk", 0, false},     {"local-dir", 0, true},  {"json", 0, false},        {"cipher", 0, true},
-        {"congestion", 0, true},   {"rsh", 'e', true},      {"remote-floodgate", 0, true},
-        {"state-dir", 0, true},    {"contimeout", 0, true}, {"timeout", 0, true},      {"help", 'h', false}};
+    static const std::vector<OptionSpec> options = [] {
+        std::vector<OptionSpec> specs = {{"pull", 0, false},      {"push", 0, false},     {"streams", 0, true},
+                                         {"time", 0, true},       {"disk-size", 0, true}, {"no-disk", 0, false},
+                                         {"local-dir", 0, true},  {"json", 0, false},     {"help", 'h', false}};
+        for (const auto& c : connectionOptionSpecs()) specs.push_back(c);
+        return specs;
+    }();
     ParsedArgs parsed = parseArgs(args, options);
     auto usage = [](const std::string& why) {
         std::fprintf(stderr, "floodgate probe: %s\n(`floodgate probe --help` lists the options)\n", why.c_str());
@@ -220,17 +223,17 @@ int runProbe(const std::vector<std::string>& args)
     if (!parsed.error.empty()) return usage(parsed.error);
     ProbeOptions o;
     bool json = false;
-    auto seconds = [](const std::string& v, double* out) {
-        char* end = nullptr;
-        const double d = std::strtod(v.c_str(), &end);
-        if (v.empty() || *end != '\0' || !(d > 0) || d > 600) return false;
-        *out = d;
-        return true;
-    };
-    for (const auto& [name, value] : parsed.options) {
+    for (const auto& option : parsed.options) {
+        const std::string& name = option.name;
+        const std::string& value = option.value;
         if (name == "help") {
             std::fputs(kProbeUsage, stdout);
+            std::fputs(kConnectionOptionsHelp, stdout);
             return 0;
+        }
+        if (auto connection = applyConnectionOption(option, o.connection)) {
+            if (!connection->empty()) return usage(*connection);
+            continue;
         }
         if (name == "pull") o.pull = true;
         else if (name == "push") o.pull = false;
@@ -243,27 +246,11 @@ int runProbe(const std::vector<std::string>& args)
             if (value.empty() || *end != '\0' || n < 1 || n > 32) return usage("--streams takes 1 to 32, not '" + value + "'");
             o.streams = unsigned(n);
         } else if (name == "time") {
-            if (!seconds(value, &o.networkSeconds)) return usage("--time takes seconds (up to 600), not '" + value + "'");
+            if (!parseSeconds(value, &o.networkSeconds)) return usage("--time takes seconds (up to 600), not '" + value + "'");
         } else if (name == "disk-size") {
             auto size = parseSize(value, "--disk-size");
             if (!size.ok()) return usage(size.error().message);
             o.diskBytes = *size;
-        } else if (name == "cipher") {
-            auto cipher = parseCipherChoice(value);
-            if (!cipher.ok()) return usage(cipher.error().message);
-            o.connection.cipher = *cipher;
-        } else if (name == "congestion") {
-            o.connection.transfer.congestion = value;
-        } else if (name == "rsh") {
-            o.connection.rsh = value;
-        } else if (name == "remote-floodgate") {
-            o.connection.remoteFloodgate = value;
-        } else if (name == "state-dir") {
-            o.connection.stateDir = value;
-        } else if (name == "contimeout" || name == "timeout") {
-            double s = 0;
-            if (!seconds(value, &s)) return usage("--" + name + " takes seconds, not '" + value + "'");
-            (name == "timeout" ? o.connection.ioTimeoutSec : o.connection.connectTimeoutSec) = unsigned(s);
         }
     }
     if (parsed.positional.size() != 1) return usage("give one target: floodgate://HOST[:PORT]/MODULE[/PATH] or host:path");

@@ -5,7 +5,7 @@
 #include "human.h"
 #include "itemize.h"
 #include "bottleneck_text.h"
-#include "json_writer.h"
+#include <floodgate/json.h>
 #include "progress_line.h"
 #include "sync_flags.h"
 #include "text.h"
@@ -68,6 +68,8 @@ std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode
     j.key("file_bytes_transferred").value(r.fileBytesTransferred);
     j.key("wire_bytes").value(r.wireBytes);
     j.key("seconds").value(r.seconds);
+    j.key("cpu_seconds").value(r.cpuSeconds);
+    j.key("far_cpu_seconds").value(r.farCpuSeconds);
     j.key("errors").beginArray();
     if (r.state == JobState::Failed) {
         j.beginObject().key("path").value("").key("code").value(errcName(r.fatal.code));

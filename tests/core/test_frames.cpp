@@ -867,6 +867,7 @@ private Q_SLOTS:
         machine.machine.disk.bytes = 256 << 20;
         machine.machine.disk.where = "m";
         machine.machine.disk.note = "flushed";
+        machine.machine.disk.freeBytes = 123456789012ull;
         ProbeMachineMsg mb = roundTrip(machine);
         QCOMPARE(mb.machine.cores, 8u);
         QVERIFY(mb.machine.aesAcceleration);
@@ -878,6 +879,9 @@ private Q_SLOTS:
         QCOMPARE(mb.machine.hashes.at(0).bytesPerSec, 1.6e10);
         QVERIFY(mb.machine.disk.writeBytesPerSec && *mb.machine.disk.writeBytesPerSec == 4.2e8);
         QVERIFY(!mb.machine.disk.readBytesPerSec); // not measured stays not measured
+        QVERIFY(mb.machine.disk.freeBytes && *mb.machine.disk.freeBytes == 123456789012ull);
+        machine.machine.disk.freeBytes.reset();
+        QVERIFY(!roundTrip(machine).machine.disk.freeBytes);
         QCOMPARE(mb.machine.disk.where, std::string("m"));
         QCOMPARE(mb.machine.disk.note, std::string("flushed"));
     }

@@ -502,6 +502,9 @@ private Q_SLOTS:
         QVERIFY(o.transfer.fsync == fg::FsyncMode::End);
         QVERIFY(fg::applyOptionSetting(o, "--whole-file").ok());
         QVERIFY(o.transfer.wholeFile == fg::WholeFileMode::Always);
+        QVERIFY(fg::applyOptionSetting(o, "--chunk-size 8M").ok());
+        QCOMPARE(o.transfer.chunkSize, uint64_t(8) << 20);
+        QVERIFY(!fg::applyOptionSetting(o, "--chunk-size 0").ok());
         // A bad value names the option; an unknown setting lists those it takes.
         const auto bad = fg::applyOptionSetting(o, "--streams many");
         QVERIFY(!bad.ok() && bad.error().message.find("--streams") != std::string::npos);

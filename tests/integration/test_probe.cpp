@@ -90,6 +90,7 @@ private Q_SLOTS:
             QVERIFY2(disk.value(u"write_bytes_per_second"_s).toDouble() > 0, r.out.constData());
             QVERIFY(disk.value(u"read_bytes_per_second"_s).toDouble() > 0);
             QCOMPARE(disk.value(u"bytes"_s).toInteger(), 8 << 20);
+            QVERIFY(disk.value(u"free_bytes"_s).toDouble() > 0); // what the lab checks its workload against
         }
         // The directory asked for does not exist yet: the module's root held the scratch file.
         QCOMPARE(o.value(u"remote"_s).toObject().value(u"disk"_s).toObject().value(u"where"_s).toString(), u"m"_s);

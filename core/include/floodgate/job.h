@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -104,6 +105,11 @@ struct JobResult {
     // data moved; and which layer limited it when.
     Bottleneck bottleneck;
     std::vector<BottleneckSpan> bottleneckTimeline;
+    // CPU time (user + system) while data moved: this process's, and the far
+    // end's as its figures reported it (a daemon's counts all its jobs).
+    // Unset: not measured (a job that moved no data; a far end that sends no figures).
+    std::optional<double> cpuSeconds;
+    std::optional<double> farCpuSeconds;
 };
 
 // rsync-compatible exit status for a finished job (see README "Exit codes").

@@ -365,7 +365,8 @@ Status validateOptions(const SyncOptions& options);
 
 // A job setting as its command-line option, as a bottleneck fix names it
 // ("--compress zstd:1", "--streams 4", "--cipher none", "--congestion bbr",
-// "--checksum-choice xxh128", "--fsync end", "--whole-file"), applied to
+// "--checksum-choice xxh128", "--fsync end", "--chunk-size 8M",
+// "--whole-file"), applied to
 // `options`. Anything else is refused, naming the options this takes.
 Status applyOptionSetting(SyncOptions& options, const std::string& setting);
 // The part of that check both ends make: what a job request carries. A

@@ -53,6 +53,7 @@ struct ProbeEnd {
     std::optional<double> diskWriteBytesPerSec; // flushed
     std::optional<double> diskReadBytesPerSec;  // with the file's cache dropped
     uint64_t diskBytes = 0;
+    std::optional<uint64_t> diskFreeBytes; // what may still be written where the disk was measured
     std::string diskWhere;
     std::string diskNote;              // why a disk figure is missing, or how it was taken
 };

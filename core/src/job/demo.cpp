@@ -1,5 +1,6 @@
 // The built-in demo: a sample tree, a daemon on loopback and a paired client.
 
+#include "job/sample_data.h"
 #include "platform/fs.h"
 
 #include <floodgate/demo.h>
@@ -12,63 +13,13 @@
 namespace fg {
 namespace {
 
-// xorshift64*: fast, deterministic filler for sample files (not crypto).
-class Filler {
-public:
-    explicit Filler(uint64_t seed) : m_state(seed | 1) {}
-    uint64_t next()
-    {
-        m_state ^= m_state >> 12;
-        m_state ^= m_state << 25;
-        m_state ^= m_state >> 27;
-        return m_state * 0x2545F4914F6CDD1DULL;
-    }
-    // Half the files look like text (they compress), half like media (they do not).
-    void fill(std::vector<uint8_t>& buf, bool textLike)
-    {
-        static const char* words[] = {"floodgate ", "sync ", "the ", "network ", "disk ", "bottleneck ",
-                                      "delta ", "stream ", "chunk ", "\n", "of ", "data "};
-        if (!textLike) {
-            for (size_t i = 0; i + 8 <= buf.size(); i += 8) {
-                uint64_t v = next();
-                for (int k = 0; k < 8; ++k) buf[i + size_t(k)] = uint8_t(v >> (8 * k));
-            }
-            return;
-        }
-        size_t i = 0;
-        while (i < buf.size()) {
-            const char* w = words[next() % 12];
-            for (const char* p = w; *p && i < buf.size(); ++p) buf[i++] = uint8_t(*p);
-        }
-    }
-
-private:
-    uint64_t m_state;
-};
-
-Status writeSample(const std::string& path, uint64_t size, Filler& filler, bool textLike)
-{
-    FG_TRY_ASSIGN(platform::DirHandle dir, platform::DirHandle::open(std::string(path.substr(0, path.rfind('/')))));
-    FG_TRY_ASSIGN(platform::FileHandle file, dir.createExclusive(path.substr(path.rfind('/') + 1), 0644));
-    std::vector<uint8_t> buf(std::min<uint64_t>(size, 1 << 20));
-    uint64_t left = size;
-    while (left > 0) {
-        size_t n = size_t(std::min<uint64_t>(left, buf.size()));
-        buf.resize(n);
-        filler.fill(buf, textLike);
-        FG_TRY(file.writeAll(buf.data(), n));
-        left -= n;
-    }
-    return file.close();
-}
-
 Status makeSampleTree(const std::string& root, const DemoOptions& options)
 {
     static const char* folders[] = {"photos/2023/summer", "photos/2024/winter", "documents/reports",
                                     "documents/letters", "projects/engine/src", "projects/engine/tests",
                                     "projects/website/assets", "music/albums", "video", "backups"};
     for (const char* f : folders) FG_TRY(platform::makeDirectories(root + "/" + f, 0755));
-    Filler filler(0x5eed);
+    SampleFiller filler(0x5eed);
     // A few big files carry most of the bytes (the chart shows a steady rate),
     // many small ones show per-file progress in the table.
     const uint32_t bigCount = std::max<uint32_t>(1, options.fileCount / 150);
@@ -83,7 +34,7 @@ Status makeSampleTree(const std::string& root, const DemoOptions& options)
         uint64_t size = big ? bigSize : (smallAverage / 2 + filler.next() % (smallAverage + 1));
         char name[64];
         std::snprintf(name, sizeof name, "%s-%04u.%s", big ? "large" : "item", i, textLike ? "txt" : "bin");
-        FG_TRY(writeSample(root + "/" + folder + "/" + name, size, filler, textLike));
+        FG_TRY(writeSampleFile(root + "/" + folder + "/" + name, size, filler, textLike));
     }
     return {};
 }

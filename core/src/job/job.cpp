@@ -83,7 +83,6 @@ constexpr unsigned kAutoMaxStreams = 8;
 // A probe's measurement of the way to a daemon counts for the diagnosis of
 // jobs to it for a week: a path's capacity changes slowly, its load does not
 // enter it (the probe keeps its best second).
-constexpr int64_t kProbeMemorySec = 7 * 24 * 3600;
 // A quiet far end's wait is said after this long (or half of a shorter --timeout).
 constexpr unsigned kQuietNoticeSec = 30;
 // Without a consumer draining events (a script ignoring them), per-file
@@ -961,6 +960,9 @@ private:
             if (m_diagnosis) {
                 m_result.bottleneck = m_diagnosis->jobVerdict();
                 m_result.bottleneckTimeline = m_diagnosis->timeline();
+                const JobDiagnosis::CpuUsed cpu = m_diagnosis->cpuUsed();
+                m_result.cpuSeconds = cpu.local;
+                m_result.farCpuSeconds = cpu.far;
             }
             m_active.clear();
             m_finished.store(true);
@@ -1170,7 +1172,7 @@ private:
         const Endpoint& remote = remoteEndpoint();
         if (remote.kind == Endpoint::Kind::Daemon) {
             const std::string stateDir = m_spec.options.stateDir.empty() ? defaultStateDir() : m_spec.options.stateDir;
-            if (auto link = net::recallLink(stateDir, net::linkKey(hostPortOf(remote.host, remote.port), m_source.isRemote()), kProbeMemorySec))
+            if (auto link = net::recallLink(stateDir, net::linkKey(hostPortOf(remote.host, remote.port), m_source.isRemote()), net::kLinkMemorySec))
                 s.linkRate = link->bytesPerSec;
         }
         return s;

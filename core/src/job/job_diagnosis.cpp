@@ -2,6 +2,7 @@
 
 #include "diagnosis/readings.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace fg {
@@ -136,6 +137,11 @@ void JobDiagnosis::sample(double atSec)
         // and a short job judged on its first and last readings needs them.
         if (reading.connections.empty() && m_last) reading.connections = m_last->connections;
         if (!m_first) m_first = reading;
+        // The far end's first figures come with its first Stats, often after
+        // the first reading: the earliest it sent stands in for the start,
+        // for the whole job's verdict and its CPU.
+        for (auto end : {&diagnosis::Reading::sender, &diagnosis::Reading::receiver})
+            if (!((*m_first).*end).present && (reading.*end).present) (*m_first).*end = reading.*end;
         m_last = reading;
         m_window.add(std::move(reading));
         const diagnosis::Evidence evidence = m_window.evidence(settings, m_sources.linkRate);
@@ -186,6 +192,26 @@ Bottleneck JobDiagnosis::jobVerdict() const
     diagnosis::Verdict v = diagnosis::classify(whole.evidence(m_settings, m_sources.linkRate));
     v.share = 1.0;
     return toBottleneck(v);
+}
+
+JobDiagnosis::CpuUsed JobDiagnosis::cpuUsed() const
+{
+    std::lock_guard lock(m_mutex);
+    CpuUsed used;
+    if (!m_first || !m_last) return used;
+    auto spent = [](const diagnosis::EndReading& before, const diagnosis::EndReading& after) -> std::optional<double> {
+        if (!before.cpuSeconds || !after.cpuSeconds) return std::nullopt;
+        return std::max(0.0, *after.cpuSeconds - *before.cpuSeconds);
+    };
+    // A local copy's two ends are this one process: counted once.
+    for (auto end : {&diagnosis::Reading::sender, &diagnosis::Reading::receiver}) {
+        const diagnosis::EndReading& before = (*m_first).*end;
+        const diagnosis::EndReading& after = (*m_last).*end;
+        if (!before.present || !after.present) continue;
+        std::optional<double>& slot = after.local ? used.local : used.far;
+        if (!slot) slot = spent(before, after);
+    }
+    return used;
 }
 
 } // namespace fg

@@ -81,6 +81,14 @@ public:
     // The layer that limited the job longest (as the timeline shows it). A
     // job in which no layer stood out is judged on all of its figures at once.
     Bottleneck jobVerdict() const;
+    // The CPU time (user + system) each end's process spent while data moved:
+    // this process's and the far end's (from its Stats; unset when it sent
+    // none). The far end of a daemon job is the whole daemon.
+    struct CpuUsed {
+        std::optional<double> local;
+        std::optional<double> far;
+    };
+    CpuUsed cpuUsed() const;
 
 private:
     diagnosis::Reading read(double atSec);

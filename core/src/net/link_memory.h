@@ -22,6 +22,8 @@ struct RememberedLink {
 };
 
 inline constexpr const char* kLinksFileName = "links";
+// How long a measurement is trusted: links change (a new router, a new plan).
+inline constexpr int64_t kLinkMemorySec = 7 * 24 * 3600;
 
 // "host:port/push" or "host:port/pull": what a probe measured is one direction's.
 inline std::string linkKey(const std::string& hostPort, bool pull) { return hostPort + (pull ? "/pull" : "/push"); }

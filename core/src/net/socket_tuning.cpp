@@ -172,7 +172,6 @@ std::vector<std::string> StreamWatch::check(const std::vector<int>& socketFds)
     bool allBbr = !socketFds.empty();
     uint64_t busy = 0;
     uint64_t sndbufLimited = 0;
-    uint64_t rate = 0;
     uint32_t rttUs = 0;
     std::vector<int> fds;
     for (const int fd : socketFds) {
@@ -201,7 +200,6 @@ std::vector<std::string> StreamWatch::check(const std::vector<int>& socketFds)
         loss.bytesRetrans += info->bytesRetrans;
         if (info->minRttUs > 0) loss.minRttUs = loss.minRttUs ? std::min(loss.minRttUs, info->minRttUs) : info->minRttUs;
         allBbr = allBbr && platform::congestionControl(fd) == kPreferredCongestion;
-        rate += info->deliveryRate;
         rttUs = std::max(rttUs, info->rttUs);
         m_last[fd] = Sample{*info};
     }

@@ -20,10 +20,14 @@ Status applyOptionSetting(SyncOptions& options, const std::string& setting)
     }
     if (!value.empty()) {
         if (name == "--streams") {
+            if (value == "auto") {
+                options.streams = 0;
+                return {};
+            }
             unsigned n = 0;
             const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
             if (ec != std::errc() || end != value.data() + value.size() || n > 32)
-                return Error(Errc::InvalidArgument, "--streams: '" + value + "' is not a number of streams from 0 (auto) to 32");
+                return Error(Errc::InvalidArgument, "--streams: '" + value + "' is not a number of streams from 0 (auto) to 32, or auto");
             options.streams = n;
             return {};
         }
@@ -43,6 +47,12 @@ Status applyOptionSetting(SyncOptions& options, const std::string& setting)
             FG_TRY_ASSIGN(t.fsync, parseFsyncMode(value));
             return {};
         }
+        if (name == "--chunk-size") {
+            FG_TRY_ASSIGN(t.chunkSize, parseSize(value, "--chunk-size"));
+            if (t.chunkSize == 0)
+                return Error(Errc::InvalidArgument, "--chunk-size: 0 is not a chunk size; leave the option out for a size picked per file");
+            return {};
+        }
         if (name == "--congestion") {
             // Checked against the kernel where the connections are made.
             t.congestion = value;
@@ -50,8 +60,8 @@ Status applyOptionSetting(SyncOptions& options, const std::string& setting)
         }
     }
     return Error(Errc::InvalidArgument, "'" + setting + "' is not a setting this applies: --streams N, --cipher NAME, "
-                                        "--compress SPEC, --congestion NAME, --checksum-choice NAME, --fsync MODE or "
-                                        "--whole-file");
+                                        "--compress SPEC, --chunk-size SIZE, --congestion NAME, --checksum-choice NAME, "
+                                        "--fsync MODE or --whole-file");
 }
 
 } // namespace fg

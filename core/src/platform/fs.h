@@ -166,6 +166,9 @@ public:
     // mount that is not read-only), asked before any data is sent for it.
     Status checkWritable() const;
     FileSystemInfo fileSystem() const;
+    // Bytes this process may still write on its file system (statvfs's
+    // f_bavail: what is left for users other than root).
+    Result<uint64_t> freeBytes() const;
 
     std::string childPath(std::string_view name) const;
     // Where this directory really is (see FileHandle::realPath()).
@@ -195,5 +198,7 @@ std::string getEnv(const char* name);
 std::string tempDirectory();
 // Creates a new private directory under tempDirectory() named prefix-XXXXXX.
 Result<std::string> makeTempDirectory(const std::string& prefix);
+// The same under `parent`.
+Result<std::string> makeTempDirectoryIn(const std::string& parent, const std::string& prefix);
 
 } // namespace fg::platform

@@ -86,6 +86,7 @@ DiskSpeed measureDisk(const platform::DirHandle& dir, const MachineBudget& budge
 {
     DiskSpeed d;
     d.where = dir.path();
+    if (auto free = dir.freeBytes()) d.freeBytes = *free;
     const std::string name = ".fg-probe-" + randomLetters(8);
     auto file = dir.createExclusive(name, 0600);
     if (!file.ok()) {

@@ -28,6 +28,7 @@ struct DiskSpeed {
     std::optional<double> writeBytesPerSec;
     std::optional<double> readBytesPerSec;
     uint64_t bytes = 0;
+    std::optional<uint64_t> freeBytes; // what may still be written there
     std::string where; // the directory the scratch file was in
     std::string note;  // why a figure is missing, or what it means
 };

@@ -46,6 +46,7 @@ ProbeEnd publicEnd(const probe::MachineSpeeds& m)
     e.diskWriteBytesPerSec = m.disk.writeBytesPerSec;
     e.diskReadBytesPerSec = m.disk.readBytesPerSec;
     e.diskBytes = m.disk.bytes;
+    e.diskFreeBytes = m.disk.freeBytes;
     e.diskWhere = m.disk.where;
     e.diskNote = m.disk.note;
     return e;

@@ -186,6 +186,8 @@ void ProbeMachineMsg::encode(WireWriter& w) const
     writeOptionalRate(w, machine.disk.writeBytesPerSec);
     writeOptionalRate(w, machine.disk.readBytesPerSec);
     w.u64(machine.disk.bytes);
+    w.u8(machine.disk.freeBytes ? 1 : 0);
+    w.u64(machine.disk.freeBytes.value_or(0));
     w.string(machine.disk.where.substr(0, kMaxNote));
     w.string(machine.disk.note.substr(0, kMaxNote));
 }
@@ -205,6 +207,10 @@ Result<ProbeMachineMsg> ProbeMachineMsg::decode(WireReader& r)
     FG_TRY_ASSIGN(s.disk.writeBytesPerSec, readOptionalRate(r));
     FG_TRY_ASSIGN(s.disk.readBytesPerSec, readOptionalRate(r));
     s.disk.bytes = r.u64();
+    const uint8_t hasFree = r.u8();
+    const uint64_t free = r.u64();
+    if (hasFree > 1) return Error(Errc::Protocol, "malformed ProbeMachine frame: a flag is " + std::to_string(hasFree));
+    if (hasFree) s.disk.freeBytes = free;
     s.disk.where = r.string(kMaxNote);
     s.disk.note = r.string(kMaxNote);
     FG_TRY(r.finish("ProbeMachine"));

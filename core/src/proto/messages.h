@@ -27,7 +27,7 @@ namespace fg::proto {
 // 10: Stats names stages by id and carries each one's lifetime.
 // 11: Stats carries each end's machine and its connections' TCP_INFO.
 // 12: `floodgate probe` (ProbeRequest and what follows it, probe/probe_messages.h).
-inline constexpr uint16_t kProtocolVersion = 12;
+inline constexpr uint16_t kProtocolVersion = 13;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 // Hello capabilities. PlainData: this end can carry a session's data
 // connections unencrypted after their TLS join (--cipher none); a client

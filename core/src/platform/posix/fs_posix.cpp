@@ -8,7 +8,9 @@
 #include <pwd.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/statfs.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -339,6 +341,13 @@ std::string fileSystemTypeByMagic(int fd)
 }
 
 } // namespace
+
+Result<uint64_t> DirHandle::freeBytes() const
+{
+    struct statvfs st{};
+    if (::fstatvfs(m_fd, &st) != 0) return sysError(errno, "free space of " + m_path);
+    return uint64_t(st.f_bavail) * uint64_t(st.f_frsize);
+}
 
 FileSystemInfo DirHandle::fileSystem() const
 {
@@ -804,9 +813,11 @@ std::string tempDirectory()
     return tmp.empty() ? std::string("/tmp") : tmp;
 }
 
-Result<std::string> makeTempDirectory(const std::string& prefix)
+Result<std::string> makeTempDirectory(const std::string& prefix) { return makeTempDirectoryIn(tempDirectory(), prefix); }
+
+Result<std::string> makeTempDirectoryIn(const std::string& parent, const std::string& prefix)
 {
-    std::string pattern = tempDirectory() + "/" + prefix + "-XXXXXX";
+    std::string pattern = parent + "/" + prefix + "-XXXXXX";
     std::vector<char> buf(pattern.begin(), pattern.end());
     buf.push_back('\0');
     if (!::mkdtemp(buf.data())) return sysError(errno, "create temporary directory " + pattern);

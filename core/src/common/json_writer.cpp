@@ -1,11 +1,40 @@
-#include "json_writer.h"
+#include <floodgate/json.h>
 
-#include "text.h"
 
 #include <cmath>
 #include <cstdio>
 
-namespace fg::cli {
+namespace fg {
+
+size_t utf8SequenceAt(std::string_view s, size_t i)
+{
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) return 1;
+    size_t len = 0;
+    uint32_t cp = 0;
+    if ((c & 0xE0) == 0xC0) {
+        len = 2;
+        cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+        len = 3;
+        cp = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+        len = 4;
+        cp = c & 0x07;
+    } else {
+        return 0;
+    }
+    if (i + len > s.size()) return 0;
+    for (size_t k = 1; k < len; ++k) {
+        const auto cc = static_cast<unsigned char>(s[i + k]);
+        if ((cc & 0xC0) != 0x80) return 0;
+        cp = (cp << 6) | (cc & 0x3F);
+    }
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) || cp > 0x10FFFF
+        || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return len;
+}
 
 std::string jsonEscape(std::string_view s)
 {
@@ -145,4 +174,12 @@ JsonWriter& JsonWriter::value(bool v)
     return *this;
 }
 
-} // namespace fg::cli
+JsonWriter& JsonWriter::value(const std::optional<double>& v)
+{
+    if (v) return value(*v);
+    separator();
+    m_out += "null";
+    return *this;
+}
+
+} // namespace fg

@@ -1,12 +1,15 @@
 #pragma once
-// Just enough JSON for `--json`: objects, arrays, strings, numbers, booleans,
-// written in order, with correct escaping.
+// Just enough JSON for `--json` and the reports the core writes (the lab's):
+// objects, arrays, strings, numbers, booleans, null, written in order, with
+// correct escaping.
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
-namespace fg::cli {
+namespace fg {
 
 class JsonWriter {
 public:
@@ -24,6 +27,7 @@ public:
     // A duration in nanoseconds as seconds, to the microsecond.
     JsonWriter& seconds(uint64_t ns);
     JsonWriter& value(bool v);
+    JsonWriter& value(const std::optional<double>& v); // null when unset
     const std::string& str() const { return m_out; }
 
 private:
@@ -34,4 +38,8 @@ private:
 
 std::string jsonEscape(std::string_view s);
 
-} // namespace fg::cli
+// The length of the UTF-8 sequence at s[i] (1 for ASCII), or 0 when there is
+// none (a Latin-1 name, a cut-off sequence, an overlong form, a surrogate).
+size_t utf8SequenceAt(std::string_view s, size_t i);
+
+} // namespace fg
