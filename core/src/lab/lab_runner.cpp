@@ -115,9 +115,9 @@ Result<uint64_t> deleteScratch(const std::string& emptyDir, std::string destinat
     if (!destination.ends_with('/')) destination += '/';
     JobSpec spec{emptyDir + "/", destination, std::move(options)};
     const JobOutcome out = runJob(std::move(spec), nullptr); // a clean-up is not cancelled
+    if (out.result.state == JobState::Failed) return out.result.fatal; // as a sync says it: unreachable, unpaired...
     if (out.result.state != JobState::Done || !out.result.errors.empty())
-        return Error(out.result.fatal.code == Errc::Ok ? Errc::Io : out.result.fatal.code,
-                     "removing the lab's scratch folders from " + destination + " failed: " + jobFailure(out.result));
+        return Error(Errc::Io, "removing the lab's scratch folders from " + destination + " failed: " + jobFailure(out.result));
     return out.result.filesDeleted;
 }
 
@@ -331,8 +331,13 @@ private:
     // .fg-lab-* folder directly in the target.
     Status removeScratch(bool all)
     {
-        auto removed = deleteScratch(m_emptyDir, all ? m_options.target : m_scratch, all, m_options.base);
-        if (!removed) return removed.error();
+        const std::string where = all ? m_options.target : m_scratch;
+        auto removed = deleteScratch(m_emptyDir, where, all, m_options.base);
+        // The first contact with the target says what a sync would; later
+        // ones say what failed.
+        if (!removed && m_scratch.empty()) return removed.error();
+        if (!removed)
+            return Error(removed.error().code, "removing the lab's scratch folder " + where + " failed: " + removed.error().message);
         if (all && *removed > 0 && m_scratch.empty())
             m_report.notes.push_back("removed what an earlier lab left on the target (" + std::to_string(*removed) +
                                      " entries in .fg-lab-* folders)");
@@ -361,7 +366,7 @@ private:
             return Error(Errc::NoSpace, "the target has " + formatBytes(*pr.remote.diskFreeBytes) +
                                             " free and the workload is " + formatBytes(m_workload.bytes) +
                                             ": give a smaller workload (such as mixed:" +
-                                            formatBytes(*pr.remote.diskFreeBytes / 4) + ") or make room there");
+                                            labSizeText(std::max<uint64_t>(*pr.remote.diskFreeBytes / 4 >> 20, 1) << 20) + ") or make room there");
         for (size_t i = 0; i < m_report.settings.size(); ++i) {
             auto o = labSettingOptions(m_options.base, m_report.settings[i]);
             if (!o) continue;

@@ -186,21 +186,16 @@ Result<LabWorkload> parseLabWorkload(const std::string& text)
     return w;
 }
 
-namespace {
-
-// A size as --workload takes it back: "256M", "1G", "1536K", "1000".
-std::string sizeText(uint64_t bytes)
+std::string labSizeText(uint64_t bytes)
 {
     for (const auto& [unit, letter] : {std::pair<uint64_t, const char*>{1ull << 30, "G"}, {1ull << 20, "M"}, {1ull << 10, "K"}})
         if (bytes >= unit && bytes % unit == 0) return std::to_string(bytes / unit) + letter;
     return std::to_string(bytes);
 }
 
-} // namespace
-
 std::string labWorkloadText(const LabWorkload& w)
 {
-    const std::string size = sizeText(bytesOf(w));
+    const std::string size = labSizeText(bytesOf(w));
     if (w.kind == LabWorkload::Kind::Sample) return "sample:" + w.path + ":" + size;
     return std::string(kindName(w.kind)) + ":" + size;
 }

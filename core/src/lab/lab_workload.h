@@ -11,6 +11,9 @@
 
 namespace fg {
 
+// A size as --workload takes it back: "256M", "1G", "1536K", "1000".
+std::string labSizeText(uint64_t bytes);
+
 struct MadeWorkload {
     std::string dir;    // the scratch folder; removeTree() it when done
     uint64_t files = 0;
