@@ -130,20 +130,23 @@ Status makeSample(const LabWorkload& w, const std::string& dir, uint64_t seed, M
     std::mt19937_64 rng(seed);
     for (size_t i = files.size() - 1; i > 0; --i) std::swap(files[i], files[size_t(rng() % (i + 1))]);
     const uint64_t total = bytesOf(w);
-    for (const auto& f : files) {
-        const uint64_t left = total - made.bytes;
-        if (left == 0) break;
-        // Larger than what is left: skipped, so the sample keeps the tree's
-        // sizes; but a tree of files all larger than the size gives the
-        // first one cut to fit rather than nothing.
-        if (f.size > left && made.files > 0) continue;
-        const uint64_t size = std::min(f.size, left);
+    auto take = [&](const Candidate& f, uint64_t size) -> Status {
         const size_t slash = f.relative.rfind('/');
         if (slash != std::string::npos) FG_TRY(platform::makeDirectories(dir + "/" + f.relative.substr(0, slash), 0755));
         FG_TRY(copyPrefix(w.path + "/" + f.relative, dir + "/" + f.relative, size));
         ++made.files;
         made.bytes += size;
+        return {};
+    };
+    // Whole files only, those larger than what is left skipped: the sample
+    // keeps the tree's sizes.
+    for (const auto& f : files) {
+        if (made.bytes == total) break;
+        if (f.size <= total - made.bytes) FG_TRY(take(f, f.size));
     }
+    // A tree of files all larger than the size gives one of them cut to
+    // fit rather than nothing.
+    if (made.files == 0) FG_TRY(take(files.front(), std::min(files.front().size, total)));
     return {};
 }
 

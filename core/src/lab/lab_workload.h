@@ -22,9 +22,9 @@ struct MadeWorkload {
 
 // In a new folder ".fg-lab-work-XXXXXX" under `parent` (empty: the system's
 // temporary folder). A sample picks whole files at random (from `seed`)
-// until the size is reached, files larger than what is left skipped but
-// the first, which may be cut to fit; it refuses a path with no regular
-// file. Nothing is left behind on failure.
+// until the size is reached, files larger than what is left skipped; only
+// when none fits is one cut to fit. It refuses a path with no regular file.
+// Nothing is left behind on failure.
 Result<MadeWorkload> makeLabWorkload(const LabWorkload& workload, const std::string& parent, uint64_t seed);
 
 } // namespace fg
