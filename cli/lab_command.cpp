@@ -171,7 +171,6 @@ int runLab(const std::vector<std::string>& args)
     };
     if (!parsed.error.empty()) return usage(parsed.error);
     LabOptions o;
-    o.base.retryForSec = 0; // a trial cut off is a failed trial, not one that waits minutes to go on
     bool json = false, csv = false, cleanOnly = false;
     for (const auto& option : parsed.options) {
         const std::string& name = option.name;
@@ -205,7 +204,8 @@ int runLab(const std::vector<std::string>& args)
         } else if (name == "seed") {
             char* end = nullptr;
             const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
-            if (value.empty() || *end != '\0' || n == 0) return usage("--seed takes a number above 0, not '" + value + "'");
+            if (value.empty() || *end != '\0' || n == 0 || n >= (1ull << 53))
+                return usage("--seed takes a number from 1 to 2^53 - 1, not '" + value + "'");
             o.seed = n;
         } else if (name == "no-warm-up") {
             o.warmUp = false;

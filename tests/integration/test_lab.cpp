@@ -179,6 +179,12 @@ private Q_SLOTS:
         CliRun twice = fgtest::runCli(labArgs(dir, {u"--vary"_s, u"streams=1"_s, u"--vary"_s, u"streams=2"_s, url}));
         VERIFY_EXIT(twice, 1);
         QVERIFY(twice.err.contains("given twice"));
+        // ssh's one pipe has no data connections to count, tune or encrypt.
+        for (const QString& factor : {u"streams=1,2"_s, u"cipher=aes128-gcm,none"_s, u"congestion=bbr,cubic"_s}) {
+            CliRun ssh = fgtest::runCli(labArgs(dir, {u"--vary"_s, factor, u"nas:/srv/data"_s}));
+            VERIFY_EXIT(ssh, 1);
+            QVERIFY2(ssh.err.contains("ssh"), ssh.err.constData());
+        }
         CliRun local = fgtest::runCli(labArgs(dir, {u"--vary"_s, u"streams=1,2"_s, q(dir.sub("elsewhere"))}));
         VERIFY_EXIT(local, 1);
         QVERIFY(local.err.contains("another machine"));

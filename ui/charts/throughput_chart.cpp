@@ -1,6 +1,7 @@
 #include "charts/throughput_chart.h"
 
 #include "charts/bottleneck_strip.h"
+#include "charts/nice_axis.h"
 #include "charts/stream_colors.h"
 
 #include <QAreaSeries>
@@ -36,25 +37,6 @@ constexpr double kMinSpanSeconds = 30.0;
 constexpr uint32_t kMaxStreamLines = fg::kMaxStreamsOption;
 // Thinner than the instantaneous total: up to eight of them share the plot.
 constexpr double kStreamLineWidth = 1.1;
-
-// The next "round" axis maximum at or above v, and a tick count that puts the
-// grid lines on round values too (80 -> 0, 20, 40, 60, 80).
-struct NiceAxis {
-    double max;
-    int ticks;
-};
-NiceAxis niceAxis(double v)
-{
-    static constexpr struct { double mantissa; int ticks; } kSteps[] = {
-        {1.0, 6}, {1.5, 4}, {2.0, 5}, {2.5, 6}, {3.0, 4}, {4.0, 5}, {5.0, 6}, {6.0, 4}, {8.0, 5}, {10.0, 6},
-    };
-    const double exponent = std::floor(std::log10(v));
-    const double scale = std::pow(10.0, exponent);
-    for (const auto& step : kSteps) {
-        if (v <= step.mantissa * scale * 1.0000001) return {step.mantissa * scale, step.ticks};
-    }
-    return {10.0 * scale, 6};
-}
 
 // A tick every 5, 10, 15, 30 s, ... so a span shows 4 to 8 labels.
 double niceSecondsStep(double span)

@@ -1,6 +1,7 @@
 #include "widgets/job_form.h"
 
 #include "models/ssh_ciphers.h"
+#include "widgets/form_hints.h"
 #include "widgets/format.h"
 #include "widgets/wheel_guard.h"
 
@@ -34,7 +35,7 @@
 namespace fgui {
 namespace {
 
-const QString kErrorStyle = QStringLiteral("color: #c62828;");
+const QString kErrorStyle = errorStyleSheet();
 // What "At most N deletions" offers before a user picks: a guard against a wrong
 // destination, not a number any job needs.
 constexpr int kDefaultMaxDelete = 100;
@@ -44,44 +45,6 @@ constexpr int kDefaultMaxDelete = 100;
 // still fits: "Keep replaced and deleted files (-b)", 240 px + 24.
 constexpr int kSectionIndent = 12;
 constexpr int kSectionRightMargin = 12;
-
-QLabel* makeHint(QWidget* parent)
-{
-    auto* label = new QLabel(parent);
-    label->setWordWrap(true);
-    // Its width from the form, not from its longest word (as the window's
-    // wrapWithinWidth): a hint that quotes a long value ("Refused path '../…'")
-    // made the form 867 px wide at the sidebar's 264, cut off past the middle.
-    // Such a word is clipped at the edge instead; the field shows it whole.
-    QSizePolicy policy = label->sizePolicy(); // after setWordWrap: height-for-width kept
-    policy.setHorizontalPolicy(QSizePolicy::Ignored);
-    label->setSizePolicy(policy);
-    QFont f = label->font();
-    f.setPointSizeF(f.pointSizeF() * 0.9);
-    label->setFont(f);
-    // Quieter than the fields it explains, in light and dark themes alike. Through the
-    // palette: Qt 6.4 style sheets do not know palette(placeholder-text).
-    QPalette p = label->palette();
-    p.setColor(QPalette::WindowText, p.color(QPalette::PlaceholderText));
-    label->setPalette(p);
-    return label;
-}
-
-QLabel* makeHeading(const QString& text, QWidget* parent)
-{
-    auto* label = new QLabel(text, parent);
-    QFont f = label->font();
-    f.setBold(true);
-    label->setFont(f);
-    return label;
-}
-
-void showHint(QLabel* label, const QString& text, bool error)
-{
-    label->setText(text);
-    label->setStyleSheet(error ? kErrorStyle : QString());
-    label->setVisible(!text.isEmpty());
-}
 
 std::vector<std::string> patternLines(const QPlainTextEdit* edit)
 {

@@ -1,11 +1,13 @@
 #include "widgets/main_window.h"
 
 #include "charts/throughput_chart.h"
+#include "lab/lab_window.h"
 #include "models/file_table_model.h"
 #include "models/plan_model.h"
 #include "models/stream_table_model.h"
 #include "widgets/elide_role_delegate.h"
 #include "widgets/elided_label.h"
+#include "widgets/form_hints.h"
 #include "widgets/format.h"
 #include "widgets/job_form.h"
 #include "widgets/pipeline_view.h"
@@ -73,18 +75,6 @@ QTableView* makeTable(QWidget* parent)
 }
 
 QString html(const QString& text) { return text.toHtmlEscaped(); }
-
-// A label whose text can be long (an error, a path): it wraps at the width the
-// window has instead of setting the window's minimum width to its longest line.
-// An unpaired client's error once made the window 1,944 px wide.
-void wrapWithinWidth(QLabel* label)
-{
-    label->setWordWrap(true);
-    // After setWordWrap, which sets height-for-width in the policy: kept.
-    QSizePolicy policy = label->sizePolicy();
-    policy.setHorizontalPolicy(QSizePolicy::Ignored);
-    label->setSizePolicy(policy);
-}
 
 // The daemon end of a job: the one that can refuse an unpaired client.
 std::optional<fg::Endpoint> daemonEndpoint(const fg::JobSpec& spec)
@@ -271,7 +261,16 @@ QWidget* MainWindow::buildStatusPane()
     m_status->setFont(statusFont);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     wrapWithinWidth(m_status);
-    layout->addWidget(m_status);
+    // Beside the status line, under Run: in the header it took the job's title's
+    // last pixels in a small window, and the status line wraps instead.
+    m_labButton = new QPushButton(tr("Tuning Lab\u2026"));
+    m_labButton->setObjectName(QStringLiteral("labButton"));
+    m_labButton->setToolTip(tr("Try settings (streams, cipher, compression, \u2026) against this job's destination "
+                               "and find the fastest"));
+    auto* statusRow = new QHBoxLayout;
+    statusRow->addWidget(m_status, 1);
+    statusRow->addWidget(m_labButton, 0, Qt::AlignTop);
+    layout->addLayout(statusRow);
 
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("progressBar"));
@@ -308,6 +307,7 @@ QWidget* MainWindow::buildStatusPane()
     connect(m_previewButton, &QPushButton::clicked, this, &MainWindow::preview);
     connect(m_runButton, &QPushButton::clicked, this, &MainWindow::run);
     connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancel);
+    connect(m_labButton, &QPushButton::clicked, this, &MainWindow::openLab);
     return pane;
 }
 
@@ -686,21 +686,47 @@ void MainWindow::setRunning(bool running)
     if (!running) setWindowTitle(tr("Floodgate"));
 }
 
-void MainWindow::applySetting(const QString& setting)
+void MainWindow::applySetting(const QString& setting) { applySettings({setting}); }
+
+void MainWindow::applySettings(const QStringList& settings)
 {
     if (m_controller->isRunning()) return; // the button waits for the end; a late click does nothing
+    const QString what = settings.join(QLatin1Char(' '));
     auto spec = m_form->spec();
     if (!spec.ok()) {
-        showError(tr("Cannot apply %1").arg(setting), QString::fromStdString(spec.error().message));
+        showError(tr("Cannot apply %1").arg(what), QString::fromStdString(spec.error().message));
         return;
     }
-    if (fg::Status applied = fg::applyOptionSetting(spec->options, setting.toStdString()); !applied) {
-        showError(tr("Cannot apply %1").arg(setting), QString::fromStdString(applied.error().message));
-        return;
+    for (const QString& setting : settings) {
+        if (fg::Status applied = fg::applyOptionSetting(spec->options, setting.toStdString()); !applied) {
+            showError(tr("Cannot apply %1").arg(setting), QString::fromStdString(applied.error().message));
+            return;
+        }
     }
     m_form->setSpec(*spec);
-    appendLog(LogLevel::Info, tr("Applied %1 to the form: the next run uses it").arg(setting));
-    m_status->setText(tr("%1 is in the form: Run to try it").arg(setting));
+    appendLog(LogLevel::Info, tr("Applied %1 to the form: the next run uses it").arg(what));
+    m_status->setText(tr("%1 is in the form: Run to try it").arg(what));
+}
+
+void MainWindow::openLab()
+{
+    // One lab window at a time: another click brings it forward, with its
+    // experiment (running or done) as it is. Closed, the next opens on the
+    // form as it is then.
+    if (m_lab) {
+        m_lab->raise();
+        m_lab->activateWindow();
+        return;
+    }
+    auto spec = m_form->spec();
+    if (!spec.ok()) {
+        m_status->setText(QString::fromStdString(spec.error().message));
+        return;
+    }
+    m_lab = new LabWindow(QString::fromStdString(spec->destination), spec->options, {}, this);
+    m_lab->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_lab, &LabWindow::applySettings, this, &MainWindow::applySettings);
+    m_lab->show();
 }
 
 void MainWindow::updateButtons()
@@ -709,6 +735,9 @@ void MainWindow::updateButtons()
     const bool ready = idle && m_form->isComplete();
     m_previewButton->setEnabled(ready);
     m_runButton->setEnabled(ready);
+    // Not beside a running job: the two would share the link and the lab's
+    // numbers would measure both.
+    m_labButton->setEnabled(ready);
 }
 
 bool MainWindow::confirm(const QString& title, const QString& question, const QString& yes)

@@ -10,6 +10,7 @@
 #include <floodgate/job.h>
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <cstdint>
 #include <functional>
@@ -35,6 +36,7 @@ namespace fgui {
 class ElidedLabel;
 class FileTableModel;
 class JobForm;
+class LabWindow;
 class PipelineView;
 class PlanModel;
 class StreamTableModel;
@@ -80,6 +82,9 @@ public Q_SLOTS:
     // Runs the job in the form (a dry run if the form says so).
     void run();
     void cancel();
+    // The Tuning Lab on the form's destination, with the form's options as what
+    // it does not vary.
+    void openLab();
     // Fills the form from `spec` and presses Run (the --demo path).
     void runSpec(const fg::JobSpec& spec);
     // A line in the status area while no job runs ("Preparing the demo…").
@@ -116,6 +121,8 @@ private:
     void showSummary(const fg::JobResult& result);
     // The bottleneck view's fix, put into the form for the next run.
     void applySetting(const QString& setting);
+    // Several at once ("--streams 4", "--cipher aes128-gcm"): the lab's best.
+    void applySettings(const QStringList& settings);
     void showStartFailure(const QString& message);
     void showProgressFailed();
     void offerPairing(const fg::Error& error, const fg::JobSpec& spec, bool dryRun);
@@ -138,6 +145,8 @@ private:
     QPushButton* m_previewButton = nullptr;
     QPushButton* m_runButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
+    QPushButton* m_labButton = nullptr;
+    QPointer<LabWindow> m_lab; // the one lab window, while it is open
     QLabel* m_status = nullptr;
     QProgressBar* m_progress = nullptr;
     QFrame* m_summary = nullptr;

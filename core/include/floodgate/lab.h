@@ -40,6 +40,15 @@ struct LabFactor {
 // empty or repeated level.
 Result<LabFactor> parseLabFactor(const std::string& text);
 
+// The job setting a factor's level is, as applyOptionSetting takes it
+// ("--streams 4", "--cipher none"); "" for an unknown factor.
+std::string labLevelSetting(const std::string& factor, const std::string& level);
+
+// What a trial costs besides moving its bytes (connecting, listing, the
+// scratch folder's removal) when no probe has measured the round trip: the
+// estimates of the CLI and the GUI both count it.
+inline constexpr double kLabTrialOverheadSeconds = 1.0;
+
 // The factors --vary takes, with the option each sets: "streams (--streams;
 // auto)", ... for help texts.
 std::vector<std::pair<std::string, std::string>> labFactorHelp();

@@ -12,9 +12,6 @@
 
 namespace fg {
 
-// The job setting ("--streams 4") a factor's level is; "" for an unknown factor.
-std::string labLevelSetting(const std::string& factor, const std::string& level);
-
 // The base options with a setting's levels applied (and checked).
 Result<SyncOptions> labSettingOptions(const SyncOptions& base, const LabSetting& setting);
 

@@ -143,8 +143,10 @@ public:
     Result<LabReport> run()
     {
         FG_TRY(check());
+        // A clock seed of at most 2^53: JSON readers keep it exact as a number.
         m_report.seed = m_options.seed ? m_options.seed
-                                       : uint64_t(std::chrono::system_clock::now().time_since_epoch().count()) | 1;
+                                       : (uint64_t(std::chrono::system_clock::now().time_since_epoch().count()) &
+                                          ((uint64_t(1) << 53) - 1)) | 1;
         m_report.runs = m_options.runs;
         m_report.target = m_options.target;
         m_report.workload = labWorkloadText(m_options.workload);
@@ -162,7 +164,7 @@ public:
         FG_TRY(removeScratch(true));
         m_scratch = joinTarget(m_options.target, kScratchPrefix + randomLetters(8));
 
-        double overhead = 1.0;
+        double overhead = kLabTrialOverheadSeconds;
         double expectedRate = 0;
         if (m_options.probe) {
             FG_TRY(probe(expectedRate, overhead));
@@ -256,10 +258,13 @@ private:
         m_ssh = reach == JobReach::Ssh;
         m_report.settings = labSettings(o.factors);
         m_report.summaries.assign(m_report.settings.size(), LabSummary{});
+        // Over ssh the data goes through ssh's one pipe: no data connections
+        // to count, tune or encrypt (ssh's own cipher is --ssh-cipher's).
         for (const auto& f : o.factors)
-            if (f.name == "streams" && m_ssh)
-                return Error(Errc::InvalidArgument, "--vary streams: an ssh target has one connection, its pipe; streams "
-                                                    "vary only to a daemon (floodgate://)");
+            if (m_ssh && (f.name == "streams" || f.name == "cipher" || f.name == "congestion"))
+                return Error(Errc::InvalidArgument, "--vary " + f.name + ": an ssh target has one connection, ssh's own "
+                                                    "pipe, which this setting does not change; it varies only to a daemon "
+                                                    "(floodgate://)");
         for (const auto& s : m_report.settings) {
             auto applied = labSettingOptions(o.base, s);
             if (!applied) return Error(Errc::InvalidArgument, s.label + ": " + applied.error().message);
@@ -438,7 +443,10 @@ Result<uint64_t> cleanLabLeftovers(const std::string& target, const SyncOptions&
 Result<LabReport> runLab(const LabOptions& options, const std::function<void(const LabProgress&)>& progress,
                          const std::atomic<bool>* cancel)
 {
-    Lab lab(options, progress, cancel);
+    // A trial cut off is a failed trial, not one that waits minutes to go on.
+    LabOptions own = options;
+    own.base.retryForSec = 0;
+    Lab lab(own, progress, cancel);
     return lab.run();
 }
 
