@@ -206,6 +206,32 @@ struct SteppedLab {
             return report;
         };
     }
+
+    // quietHooks() with this fake as the lab, run from the test's (GUI) thread.
+    fgui::LabWindow::Hooks hooks()
+    {
+        auto h = quietHooks();
+        h.run = make(std::this_thread::get_id());
+        return h;
+    }
+};
+
+QPushButton* startButton(QWidget& window) { return child<QPushButton>(window, QStringLiteral("startButton")); }
+
+void clickStart(QWidget& window) { QTest::mouseClick(startButton(window), Qt::LeftButton); }
+
+// A window on the stepped fake, shown, its experiment started: the lab waits
+// for the test to allow each trial. The fake outlives the window, which waits
+// for the worker thread as it goes.
+struct RunningLab {
+    SteppedLab lab;
+    fgui::LabWindow window;
+
+    explicit RunningLab(fg::SyncOptions base = {}) : window(kTarget, std::move(base), lab.hooks())
+    {
+        window.show();
+        clickStart(window);
+    }
 };
 
 void grab(QWidget& window, const QString& name)
@@ -342,7 +368,7 @@ private Q_SLOTS:
     void invalidLevelsDisableStartAndSayWhy()
     {
         fgui::LabWindow window(kTarget, {}, quietHooks());
-        auto* start = child<QPushButton>(window, QStringLiteral("startButton"));
+        auto* start = startButton(window);
         auto* streams = child<QLineEdit>(window, QStringLiteral("levels-streams"));
         auto* hint = child<QLabel>(window, QStringLiteral("hint-streams"));
         QVERIFY(start && streams && hint);
@@ -382,7 +408,7 @@ private Q_SLOTS:
     void workloadIsChecked()
     {
         fgui::LabWindow window(kTarget, {}, quietHooks());
-        auto* start = child<QPushButton>(window, QStringLiteral("startButton"));
+        auto* start = startButton(window);
         auto* size = child<QLineEdit>(window, QStringLiteral("workloadSize"));
         size->setText(QStringLiteral("12Q"));
         QVERIFY(!start->isEnabled());
@@ -433,7 +459,7 @@ private Q_SLOTS:
     {
         // 31 x 256 MB at 1 MB/s: over two hours, against 15 minutes.
         fgui::LabWindow window(kTarget, {}, quietHooks(1.0 * 1024 * 1024));
-        auto* start = child<QPushButton>(window, QStringLiteral("startButton"));
+        auto* start = startButton(window);
         QVERIFY(!start->isEnabled());
         QVERIFY2(window.setup()->problemText().contains(QLatin1String("budget")), qPrintable(window.setup()->problemText()));
         child<QSpinBox>(window, QStringLiteral("budgetSpin"))->setValue(24 * 60);
@@ -444,7 +470,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         fgui::LabWindow window(dir.path(), {}, quietHooks());
-        auto* start = child<QPushButton>(window, QStringLiteral("startButton"));
+        auto* start = startButton(window);
         auto* hint = child<QLabel>(window, QStringLiteral("targetHint"));
         QVERIFY(!start->isEnabled());
         QVERIFY2(hint->text().contains(QLatin1String("floodgate://")) && hint->text().contains(QLatin1String("host:path")),
@@ -455,7 +481,7 @@ private Q_SLOTS:
     void sshTargetVariesNoStreams()
     {
         fgui::LabWindow window(QStringLiteral("alice@nas:/data"), {}, quietHooks());
-        auto* start = child<QPushButton>(window, QStringLiteral("startButton"));
+        auto* start = startButton(window);
         QVERIFY(child<QCheckBox>(window, QStringLiteral("factor-compress"))->isChecked());
         QVERIFY(!child<QCheckBox>(window, QStringLiteral("factor-streams"))->isChecked());
         QVERIFY2(start->isEnabled(), qPrintable(window.setup()->problemText()));
@@ -592,15 +618,12 @@ private Q_SLOTS:
 
     void runsOnAWorkerThreadAndReportsOnTheGuiThread()
     {
-        SteppedLab lab;
-        auto hooks = quietHooks();
-        hooks.run = lab.make(std::this_thread::get_id());
         fg::SyncOptions base;
         base.stateDir = "/tmp/fg-state-of-this-job";
-        fgui::LabWindow window(kTarget, base, hooks);
-        window.show();
-        auto* start = child<QPushButton>(window, QStringLiteral("startButton"));
-        QTest::mouseClick(start, Qt::LeftButton);
+        RunningLab running(base);
+        SteppedLab& lab = running.lab;
+        fgui::LabWindow& window = running.window;
+        auto* start = startButton(window);
         QVERIFY(window.isRunning());
         QVERIFY2(!start->isEnabled(), "one experiment at a time");
         QVERIFY2(!child<QLineEdit>(window, QStringLiteral("levels-streams"))->isEnabled(), "the set-up is locked");
@@ -636,12 +659,9 @@ private Q_SLOTS:
 
     void cancelStopsTheExperimentAndShowsWhatRan()
     {
-        SteppedLab lab;
-        auto hooks = quietHooks();
-        hooks.run = lab.make(std::this_thread::get_id());
-        fgui::LabWindow window(kTarget, {}, hooks);
-        window.show();
-        QTest::mouseClick(child<QPushButton>(window, QStringLiteral("startButton")), Qt::LeftButton);
+        RunningLab running;
+        SteppedLab& lab = running.lab;
+        fgui::LabWindow& window = running.window;
         lab.allowed = 1;
         QTRY_COMPARE(window.progressBar()->value(), 1);
         auto* cancel = child<QPushButton>(window, QStringLiteral("cancelButton"));
@@ -656,12 +676,9 @@ private Q_SLOTS:
 
     void closingWhileRunningCancelsAndWaits()
     {
-        SteppedLab lab;
-        auto hooks = quietHooks();
-        hooks.run = lab.make(std::this_thread::get_id());
-        fgui::LabWindow window(kTarget, {}, hooks);
-        window.show();
-        QTest::mouseClick(child<QPushButton>(window, QStringLiteral("startButton")), Qt::LeftButton);
+        RunningLab running;
+        SteppedLab& lab = running.lab;
+        fgui::LabWindow& window = running.window;
         QVERIFY(window.isRunning());
         QVERIFY2(!window.close(), "not closed while the lab cleans up");
         QVERIFY(window.isVisible());
@@ -679,11 +696,11 @@ private Q_SLOTS:
             return fg::Error(fg::Errc::InvalidArgument, "the experiment would take about 40 min, over the budget of 15 min");
         };
         fgui::LabWindow window(kTarget, {}, hooks);
-        QTest::mouseClick(child<QPushButton>(window, QStringLiteral("startButton")), Qt::LeftButton);
+        clickStart(window);
         QTRY_VERIFY(!window.isRunning());
         QVERIFY2(window.statusText().contains(QLatin1String("over the budget")), qPrintable(window.statusText()));
         QVERIFY(!window.report().has_value());
-        QVERIFY(child<QPushButton>(window, QStringLiteral("startButton"))->isEnabled());
+        QVERIFY(startButton(window)->isEnabled());
     }
 
     void mainWindowOpensTheLabOnItsDestinationAndTakesTheBest()
@@ -718,7 +735,7 @@ private Q_SLOTS:
         QTest::mouseClick(open, Qt::LeftButton);
         lab = main.findChild<fgui::LabWindow*>();
         QVERIFY(lab);
-        QVERIFY(!child<QPushButton>(*lab, QStringLiteral("startButton"))->isEnabled());
+        QVERIFY(!startButton(*lab)->isEnabled());
         // The job form asked ssh for its ciphers: let it answer before the
         // application goes, rather than leave the process running.
         QTRY_VERIFY_WITH_TIMEOUT(fgui::SshCiphers::instance().isReady(), 10000);
@@ -747,18 +764,13 @@ private Q_SLOTS:
             grab(window, QStringLiteral("lab-local-target.png"));
         }
         {
-            SteppedLab lab;
-            auto hooks = quietHooks();
-            hooks.run = lab.make(std::this_thread::get_id());
-            fgui::LabWindow window(kTarget, {}, hooks);
-            window.show();
-            QTest::mouseClick(child<QPushButton>(window, QStringLiteral("startButton")), Qt::LeftButton);
-            lab.allowed = 3;
-            QTRY_COMPARE(window.progressBar()->value(), 3);
+            RunningLab running;
+            running.lab.allowed = 3;
+            QTRY_COMPARE(running.window.progressBar()->value(), 3);
             QTest::qWait(50);
-            grab(window, QStringLiteral("lab-running.png"));
-            lab.allowed = 4;
-            QTRY_VERIFY(!window.isRunning());
+            grab(running.window, QStringLiteral("lab-running.png"));
+            running.lab.allowed = 4;
+            QTRY_VERIFY(!running.window.isRunning());
         }
         fgui::LabWindow window(kTarget, {}, quietHooks());
         window.show();

@@ -1,18 +1,16 @@
 #include "charts/lab_curve_chart.h"
 
+#include "charts/chart_placeholder.h"
+#include "charts/chart_style.h"
 #include "charts/lab_colors.h"
 #include "charts/nice_axis.h"
 
 #include <QChart>
-#include <QChartView>
 #include <QCursor>
-#include <QGraphicsLayout>
-#include <QLabel>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QToolTip>
 #include <QValueAxis>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -26,52 +24,27 @@ constexpr double kMiB = 1024.0 * 1024.0;
 // where they cross both stay visible.
 constexpr double kLineWidth = 1.3;
 constexpr int kLineAlpha = 200;
+// Clear of the y labels on the left and the x labels below.
+constexpr QMargins kPlaceholderInset(40, 20, 10, 40);
 
 } // namespace
 
 LabCurveChart::LabCurveChart(QWidget* parent) : QWidget(parent)
 {
-    m_chart = new QChart;
-    m_chart->setBackgroundVisible(false);
-    m_chart->setMargins(QMargins(2, 2, 6, 2));
-    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
-    m_chart->setAnimationOptions(QChart::NoAnimation);
+    const QFont small = chartSmallFont(font());
+    m_chart = makeStyledChart(small);
     // Beside the plot, one entry a line: below it, QLegend lays the entries
     // in one row and cuts every label short once there are more than a few.
     m_chart->legend()->setAlignment(Qt::AlignRight);
-    m_chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
-    QFont small = font();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
-    m_chart->legend()->setFont(small);
 
-    m_axisX = new QValueAxis;
-    m_axisX->setLabelFormat(QStringLiteral("%g s"));
-    m_axisX->setLabelsFont(small);
-    m_axisX->setGridLineColor(QColor(0, 0, 0, 22));
-    m_axisY = new QValueAxis;
-    m_axisY->setLabelFormat(QStringLiteral("%g"));
-    m_axisY->setTitleText(tr("MB/s"));
-    m_axisY->setTitleFont(small);
-    m_axisY->setLabelsFont(small);
-    m_axisY->setGridLineColor(QColor(0, 0, 0, 22));
+    m_axisX = makeStyledValueAxis(QStringLiteral("%g s"), small);
+    m_axisY = makeStyledValueAxis(QStringLiteral("%g"), small, tr("MB/s"));
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
 
-    m_view = new QChartView(m_chart, this);
-    m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setFrameShape(QFrame::NoFrame);
-    m_view->setStyleSheet(QStringLiteral("background: transparent"));
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    m_view = addStyledChartView(m_chart, this);
 
-    m_placeholder = new QLabel(this);
-    m_placeholder->setAlignment(Qt::AlignCenter);
-    m_placeholder->setWordWrap(true);
-    m_placeholder->setAttribute(Qt::WA_TransparentForMouseEvents);
-    QPalette quiet = m_placeholder->palette();
-    quiet.setColor(QPalette::WindowText, quiet.color(QPalette::PlaceholderText));
-    m_placeholder->setPalette(quiet);
+    m_placeholder = new ChartPlaceholder(this, kPlaceholderInset);
 
     setMinimumHeight(160);
     clear();
@@ -145,34 +118,13 @@ void LabCurveChart::addCurve(const LabCurve& curve)
 
 void LabCurveChart::rescale()
 {
-    const NiceAxis x = niceAxis(std::max(m_maxSeconds, 1.0));
-    m_axisX->setRange(0, x.max);
-    m_axisX->setTickCount(x.ticks);
+    setNiceRange(m_axisX, std::max(m_maxSeconds, 1.0));
     // 15 % headroom keeps the peaks off the frame.
-    const NiceAxis y = niceAxis(std::max(m_maxRate * 1.15, 1.0));
-    m_axisY->setRange(0, y.max);
-    m_axisY->setTickCount(y.ticks);
-    updatePlaceholder();
+    setNiceRange(m_axisY, std::max(m_maxRate * 1.15, 1.0));
+    m_placeholder->setChartEmpty(m_lines.empty());
 }
 
-void LabCurveChart::setPlaceholderText(const QString& text)
-{
-    m_placeholder->setText(text);
-    updatePlaceholder();
-}
-
-void LabCurveChart::updatePlaceholder()
-{
-    m_placeholder->setGeometry(rect().adjusted(40, 20, -10, -40));
-    m_placeholder->raise();
-    m_placeholder->setVisible(m_lines.empty() && !m_placeholder->text().isEmpty());
-}
-
-void LabCurveChart::resizeEvent(QResizeEvent* event)
-{
-    QWidget::resizeEvent(event);
-    updatePlaceholder();
-}
+void LabCurveChart::setPlaceholderText(const QString& text) { m_placeholder->setText(text); }
 
 int LabCurveChart::curveCount() const { return int(m_lines.size()); }
 

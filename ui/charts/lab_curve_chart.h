@@ -14,12 +14,13 @@
 QT_BEGIN_NAMESPACE
 class QChart;
 class QChartView;
-class QLabel;
 class QLineSeries;
 class QValueAxis;
 QT_END_NAMESPACE
 
 namespace fgui {
+
+class ChartPlaceholder;
 
 struct LabCurve {
     int setting = 0;      // picks the colour; the lines of one setting share it
@@ -48,18 +49,14 @@ public:
     double axisMaxSeconds() const;
     double axisMaxRate() const; // MB/s
 
-protected:
-    void resizeEvent(QResizeEvent* event) override;
-
 private:
     void rescale();
-    void updatePlaceholder();
 
     QChart* m_chart = nullptr;
     QChartView* m_view = nullptr;
     QValueAxis* m_axisX = nullptr;
     QValueAxis* m_axisY = nullptr;
-    QLabel* m_placeholder = nullptr;
+    ChartPlaceholder* m_placeholder = nullptr;
     std::vector<QLineSeries*> m_lines;
     std::vector<int> m_legendSettings; // the settings that have their legend entry
     double m_maxSeconds = 0;

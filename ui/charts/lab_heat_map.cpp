@@ -1,5 +1,6 @@
 #include "charts/lab_heat_map.h"
 
+#include "charts/chart_style.h"
 #include "charts/lab_colors.h"
 #include "widgets/format.h"
 
@@ -46,12 +47,6 @@ QColor textOn(const QColor& fill)
 {
     const double luminance = 0.2126 * fill.redF() + 0.7152 * fill.greenF() + 0.0722 * fill.blueF();
     return luminance < 0.5 ? QColor(Qt::white) : QColor(0x21, 0x21, 0x21);
-}
-
-QFont smaller(QFont f)
-{
-    f.setPointSizeF(f.pointSizeF() * 0.9);
-    return f;
 }
 
 QFont bold(QFont f)
@@ -104,13 +99,13 @@ QColor LabHeatMap::colourFor(double bytesPerSec) const
 
 double LabHeatMap::legendHeight() const
 {
-    const QFontMetrics small(smaller(font()));
+    const QFontMetrics small(chartSmallFont(font()));
     return 10 + small.height() + 2 + kLegendBarHeight + 8 + kLegendBarHeight + 2 + 4;
 }
 
 int LabHeatMap::legendWidth() const
 {
-    const QFontMetrics small(smaller(font()));
+    const QFontMetrics small(chartSmallFont(font()));
     const int scale = small.horizontalAdvance(formatRate(m_minRate)) + 6 + int(kLegendBarWidth) + 6 +
                       small.horizontalAdvance(formatRate(m_maxRate));
     const int frames = 2 * (int(kLegendBarHeight) + 2 + 5) + small.horizontalAdvance(tr("best")) + 14 +
@@ -127,7 +122,7 @@ double LabHeatMap::minCellWidth() const
 QSize LabHeatMap::minimumSizeHint() const
 {
     const QFontMetrics fm(font());
-    const QFontMetrics small(smaller(font()));
+    const QFontMetrics small(chartSmallFont(font()));
     const int columns = std::max<int>(1, int(m_grid.columnLevels.size()));
     const int rows = std::max<int>(1, int(m_grid.rowLevels.size()));
     int rowLabel = 0;
@@ -147,7 +142,7 @@ QSize LabHeatMap::sizeHint() const
 LabHeatMap::Layout LabHeatMap::layoutFor(const QRect& area) const
 {
     const QFontMetrics fm(font());
-    const QFontMetrics small(smaller(font()));
+    const QFontMetrics small(chartSmallFont(font()));
     Layout l;
     l.titleHeight = small.height() + 4;
     l.labelHeight = fm.height() + 6;
@@ -201,7 +196,7 @@ void LabHeatMap::paintEvent(QPaintEvent*)
     const Layout l = layoutFor(rect());
     if (l.cellWidth <= 0 || l.cellHeight <= 0) return;
     const QFont normal = font();
-    const QFont small = smaller(normal);
+    const QFont small = chartSmallFont(normal);
     const QColor text = palette().color(QPalette::WindowText);
     const QColor quiet = palette().color(QPalette::PlaceholderText);
     const int columns = int(m_grid.columnLevels.size());

@@ -1,5 +1,7 @@
 #include "charts/lab_time_chart.h"
 
+#include "charts/chart_placeholder.h"
+#include "charts/chart_style.h"
 #include "charts/lab_colors.h"
 #include "charts/nice_axis.h"
 
@@ -7,13 +9,9 @@
 #include <QBoxPlotSeries>
 #include <QBoxSet>
 #include <QChart>
-#include <QChartView>
 #include <QCursor>
-#include <QGraphicsLayout>
-#include <QLabel>
 #include <QToolTip>
 #include <QValueAxis>
-#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -23,6 +21,8 @@ namespace {
 // Settings that are neither best nor like it: a quiet blue-grey, so the green
 // ones stand out without the others fading away.
 const QColor kPlainBox(0x90, 0xa4, 0xae);
+// Clear of the y labels on the left and the settings' labels below.
+constexpr QMargins kPlaceholderInset(40, 20, 10, 40);
 
 QColor boxColor(LabTimeBox::Mark mark)
 {
@@ -38,15 +38,10 @@ QColor boxColor(LabTimeBox::Mark mark)
 
 LabTimeChart::LabTimeChart(QWidget* parent) : QWidget(parent)
 {
-    m_chart = new QChart;
-    m_chart->setBackgroundVisible(false);
-    m_chart->setMargins(QMargins(2, 2, 6, 2));
-    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
-    m_chart->setAnimationOptions(QChart::NoAnimation);
+    const QFont small = chartSmallFont(font());
+    m_chart = makeStyledChart(small);
     // The colours say best / like best / other; the table is the key.
     m_chart->legend()->hide();
-    QFont small = font();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
 
     m_series = new QBoxPlotSeries;
     m_series->setBoxWidth(0.55);
@@ -56,12 +51,7 @@ LabTimeChart::LabTimeChart(QWidget* parent) : QWidget(parent)
     m_axisX->setLabelsFont(small);
     m_axisX->setTitleFont(small);
     m_axisX->setGridLineVisible(false);
-    m_axisY = new QValueAxis;
-    m_axisY->setLabelFormat(QStringLiteral("%g"));
-    m_axisY->setTitleText(tr("seconds"));
-    m_axisY->setTitleFont(small);
-    m_axisY->setLabelsFont(small);
-    m_axisY->setGridLineColor(QColor(0, 0, 0, 22));
+    m_axisY = makeStyledValueAxis(QStringLiteral("%g"), small, tr("seconds"));
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
     m_series->attachAxis(m_axisX);
@@ -75,21 +65,9 @@ LabTimeChart::LabTimeChart(QWidget* parent) : QWidget(parent)
         QToolTip::showText(QCursor::pos(), set->property("fgTooltip").toString());
     });
 
-    m_view = new QChartView(m_chart, this);
-    m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setFrameShape(QFrame::NoFrame);
-    m_view->setStyleSheet(QStringLiteral("background: transparent"));
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    m_view = addStyledChartView(m_chart, this);
 
-    m_placeholder = new QLabel(this);
-    m_placeholder->setAlignment(Qt::AlignCenter);
-    m_placeholder->setWordWrap(true);
-    m_placeholder->setAttribute(Qt::WA_TransparentForMouseEvents);
-    QPalette quiet = m_placeholder->palette();
-    quiet.setColor(QPalette::WindowText, quiet.color(QPalette::PlaceholderText));
-    m_placeholder->setPalette(quiet);
+    m_placeholder = new ChartPlaceholder(this, kPlaceholderInset);
 
     setMinimumHeight(160);
     clear();
@@ -128,30 +106,11 @@ void LabTimeChart::setBoxes(std::vector<LabTimeBox> boxes, const QString& axisTi
     m_axisX->setTitleVisible(!axisTitle.isEmpty());
     // From zero: a box a tenth higher than another is a tenth slower, as it looks.
     // The 10 % headroom keeps the slowest whisker off the frame.
-    const NiceAxis y = niceAxis(std::max(slowest * 1.1, 0.1));
-    m_axisY->setRange(0, y.max);
-    m_axisY->setTickCount(y.ticks);
-    updatePlaceholder();
+    setNiceRange(m_axisY, std::max(slowest * 1.1, 0.1));
+    m_placeholder->setChartEmpty(m_boxes.empty());
 }
 
-void LabTimeChart::setPlaceholderText(const QString& text)
-{
-    m_placeholder->setText(text);
-    updatePlaceholder();
-}
-
-void LabTimeChart::updatePlaceholder()
-{
-    m_placeholder->setGeometry(rect().adjusted(40, 20, -10, -40));
-    m_placeholder->raise();
-    m_placeholder->setVisible(m_boxes.empty() && !m_placeholder->text().isEmpty());
-}
-
-void LabTimeChart::resizeEvent(QResizeEvent* event)
-{
-    QWidget::resizeEvent(event);
-    updatePlaceholder();
-}
+void LabTimeChart::setPlaceholderText(const QString& text) { m_placeholder->setText(text); }
 
 int LabTimeChart::boxCount() const { return int(m_series->count()); }
 

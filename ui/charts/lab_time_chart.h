@@ -17,11 +17,12 @@ class QBarCategoryAxis;
 class QBoxPlotSeries;
 class QChart;
 class QChartView;
-class QLabel;
 class QValueAxis;
 QT_END_NAMESPACE
 
 namespace fgui {
+
+class ChartPlaceholder;
 
 struct LabTimeBox {
     enum class Mark { None, Best, LikeBest };
@@ -49,19 +50,14 @@ public:
     LabTimeBox::Mark boxMark(int box) const;
     double axisMaxSeconds() const;
 
-protected:
-    void resizeEvent(QResizeEvent* event) override;
-
 private:
-    void updatePlaceholder();
-
     std::vector<LabTimeBox> m_boxes;
     QChart* m_chart = nullptr;
     QChartView* m_view = nullptr;
     QBoxPlotSeries* m_series = nullptr;
     QBarCategoryAxis* m_axisX = nullptr;
     QValueAxis* m_axisY = nullptr;
-    QLabel* m_placeholder = nullptr;
+    ChartPlaceholder* m_placeholder = nullptr;
 };
 
 } // namespace fgui

@@ -1,5 +1,7 @@
 #include "charts/nice_axis.h"
 
+#include <QValueAxis>
+
 #include <cmath>
 
 namespace fgui {
@@ -15,6 +17,13 @@ NiceAxis niceAxis(double v)
         if (v <= step.mantissa * scale * 1.0000001) return {step.mantissa * scale, step.ticks};
     }
     return {10.0 * scale, 6};
+}
+
+void setNiceRange(QValueAxis* axis, double top)
+{
+    const NiceAxis nice = niceAxis(top);
+    axis->setRange(0, nice.max);
+    axis->setTickCount(nice.ticks);
 }
 
 } // namespace fgui

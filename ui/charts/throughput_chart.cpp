@@ -1,6 +1,8 @@
 #include "charts/throughput_chart.h"
 
 #include "charts/bottleneck_strip.h"
+#include "charts/chart_placeholder.h"
+#include "charts/chart_style.h"
 #include "charts/nice_axis.h"
 #include "charts/stream_colors.h"
 
@@ -8,14 +10,12 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
-#include <QGraphicsLayout>
-#include <QLabel>
+#include <QLayout>
 #include <QLegendMarker>
 #include <QLinearGradient>
 #include <QLineSeries>
 #include <QToolTip>
 #include <QValueAxis>
-#include <QVBoxLayout>
 
 #include <floodgate/options.h>
 
@@ -37,6 +37,8 @@ constexpr double kMinSpanSeconds = 30.0;
 constexpr uint32_t kMaxStreamLines = fg::kMaxStreamsOption;
 // Thinner than the instantaneous total: up to eight of them share the plot.
 constexpr double kStreamLineWidth = 1.1;
+// Clear of the legend above, the y labels on the left and the x labels below.
+constexpr QMargins kPlaceholderInset(40, 30, 10, 30);
 
 // A tick every 5, 10, 15, 30 s, ... so a span shows 4 to 8 labels.
 double niceSecondsStep(double span)
@@ -55,16 +57,9 @@ ThroughputChart::ThroughputChart(QWidget* parent, size_t capacity)
 {
     const QColor accent(0x1e, 0x88, 0xe5);
 
-    m_chart = new QChart;
-    m_chart->setBackgroundVisible(false);
-    m_chart->setMargins(QMargins(2, 2, 6, 2));
-    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
-    m_chart->setAnimationOptions(QChart::NoAnimation);
+    const QFont small = chartSmallFont(font());
+    m_chart = makeStyledChart(small);
     m_chart->legend()->setAlignment(Qt::AlignTop);
-    m_chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
-    QFont small = font();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
-    m_chart->legend()->setFont(small);
 
     m_instant = new QLineSeries;
     m_instant->setName(tr("Instantaneous"));
@@ -110,67 +105,31 @@ ThroughputChart::ThroughputChart(QWidget* parent, size_t capacity)
     m_chart->legend()->markers(m_area).constFirst()->setVisible(false);
     m_chart->legend()->markers(m_streamsLegend).constFirst()->setVisible(false);
 
-    m_axisX = new QValueAxis;
-    m_axisX->setLabelFormat(QStringLiteral("%.0f s"));
+    m_axisX = makeStyledValueAxis(QStringLiteral("%.0f s"), small);
     m_axisX->setTickType(QValueAxis::TicksDynamic);
     m_axisX->setTickAnchor(0);
-    m_axisX->setLabelsFont(small);
-    m_axisX->setGridLineColor(QColor(0, 0, 0, 22));
-    m_axisY = new QValueAxis;
-    m_axisY->setLabelFormat(QStringLiteral("%g"));
-    m_axisY->setTitleText(tr("MB/s"));
-    m_axisY->setTitleFont(small);
-    m_axisY->setLabelsFont(small);
-    m_axisY->setGridLineColor(QColor(0, 0, 0, 22));
+    m_axisY = makeStyledValueAxis(QStringLiteral("%g"), small, tr("MB/s"));
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
     for (QAbstractSeries* series : m_chart->series()) attach(series);
 
-    m_view = new QChartView(m_chart, this);
-    m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setFrameShape(QFrame::NoFrame);
-    m_view->setStyleSheet(QStringLiteral("background: transparent"));
+    m_view = addStyledChartView(m_chart, this);
     m_strip = new BottleneckStrip(this);
     m_strip->setObjectName(QStringLiteral("bottleneckStrip"));
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    layout->addWidget(m_view);
-    layout->addWidget(m_strip);
+    layout()->addWidget(m_strip); // under the plot, on its time axis
     connect(m_chart, &QChart::plotAreaChanged, this, [this] { updateStripAxis(); });
 
-    m_placeholder = new QLabel(this);
-    m_placeholder->setAlignment(Qt::AlignCenter);
-    m_placeholder->setWordWrap(true);
-    m_placeholder->setAttribute(Qt::WA_TransparentForMouseEvents);
-    QPalette quiet = m_placeholder->palette();
-    quiet.setColor(QPalette::WindowText, quiet.color(QPalette::PlaceholderText));
-    m_placeholder->setPalette(quiet);
-    m_placeholder->hide();
+    m_placeholder = new ChartPlaceholder(this, kPlaceholderInset);
 
     setMinimumHeight(180);
     replot();
 }
 
-void ThroughputChart::setPlaceholderText(const QString& text)
-{
-    m_placeholder->setText(text);
-    updatePlaceholder();
-}
-
-void ThroughputChart::updatePlaceholder()
-{
-    // Laid out whether or not the window is on screen yet: isVisible() is false
-    // until it is, and a geometry skipped then would stay wrong after show().
-    m_placeholder->setGeometry(rect().adjusted(40, 30, -10, -30));
-    m_placeholder->raise();
-    m_placeholder->setVisible(m_size == 0 && !m_placeholder->text().isEmpty());
-}
+void ThroughputChart::setPlaceholderText(const QString& text) { m_placeholder->setText(text); }
 
 void ThroughputChart::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    updatePlaceholder();
     updateStripAxis();
 }
 
@@ -293,10 +252,8 @@ void ThroughputChart::replot()
     m_axisX->setTickInterval(niceSecondsStep(end - start));
     if (m_strip) updateStripAxis();
     // 15 % headroom keeps the line off the frame; the nice rounding adds some more.
-    const NiceAxis y = niceAxis(std::max(kMinRateAxis, peak * 1.15));
-    m_axisY->setRange(0, y.max);
-    m_axisY->setTickCount(y.ticks);
-    updatePlaceholder();
+    setNiceRange(m_axisY, std::max(kMinRateAxis, peak * 1.15));
+    m_placeholder->setChartEmpty(m_size == 0);
 }
 
 qsizetype ThroughputChart::plottedPoints() const { return m_smoothed->count(); }

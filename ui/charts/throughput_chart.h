@@ -6,10 +6,10 @@
 // since eight named entries would crowd the chart, and the Streams tab tells the
 // colours apart.
 //
-// The only place that includes QtCharts (deprecated from Qt 6.10 in favour of Qt
-// Graphs): swapping the backend later touches this class alone. Samples live in a
-// ring buffer; each tick costs one QLineSeries::replace() per series, never an
-// append that makes the chart re-layout point by point.
+// QtCharts (deprecated from Qt 6.10 in favour of Qt Graphs) is included in
+// ui/charts alone: swapping the backend later touches that folder only. Samples
+// live in a ring buffer; each tick costs one QLineSeries::replace() per series,
+// never an append that makes the chart re-layout point by point.
 
 #include <floodgate/metrics.h>
 
@@ -22,7 +22,6 @@
 QT_BEGIN_NAMESPACE
 class QAbstractSeries;
 class QAreaSeries;
-class QLabel;
 class QChart;
 class QChartView;
 class QLineSeries;
@@ -32,6 +31,7 @@ QT_END_NAMESPACE
 namespace fgui {
 
 class BottleneckStrip;
+class ChartPlaceholder;
 
 class ThroughputChart : public QWidget {
     Q_OBJECT
@@ -87,7 +87,6 @@ private:
     };
 
     void replot();
-    void updatePlaceholder();
     void updateStripAxis();
     QLineSeries* makeStreamLine(uint32_t index);
     void attach(QAbstractSeries* series);
@@ -111,7 +110,7 @@ private:
     QLineSeries* m_streamsLegend = nullptr;
     QValueAxis* m_axisX = nullptr;
     QValueAxis* m_axisY = nullptr;
-    QLabel* m_placeholder = nullptr;
+    ChartPlaceholder* m_placeholder = nullptr;
     BottleneckStrip* m_strip = nullptr;
 };
 

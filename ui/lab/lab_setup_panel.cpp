@@ -83,6 +83,32 @@ QString aboutDuration(double seconds)
     return LabSetupPanel::tr("about %1 h %2 min").arg(minutes / 60).arg(minutes % 60);
 }
 
+// One group of the panel's fields under its bold heading; the caller adds the
+// fields to `layout`.
+struct Section {
+    QWidget* box;
+    QVBoxLayout* layout;
+};
+
+Section makeSection(const QString& heading, int spacing)
+{
+    auto* box = new QWidget;
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(spacing);
+    layout->addWidget(makeHeading(heading, box));
+    return {box, layout};
+}
+
+// Fields beside their names, as wide as the panel lets them be.
+QFormLayout* makeFieldForm()
+{
+    auto* form = new QFormLayout;
+    form->setContentsMargins(0, 0, 0, 0);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    return form;
+}
+
 } // namespace
 
 QString LabSetupPanel::defaultLevels(const QString& factor)
@@ -139,11 +165,7 @@ LabSetupPanel::LabSetupPanel(QWidget* parent) : QWidget(parent)
 
 QWidget* LabSetupPanel::buildTarget()
 {
-    auto* box = new QWidget;
-    auto* layout = new QVBoxLayout(box);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(3);
-    layout->addWidget(makeHeading(tr("Target"), box));
+    const auto [box, layout] = makeSection(tr("Target"), 3);
     m_targetLabel = new QLabel;
     m_targetLabel->setObjectName(QStringLiteral("targetLabel"));
     m_targetLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -157,11 +179,7 @@ QWidget* LabSetupPanel::buildTarget()
 
 QWidget* LabSetupPanel::buildFactors()
 {
-    auto* box = new QWidget;
-    auto* layout = new QVBoxLayout(box);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(3);
-    layout->addWidget(makeHeading(tr("Vary"), box));
+    const auto [box, layout] = makeSection(tr("Vary"), 3);
     auto* intro = makeHint(box);
     intro->setText(tr("Check the factors to try and list their levels; every combination is a setting."));
     layout->addWidget(intro);
@@ -209,11 +227,7 @@ QWidget* LabSetupPanel::buildFactors()
 
 QWidget* LabSetupPanel::buildWorkload()
 {
-    auto* box = new QWidget;
-    auto* layout = new QVBoxLayout(box);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(4);
-    layout->addWidget(makeHeading(tr("Workload"), box));
+    const auto [box, layout] = makeSection(tr("Workload"), 4);
     m_workloadKind = new QComboBox;
     m_workloadKind->setObjectName(QStringLiteral("workloadKind"));
     m_workloadKind->addItem(tr("Mixed: 1 KB to 64 MB, half compressible"), QStringLiteral("mixed"));
@@ -228,9 +242,7 @@ QWidget* LabSetupPanel::buildWorkload()
                                   "compression and per-file costs are what your own data sees."));
     layout->addWidget(m_workloadKind);
 
-    auto* form = new QFormLayout;
-    form->setContentsMargins(0, 0, 0, 0);
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    auto* form = makeFieldForm();
     m_workloadSize = new QLineEdit;
     m_workloadSize->setObjectName(QStringLiteral("workloadSize"));
     m_workloadSize->setPlaceholderText(sizeSpecText(fg::kDefaultLabWorkloadBytes));
@@ -270,14 +282,8 @@ QWidget* LabSetupPanel::buildWorkload()
 
 QWidget* LabSetupPanel::buildRunsAndTime()
 {
-    auto* box = new QWidget;
-    auto* layout = new QVBoxLayout(box);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(4);
-    layout->addWidget(makeHeading(tr("Runs and time"), box));
-    auto* form = new QFormLayout;
-    form->setContentsMargins(0, 0, 0, 0);
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    const auto [box, layout] = makeSection(tr("Runs and time"), 4);
+    auto* form = makeFieldForm();
     m_runs = new QSpinBox;
     m_runs->setObjectName(QStringLiteral("runsSpin"));
     m_runs->setRange(1, kMaxRuns);

@@ -11,6 +11,7 @@
 #include "lab/lab_setup_panel.h"
 #include "widgets/form_hints.h"
 #include "widgets/format.h"
+#include "widgets/window_parts.h"
 
 #include <floodgate/endpoint.h>
 
@@ -52,18 +53,7 @@ const QString kDot = QStringLiteral(" \u00b7 ");
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 // A chart on a card, as the main window shows its throughput chart.
-QFrame* card(QWidget* content, const QString& name)
-{
-    auto* frame = new QFrame;
-    frame->setObjectName(name);
-    frame->setStyleSheet(QStringLiteral("QFrame#%1 { background: palette(base); border: 1px solid palette(midlight);"
-                                        " border-radius: 6px; }")
-                             .arg(name));
-    auto* layout = new QVBoxLayout(frame);
-    layout->setContentsMargins(6, 4, 6, 4);
-    layout->addWidget(content);
-    return frame;
-}
+QFrame* card(QWidget* content, const QString& name) { return makeCard(content, name, QMargins(6, 4, 6, 4)); }
 
 // The results' splitter asks for no more height than its parts' minimums: the
 // scroll area around the results sizes them by their preferred heights (so a
@@ -149,14 +139,7 @@ LabWindow::LabWindow(const QString& target, fg::SyncOptions base, Hooks hooks, Q
     right->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     right->setMinimumWidth(380);
 
-    auto* split = new QSplitter(Qt::Horizontal);
-    split->setChildrenCollapsible(false);
-    split->addWidget(left);
-    split->addWidget(right);
-    split->setStretchFactor(0, 0);
-    split->setStretchFactor(1, 1);
-    split->setSizes({360, 840});
-    setCentralWidget(split);
+    setCentralWidget(makeSideBySide(left, right, 360, 840));
 
     buildToolBar();
     clearResults();
@@ -214,13 +197,7 @@ QWidget* LabWindow::buildStatusPane()
     auto* layout = new QVBoxLayout(pane);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(6);
-    m_status = new QLabel;
-    m_status->setObjectName(QStringLiteral("statusLine"));
-    QFont statusFont = m_status->font();
-    statusFont.setPointSizeF(statusFont.pointSizeF() * 1.1);
-    m_status->setFont(statusFont);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    wrapWithinWidth(m_status);
+    m_status = makeStatusLine();
     layout->addWidget(m_status);
 
     auto* row = new QHBoxLayout;
@@ -247,18 +224,10 @@ QWidget* LabWindow::buildResultsPane()
 {
     // The answer first: the conclusion, what was measured, and the line that
     // reproduces the best setting.
-    m_answer = new QFrame;
-    m_answer->setObjectName(QStringLiteral("answerPanel"));
-    auto* answerLayout = new QVBoxLayout(m_answer);
-    answerLayout->setContentsMargins(12, 8, 12, 8);
-    answerLayout->setSpacing(4);
-    m_conclusion = new QLabel;
-    m_conclusion->setObjectName(QStringLiteral("conclusionLabel"));
-    QFont conclusionFont = m_conclusion->font();
-    conclusionFont.setBold(true);
-    m_conclusion->setFont(conclusionFont);
-    m_conclusion->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    wrapWithinWidth(m_conclusion);
+    const OutcomePanel answer = makeOutcomePanel(QStringLiteral("answerPanel"), QStringLiteral("conclusionLabel"));
+    m_answer = answer.frame;
+    m_conclusion = answer.title;
+    QVBoxLayout* answerLayout = answer.layout;
     m_experimentLine = new QLabel;
     m_experimentLine->setObjectName(QStringLiteral("experimentLine"));
     m_experimentLine->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -279,7 +248,6 @@ QWidget* LabWindow::buildResultsPane()
     m_notes->setObjectName(QStringLiteral("notesLabel"));
     wrapWithinWidth(m_notes);
     makeQuiet(m_notes);
-    answerLayout->addWidget(m_conclusion);
     answerLayout->addWidget(m_experimentLine);
     answerLayout->addWidget(m_reproduceRow);
     answerLayout->addWidget(m_notes);
@@ -288,19 +256,10 @@ QWidget* LabWindow::buildResultsPane()
     m_sorted = new QSortFilterProxyModel(this);
     m_sorted->setSourceModel(m_results);
     m_sorted->setSortRole(LabResultsModel::SortRole);
-    m_table = new QTableView;
+    // Settings and bottlenecks read from their start: cut at the end.
+    m_table = makeTable(nullptr, Qt::ElideRight);
     m_table->setObjectName(QStringLiteral("resultsTable"));
     m_table->setModel(m_sorted);
-    m_table->setShowGrid(false);
-    m_table->setAlternatingRowColors(true);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setWordWrap(false);
-    m_table->setFrameShape(QFrame::NoFrame);
-    m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
-    m_table->horizontalHeader()->setHighlightSections(false);
-    m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     m_table->horizontalHeader()->setStretchLastSection(true);
     // The report's order (the matrix's) until a header is clicked.
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
@@ -540,11 +499,7 @@ void LabWindow::showReport(const fg::LabReport& report, const QString& origin)
     QString colour = kBlue;
     if (report.cancelled || !report.best) colour = kAmber;
     else if (report.significant) colour = kGreen;
-    m_answer->setStyleSheet(QStringLiteral("QFrame#answerPanel { background: palette(base);"
-                                           " border: 1px solid palette(mid); border-left: 4px solid %1;"
-                                           " border-radius: 4px; }")
-                                .arg(colour));
-    m_conclusion->setStyleSheet(QStringLiteral("color: %1;").arg(colour));
+    setOutcomeColour(m_answer, m_conclusion, colour);
     QString conclusion = qs(report.conclusion);
     if (conclusion.isEmpty()) conclusion = report.best ? tr("The best setting is marked in the table.") : tr("No setting finished a run.");
     m_conclusion->setText(conclusion);

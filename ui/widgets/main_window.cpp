@@ -12,6 +12,7 @@
 #include "widgets/job_form.h"
 #include "widgets/pipeline_view.h"
 #include "widgets/progress_delegate.h"
+#include "widgets/window_parts.h"
 
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -56,23 +57,9 @@ const QString kDot = QStringLiteral(" \u00b7 ");
 
 QString arrow() { return QStringLiteral(" \u2192 "); }
 
-QTableView* makeTable(QWidget* parent)
-{
-    auto* table = new QTableView(parent);
-    table->setShowGrid(false);
-    table->setAlternatingRowColors(true);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table->setWordWrap(false);
-    table->setTextElideMode(Qt::ElideMiddle);
-    table->setFrameShape(QFrame::NoFrame);
-    table->verticalHeader()->hide();
-    // Fixed row heights: the view never measures 100k rows to lay them out.
-    table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
-    table->horizontalHeader()->setHighlightSections(false);
-    table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    return table;
-}
+// Paths, file names and stream addresses: cut in the middle, the start and the
+// end (the file's name) both stay readable.
+QTableView* makeJobTable(QWidget* parent) { return makeTable(parent, Qt::ElideMiddle); }
 
 QString html(const QString& text) { return text.toHtmlEscaped(); }
 
@@ -149,26 +136,13 @@ MainWindow::MainWindow(JobFactory factory, QWidget* parent) : QMainWindow(parent
     m_tabs->addTab(m_log, tr("Log"));
 
     // The chart sits on a card like the tables below it, not on the window's grey.
-    auto* chartCard = new QFrame;
-    chartCard->setObjectName(QStringLiteral("chartCard"));
-    chartCard->setStyleSheet(QStringLiteral("QFrame#chartCard { background: palette(base);"
-                                            " border: 1px solid palette(midlight); border-radius: 6px; }"));
-    auto* cardLayout = new QVBoxLayout(chartCard);
-    cardLayout->setContentsMargins(6, 4, 6, 4);
-    cardLayout->addWidget(m_chart);
+    QFrame* chartCard = makeCard(m_chart, QStringLiteral("chartCard"), QMargins(6, 4, 6, 4));
 
     // Where the time goes: the pipeline and the verdict, on a card of its own.
     m_pipeline = new PipelineView;
     m_pipeline->setObjectName(QStringLiteral("pipelineView"));
     connect(m_pipeline, &PipelineView::applySetting, this, &MainWindow::applySetting);
-    auto* pipelineCard = new QFrame;
-    pipelineCard->setObjectName(QStringLiteral("pipelineCard"));
-    pipelineCard->setStyleSheet(QStringLiteral("QFrame#pipelineCard { background: palette(base);"
-                                               " border: 1px solid palette(midlight); border-radius: 6px; }"));
-    auto* pipelineLayout = new QVBoxLayout(pipelineCard);
-    pipelineLayout->setContentsMargins(8, 4, 8, 6);
-    pipelineLayout->addWidget(m_pipeline);
-    rightLayout->addWidget(pipelineCard);
+    rightLayout->addWidget(makeCard(m_pipeline, QStringLiteral("pipelineCard"), QMargins(8, 4, 8, 6)));
 
     auto* vsplit = new QSplitter(Qt::Vertical);
     vsplit->setChildrenCollapsible(false);
@@ -179,14 +153,7 @@ MainWindow::MainWindow(JobFactory factory, QWidget* parent) : QMainWindow(parent
     vsplit->setSizes({240, 380});
     rightLayout->addWidget(vsplit, 1);
 
-    auto* split = new QSplitter(Qt::Horizontal);
-    split->setChildrenCollapsible(false);
-    split->addWidget(left);
-    split->addWidget(right);
-    split->setStretchFactor(0, 0);
-    split->setStretchFactor(1, 1);
-    split->setSizes({360, 740});
-    setCentralWidget(split);
+    setCentralWidget(makeSideBySide(left, right, 360, 740));
 
     connect(m_form, &JobForm::changed, this, &MainWindow::updateButtons);
     connect(m_controller, &JobController::stateChanged, this, &MainWindow::onStateChanged);
@@ -254,13 +221,7 @@ QWidget* MainWindow::buildStatusPane()
     header->addWidget(m_cancelButton);
     layout->addLayout(header);
 
-    m_status = new QLabel;
-    m_status->setObjectName(QStringLiteral("statusLine"));
-    QFont statusFont = m_status->font();
-    statusFont.setPointSizeF(statusFont.pointSizeF() * 1.1);
-    m_status->setFont(statusFont);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    wrapWithinWidth(m_status);
+    m_status = makeStatusLine();
     // Beside the status line, under Run: in the header it took the job's title's
     // last pixels in a small window, and the status line wraps instead.
     m_labButton = new QPushButton(tr("Tuning Lab\u2026"));
@@ -280,25 +241,16 @@ QWidget* MainWindow::buildStatusPane()
     m_progress->setMinimumHeight(20);
     layout->addWidget(m_progress);
 
-    m_summary = new QFrame;
-    m_summary->setObjectName(QStringLiteral("summaryPanel"));
-    auto* summaryLayout = new QVBoxLayout(m_summary);
-    summaryLayout->setContentsMargins(12, 8, 12, 8);
-    summaryLayout->setSpacing(4);
-    m_summaryTitle = new QLabel;
-    QFont summaryTitleFont = m_summaryTitle->font();
-    summaryTitleFont.setBold(true);
-    m_summaryTitle->setFont(summaryTitleFont);
+    const OutcomePanel summary = makeOutcomePanel(QStringLiteral("summaryPanel"), QStringLiteral("summaryTitle"));
+    m_summary = summary.frame;
+    m_summaryTitle = summary.title;
+    auto* summaryLayout = summary.layout;
     m_summaryBody = new QLabel;
     m_summaryBody->setObjectName(QStringLiteral("summaryBody"));
     m_summaryBody->setWordWrap(true);
     m_summaryBody->setTextFormat(Qt::RichText);
     m_summaryBody->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_summaryTitle->setObjectName(QStringLiteral("summaryTitle"));
-    m_summaryTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    wrapWithinWidth(m_summaryTitle);
     wrapWithinWidth(m_summaryBody);
-    summaryLayout->addWidget(m_summaryTitle);
     summaryLayout->addWidget(m_summaryBody);
     summaryLayout->addWidget(buildPairPanel());
     m_summary->hide();
@@ -469,7 +421,7 @@ QWidget* MainWindow::buildFilesTab()
     bar->addWidget(m_follow);
     layout->addLayout(bar);
 
-    m_fileTable = makeTable(tab);
+    m_fileTable = makeJobTable(tab);
     m_fileTable->setObjectName(QStringLiteral("fileTable"));
     m_fileTable->setModel(m_fileModel);
     m_fileTable->setItemDelegateForColumn(FileTableModel::ProgressColumn,
@@ -501,7 +453,7 @@ QWidget* MainWindow::buildPreviewTab()
     m_planHeadline->setContentsMargins(4, 0, 4, 0);
     m_planHeadline->setWordWrap(true);
     layout->addWidget(m_planHeadline);
-    m_planTable = makeTable(tab);
+    m_planTable = makeJobTable(tab);
     m_planTable->setObjectName(QStringLiteral("planTable"));
     m_planTable->setModel(m_planModel);
     m_planTable->setItemDelegateForColumn(PlanModel::PathColumn,
@@ -532,7 +484,7 @@ QWidget* MainWindow::buildStreamsTab()
     auto* tablePage = new QWidget;
     auto* layout = new QVBoxLayout(tablePage);
     layout->setContentsMargins(0, 6, 0, 0);
-    m_streamTable = makeTable(tablePage);
+    m_streamTable = makeJobTable(tablePage);
     m_streamTable->setObjectName(QStringLiteral("streamTable"));
     m_streamTable->setModel(m_streamModel);
     m_streamTable->setSelectionMode(QAbstractItemView::NoSelection);
@@ -1073,12 +1025,8 @@ void MainWindow::showStartFailure(const QString& message)
 
 void MainWindow::setSummary(const QString& title, const QString& colour, const QString& body, const QString& plain)
 {
-    m_summary->setStyleSheet(QStringLiteral("QFrame#summaryPanel { background: palette(base);"
-                                            " border: 1px solid palette(mid); border-left: 4px solid %1;"
-                                            " border-radius: 4px; }")
-                                 .arg(colour));
+    setOutcomeColour(m_summary, m_summaryTitle, colour);
     m_summaryTitle->setText(title);
-    m_summaryTitle->setStyleSheet(QStringLiteral("color: %1;").arg(colour));
     m_summaryBody->setText(body);
     m_summaryPlain = plain;
     m_summary->show();
