@@ -36,6 +36,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QFileInfo>
 #include <QTest>
 
 #include <atomic>
@@ -806,6 +807,24 @@ private Q_SLOTS:
         one.showReport(oneFactor());
         QTest::qWait(50);
         grab(one, QStringLiteral("lab-one-factor.png"));
+
+        // A real experiment (FG_LAB_REPORT: a `floodgate lab --json` file, such
+        // as docs/lab/*.json), as docs/LAB.md shows it: one PNG a chart.
+        const QString real = qEnvironmentVariable("FG_LAB_REPORT");
+        if (real.isEmpty()) return;
+        auto report = fgui::readLabReportFile(real);
+        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+        fgui::LabWindow shown(QString::fromStdString(report->target), {}, quietHooks());
+        shown.resize(1200, 820);
+        shown.show();
+        shown.showReport(*report, real);
+        const QString stem = QFileInfo(real).completeBaseName();
+        const char* charts[] = {"times", "heatmap", "curves"};
+        for (int i = 0; i < 3; ++i) {
+            shown.chartTabs()->setCurrentIndex(i);
+            QTest::qWait(100);
+            grab(shown, stem + QLatin1Char('-') + QLatin1String(charts[i]) + QStringLiteral(".png"));
+        }
     }
 };
 
