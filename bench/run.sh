@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one command: sudo bench/run.sh [--quick] [--link fast,lan,wan]
 #                  [--workload small,big,mixed] [--peers ...] [--runs 3] ...
+#        sudo bench/run.sh --lab "--vary streams=1,4 ..." --link wan [--lab-docs]
 # (`bench/run.sh --help` lists every option.)
 #
 # Installs what is missing, builds Floodgate (build-bench/, Release, no GUI or

@@ -22,7 +22,7 @@ import sys
 import time
 
 from . import config as C
-from . import dstfs, linktest, netns, peers, proc, report, runner, workloads
+from . import dstfs, lab, linktest, netns, peers, proc, report, runner, workloads
 from .proc import log
 from .servers import Servers
 
@@ -42,7 +42,8 @@ def parse_args(argv):
                "  sudo bench/run.sh --quick --link fast          # smoke test, ~1 min\n"
                "  sudo bench/run.sh --link wan --workload small,big --peers rsync-ssh,tar-tcp,fg-daemon\n"
                "  sudo bench/run.sh --link lan --fg-args '--streams 4'\n"
-               "  sudo bench/run.sh --plan                       # only print the plan and its duration")
+               "  sudo bench/run.sh --plan                       # only print the plan and its duration\n"
+               "  sudo bench/run.sh --link wan --lab '--vary streams=1,4 --workload mixed:64M' --lab-docs")
     ap.add_argument("--link", default="fast,lan,wan", help="comma list of links (default: all)")
     ap.add_argument("--workload", default="small,big,mixed,delta", help="comma list of workloads (default: all)")
     ap.add_argument("--peers", default=",".join(peers.PEER_IDS), help="comma list of peers (default: all)")
@@ -83,6 +84,13 @@ def parse_args(argv):
     ap.add_argument("--plan", action="store_true", help="print the plan and expected duration, then stop")
     ap.add_argument("--emu-ceiling", action="store_true",
                     help="measure linkemu's own ceiling (no rate limit, no delay) with iperf3, then stop")
+    ap.add_argument("--lab", metavar="LAB_ARGS",
+                    help="instead of the benchmark: run `floodgate lab LAB_ARGS` (one quoted string, e.g. "
+                         "'--vary streams=1,4 --workload mixed:64M') on each --link against the benchmark's "
+                         "daemon, and print its table as Markdown (docs/LAB.md)")
+    ap.add_argument("--lab-docs", nargs="?", const=os.path.join(REPO, "docs/LAB.md"), metavar="FILE",
+                    help="with --lab: write the section into FILE (default docs/LAB.md) and the JSON into "
+                         "docs/lab/ beside it")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every command")
     # consumed by run.sh; accepted here so one option list serves both
     ap.add_argument("--no-build", action="store_true", help=argparse.SUPPRESS)
@@ -166,11 +174,21 @@ def main(argv) -> int:
         if ln.kind == "emu":
             ln.queue = args.queue or ln.queue
             ln.loss = args.loss
-    chosen = [p for p in peers.select(split(args.peers)) if p.id not in split(args.skip_peers)]
-    if not os.access(args.floodgate, os.X_OK) and any(p.kind.startswith("fg") for p in chosen):
+    if args.lab is not None:
+        why = lab.check_args(shlex.split(args.lab))
+        if why:
+            print(f"fgbench: {why}", file=sys.stderr)
+            return 1
+    elif args.lab_docs:
+        print("fgbench: --lab-docs goes with --lab", file=sys.stderr)
+        return 1
+    # --lab runs no benchmark peer; it needs only the floodgate binary
+    chosen = [] if args.lab is not None else \
+        [p for p in peers.select(split(args.peers)) if p.id not in split(args.skip_peers)]
+    if not os.access(args.floodgate, os.X_OK) and (args.lab is not None or any(p.kind.startswith("fg") for p in chosen)):
         print(f"fgbench: no floodgate binary at {args.floodgate} (build it, or --floodgate PATH)", file=sys.stderr)
         return 1
-    if args.baseline:
+    if args.baseline and args.lab is None:
         if not os.access(args.baseline, os.X_OK):
             print(f"fgbench: no floodgate binary at --baseline {args.baseline}", file=sys.stderr)
             return 1
@@ -203,6 +221,8 @@ def main(argv) -> int:
     dstfs.unmount(dst_root)  # a crashed earlier run's
     if args.emu_ceiling:
         return emu_ceiling(paths, args)
+    if args.lab is not None:
+        return lab_mode(paths, args, links, command)
 
     plan = Plan(args, links, specs, chosen)
     plan.print()
@@ -318,19 +338,8 @@ def run_table(args, ln, wl, chosen, plan, net, servers, paths, logdir, iperf, sy
                     log(f"    no-change rerun: {nc['seconds']:.2f} s, wire {nc['wire_bytes'] / 1e6:.2f} MB")
                 else:
                     log(f"    no-change rerun FAILED: {nc['error']}")
-    table["linkemu"] = emu_delta(emu_before, net.emu_snapshot())
+    table["linkemu"] = netns.emu_delta(emu_before, net.emu_snapshot())
     return table
-
-
-def emu_delta(before: dict, after: dict) -> dict:
-    """linkemu's packet counters over one table's runs."""
-    out = {}
-    for d in ("a_to_b", "b_to_a"):
-        if d in before and d in after:
-            out[d] = {k: after[d][k] - before[d].get(k, 0) for k in after[d]
-                      if k.startswith(("rx_", "tx_", "drop_"))}
-            out[d]["max_queue_bytes_ever"] = after[d].get("max_queue_bytes")
-    return out
 
 
 def teardown(servers, net) -> None:
@@ -365,6 +374,63 @@ def emu_ceiling(paths, args) -> int:
     finally:
         teardown(servers, net)
         if not args.keep:
+            subprocess.run(["rm", "-rf", "--", paths.scratch])
+
+
+def lab_mode(paths, args, links, command) -> int:
+    """--lab: per link, the benchmark's namespaces, link and servers, then
+    `floodgate lab` against its daemon (fgbench/lab.py); a Markdown section
+    per experiment on stdout, in the results dir and with --lab-docs in
+    docs/LAB.md."""
+    lab_args = shlex.split(args.lab)
+    logdir = os.path.join(paths.results, "logs")
+    os.makedirs(logdir, exist_ok=True)
+    log(f"raw results and logs: {paths.results}")
+    dst_root = os.path.join(paths.scratch, "dst")
+    servers = net = None
+    own_cpu = proc.OwnCpu()
+    failures = 0
+    try:
+        # The trials create and delete the workload again and again: on a
+        # fresh ext4, as the benchmark's peers (README: recently deleted inodes).
+        if not args.dst_on_scratch:
+            dstfs.mount_fresh(paths.scratch, dst_root, 2 * lab.workload_bytes(lab_args))
+        servers = Servers(paths.scratch, logdir, paths.floodgate)
+        for ln in links:
+            log(f"link {ln.name}: {ln.describe()}")
+            net = netns.Network(ln, paths.tools, logdir, args.cc)
+            net.up()
+            servers.start()
+            iperf = linktest.measure(args.quick, net)
+            exp = lab.run_experiment(lab_args, ln, net, servers, paths, logdir, iperf, net.sysctls(), command,
+                                     args, own_cpu)
+            failures += exp["lab"] is None
+            json_doc = ""
+            if args.lab_docs and exp["lab"]:
+                docs = os.path.abspath(args.lab_docs)
+                json_path = os.path.join(os.path.dirname(docs), "lab", lab.doc_json_name(exp))
+                lab.write_doc_json(exp, json_path)
+                json_doc = os.path.relpath(json_path, REPO)
+            md = lab.section_markdown(exp, json_doc)
+            print("\n" + md, flush=True)
+            with open(os.path.join(paths.results, "lab.md"), "a") as f:
+                f.write(md + "\n")
+            if args.lab_docs and exp["lab"]:
+                lab.update_doc(os.path.abspath(args.lab_docs), lab.experiment_key(exp), md)
+                log(f"updated {args.lab_docs} and {json_doc}")
+            servers.stop()
+            net.down()
+            net = None
+        return 1 if failures else 0
+    except KeyboardInterrupt as e:
+        log(f"interrupted ({e or 'Ctrl-C'}); cleaning up")
+        return 130
+    finally:
+        teardown(servers, net)
+        dstfs.unmount(dst_root)
+        dstfs.remove_image(paths.scratch)
+        own_cpu.close()
+        if not args.keep and os.path.isdir(paths.scratch):
             subprocess.run(["rm", "-rf", "--", paths.scratch])
 
 

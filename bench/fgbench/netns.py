@@ -180,3 +180,14 @@ class Network:
         for ns in NAMESPACES:
             if ns_exists(ns):
                 run(["ip", "netns", "del", ns], check=False)
+
+
+def emu_delta(before: dict, after: dict) -> dict:
+    """linkemu's packet counters between two snapshots (a table's runs, a lab)."""
+    out = {}
+    for d in ("a_to_b", "b_to_a"):
+        if d in before and d in after:
+            out[d] = {k: after[d][k] - before[d].get(k, 0) for k in after[d]
+                      if k.startswith(("rx_", "tx_", "drop_"))}
+            out[d]["max_queue_bytes_ever"] = after[d].get("max_queue_bytes")
+    return out
