@@ -1,40 +1,16 @@
 #include "common/path.h"
 
+#include <floodgate/json.h>
+
 namespace fg {
 
 bool isValidUtf8(std::string_view text)
 {
-    size_t i = 0;
-    const size_t n = text.size();
-    while (i < n) {
-        auto c = static_cast<unsigned char>(text[i]);
-        size_t len = 0;
-        uint32_t cp = 0;
-        if (c < 0x80) {
-            ++i;
-            continue;
-        } else if ((c & 0xE0) == 0xC0) {
-            len = 2;
-            cp = c & 0x1F;
-        } else if ((c & 0xF0) == 0xE0) {
-            len = 3;
-            cp = c & 0x0F;
-        } else if ((c & 0xF8) == 0xF0) {
-            len = 4;
-            cp = c & 0x07;
-        } else {
-            return false;
-        }
-        if (i + len > n) return false;
-        for (size_t k = 1; k < len; ++k) {
-            auto cc = static_cast<unsigned char>(text[i + k]);
-            if ((cc & 0xC0) != 0x80) return false;
-            cp = (cp << 6) | (cc & 0x3F);
-        }
-        // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
-        if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000)
-            || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return false;
+    // Overlong forms, surrogates and values past U+10FFFF are not UTF-8
+    // (utf8SequenceAt gives 0 for them).
+    for (size_t i = 0; i < text.size();) {
+        const size_t len = utf8SequenceAt(text, i);
+        if (len == 0) return false;
         i += len;
     }
     return true;
