@@ -4,8 +4,7 @@
 
 #include <cstdio>
 #include <string_view>
-#include <ctime>
-#include <unistd.h>
+#include <floodgate/system.h>
 
 namespace fg::cli {
 namespace {
@@ -19,16 +18,7 @@ bool isFlag(char c)
 
 } // namespace
 
-std::string logTime(char sep)
-{
-    const std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    ::localtime_r(&now, &tm);
-    char buf[80];
-    std::snprintf(buf, sizeof buf, "%04d/%02d/%02d%c%02d:%02d:%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, sep,
-                  tm.tm_hour, tm.tm_min, tm.tm_sec);
-    return buf;
-}
+std::string logTime(char sep) { return localTimestamp(sep); }
 
 Result<OutFormat> OutFormat::parse(const std::string& format, const std::string& option)
 {
@@ -75,7 +65,7 @@ std::string OutFormat::line(const PlanItem& item, bool toRemote) const
             value = item.action == FileAction::Delete ? "del." : toRemote ? "send" : "recv";
             break;
         case 't': value = logTime('-'); break;
-        case 'p': value = std::to_string(::getpid()); break;
+        case 'p': value = std::to_string(processId()); break;
         default: break;
         }
         // printf-style width and '-' for left alignment ("%-10l"); rsync's

@@ -25,7 +25,6 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
 
 namespace fg::cli {
 
@@ -137,7 +136,7 @@ public:
     explicit operator bool() const { return m_file != nullptr; }
     void line(const std::string& text)
     {
-        std::fprintf(m_file, "%s [%d] %s\n", logTime(' ').c_str(), int(::getpid()), text.c_str());
+        std::fprintf(m_file, "%s [%d] %s\n", logTime(' ').c_str(), processId(), text.c_str());
         std::fflush(m_file);
     }
 

@@ -27,6 +27,13 @@ if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
   endif()
 endif()
 
+if(WIN32)
+  # Windows 10 1809 and later (POSIX-semantics rename and delete, TCP_INFO
+  # with the send-limit times); the wide APIs; no min/max macros.
+  target_compile_definitions(fg_common_cfg INTERFACE _WIN32_WINNT=0x0A00 NTDDI_VERSION=0x0A000006
+    WIN32_LEAN_AND_MEAN NOMINMAX UNICODE _UNICODE)
+endif()
+
 # Qt safety defines: no implicit ASCII casts, no keyword macros that clash with
 # the standard library (signals/slots/emit).
 set(FG_QT_DEFINES QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII QT_NO_KEYWORDS

@@ -13,7 +13,7 @@
 namespace {
 // Lowest first: a folder may include those before it.
 const QStringList kOrder = {
-    QStringLiteral("common"), QStringLiteral("platform"), QStringLiteral("metrics"), QStringLiteral("diagnosis"),
+    QStringLiteral("platform"), QStringLiteral("common"), QStringLiteral("metrics"), QStringLiteral("diagnosis"),
     QStringLiteral("exec"),
     QStringLiteral("codec"),  QStringLiteral("names"),    QStringLiteral("filter"),  QStringLiteral("delta"),
     QStringLiteral("scan"),   QStringLiteral("net"),      QStringLiteral("proto"),   QStringLiteral("plan"),

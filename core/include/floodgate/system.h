@@ -30,4 +30,9 @@ void prepareProcessForServing();
 bool standardOutputIsTerminal();
 bool standardErrorIsTerminal();
 
+// For log lines: this process's id, and the local time now as
+// "YYYY/MM/DD<sep>hh:mm:ss" (rsync's log format).
+int processId();
+std::string localTimestamp(char sep);
+
 } // namespace fg

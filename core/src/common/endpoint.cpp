@@ -1,5 +1,7 @@
 #include <floodgate/endpoint.h>
 
+#include "platform/local_path.h"
+
 #include <charconv>
 
 namespace fg {
@@ -67,6 +69,12 @@ Result<Endpoint> parseEndpoint(const std::string& text)
 {
     if (text.empty()) return Error(Errc::InvalidArgument, "an empty path");
     if (text.rfind("floodgate://", 0) == 0) return parseDaemon(text);
+    if (platform::isNativeLocalPath(text)) {
+        Endpoint ep;
+        ep.kind = Endpoint::Kind::Local;
+        ep.path = platform::portableLocalPath(text);
+        return ep;
+    }
     // rsync's rule: a ':' before any '/' means host:path.
     size_t colon = text.find(':');
     size_t slash = text.find('/');
@@ -89,7 +97,7 @@ Result<Endpoint> parseEndpoint(const std::string& text)
     }
     Endpoint ep;
     ep.kind = Endpoint::Kind::Local;
-    ep.path = text;
+    ep.path = platform::portableLocalPath(text);
     return ep;
 }
 

@@ -1,5 +1,7 @@
 #include <floodgate/error.h>
 
+#include "platform/errno_codes.h"
+
 #include <cerrno>
 #include <cstring>
 
@@ -43,7 +45,7 @@ Error sysError(int err, const std::string& what)
     case EACCES:
     case EPERM: code = Errc::PermissionDenied; break;
     case ENOSPC:
-    case EDQUOT: code = Errc::NoSpace; break;
+    case platform::kQuotaExceeded: code = Errc::NoSpace; break;
     case EROFS: code = Errc::ReadOnly; break;
     case ELOOP: code = Errc::UnsafePath; break;
     case ECONNREFUSED:

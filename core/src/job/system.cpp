@@ -2,9 +2,11 @@
 
 #include "platform/cpu.h"
 #include "platform/memory.h"
+#include "platform/process.h"
 #include "platform/socket.h"
 #include "platform/terminal.h"
 
+#include <cstdio>
 #include <sstream>
 
 namespace fg {
@@ -26,5 +28,16 @@ void prepareProcessForServing() { platform::fewArenasForALongLivedProcess(); }
 
 bool standardOutputIsTerminal() { return platform::isTerminal(platform::StandardStream::Output); }
 bool standardErrorIsTerminal() { return platform::isTerminal(platform::StandardStream::Error); }
+
+int processId() { return platform::processId(); }
+
+std::string localTimestamp(char sep)
+{
+    const platform::LocalDateTime t = platform::localDateTimeNow();
+    char buf[80];
+    std::snprintf(buf, sizeof buf, "%04d/%02d/%02d%c%02d:%02d:%02d", t.year, t.month, t.day, sep, t.hour, t.minute,
+                  t.second);
+    return buf;
+}
 
 } // namespace fg

@@ -165,10 +165,11 @@ Result<std::shared_ptr<TlsIdentity>> TlsIdentity::loadOrCreate(const std::string
     auto keyInfo = platform::statPath(id->m_keyPath, true);
     if (keyInfo.ok()) {
         // Like ssh: a private key others can read is no longer private.
-        if ((keyInfo->mode & 077) != 0)
+        FG_TRY_ASSIGN(bool isPrivate, platform::isPrivateToOwner(id->m_keyPath));
+        if (!isPrivate)
             return Error(Errc::PermissionDenied, "the identity key " + id->m_keyPath
-                                                     + " is accessible by other users; run `chmod 600 "
-                                                     + id->m_keyPath + "`");
+                                                     + " is accessible by other users; run `"
+                                                     + platform::makePrivateCommand(id->m_keyPath) + "`");
     } else if (keyInfo.error().code == Errc::NotFound) {
         FG_TRY_ASSIGN(PkeyPtr fresh, generateKey());
         FG_TRY_ASSIGN(std::string pem, toPem(true, fresh.get(), nullptr));

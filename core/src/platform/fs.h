@@ -185,7 +185,15 @@ Result<FileInfo> statPath(const std::string& path, bool follow);
 Status makeDirectory(const std::string& path, uint32_t mode);
 Status makeDirectories(const std::string& path, uint32_t mode);
 Result<std::string> readFile(const std::string& path, size_t maxBytes);
-// Writes a small file (keys, pins) atomically: temp file, fsync, rename.
+// Whether only the owner may read the file at `path` (POSIX: no group or
+// other bits; Windows: nobody in its ACL but the owner, SYSTEM and the
+// administrators), for a key that must stay private; and the command that
+// makes it so, for the message that asks for it.
+Result<bool> isPrivateToOwner(const std::string& path);
+std::string makePrivateCommand(const std::string& path);
+// Writes a small file (keys, pins) atomically: temp file, fsync, rename. A
+// mode without group and other bits makes it private to this user
+// (Windows: an ACL of its own, not the folder's).
 Status writeFileAtomic(const std::string& path, std::string_view data, uint32_t mode);
 Status appendLine(const std::string& path, std::string_view line, uint32_t mode);
 // rm -rf, for tests and the demo's own scratch trees; never follows symlinks.

@@ -18,7 +18,7 @@ class Fd {
 public:
     Fd() = default;
     explicit Fd(int fd) : m_fd(fd) {}
-    Fd(Fd&& other) noexcept : m_fd(other.m_fd) { other.m_fd = -1; }
+    Fd(Fd&& other) noexcept : m_fd(other.m_fd), m_nonBlocking(other.m_nonBlocking) { other.m_fd = -1; }
     Fd& operator=(Fd&& other) noexcept;
     Fd(const Fd&) = delete;
     Fd& operator=(const Fd&) = delete;
@@ -37,6 +37,9 @@ public:
 
 private:
     int m_fd = -1;
+    // Windows' anonymous pipes have no non-blocking mode: a read there
+    // looks at what is waiting first (process_win32.cpp).
+    bool m_nonBlocking = false;
 };
 
 class ChildProcess {
@@ -75,6 +78,20 @@ struct LocalTime {
     int minute = 0;
 };
 LocalTime localTimeNow();
+
+// The local date and time now, to the second, for log lines.
+struct LocalDateTime {
+    int year = 1970;
+    int month = 1; // 1-12
+    int day = 1;
+    int hour = 0;
+    int minute = 0;
+    int second = 0;
+};
+LocalDateTime localDateTimeNow();
+
+// This process's id, for log lines.
+int processId();
 
 // The process's own stdin and stdout, for `serve --stdio`.
 Fd takeStdin();

@@ -692,6 +692,14 @@ Result<std::string> readFile(const std::string& path, size_t maxBytes)
     return data;
 }
 
+Result<bool> isPrivateToOwner(const std::string& path)
+{
+    FG_TRY_ASSIGN(FileInfo info, statPath(path, true));
+    return (info.mode & 077) == 0;
+}
+
+std::string makePrivateCommand(const std::string& path) { return "chmod 600 " + path; }
+
 Status writeFileAtomic(const std::string& path, std::string_view data, uint32_t mode)
 {
     std::string tmp = path + ".tmp-" + std::to_string(::getpid());

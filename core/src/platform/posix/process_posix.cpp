@@ -23,6 +23,7 @@ Fd& Fd::operator=(Fd&& other) noexcept
     if (this != &other) {
         close();
         m_fd = other.m_fd;
+        m_nonBlocking = other.m_nonBlocking;
         other.m_fd = -1;
     }
     return *this;
@@ -67,6 +68,7 @@ Status Fd::setNonBlocking(bool on)
     if (flags < 0) return sysError(errno, "fcntl");
     flags = on ? (flags | O_NONBLOCK) : (flags & ~O_NONBLOCK);
     if (::fcntl(m_fd, F_SETFL, flags) != 0) return sysError(errno, "fcntl");
+    m_nonBlocking = on;
     return {};
 }
 
@@ -173,41 +175,6 @@ int ChildProcess::wait()
     return -1;
 }
 
-Result<std::vector<std::string>> splitCommandLine(const std::string& command)
-{
-    std::vector<std::string> words;
-    std::string current;
-    bool inWord = false;
-    char quote = 0;
-    for (size_t i = 0; i < command.size(); ++i) {
-        char c = command[i];
-        if (quote) {
-            if (c == quote) quote = 0;
-            else if (c == '\\' && quote == '"' && i + 1 < command.size()) current.push_back(command[++i]);
-            else current.push_back(c);
-            continue;
-        }
-        if (c == '\'' || c == '"') {
-            quote = c;
-            inWord = true;
-        } else if (c == '\\' && i + 1 < command.size()) {
-            current.push_back(command[++i]);
-            inWord = true;
-        } else if (c == ' ' || c == '\t' || c == '\n') {
-            if (inWord) words.push_back(std::move(current));
-            current.clear();
-            inWord = false;
-        } else {
-            current.push_back(c);
-            inWord = true;
-        }
-    }
-    if (quote) return Error(Errc::InvalidArgument, "unterminated quote in command: " + command);
-    if (inWord) words.push_back(std::move(current));
-    if (words.empty()) return Error(Errc::InvalidArgument, "empty command");
-    return words;
-}
-
 std::string hostName()
 {
     char buf[256] = {};
@@ -225,6 +192,16 @@ LocalTime localTimeNow()
     t.minute = local.tm_hour * 60 + local.tm_min;
     return t;
 }
+
+LocalDateTime localDateTimeNow()
+{
+    std::time_t now = std::time(nullptr);
+    struct tm local{};
+    ::localtime_r(&now, &local);
+    return {local.tm_year + 1900, local.tm_mon + 1, local.tm_mday, local.tm_hour, local.tm_min, local.tm_sec};
+}
+
+int processId() { return int(::getpid()); }
 
 Fd takeStdin()
 {

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Builds the libraries Floodgate needs for Windows (OpenSSL, zstd, lz4,
+# xxHash, utf8proc and Qt's Core and Test modules) with mingw-w64, from
+# Debian's own source packages, into a cache folder that is never committed:
+#
+#   scripts/windows/build-deps.sh            # into .cache/mingw64 (or $FLOODGATE_MINGW_CACHE)
+#
+# Debian packages no mingw builds of these, so this is the one place they
+# come from. Each library is built once: a stamp names the source version it
+# was built from, and a library whose stamp matches is skipped. Everything is
+# static, so the programs need no DLL beside them.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cache=${FLOODGATE_MINGW_CACHE:-$root/.cache/mingw64}
+prefix=$cache/prefix
+sources=$cache/src
+host=x86_64-w64-mingw32
+jobs=$(nproc)
+
+"$root/scripts/apt-install-missing.sh" windows-deps \
+  g++-mingw-w64-x86-64-posix mingw-w64-tools wine64 nsis dpkg-dev cmake ninja-build make perl \
+  pkg-config qt6-base-dev qt6-base-dev-tools
+"$root/scripts/windows/enable-deb-src.sh"
+
+mkdir -p "$prefix" "$sources" "$cache/build"
+export CC=$host-gcc-posix CXX=$host-g++-posix AR=$host-ar RANLIB=$host-ranlib RC=$host-windres
+toolchain=$root/cmake/toolchains/mingw-w64-x86_64.cmake
+
+# Fetches and unpacks a Debian source package into $sources; prints its
+# directory. A security update whose sources are not on the mirror yet
+# falls back to the newest version that is.
+fetch() {
+  local package=$1 dir version
+  mkdir -p "$sources/$package"
+  cd "$sources/$package"
+  dir=$(find . -mindepth 1 -maxdepth 1 -type d | head -1)
+  if [ -z "$dir" ]; then
+    for version in $(apt-cache showsrc "$package" | awk '/^Version:/ {print $2}' | sort -rV); do
+      if apt-get source -qq "$package=$version" >/dev/null 2>&1; then break; fi
+      rm -rf ./*
+    done
+    dir=$(find . -mindepth 1 -maxdepth 1 -type d | head -1)
+    [ -n "$dir" ] || { echo "windows-deps: no source of $package could be fetched (is a deb-src line there?)" >&2; exit 1; }
+  fi
+  cd "$root"
+  echo "$sources/$package/${dir#./}"
+}
+
+# Whether $1 was already built from source folder $2.
+built() { [ "$(cat "$prefix/.built-$1" 2>/dev/null)" = "$(basename "$2")" ]; }
+mark() { basename "$2" > "$prefix/.built-$1"; echo "windows-deps: $1 built from $(basename "$2")"; }
+
+cmake_lib() {
+  local name=$1 src=$2; shift 2
+  cmake -S "$src" -B "$cache/build/$name" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
+    -DFLOODGATE_MINGW_PREFIX="$prefix" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
+    -DBUILD_SHARED_LIBS=OFF "$@" >"$cache/$name.log"
+  cmake --build "$cache/build/$name" -j "$jobs" >>"$cache/$name.log"
+  cmake --install "$cache/build/$name" >>"$cache/$name.log"
+}
+
+src=$(fetch openssl)
+if ! built openssl "$src"; then
+  echo "windows-deps: building OpenSSL (about 10 minutes on two cores)"
+  rm -rf "$cache/build/openssl" && cp -a "$src" "$cache/build/openssl"
+  (cd "$cache/build/openssl" &&
+   ./Configure mingw64 --cross-compile-prefix= no-shared no-tests \
+     --prefix="$prefix" --libdir=lib >"$cache/openssl.log" &&
+   make -j "$jobs" build_libs >>"$cache/openssl.log" &&
+   make install_dev >>"$cache/openssl.log")
+  mark openssl "$src"
+fi
+
+src=$(fetch libzstd)
+if ! built zstd "$src"; then
+  cmake_lib zstd "$src/build/cmake" -DZSTD_BUILD_PROGRAMS=OFF -DZSTD_BUILD_SHARED=OFF \
+    -DZSTD_BUILD_STATIC=ON -DZSTD_BUILD_TESTS=OFF -DZSTD_MULTITHREAD_SUPPORT=ON
+  mark zstd "$src"
+fi
+
+src=$(fetch lz4)
+if ! built lz4 "$src"; then
+  cmake_lib lz4 "$src/build/cmake" -DLZ4_BUILD_CLI=OFF -DLZ4_BUILD_LEGACY_LZ4C=OFF
+  mark lz4 "$src"
+fi
+
+src=$(fetch xxhash)
+if ! built xxhash "$src"; then
+  # Its Makefile builds a DLL besides; the library is one C file.
+  mkdir -p "$cache/build/xxhash" "$prefix/lib/pkgconfig" "$prefix/include"
+  $CC -O2 -c "$src/xxhash.c" -o "$cache/build/xxhash/xxhash.o"
+  rm -f "$prefix/lib/libxxhash.a" && $AR rcs "$prefix/lib/libxxhash.a" "$cache/build/xxhash/xxhash.o"
+  cp "$src/xxhash.h" "$src/xxh3.h" "$prefix/include/"
+  version=$(basename "$src" | sed 's/.*-//')
+  printf 'prefix=%s\nName: libxxhash\nDescription: xxHash\nVersion: %s\nCflags: -I${prefix}/include\nLibs: -L${prefix}/lib -lxxhash\n' \
+    "$prefix" "$version" >"$prefix/lib/pkgconfig/libxxhash.pc"
+  mark xxhash "$src"
+fi
+
+src=$(fetch utf8proc)
+if ! built utf8proc "$src"; then
+  cmake_lib utf8proc "$src" -DUTF8PROC_INSTALL=ON
+  version=$(basename "$src" | sed 's/.*-//')
+  # A static utf8proc must be told so, or its header asks for a DLL.
+  printf 'prefix=%s\nName: libutf8proc\nDescription: utf8proc\nVersion: %s\nCflags: -I${prefix}/include -DUTF8PROC_STATIC\nLibs: -L${prefix}/lib -lutf8proc\n' \
+    "$prefix" "$version" >"$prefix/lib/pkgconfig/libutf8proc.pc"
+  mark utf8proc "$src"
+fi
+
+# Qt: Debian has none for mingw. The Windows tests are Qt Test programs, so
+# qtbase's Core and Test modules are built (static, no GUI) with the host's
+# Qt 6 of the same version for moc and the other build-time tools.
+src=$(fetch qt6-base)
+if ! built qtbase "$src"; then
+  echo "windows-deps: building Qt Core and Test (about 30 minutes on two cores)"
+  cmake_lib qtbase "$src" -DQT_HOST_PATH=/usr -DQT_HOST_PATH_CMAKE_DIR=/usr/lib/x86_64-linux-gnu/cmake \
+    -DQT_BUILD_EXAMPLES=OFF -DQT_BUILD_TESTS=OFF -DQT_BUILD_TOOLS_WHEN_CROSSCOMPILING=OFF \
+    -DFEATURE_gui=OFF -DFEATURE_widgets=OFF -DFEATURE_network=OFF -DFEATURE_sql=OFF -DFEATURE_xml=OFF \
+    -DFEATURE_dbus=OFF -DFEATURE_printsupport=OFF -DFEATURE_concurrent=OFF -DFEATURE_testlib=ON \
+    -DFEATURE_icu=OFF -DFEATURE_system_zlib=OFF -DFEATURE_system_pcre2=OFF -DFEATURE_system_doubleconversion=OFF \
+    -DFEATURE_zstd=OFF -DFEATURE_openssl=OFF
+  mark qtbase "$src"
+fi
+echo "windows-deps: everything is in $prefix"
