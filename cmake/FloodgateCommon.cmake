@@ -39,10 +39,12 @@ endif()
 set(FG_QT_DEFINES QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII QT_NO_KEYWORDS
                   QT_NO_NARROWING_CONVERSIONS_IN_CONNECT QT_STRICT_ITERATORS)
 
-# fg_add_test(<name> SOURCES <files...> LIBS <targets...> LABELS <labels...> [TIMEOUT s])
+# fg_add_test(<name> SOURCES <files...> LIBS <targets...> LABELS <labels...> [TIMEOUT s]
+#             [RUNNER <command...>])
 # One Qt Test executable per suite; ui suites run on the offscreen platform.
+# RUNNER runs the program (given as its last argument) instead of ctest.
 function(fg_add_test name)
-  cmake_parse_arguments(T "" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
+  cmake_parse_arguments(T "" "TIMEOUT" "SOURCES;LIBS;LABELS;RUNNER" ${ARGN})
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT 120)
   endif()
@@ -53,7 +55,11 @@ function(fg_add_test name)
     FG_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
     FG_CLI_PATH="$<TARGET_FILE:floodgate>")
   add_dependencies(${name} floodgate)
-  add_test(NAME ${name} COMMAND ${name})
+  if(T_RUNNER)
+    add_test(NAME ${name} COMMAND ${T_RUNNER} $<TARGET_FILE:${name}>)
+  else()
+    add_test(NAME ${name} COMMAND ${name})
+  endif()
   set(env "QT_QPA_PLATFORM=offscreen")
   if(FLOODGATE_FUZZ)
     # Coverage for the whole engine, not just the fuzz entry points.

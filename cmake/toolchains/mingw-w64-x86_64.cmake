@@ -22,6 +22,12 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+# Qt for Windows (Core and Test, from build-deps.sh) runs its build tools
+# (moc) from the host's Qt of the same version.
+set(QT_HOST_PATH /usr CACHE PATH "")
+if(EXISTS /usr/lib/x86_64-linux-gnu/cmake)
+  set(QT_HOST_PATH_CMAKE_DIR /usr/lib/x86_64-linux-gnu/cmake CACHE PATH "")
+endif()
 set(OPENSSL_ROOT_DIR "${FLOODGATE_MINGW_PREFIX}")
 set(OPENSSL_USE_STATIC_LIBS ON)
 

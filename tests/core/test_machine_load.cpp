@@ -67,6 +67,9 @@ private Q_SLOTS:
 
     void eachCoresInterruptTimeAndTheBusiestOne()
     {
+#ifndef Q_OS_LINUX
+        QSKIP("per-CPU interrupt times are read from Linux's /proc/stat");
+#endif
         if (!QFile::exists(QStringLiteral("/proc/stat"))) QSKIP("no /proc/stat");
         auto cpus = platform::perCpuInterruptTimes();
         QVERIFY2(cpus.ok(), cpus.ok() ? "" : cpus.error().message.c_str());
@@ -103,7 +106,11 @@ private Q_SLOTS:
         // PSI may be built in and switched off at boot: then the file is
         // there but reads nothing.
         QFile file(QStringLiteral("/proc/pressure/io"));
+#ifdef Q_OS_LINUX
         const bool psi = file.open(QIODevice::ReadOnly) && file.readAll().startsWith("some ");
+#else
+        const bool psi = false; // Linux's PSI (under Wine, the Linux host's file is visible but not this system's)
+#endif
         const auto first = platform::ioStallMicroseconds();
         QCOMPARE(first.has_value(), psi);
         if (!psi) QSKIP("this kernel has no PSI: the reading is unset, as it should be");

@@ -100,6 +100,9 @@ private Q_SLOTS:
         auto reader = dir->openRead("target");
         QVERIFY(reader.ok());
         auto renamed = dir->renameAt(".target.tmp", "target");
+        if (!renamed.ok() && renamed.error().sysErrno == EACCES)
+            QSKIP("this system cannot replace a file another handle has open (Wine; Windows without POSIX "
+                  "semantics, as on FAT): the receiver reports that file, and the next run replaces it");
         QVERIFY2(renamed.ok(), renamed.ok() ? "" : renamed.error().message.c_str());
         QCOMPARE(readAll(*dir, "target"), std::string("new"));
         QCOMPARE(names(*dir), std::vector<std::string>{"target"});
@@ -231,7 +234,11 @@ private Q_SLOTS:
         QVERIFY(deep.ok());
         QVERIFY(writeFile(*deep, "leaf", "deep").ok());
         QCOMPARE(readAll(*deep, "leaf"), std::string("deep"));
-        QVERIFY(removeTree(tempRoot(tmp) + "/" + std::string(40, 'a')).ok());
+        // Closed first: without POSIX semantics (Wine, FAT) Windows removes
+        // a directory only once no handle has it open.
+        *deep = DirHandle();
+        auto removed = removeTree(tempRoot(tmp) + "/" + std::string(40, 'a'));
+        QVERIFY2(removed.ok(), removed.ok() ? "" : removed.error().message.c_str());
         QVERIFY(!statPath(path, false).ok());
     }
 
@@ -299,13 +306,19 @@ private Q_SLOTS:
         QVERIFY(writeFile(*dir, "file", "f").ok());
         auto made = dir->symlinkAt("real", "link");
         if (!made.ok()) QSKIP(("this system makes no symbolic links here: " + made.error().message).c_str());
-        QCOMPARE(dir->statAt("link")->type, FileType::Symlink);
-        QCOMPARE(*dir->readlinkAt("link"), std::string("real"));
+        auto linkInfo = dir->statAt("link");
+        QVERIFY2(linkInfo.ok(), linkInfo.ok() ? "" : linkInfo.error().message.c_str());
+        QCOMPARE(linkInfo->type, FileType::Symlink);
+        auto target = dir->readlinkAt("link");
+        QVERIFY2(target.ok(), target.ok() ? "" : target.error().message.c_str());
+        QCOMPARE(*target, std::string("real"));
         auto refused = dir->openDir("link");
         QVERIFY(!refused.ok());
         QCOMPARE(refused.error().code, Errc::UnsafePath);
         QVERIFY(dir->openDir("link", Follow::Yes).ok());
         QVERIFY(dir->symlinkAt("file", "filelink").ok());
+        auto fileLink = dir->statAt("filelink");
+        QVERIFY2(fileLink.ok() && fileLink->type == FileType::Symlink, "a link to a file is a link");
         auto notFile = dir->openRead("filelink");
         QVERIFY(!notFile.ok());
         QCOMPARE(notFile.error().code, Errc::UnsafePath);

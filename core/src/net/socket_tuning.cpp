@@ -61,8 +61,12 @@ bool offered(const std::string& name)
 Status checkCongestion(const std::string& name)
 {
     if (name.empty() || offered(name)) return {};
-    return Error(Errc::InvalidArgument, "--congestion " + name + ": this kernel offers only "
-                                            + platform::readNetLimits().availableCongestion);
+    const std::string available = platform::readNetLimits().availableCongestion;
+    if (available.empty())
+        return Error(Errc::InvalidArgument, "--congestion " + name + ": this system does not let a connection choose "
+                                                "its congestion control (Windows sets it for the whole system); leave "
+                                                "out --congestion");
+    return Error(Errc::InvalidArgument, "--congestion " + name + ": this kernel offers only " + available);
 }
 
 std::string tuneDataConnection(int fd, const std::string& congestion)

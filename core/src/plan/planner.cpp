@@ -55,7 +55,7 @@ Decision decide(const FileEntry& source, const std::optional<TargetState>& targe
         if (!target) {
             d.action = FileAction::MkDir;
         } else if (target->type == FileType::Directory) {
-            if (rules.compareModes && target->mode != source.mode) d.changes |= kChangePerms;
+            if (rules.modesDiffer(target->mode, source.mode)) d.changes |= kChangePerms;
             // Directory mtimes are set at the end of every run (writing into a
             // directory changes it), so only the mode and owner make a
             // difference here.
@@ -109,7 +109,7 @@ Decision decide(const FileEntry& source, const std::optional<TargetState>& targe
     }
     if (source.size != target->size) d.changes |= kChangeSize;
     if (!sameTime(source.mtimeNs, target->mtimeNs, rules.modifyWindowNs)) d.changes |= kChangeTime;
-    if (rules.compareModes && target->mode != source.mode) d.changes |= kChangePerms;
+    if (rules.modesDiffer(target->mode, source.mode)) d.changes |= kChangePerms;
     if (rules.checksum && !sameContent) d.changes |= kChangeContent;
     if (!sameContent) {
         d.action = FileAction::Update;

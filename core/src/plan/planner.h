@@ -22,6 +22,13 @@ struct PlanRules {
     // False where the destination keeps no modes (exFAT, FAT), or with
     // --no-perms: a mode that differs is then not a change.
     bool compareModes = true;
+    // The mode bits the destination keeps: all, or only the owner's write
+    // bit where a mode is a read-only attribute (Windows, FAT).
+    uint32_t modeBits = 07777;
+    bool modesDiffer(uint32_t target, uint32_t source) const
+    {
+        return compareModes && (target & modeBits) != (source & modeBits);
+    }
     // --no-times: a time that differs alone is no change to make (a file of
     // other content is still sent).
     bool setTimes = true;

@@ -60,6 +60,9 @@ void DestinationFileSystems::describe(const FsTraits& t) const
     // for the job whichever way it learns it.)
     if (!t.keepsModes && t.modeError.empty())
         m_note(false, where + " does not keep permissions: they are neither set nor compared there");
+    else if (t.keepsModes && t.keptModeBits == 0200)
+        m_note(false, where + " keeps only whether a file is read-only: the other permission bits are neither "
+                              "set nor compared there");
 }
 
 bool chmodUnsupported(const Error& error)

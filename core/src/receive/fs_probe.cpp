@@ -105,7 +105,13 @@ FsTraits probeFileSystem(const platform::DirHandle& dir)
         t.keepsModes = false;
         t.modeError = chmod.error().message;
     } else if (auto after = file->stat(); after.ok() && after->mode != 0640) {
-        t.keepsModes = false; // accepted and ignored (exFAT gives every file 0777)
+        // Not the whole mode: perhaps a read-only attribute (Windows, FAT),
+        // which takes the write bits away and gives them back.
+        auto readOnly = file->setMode(0440) ? file->stat() : Result<platform::FileInfo>(Error(Errc::Io, ""));
+        const bool dropsWrite = readOnly.ok() && (readOnly->mode & 0222) == 0;
+        auto writable = dropsWrite && file->setMode(0640) ? file->stat() : Result<platform::FileInfo>(Error(Errc::Io, ""));
+        if (writable.ok() && (writable->mode & 0200) != 0) t.keptModeBits = 0200;
+        else t.keepsModes = false; // accepted and ignored (exFAT gives every file 0777)
     }
     (void)file->close();
 

@@ -28,6 +28,10 @@ struct FsTraits {
     // chmod works and the mode reads back; when false, modes are neither set
     // nor compared there.
     bool keepsModes = true;
+    // Which bits of a mode it keeps: all, or only the owner's write bit
+    // (Windows' and FAT's read-only attribute); the rest are neither set
+    // nor compared there.
+    uint32_t keptModeBits = 07777;
     // When chmod itself fails (ENOSYS on some FUSE file systems), why.
     std::string modeError;
     // False when the probe could not write (a read-only destination, a dry

@@ -65,7 +65,7 @@ std::optional<LinkDest::Match> LinkDest::find(const FileEntry& source, const std
         if (!info.ok() || info->type != platform::FileType::Regular) continue;
         // Identical in what is kept: a link shares all of it.
         if (info->size != source.size || !sameTime(info->mtimeNs, source.mtimeNs, rules.modifyWindowNs)) continue;
-        if (rules.compareModes && info->mode != source.mode) continue;
+        if (rules.modesDiffer(info->mode, source.mode)) continue;
         return Match{*dir, name};
     }
     return std::nullopt;

@@ -114,6 +114,7 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
     PlanRules rules = m_rules;
     if (fs.timeGranularityNs > 1) rules.modifyWindowNs = std::max(rules.modifyWindowNs, fs.timeGranularityNs);
     rules.compareModes = fs.keepsModes && m_params.metadata.perms;
+    rules.modeBits = fs.keptModeBits;
     if (entry.hasOwner || !m_params.ownership.chownUser.empty() || !m_params.ownership.chownGroup.empty()) {
         const Owners::Wanted wanted = m_owners.wanted(entry.uid, entry.gid);
         rules.wantUid = wanted.uid;

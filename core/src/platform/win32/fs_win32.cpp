@@ -760,6 +760,12 @@ Status DirHandle::symlinkAt(std::string_view target, std::string_view name) cons
                          "or leave out --links)";
         return e;
     }
+    // Wine (8) answers success and makes nothing: say so rather than
+    // report a link that is not there.
+    if (::GetFileAttributesW(linkPath.c_str()) == INVALID_FILE_ATTRIBUTES && !statAt(name).ok())
+        return Error(Errc::Io, "create symlink " + childPath(name) + ": this system made no link (Wine has no "
+                                   "symbolic links); leave out --links",
+                     ENOTSUP);
     return {};
 }
 
