@@ -3,11 +3,12 @@
 // directory's entries.
 
 #include "names/name_fold.h"
-#include "names/portable_names.h"
+#include "platform/windows_names.h"
 
 #include <QTest>
 
 using namespace fg::names;
+using fg::platform::windowsNameProblem;
 
 namespace {
 
@@ -109,6 +110,8 @@ private Q_SLOTS:
         QTest::newRow("device") << QByteArray("nul.txt") << QByteArray("NUL is a reserved device name");
         QTest::newRow("com port") << QByteArray("COM3") << QByteArray("COM3 is a reserved");
         QTest::newRow("control") << QByteArray("tab\there") << QByteArray("control character");
+        QTest::newRow("256 letters") << QByteArray(256, 'a') << QByteArray("256 UTF-16 units");
+        QTest::newRow("128 emoji") << QByteArray("\xF0\x9F\x98\x80").repeated(128) << QByteArray("256 UTF-16 units");
     }
     void windowsNameRules()
     {

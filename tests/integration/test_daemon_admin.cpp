@@ -5,10 +5,14 @@
 
 #include "test_support.h"
 
+#include <floodgate/server.h>
+
 #include <QTest>
 #include <QThread>
 
+#include <algorithm>
 #include <csignal>
+#include <mutex>
 #include <sys/stat.h>
 
 using fgtest::CliRun;
@@ -70,6 +74,33 @@ private Q_SLOTS:
         VERIFY_EXIT(r, 3);
         QVERIFY2(r.err.contains(q(dir.sub("a-file/state")).toUtf8()) && r.err.contains("--state-dir"),
                  explain(r).constData());
+    }
+
+    // Its admin door is a local socket in the state directory, whose path
+    // may be too long for one (108 bytes on Linux; Wine has none at all):
+    // the daemon says so and serves anyway. It used to call its own
+    // moved-from log there and die of bad_function_call.
+    void servesWithoutAnAdminSocketWhereNoneCanBeMade()
+    {
+        ScratchDir dir("fgadm");
+        fgtest::writeFile(dir.sub("module/.keep"), "");
+        std::vector<std::string> lines;
+        std::mutex linesMutex;
+        fg::ServerConfig config;
+        config.modules = {fg::ModuleConfig{"m", dir.sub("module")}};
+        config.pairCode = "123456";
+        config.stateDir = dir.sub("state-" + std::string(120, 's'));
+        auto server = fg::Server::start(config, [&](const std::string& line) {
+            std::lock_guard lock(linesMutex);
+            lines.push_back(line);
+        });
+        QVERIFY2(server.ok(), server.ok() ? "" : server.error().message.c_str());
+        QVERIFY((*server)->port() != 0);
+        std::lock_guard lock(linesMutex);
+        const bool said = std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+            return l.find("no admin socket") != std::string::npos && l.find("shorter --state-dir") != std::string::npos;
+        });
+        QVERIFY2(said, lines.empty() ? "nothing logged" : lines.back().c_str());
     }
 
     void pairingCodeForARunningDaemon()

@@ -3,7 +3,8 @@
 # of an awkward tree (names in several scripts, spaces, a path past 260
 # characters, empty files and folders, a read-only file), a re-run that must
 # send nothing, then a push to a Linux daemon on 127.0.0.1 and a pull back.
-# Every copy is compared byte for byte with the source.
+# Every copy is compared byte for byte with the source. Last, a pull of names
+# Windows cannot hold: each refused with its rule, the rest arriving.
 #
 #   cli_roundtrip.sh WINDOWS_FLOODGATE_EXE LINUX_FLOODGATE WINE
 set -euo pipefail
@@ -66,4 +67,31 @@ same "$src" "$work/module/pushed" "the pushed copy differs"
 floodgate_exe sync -a --state-dir "$state" "floodgate://127.0.0.1:$port/m/pushed/" "$(win "$work/pulled")" ||
   fail "the pull exited $?"
 same "$src" "$work/pulled" "the pulled copy differs"
-echo "PASS: local sync, re-run, push and pull from the Windows build"
+
+# 3. Names Windows cannot hold, pulled from Linux: each refused by name with
+# its rule (exit 23), the rest arrive, nothing half-made is left.
+names=$work/module/names
+mkdir -p "$names/AUX" "$names/fine dir"
+echo in >"$names/AUX/inside.txt"
+echo in >"$names/fine dir/inside.txt"
+for n in CON nul.txt COM1.log 'a:b.txt' 'what?.txt' 'pipe|.txt' 'back\slash.txt' 'trailing dot.' 'trailing space ' \
+         "tab$(printf '\t')name" 'CONFIG.sys' 'COM10' 'Straße.txt'; do
+  printf '%s\n' "$n" >"$names/$n"
+done
+set +e
+floodgate_exe sync -a --state-dir "$state" "floodgate://127.0.0.1:$port/m/names/" "$(win "$work/names")" \
+  >"$work/names.out" 2>"$work/names.err"
+code=$?
+set -e
+[ "$code" = 23 ] || fail "troublesome names: exit $code, not 23: $(cat "$work/names.err")"
+for rule in "CON is a reserved device name" "NUL is a reserved device name" "COM1 is a reserved device name" \
+            "AUX is a reserved device name" "it holds a ':'" "it holds a '?'" "it holds a '|'" "it holds a '\\'" \
+            "it ends in a dot" "it ends in a space" "control character"; do
+  grep -qF "$rule" "$work/names.err" || fail "no refusal saying \"$rule\": $(cat "$work/names.err")"
+done
+for ok in CONFIG.sys COM10 Straße.txt "fine dir/inside.txt"; do
+  cmp -s "$names/$ok" "$work/names/$ok" || fail "$ok did not arrive"
+done
+leftover=$(find "$work/names" -name '.*' | head -3)
+[ -z "$leftover" ] || fail "temporaries left behind: $leftover"
+echo "PASS: local sync, re-run, push and pull from the Windows build; Windows-invalid names refused by rule"

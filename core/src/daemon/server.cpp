@@ -118,10 +118,12 @@ private:
 
     ServerImpl() = default;
 
-    Status init(ServerConfig config, LogFn log)
+    // (Its log is not called `log`: that would hide log() below, and the
+    // moved-from parameter would be called instead.)
+    Status init(ServerConfig config, LogFn logTo)
     {
         m_config = std::move(config);
-        m_log = std::move(log);
+        m_log = std::move(logTo);
         m_admission = std::make_unique<Admission>(admissionLimits(m_config));
         if (m_config.modules.empty()) return Error(Errc::InvalidArgument, "no modules to serve");
         for (size_t i = 0; i < m_config.modules.size(); ++i) {

@@ -94,8 +94,9 @@ public:
     void adviseSequential();
     // Asks the kernel to drop the file's clean cached pages, so that the
     // next read comes from the device (a speed test; advice, not a promise:
-    // dirty pages stay until written).
-    void dropCachedPages();
+    // dirty pages stay until written). False where the system has no such
+    // call (Windows): the next read may come from memory.
+    bool dropCachedPages();
     // Closes and reports the error close() gives (NFS and SMB report write
     // failures only there).
     Status close();

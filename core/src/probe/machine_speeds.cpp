@@ -122,7 +122,7 @@ DiskSpeed measureDisk(const platform::DirHandle& dir, const MachineBudget& budge
     d.writeBytesPerSec = double(written) / (double(wroteNs) / 1e9);
 
     // Read back from the device, not from the cache the write left.
-    file->dropCachedPages();
+    const bool uncached = file->dropCachedPages();
     auto reader = dir.openRead(name);
     if (!reader.ok()) {
         d.note = "the scratch file could not be read back: " + reader.error().message;
@@ -146,7 +146,8 @@ DiskSpeed measureDisk(const platform::DirHandle& dir, const MachineBudget& budge
         d.note = "written for " + std::to_string(int(budget.diskSeconds)) + " s (" + std::to_string(written >> 20)
                  + " MiB), flushed";
     else
-        d.note = std::to_string(written >> 20) + " MiB written and flushed, then read back with its cache dropped";
+        d.note = std::to_string(written >> 20) + " MiB written and flushed, then read back "
+               + (uncached ? "with its cache dropped" : "(perhaps from memory: this system cannot drop a file's cache)");
     return d;
 }
 

@@ -453,7 +453,7 @@ Status Receiver::applyDecision(const FileEntry& entry, const Decision& decision,
         if (Status made = parent->mkdirAt(name, 0700); !made) {
             // Another job into the same place made it since we looked: a
             // directory is what was wanted. Not ours, so it may hold files.
-            if (made.error().sysErrno != EEXIST) return made;
+            if (made.error().sysErrno != EEXIST) return explainRefusedName(made.error(), target);
             auto now = parent->statAt(name);
             if (!now.ok() || now->type != platform::FileType::Directory) return made;
             return {};

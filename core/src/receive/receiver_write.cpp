@@ -7,7 +7,7 @@
 #include "receive/receiver.h"
 
 #include "common/path.h"
-#include "names/portable_names.h"
+#include "platform/windows_names.h"
 #include "receive/tree_ops.h"
 
 #include <algorithm>
@@ -500,7 +500,12 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     // -b: the old version is kept before the new one takes its name; a file
     // whose old version cannot be kept is not replaced.
     if (st && m_backups && !file.inPlace) st = m_backups->keepBeforeReplace(*dir, target);
-    if (st && !file.inPlace) st = dir->renameAt(file.tempName, baseName(target));
+    if (st && !file.inPlace) {
+        // A name the file system takes for a temporary but not as itself
+        // (Windows: CON, a final dot) is refused here, with the rule.
+        st = dir->renameAt(file.tempName, baseName(target));
+        if (!st) st = explainRefusedName(st.error(), target);
+    }
     // In place under its name: nobody's clean-up would take it now.
     if (st) (void)file.lockHolder.close();
     if (st && times && stampInPlace) st = dir->setModifyTimeAt(baseName(target), mtimeNs);
@@ -546,7 +551,7 @@ Error Receiver::explainRefusedName(Error error, const std::string& target) const
     const int e = error.sysErrno;
     if (e != EINVAL && e != EILSEQ && e != EPERM && e != ENAMETOOLONG) return error;
     const std::string_view name = baseName(target);
-    std::string rule = names::windowsNameProblem(name);
+    std::string rule = platform::windowsNameProblem(name);
     if (!rule.empty()) {
         rule += " (FAT, exFAT and NTFS do not allow \\ : * ? \" < > |, control characters, a final dot or space, "
                 "or names like CON and NUL)";

@@ -237,10 +237,12 @@ void FileHandle::adviseSequential()
 #endif
 }
 
-void FileHandle::dropCachedPages()
+bool FileHandle::dropCachedPages()
 {
 #if defined(POSIX_FADV_DONTNEED)
-    ::posix_fadvise(m_fd, 0, 0, POSIX_FADV_DONTNEED);
+    return ::posix_fadvise(m_fd, 0, 0, POSIX_FADV_DONTNEED) == 0;
+#else
+    return false;
 #endif
 }
 

@@ -1,6 +1,7 @@
 #include "platform/fs.h"
 
 #include "platform/win32/nt_file.h"
+#include "platform/windows_names.h"
 #include "platform/win32/win_error.h"
 #include "platform/win32/win_text.h"
 
@@ -27,19 +28,39 @@ namespace {
 HANDLE handleOf(int fd) { return LongToHandle(fd); }
 int fdOf(HANDLE h) { return HandleToLong(h); }
 
-// A single component, and one Windows cannot read as more: no '\' (a
-// separator there), no ':' (a drive, or an alternate data stream). Names
-// Windows cannot hold at all are refused before they get here, by the
-// receiver, with the rule and the remedy (names/).
 bool isSingleComponent(std::string_view name)
 {
-    return !name.empty() && name != "." && name != ".." && name.find_first_of("/\\:") == std::string_view::npos
+    return !name.empty() && name != "." && name != ".." && name.find('/') == std::string_view::npos
         && name.find('\0') == std::string_view::npos;
 }
 
 Error badComponent(std::string_view name)
 {
     return Error(Errc::UnsafePath, "not a single path component: '" + std::string(name) + "'");
+}
+
+// A name to look up: one with a '\' (a separator on Windows) or a ':' (an
+// alternate data stream) would reach something else, and no such name can
+// be in a Windows directory.
+Status lookupName(std::string_view name, const std::string& display)
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    if (name.find_first_of("\\:") != std::string_view::npos)
+        return Error(Errc::NotFound, display + ": no such name can be on Windows", ENOENT);
+    return {};
+}
+
+// A name to make: refused, with EINVAL as a file system that cannot hold it
+// answers, when Windows cannot hold it (reserved names, a final dot or
+// space, \\ : * ? " < > |...). NT's own calls would make some of them, and
+// then Explorer and most programs could not open or delete them. The
+// receiver adds the rule and the remedy (receiver_write.cpp).
+Status creatableName(std::string_view name, const std::string& display, const char* doing)
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    if (!windowsNameProblem(name).empty())
+        return Error(Errc::Io, std::string(doing) + " " + display + ": not a name Windows allows", EINVAL);
+    return {};
 }
 
 // FILETIME counts 100 ns since 1601; the core counts ns since 1970.
@@ -381,8 +402,8 @@ Result<bool> FileHandle::tryLockExclusive()
 void FileHandle::adviseSequential() {}
 
 // Windows has no call to drop one file's cached pages; a disk speed test
-// reads back what may still be cached (docs/WINDOWS.md).
-void FileHandle::dropCachedPages() {}
+// reads back what may still be cached, and says so.
+bool FileHandle::dropCachedPages() { return false; }
 
 Status FileHandle::close()
 {
@@ -524,7 +545,7 @@ FileSystemInfo DirHandle::fileSystem() const
 
 Result<DirHandle> DirHandle::openDir(std::string_view name, Follow follow) const
 {
-    if (!isSingleComponent(name)) return badComponent(name);
+    FG_TRY(lookupName(name, childPath(name)));
     NtOpen how;
     how.access = kDirAccess;
     how.followLink = follow == Follow::Yes;
@@ -544,7 +565,7 @@ Result<DirHandle> DirHandle::openDir(std::string_view name, Follow follow) const
 
 Result<FileInfo> DirHandle::statAt(std::string_view name, Follow follow) const
 {
-    if (!isSingleComponent(name)) return badComponent(name);
+    FG_TRY(lookupName(name, childPath(name)));
     NtOpen how;
     how.access = FILE_READ_ATTRIBUTES;
     how.followLink = follow == Follow::Yes;
@@ -642,7 +663,7 @@ Result<HANDLE> openFileAt(HANDLE dir, std::string_view name, ACCESS_MASK access,
 
 Result<FileHandle> DirHandle::openRead(std::string_view name, Follow follow) const
 {
-    if (!isSingleComponent(name)) return badComponent(name);
+    FG_TRY(lookupName(name, childPath(name)));
     FG_TRY_ASSIGN(HANDLE h, openFileAt(handleOf(m_fd), name, FILE_GENERIC_READ, follow, childPath(name),
                                        "is a symbolic link, not a file"));
     return FileHandle(fdOf(h), childPath(name));
@@ -650,7 +671,7 @@ Result<FileHandle> DirHandle::openRead(std::string_view name, Follow follow) con
 
 Result<FileHandle> DirHandle::openForUpdate(std::string_view name) const
 {
-    if (!isSingleComponent(name)) return badComponent(name);
+    FG_TRY(lookupName(name, childPath(name)));
     FG_TRY_ASSIGN(HANDLE h, openFileAt(handleOf(m_fd), name, FILE_GENERIC_READ | FILE_GENERIC_WRITE, Follow::No,
                                        childPath(name), "is a symbolic link; --inplace writes only regular files"));
     return FileHandle(fdOf(h), childPath(name));
@@ -658,7 +679,7 @@ Result<FileHandle> DirHandle::openForUpdate(std::string_view name) const
 
 Result<FileHandle> DirHandle::createExclusive(std::string_view name, uint32_t) const
 {
-    if (!isSingleComponent(name)) return badComponent(name);
+    FG_TRY(creatableName(name, childPath(name), "create"));
     // The mode is applied later (setMode): a read-only attribute now would
     // stop the rename that commits the file.
     NtOpen how;
@@ -671,7 +692,7 @@ Result<FileHandle> DirHandle::createExclusive(std::string_view name, uint32_t) c
 
 Status DirHandle::mkdirAt(std::string_view name, uint32_t) const
 {
-    if (!isSingleComponent(name)) return badComponent(name);
+    FG_TRY(creatableName(name, childPath(name), "create directory"));
     NtOpen how;
     how.access = FILE_LIST_DIRECTORY;
     how.disposition = Disposition::CreateNew;
@@ -685,8 +706,8 @@ Status DirHandle::renameAt(std::string_view from, std::string_view to) const { r
 
 Status DirHandle::renameInto(std::string_view from, const DirHandle& toDir, std::string_view to) const
 {
-    if (!isSingleComponent(from)) return badComponent(from);
-    if (!isSingleComponent(to)) return badComponent(to);
+    FG_TRY(lookupName(from, childPath(from)));
+    FG_TRY(creatableName(to, toDir.childPath(to), "rename to"));
     const std::string what = "rename " + childPath(from) + " to " + (&toDir == this ? std::string(to) : toDir.childPath(to));
     NtOpen how;
     how.access = DELETE;
@@ -697,8 +718,8 @@ Status DirHandle::renameInto(std::string_view from, const DirHandle& toDir, std:
 
 Status DirHandle::linkInto(std::string_view from, const DirHandle& toDir, std::string_view to) const
 {
-    if (!isSingleComponent(from)) return badComponent(from);
-    if (!isSingleComponent(to)) return badComponent(to);
+    FG_TRY(lookupName(from, childPath(from)));
+    FG_TRY(creatableName(to, toDir.childPath(to), "link as"));
     NtOpen how;
     how.access = FILE_READ_ATTRIBUTES;
     how.kind = Kind::NonDirectory;
@@ -712,7 +733,7 @@ Status DirHandle::linkInto(std::string_view from, const DirHandle& toDir, std::s
 
 Status DirHandle::unlinkAt(std::string_view name) const
 {
-    if (!isSingleComponent(name)) return badComponent(name);
+    FG_TRY(lookupName(name, childPath(name)));
     NtOpen how;
     how.access = DELETE | FILE_READ_ATTRIBUTES | FILE_WRITE_ATTRIBUTES;
     FG_TRY_ASSIGN(HANDLE h, openRelative(handleOf(m_fd), name, how, childPath(name), "delete"));
@@ -728,7 +749,7 @@ Status DirHandle::unlinkAt(std::string_view name) const
 
 Status DirHandle::rmdirAt(std::string_view name) const
 {
-    if (!isSingleComponent(name)) return badComponent(name);
+    FG_TRY(lookupName(name, childPath(name)));
     NtOpen how;
     how.access = DELETE | FILE_READ_ATTRIBUTES | FILE_WRITE_ATTRIBUTES;
     how.kind = Kind::Directory;
@@ -739,7 +760,7 @@ Status DirHandle::rmdirAt(std::string_view name) const
 
 Status DirHandle::symlinkAt(std::string_view target, std::string_view name) const
 {
-    if (!isSingleComponent(name)) return badComponent(name);
+    FG_TRY(creatableName(name, childPath(name), "create symlink"));
     // No call makes a link relative to a directory handle: the link's full
     // path comes from the handle, so it still lands where the handle is.
     FG_TRY_ASSIGN(std::string here, realPath());
@@ -787,7 +808,7 @@ constexpr ULONG kSymlinkRelative = 1;
 
 Result<std::string> DirHandle::readlinkAt(std::string_view name) const
 {
-    if (!isSingleComponent(name)) return badComponent(name);
+    FG_TRY(lookupName(name, childPath(name)));
     NtOpen how;
     how.access = FILE_READ_ATTRIBUTES;
     FG_TRY_ASSIGN(HANDLE h, openRelative(handleOf(m_fd), name, how, childPath(name), "read link"));
@@ -821,7 +842,7 @@ Result<std::string> DirHandle::readlinkAt(std::string_view name) const
 
 Status DirHandle::setModifyTimeAt(std::string_view name, int64_t mtimeNs) const
 {
-    if (!isSingleComponent(name)) return badComponent(name);
+    FG_TRY(lookupName(name, childPath(name)));
     NtOpen how;
     how.access = FILE_WRITE_ATTRIBUTES;
     FG_TRY_ASSIGN(HANDLE h, openRelative(handleOf(m_fd), name, how, childPath(name), "set time of"));
@@ -831,13 +852,13 @@ Status DirHandle::setModifyTimeAt(std::string_view name, int64_t mtimeNs) const
 
 Status DirHandle::setOwnerAt(std::string_view name, uint32_t, uint32_t) const
 {
-    if (!isSingleComponent(name)) return badComponent(name);
+    FG_TRY(lookupName(name, childPath(name)));
     return noOwners(childPath(name));
 }
 
 Status DirHandle::setModeAt(std::string_view name, uint32_t mode) const
 {
-    if (!isSingleComponent(name)) return badComponent(name);
+    FG_TRY(lookupName(name, childPath(name)));
     NtOpen how;
     how.access = FILE_READ_ATTRIBUTES | FILE_WRITE_ATTRIBUTES;
     FG_TRY_ASSIGN(HANDLE h, openRelative(handleOf(m_fd), name, how, childPath(name), "chmod"));

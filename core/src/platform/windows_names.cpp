@@ -1,9 +1,9 @@
-#include "names/portable_names.h"
+#include "platform/windows_names.h"
 
 #include <array>
 #include <cctype>
 
-namespace fg::names {
+namespace fg::platform {
 
 std::string windowsNameProblem(std::string_view name)
 {
@@ -23,7 +23,15 @@ std::string windowsNameProblem(std::string_view name)
     if (stem.size() == 4 && (stem.starts_with("COM") || stem.starts_with("LPT")) && stem[3] >= '1' && stem[3] <= '9')
         device = true;
     if (device) return stem + " is a reserved device name";
+    // NTFS and exFAT hold 255 UTF-16 units a name: a character past U+FFFF
+    // takes two (UTF-8's 4-byte sequences), a UTF-8 continuation byte none.
+    size_t units = 0;
+    for (unsigned char c : name) {
+        if ((c & 0xC0) == 0x80) continue;
+        units += c >= 0xF0 ? 2 : 1;
+    }
+    if (units > 255) return "it is " + std::to_string(units) + " UTF-16 units long, past the 255 a name may have";
     return {};
 }
 
-} // namespace fg::names
+} // namespace fg::platform
