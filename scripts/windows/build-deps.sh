@@ -112,7 +112,7 @@ fi
 # Qt 6 of the same version for moc and the other build-time tools.
 src=$(fetch qt6-base)
 if ! built qtbase "$src"; then
-  echo "windows-deps: building Qt Core and Test (about 30 minutes on two cores)"
+  echo "windows-deps: building Qt Core and Test (about 10 minutes on two cores)"
   cmake_lib qtbase "$src" -DQT_HOST_PATH=/usr -DQT_HOST_PATH_CMAKE_DIR=/usr/lib/x86_64-linux-gnu/cmake \
     -DQT_BUILD_EXAMPLES=OFF -DQT_BUILD_TESTS=OFF -DQT_BUILD_TOOLS_WHEN_CROSSCOMPILING=OFF \
     -DFEATURE_gui=OFF -DFEATURE_widgets=OFF -DFEATURE_network=OFF -DFEATURE_sql=OFF -DFEATURE_xml=OFF \
