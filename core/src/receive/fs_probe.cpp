@@ -2,6 +2,7 @@
 
 #include "common/random_name.h"
 
+#include <optional>
 #include <cerrno>
 #include <random>
 #include <string_view>
@@ -107,10 +108,14 @@ FsTraits probeFileSystem(const platform::DirHandle& dir)
     } else if (auto after = file->stat(); after.ok() && after->mode != 0640) {
         // Not the whole mode: perhaps a read-only attribute (Windows, FAT),
         // which takes the write bits away and gives them back.
-        auto readOnly = file->setMode(0440) ? file->stat() : Result<platform::FileInfo>(Error(Errc::Io, ""));
-        const bool dropsWrite = readOnly.ok() && (readOnly->mode & 0222) == 0;
-        auto writable = dropsWrite && file->setMode(0640) ? file->stat() : Result<platform::FileInfo>(Error(Errc::Io, ""));
-        if (writable.ok() && (writable->mode & 0200) != 0) t.keptModeBits = 0200;
+        const auto modeAfter = [&](uint32_t mode) -> std::optional<uint32_t> {
+            if (!file->setMode(mode)) return std::nullopt;
+            auto info = file->stat();
+            return info.ok() ? std::optional<uint32_t>(info->mode) : std::nullopt;
+        };
+        const auto readOnly = modeAfter(0440);
+        const auto writable = readOnly && (*readOnly & 0222) == 0 ? modeAfter(0640) : std::nullopt;
+        if (writable && (*writable & 0200) != 0) t.keptModeBits = 0200;
         else t.keepsModes = false; // accepted and ignored (exFAT gives every file 0777)
     }
     (void)file->close();

@@ -241,13 +241,15 @@ Result<std::string> finalPath(HANDLE h, const std::string& display)
     }
 }
 
-Result<HANDLE> openPath(const std::string& path, DWORD access, bool follow, const char* doing)
+// Messages name the path as `display` (a daemon shows module names), or as given.
+Result<HANDLE> openPath(const std::string& path, DWORD access, bool follow, const char* doing,
+                        const std::string& display = {})
 {
     const std::wstring wide = toWindowsPath(path);
     HANDLE h = ::CreateFileW(wide.c_str(), access, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
                              OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS | (follow ? 0 : FILE_FLAG_OPEN_REPARSE_POINT),
                              nullptr);
-    if (h == INVALID_HANDLE_VALUE) return lastError(std::string(doing) + " " + path);
+    if (h == INVALID_HANDLE_VALUE) return lastError(std::string(doing) + " " + (display.empty() ? path : display));
     return h;
 }
 
@@ -448,12 +450,8 @@ std::string DirHandle::childPath(std::string_view name) const
 Result<DirHandle> DirHandle::open(const std::string& path, const std::string& displayAs)
 {
     const std::string& shown = displayAs.empty() ? path : displayAs;
-    auto h = openPath(path, kDirAccess, true, "open directory");
-    if (!h.ok()) {
-        Error e = std::move(h).error();
-        e.message = "open directory " + shown + e.message.substr(e.message.find(':'));
-        return e;
-    }
+    auto h = openPath(path, kDirAccess, true, "open directory", shown);
+    if (!h.ok()) return std::move(h).error();
     ScopedHandle guard(*h);
     BY_HANDLE_FILE_INFORMATION info{};
     if (!::GetFileInformationByHandle(*h, &info)) return lastError("open directory " + shown);
