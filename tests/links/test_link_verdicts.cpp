@@ -100,7 +100,11 @@ private Q_SLOTS:
         // full: not what this test is about.)
         const QJsonObject one = probe.value(u"network"_s).toArray().first().toObject();
         qInfo("probe, one connection: %s", qPrintable(one.value(u"limit"_s).toObject().value(u"evidence"_s).toString()));
-        QVERIFY2(probe.value(u"bdp_bytes"_s).toDouble() > 4e6, p.out.constData());
+        // The emulated path holds 10 MB (1 Gbit/s x 80 ms), but eight TLS
+        // connections on two cores carry ~50 MB/s, so the probe measures a
+        // BDP near 4 MB (3.94 MB once in CI): anything past 3 MB is already
+        // beyond the 2 MiB a 1 MiB window lets the fallback estimate guess.
+        QVERIFY2(probe.value(u"bdp_bytes"_s).toDouble() > 3e6, p.out.constData());
         CliRun again = d.client({u"sync"_s, u"--json"_s, u"--state-dir"_s, q(dir.sub("client-state")), u"--streams"_s,
                                  u"2"_s, u"--congestion"_s, u"cubic"_s, q(dir.sub("src/")), d.server + u"/m/again/"_s});
         expectNamed(again, u"receive-window"_s, u"receiver"_s);
