@@ -74,6 +74,10 @@ const std::vector<SyncFlag>& syncFlags()
                                   "NUL-separated as from `find -print0`)"},
         {"from0", '0', nullptr, "--files-from and the pattern files are NUL-separated (also found by itself)"},
         {"modify-window", 0, "SEC", "treat mtimes this close as equal (FAT needs 2)"},
+        {"name-mapping", 0, "HOW", "names the destination cannot hold (a ':' or a final dot on NTFS, FAT, exFAT\n"
+                                   "or SMB; CON; names one only by case): refuse (default: those files fail,\n"
+                                   "named, the rest is sent), map (stored as look-alikes such as a：b that a\n"
+                                   "sync back with map restores exactly), off (tried as they are)"},
         {"bwlimit", 0, "RATE", "limit the transfer rate (e.g. 20M = 20 MiB/s; bare number = KiB/s), or\n"
                                "follow a timetable: \"Mon-Fri 08:00-18:00 20M, 100M\" (first match wins)"},
         {"timeout", 0, "SEC", "stop (exit 30) once nothing has moved to or from the far end for SEC\n"
@@ -399,6 +403,10 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
             opt.transfer.chunkSize = *size;
         } else if (name == "congestion") {
             opt.transfer.congestion = value;
+        } else if (name == "name-mapping") {
+            auto mapping = parseNameMapping(value);
+            if (!mapping.ok()) return usageError(mapping.error().message);
+            opt.transfer.nameMapping = *mapping;
         } else if (name == "fsync") {
             auto mode = parseFsyncMode(value);
             if (!mode.ok()) return usageError(mode.error().message);

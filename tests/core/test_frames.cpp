@@ -26,8 +26,9 @@ namespace {
 // rules (u8, an empty --chmod string: u32 length), the backup rules (u8,
 // two empty strings), the --link-dest count (u32), the scan rules (u8, u32),
 // ownership (u8, two empty strings), the --partial-dir (an empty string);
-// then (version 9) the timeout (u32) and no session resumed (u8 0).
-constexpr size_t kVersion9Tail = 4 + 1;
+// then (version 9) the timeout (u32) and no session resumed (u8 0); then
+// (version 14) the name mapping (u8).
+constexpr size_t kVersion9Tail = 4 + 1 + 1;
 constexpr size_t kAfterToken = 1 + 8 + 8 + 1 + 8 + 1 + 4 + 1 + 4 + 4 + 4 + 1 + 4 + 1 + 4 + 4 + 4 + kVersion9Tail;
 
 template <class M>
@@ -494,14 +495,36 @@ private Q_SLOTS:
         QVERIFY(!roundTrip(JobRequestMsg{}).resumes);
 
         Frame f = toFrame(JobRequestMsg{});
-        f.payload.back() = 2; // neither "none" nor "one follows"
+        f.payload[f.payload.size() - 2] = 2; // neither "none" nor "one follows"
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
-        f.payload.back() = 1; // a token is said to follow, and does not
+        f.payload[f.payload.size() - 2] = 1; // a token is said to follow, and does not
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         JobRequestMsg tooLong;
         tooLong.ioTimeoutSec = fg::kMaxTimeoutSec + 1;
         QVERIFY(!fromFrame<JobRequestMsg>(toFrame(tooLong)).ok());
+    }
+
+    // Version 14: --name-mapping in the request, and whether the source's
+    // names are Windows' in the list's first message.
+    void nameMappingTravels()
+    {
+        for (fg::NameMapping m : {fg::NameMapping::Refuse, fg::NameMapping::Map, fg::NameMapping::Off}) {
+            JobRequestMsg req;
+            req.transfer.nameMapping = m;
+            QCOMPARE(roundTrip(req).transfer.nameMapping, m);
+        }
+        Frame f = toFrame(JobRequestMsg{});
+        f.payload.back() = 3;
+        QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
+
+        FileListBeginMsg begin;
+        begin.windowsNames = true;
+        QVERIFY(roundTrip(begin).windowsNames);
+        QVERIFY(!roundTrip(FileListBeginMsg{}).windowsNames);
+        Frame b = toFrame(FileListBeginMsg{});
+        b.payload.back() = 2;
+        QVERIFY(!fromFrame<FileListBeginMsg>(b).ok());
     }
 
     void jobRequestRefusesUnknownRuleFlags()

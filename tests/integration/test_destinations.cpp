@@ -11,6 +11,7 @@
 #include "test_support.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTest>
@@ -72,6 +73,40 @@ void addKinds()
 #define MOUNT_OR_SKIP(var, kind, dir)                                                                                  \
     FuseMount var(kind, (dir).path());                                                                                 \
     if (!var.ok()) QSKIP(qPrintable(var.why()))
+
+// Every entry below `root`: a file's content, "<dir>" for a directory. Names
+// and contents only: modes and times do not survive FAT.
+std::map<QString, std::string> namesAndContents(const std::string& root)
+{
+    std::map<QString, std::string> out;
+    QDirIterator it(q(root), QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
+                    QDirIterator::Subdirectories);
+    const QDir base(q(root));
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QString rel = base.relativeFilePath(path);
+        out[rel] = it.fileInfo().isDir() ? std::string("<dir>") : fgtest::readFile(path.toStdString());
+    }
+    return out;
+}
+
+// One file under each kind of name Windows cannot hold, a pair that only
+// case tells apart, folders with such names, and names that are fine.
+// `ascii`: no name past ASCII (fusefat stores no other).
+void writeTroublesomeTree(const std::string& root, bool ascii)
+{
+    const std::vector<std::string> names = {
+        "a:b.txt", "what?.txt", "star*.txt", "quote\".txt", "lt<gt>.txt", "pipe|.txt", "back\\slash.txt",
+        "trailing dot.", "trailing space ", "tab\tname", "CON", "nul.txt", "COM1.log", "LPT9",
+        "Readme.md", "README.md", "CONFIG.sys", "COM10", "ok name.txt"};
+    for (const auto& n : names) fgtest::writeFile(root + "/" + n, "content of " + n);
+    fgtest::writeFile(root + "/AUX/inside.txt", "inside AUX");
+    fgtest::writeFile(root + "/dir:x/inside.txt", "inside dir:x");
+    fgtest::writeFile(root + "/fine dir/inside.txt", "inside fine");
+    if (ascii) return;
+    for (const std::string n : {"本当？.txt", "ＣON", "Straße.txt", "quote‛d"})
+        fgtest::writeFile(root + "/" + n, "content of " + n);
+}
 
 } // namespace
 
@@ -279,6 +314,116 @@ private Q_SLOTS:
         VERIFY_EXIT(v, 0);
         QVERIFY2(v.out.contains("caf\\#351.txt") && v.out.contains("red\\#033[31m.txt"), explain(v).constData());
         QVERIFY2(!v.out.contains('\x1b'), explain(v).constData());
+    }
+
+    // Into FAT and exFAT, by default: every name they cannot hold is listed
+    // by the dry run and refused by the run, each with its rule and the
+    // remedy (exit 23); neither of a case pair lands on the other; the rest
+    // arrives, and nothing of a refused name is left behind.
+    void troublesomeNamesAreListedAndRefused_data() { addKinds(); }
+    void troublesomeNamesAreListedAndRefused()
+    {
+        QFETCH(FuseMount::Kind, kind);
+        ScratchDir s("fgdst");
+        MOUNT_OR_SKIP(usb, kind, s);
+        writeTroublesomeTree(s.sub("src"), kind == FuseMount::Kind::Fat);
+        const QString src = q(s.sub("src/"));
+        const QString dst = q(usb.sub("b/"));
+        const QStringList refused = {u"a:b.txt"_s, u"what?.txt"_s, u"star*.txt"_s, u"quote\".txt"_s,
+                                     u"lt<gt>.txt"_s, u"pipe|.txt"_s, u"back\\slash.txt"_s, u"trailing dot."_s,
+                                     u"trailing space "_s, u"tab\tname"_s, u"CON"_s, u"nul.txt"_s, u"COM1.log"_s,
+                                     u"LPT9"_s, u"AUX"_s, u"AUX/inside.txt"_s, u"dir:x"_s, u"dir:x/inside.txt"_s};
+
+        CliRun dry = sync({u"-n"_s, u"--json"_s, src, dst});
+        VERIFY_EXIT(dry, 23);
+        auto errors = errorsOf(jsonOf(dry));
+        for (const QString& path : refused)
+            QVERIFY2(errors.value(path) == u"name-not-allowed"_s, qPrintable(path + u"\n"_s + QString::fromUtf8(explain(dry))));
+        QCOMPARE(errors.value(u"Readme.md"_s), u"name-collision"_s);
+        QCOMPARE(errors.value(u"README.md"_s), u"name-collision"_s);
+        QVERIFY(!fgtest::exists(usb.sub("b")));
+
+        CliRun r = sync({u"--json"_s, src, dst});
+        VERIFY_EXIT(r, 23);
+        errors = errorsOf(jsonOf(r));
+        QCOMPARE(errors.size(), refused.size() + 2);
+        for (const QString& path : refused) QVERIFY2(errors.contains(path), qPrintable(path));
+        QVERIFY2(r.err.contains("CON is a reserved device name") && r.err.contains("it holds a ':'")
+                     && r.err.contains("it ends in a dot") && r.err.contains("--name-mapping map"),
+                 explain(r).constData());
+        QStringList arrived = {u"CONFIG.sys"_s, u"COM10"_s, u"fine dir"_s, u"ok name.txt"_s};
+        if (kind == FuseMount::Kind::ExFat)
+            arrived += {u"Straße.txt"_s, u"quote‛d"_s, u"ＣON"_s, u"本当？.txt"_s};
+        arrived.sort();
+        QCOMPARE(listed(usb.sub("b")), arrived);
+        QCOMPARE(fgtest::readFile(usb.sub("b/fine dir/inside.txt")), std::string("inside fine"));
+        QVERIFY2(fgtest::tempFilesUnder(usb.path()).isEmpty(), qPrintable(fgtest::tempFilesUnder(usb.path()).join(u' ')));
+    }
+
+    // --name-mapping map into exFAT: every name arrives as its look-alike,
+    // a case pair as the name and a suffixed one; a no-change re-sync sends
+    // nothing and --delete deletes nothing; a sync back with map restores
+    // the source's names and contents exactly.
+    void mappedNamesComeBackExactly()
+    {
+        ScratchDir s("fgdst");
+        MOUNT_OR_SKIP(usb, FuseMount::Kind::ExFat, s);
+        writeTroublesomeTree(s.sub("src"), false);
+        const QString src = q(s.sub("src/"));
+        const QString dst = q(usb.sub("b/"));
+        CliRun r = sync({u"--json"_s, u"--name-mapping"_s, u"map"_s, src, dst});
+        VERIFY_EXIT(r, 0);
+        QStringList stored = listed(usb.sub("b"));
+        for (const char* n : {"a：b.txt", "what？.txt", "star＊.txt", "quote＂.txt", "lt＜gt＞.txt", "pipe｜.txt",
+                              "back＼slash.txt", "trailing dot．", "trailing space␠", "tab␉name", "ＣON", "ｎul.txt",
+                              "Ｃ" "OM1.log", "ＬPT9", "ＡUX", "dir：x", "README.md", "Readme‛2.md", "本当‛？.txt",
+                              "‛ＣON", "quote‛‛d", "Straße.txt", "CONFIG.sys", "COM10", "ok name.txt", "fine dir"})
+            QVERIFY2(stored.contains(QString::fromUtf8(n)), qPrintable(QString::fromUtf8(n) + u" not in "_s + stored.join(u" | "_s)));
+        QCOMPARE(stored.size(), 26);
+        QCOMPARE(fgtest::readFile(usb.sub("b/Readme‛2.md")), std::string("content of Readme.md"));
+        QCOMPARE(fgtest::readFile(usb.sub("b/a：b.txt")), std::string("content of a:b.txt"));
+
+        CliRun again = sync({u"--json"_s, u"--delete"_s, u"--name-mapping"_s, u"map"_s, src, dst});
+        VERIFY_EXIT(again, 0);
+        QCOMPARE(jsonOf(again).value(u"files_transferred"_s).toInt(), 0);
+        QCOMPARE(jsonOf(again).value(u"files_deleted"_s).toInt(), 0);
+        QCOMPARE(listed(usb.sub("b")).size(), 26);
+
+        CliRun back = sync({u"-v"_s, u"--name-mapping"_s, u"map"_s, dst, q(s.sub("back/"))});
+        VERIFY_EXIT(back, 0);
+        QVERIFY2((back.out + back.err).contains("written here as the names they stand for"), explain(back).constData());
+        const QString diff = [&] {
+            const auto a = namesAndContents(s.sub("src"));
+            const auto b = namesAndContents(s.sub("back"));
+            QStringList lines;
+            for (const auto& [k, v] : a)
+                if (!b.count(k) || b.at(k) != v) lines << u"missing or different: "_s + k;
+            for (const auto& [k, v] : b)
+                if (!a.count(k)) lines << u"extra: "_s + k;
+            return lines.join(u'\n');
+        }();
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    }
+
+    // The same through a daemon whose module is on exFAT: the mapping and
+    // the source's kind of names travel in the protocol, both ways.
+    void mappedNamesThroughADaemon()
+    {
+        ScratchDir s("fgdst");
+        MOUNT_OR_SKIP(usb, FuseMount::Kind::ExFat, s);
+        fgtest::PairedDaemon nas(s, usb.path());
+        QVERIFY2(nas.ok, qPrintable(nas.daemon.log()));
+        fgtest::writeFile(s.sub("src/a:b.txt"), "colon");
+        fgtest::writeFile(s.sub("src/Photo.JPG"), "upper");
+        fgtest::writeFile(s.sub("src/photo.jpg"), "lower");
+        fgtest::writeFile(s.sub("src/nul/x?.txt"), "inside");
+        CliRun push = nas.sync({u"--name-mapping"_s, u"map"_s, q(s.sub("src/")), nas.daemon.url(u"m/b/"_s)});
+        VERIFY_EXIT(push, 0);
+        QCOMPARE(listed(usb.sub("b")), (QStringList{u"Photo.JPG"_s, u"a：b.txt"_s, u"photo‛2.jpg"_s, u"ｎul"_s}));
+        QCOMPARE(fgtest::readFile(usb.sub("b/ｎul/x？.txt")), std::string("inside"));
+        CliRun pull = nas.sync({u"--name-mapping"_s, u"map"_s, nas.daemon.url(u"m/b/"_s), q(s.sub("back/"))});
+        VERIFY_EXIT(pull, 0);
+        QCOMPARE(namesAndContents(s.sub("back")), namesAndContents(s.sub("src")));
     }
 
     // Through a daemon whose module is on exFAT: the sender's names reach a

@@ -694,6 +694,58 @@ private Q_SLOTS:
         grab(window, QStringLiteral("preview-name-collisions-fat.png"));
     }
 
+    // Names an exFAT drive cannot hold: the preview lists them, red, and
+    // offers the look-alikes; one click previews again with them, and the
+    // plan shows what each name becomes. Nothing is written by either.
+    void previewOffersLookAlikesForNamesThatDoNotFit()
+    {
+        fgtest::ScratchDir s("fgui-exfat");
+        fgtest::FuseMount usb(fgtest::FuseMount::Kind::ExFat, s.path());
+        if (!usb.ok()) QSKIP(qPrintable(usb.why()));
+        fgtest::writeFile(s.sub("src/a:b.txt"), "colon");
+        fgtest::writeFile(s.sub("src/CON"), "device");
+        fgtest::writeFile(s.sub("src/keep.txt"), "keep");
+        fgtest::ScratchDir state("fgui-state");
+        fgui::MainWindow window;
+        window.resize(1100, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        fillForm(window, QString::fromStdString(s.sub("src/")), QString::fromStdString(usb.sub("backup")));
+        child<QLineEdit>(window, "stateDirEdit")->setText(QString::fromStdString(state.path()));
+        click(window, "previewButton");
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 60000);
+        const fgui::PlanModel& plan = *window.planModel();
+        QVERIFY2(plan.nameProblemCount() == 2 && plan.problemCount() == 2, qPrintable(window.summaryText()));
+        for (int row : {0, 1})
+            QCOMPARE(plan.data(plan.index(row, fgui::PlanModel::ActionColumn)).toString(),
+                     QStringLiteral("name not allowed"));
+        auto* headline = child<QLabel>(window, "planHeadline");
+        QVERIFY2(headline->text().contains(QStringLiteral("cannot hold their names"))
+                     && headline->text().contains(QStringLiteral("href=\"name-mapping:map\"")),
+                 qPrintable(headline->text()));
+        settleLayouts(&window);
+        grab(window, QStringLiteral("preview-names-not-allowed.png"));
+
+        Q_EMIT headline->linkActivated(QStringLiteral("name-mapping:map"));
+        auto planned = [&] {
+            QStringList paths;
+            for (int row = 0; row < plan.rowCount(); ++row)
+                paths << plan.data(plan.index(row, fgui::PlanModel::PathColumn)).toString();
+            return paths;
+        };
+        // The second preview's plan, in full, and the form free again.
+        QTRY_VERIFY2_WITH_TIMEOUT(planned().contains(QStringLiteral("a\uFF1Ab.txt"))
+                                      && planned().contains(QStringLiteral("\uFF23ON"))
+                                      && planned().contains(QStringLiteral("keep.txt"))
+                                      && child<QLineEdit>(window, "sourceEdit")->isEnabled(),
+                                  qPrintable(planned().join(QStringLiteral(" | "))), 60000);
+        QCOMPARE(window.planModel()->problemCount(), 0);
+        QVERIFY(!headline->text().contains(QStringLiteral("look-alikes instead")));
+        QVERIFY(!fgtest::exists(usb.sub("backup")));
+        settleLayouts(&window);
+        grab(window, QStringLiteral("preview-names-mapped.png"));
+    }
+
     // Not paired: the window asks for the code right there, pairs off the GUI thread
     // and offers the job again.
     void pairsFromTheWindowAndRunsAgain()

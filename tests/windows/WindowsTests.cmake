@@ -11,7 +11,7 @@ set(fg_windows_core_tests
   admission bandwidth_timetable bottleneck chunk_ledger congestion_trial delta evidence_window files_from
   filter forecast job_diagnosis lab_plan link_memory machine_load name_fold name_guard path payload_expander
   planner process_setup progress_watchdog rate_limit reconnect_policy signature_inbox stage_track
-  stream_registry stream_tuner task_thread)
+  stream_registry stream_tuner task_thread windows_mapping)
 
 # fg_add_test's program, run through run_qt_test.sh (Qt Test's log to a file
 # and back, since under Wine it writes nothing to a pipe).

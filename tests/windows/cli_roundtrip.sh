@@ -94,4 +94,18 @@ for ok in CONFIG.sys COM10 Straße.txt "fine dir/inside.txt"; do
 done
 leftover=$(find "$work/names" -name '.*' | head -3)
 [ -z "$leftover" ] || fail "temporaries left behind: $leftover"
-echo "PASS: local sync, re-run, push and pull from the Windows build; Windows-invalid names refused by rule"
+
+# 4. The same names with --name-mapping map: all arrive on Windows as
+# look-alikes (a：b.txt, ＣON), and a push back to Linux with map restores
+# every original name exactly.
+floodgate_exe sync -a --name-mapping map --state-dir "$state" "floodgate://127.0.0.1:$port/m/names/" \
+  "$(win "$work/mapped")" >"$work/mapped.out" 2>"$work/mapped.err" ||
+  fail "the mapped pull exited $?: $(cat "$work/mapped.err")"
+for stored in 'a：b.txt' 'what？.txt' 'pipe｜.txt' 'back＼slash.txt' 'trailing dot．' 'trailing space␠' 'tab␉name' \
+              'ＣON' 'ｎul.txt' 'ＣOM1.log' 'ＡUX/inside.txt' 'CONFIG.sys' 'Straße.txt'; do
+  [ -f "$work/mapped/$stored" ] || fail "the mapped pull did not store $stored: $(ls "$work/mapped")"
+done
+floodgate_exe sync -a --name-mapping map --state-dir "$state" "$(win "$work/mapped")\\" \
+  "floodgate://127.0.0.1:$port/m/restored" || fail "the mapped push back exited $?"
+same "$names" "$work/module/restored" "the names pushed back with --name-mapping map differ from the originals"
+echo "PASS: local sync, re-run, push and pull from the Windows build; Windows-invalid names refused by rule, and mapped there and back"

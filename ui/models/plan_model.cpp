@@ -19,6 +19,7 @@ void PlanModel::clear()
     m_bytes.fill(0);
     m_problems = 0;
     m_collisions = 0;
+    m_unholdable = 0;
     endResetModel();
 }
 
@@ -60,6 +61,7 @@ void PlanModel::addProblems(const std::vector<fg::FileError>& errors)
     for (const auto& item : rows) {
         ++m_problems;
         if (item.code == fg::Errc::NameCollision) ++m_collisions;
+        if (item.code == fg::Errc::UnholdableName) ++m_unholdable;
     }
     m_items.insert(m_items.begin() + first, std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
     endInsertRows();
@@ -156,7 +158,10 @@ QVariant PlanModel::problemData(const Item& item, int column, int role)
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {
-        case ActionColumn: return item.code == fg::Errc::NameCollision ? tr("name collision") : tr("error");
+        case ActionColumn:
+            if (item.code == fg::Errc::NameCollision) return tr("name collision");
+            if (item.code == fg::Errc::UnholdableName) return tr("name not allowed");
+            return tr("error");
         case PathColumn: return item.path + QStringLiteral(" \u2014 ") + item.message;
         }
         return {};

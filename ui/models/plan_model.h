@@ -33,9 +33,11 @@ public:
     int count(fg::FileAction action) const { return m_counts[size_t(action)]; }
     uint64_t bytes(fg::FileAction action) const { return m_bytes[size_t(action)]; }
     bool hasDeletions() const { return count(fg::FileAction::Delete) > 0; }
-    // Rows added by addProblems(), and how many of them are name collisions.
+    // Rows added by addProblems(); how many of them are name collisions, and
+    // how many are names the destination cannot hold (or collisions).
     int problemCount() const { return m_problems; }
     int collisionCount() const { return m_collisions; }
+    int nameProblemCount() const { return m_collisions + m_unholdable; }
     // Whether `row` is a problem row (one from addProblems()).
     bool isProblem(int row) const;
     // "120 to copy (1.2 GB) · 8 to update (40 MB) · 3 to delete · 2 problems", or
@@ -66,6 +68,7 @@ private:
     std::array<uint64_t, kActionCount> m_bytes{};
     int m_problems = 0;
     int m_collisions = 0;
+    int m_unholdable = 0;
 };
 
 } // namespace fgui

@@ -812,6 +812,29 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     m_hardLinks = addKeep("hardLinksCheck", tr("Hard links (-H)"),
                           tr("Files that are hard links of each other in the source arrive linked, not as copies "
                              "(-H, --hard-links)"));
+    // --name-mapping: what the job does with a name the destination cannot
+    // hold (Windows' rules on NTFS, FAT, exFAT, SMB; a case-only pair).
+    m_nameMapping = new QComboBox(m_metadata.body);
+    m_nameMapping->setObjectName(QStringLiteral("nameMappingCombo"));
+    // Narrow enough for the narrowest sidebar: the list opens as wide as it needs.
+    m_nameMapping->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_nameMapping->setMinimumContentsLength(16);
+    m_nameMapping->addItem(tr("Leave out (default)"), int(fg::NameMapping::Refuse));
+    m_nameMapping->addItem(tr("Store as look-alikes"), int(fg::NameMapping::Map));
+    m_nameMapping->addItem(tr("Try as they are"), int(fg::NameMapping::Off));
+    m_nameMapping->setToolTip(tr("Names a Windows drive or share cannot hold (a:b, CON, a final dot) and names only "
+                                 "case tells apart (--name-mapping). Look-alikes: a:b is stored as a\uFF1Ab, "
+                                 "CON as \uFF23ON, the second of Photo.jpg and photo.jpg as photo\u201B2.jpg; a "
+                                 "sync back with the same choice restores the names exactly."));
+    auto* nameMappingLabel = new QLabel(tr("Names the destination cannot hold"), m_metadata.body);
+    nameMappingLabel->setBuddy(m_nameMapping);
+    m_nameMappingHint = makeHint(m_metadata.body);
+    m_nameMappingHint->setObjectName(QStringLiteral("nameMappingHint"));
+    metadataLayout->addSpacing(4);
+    metadataLayout->addWidget(nameMappingLabel);
+    metadataLayout->addWidget(m_nameMapping);
+    metadataLayout->addWidget(m_nameMappingHint);
+
     m_chmod = new QLineEdit(m_metadata.body);
     m_chmod->setObjectName(QStringLiteral("chmodEdit"));
     m_chmod->setPlaceholderText(tr("D755,F644 or go-w"));
@@ -1057,6 +1080,7 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     connect(m_retryFor, &QSpinBox::valueChanged, this, &JobForm::updateHints);
     connect(m_congestion, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_fsync, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
+    connect(m_nameMapping, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_wholeFile, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_compress, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
     connect(m_checksumChoice, &QComboBox::currentIndexChanged, this, &JobForm::updateHints);
@@ -1253,6 +1277,25 @@ void JobForm::updateMetadataHints()
         kept << tr("chmod %1").arg(chmod);
     }
     if (m_hardLinks->isChecked()) kept << tr("hard links kept");
+    switch (fg::NameMapping(m_nameMapping->currentData().toInt())) {
+    case fg::NameMapping::Refuse:
+        showHint(m_nameMappingHint, QString(), false);
+        break;
+    case fg::NameMapping::Map:
+        kept << tr("awkward names as look-alikes");
+        showHint(m_nameMappingHint,
+                 tr("Where only Windows' names fit, a:b arrives as a\uFF1Ab; syncing it back with this choice "
+                    "restores a:b. Everywhere else names go as they are."),
+                 false);
+        break;
+    case fg::NameMapping::Off:
+        kept << tr("awkward names tried as they are");
+        showHint(m_nameMappingHint,
+                 tr("The destination decides: some drivers refuse such a name, some store one that Windows "
+                    "cannot open."),
+                 false);
+        break;
+    }
 
     const bool owners = m_owner->isChecked();
     const bool groups = m_group->isChecked();
@@ -1824,6 +1867,7 @@ fg::Result<fg::JobSpec> JobForm::spec() const
     if (!bwlimit) return fieldError(tr("Bandwidth limit"), bwlimit.error().message);
     o.bwlimit = std::move(bwlimit).value();
     o.transfer.fsync = fg::FsyncMode(m_fsync->currentData().toInt());
+    o.transfer.nameMapping = fg::NameMapping(m_nameMapping->currentData().toInt());
     o.transfer.wholeFile = fg::WholeFileMode(m_wholeFile->currentData().toInt());
     auto compress = fg::parseCompress(m_compress->currentData().toString().toStdString());
     if (!compress) return fieldError(tr("Compression"), compress.error().message);
@@ -1942,6 +1986,7 @@ void JobForm::setSpec(const fg::JobSpec& spec)
     m_chunkSize->setText(sizeSpecText(o.transfer.chunkSize));
     setCongestion(o.transfer.congestion);
     m_fsync->setCurrentIndex(std::max(0, m_fsync->findData(int(o.transfer.fsync))));
+    setNameMapping(o.transfer.nameMapping);
     m_wholeFile->setCurrentIndex(std::max(0, m_wholeFile->findData(int(o.transfer.wholeFile))));
     setCompress(o.transfer.compress);
     m_checksumChoice->setCurrentIndex(std::max(0, m_checksumChoice->findData(int(o.transfer.checksumChoice))));
@@ -1973,6 +2018,13 @@ void JobForm::setEditable(bool editable)
     for (QWidget* w : std::as_const(m_lockable)) w->setEnabled(editable);
     updateStreamSettingsEnabled();
 }
+
+void JobForm::setNameMapping(fg::NameMapping mapping)
+{
+    m_nameMapping->setCurrentIndex(std::max(0, m_nameMapping->findData(int(mapping))));
+}
+
+fg::NameMapping JobForm::nameMapping() const { return fg::NameMapping(m_nameMapping->currentData().toInt()); }
 
 void JobForm::setSource(const QString& text) { m_source->setText(text); }
 void JobForm::setDestination(const QString& text) { m_destination->setText(text); }

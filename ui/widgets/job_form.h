@@ -39,6 +39,9 @@ public:
     // Locks the fields while a job runs: the spec in flight should match what is shown.
     void setEditable(bool editable);
 
+    // --name-mapping, which the preview offers where names do not fit.
+    void setNameMapping(fg::NameMapping mapping);
+    fg::NameMapping nameMapping() const;
     void setSource(const QString& text);
     void setDestination(const QString& text);
     QString source() const;
@@ -126,6 +129,8 @@ private:
     QCheckBox* m_hardLinks = nullptr;
     QLineEdit* m_chmod = nullptr;
     QLabel* m_chmodHint = nullptr;
+    QComboBox* m_nameMapping = nullptr;
+    QLabel* m_nameMappingHint = nullptr;
     QCheckBox* m_owner = nullptr;
     QCheckBox* m_group = nullptr;
     QCheckBox* m_numericIds = nullptr;

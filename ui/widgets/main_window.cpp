@@ -17,6 +17,7 @@
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QDateTime>
+#include <QFontMetrics>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -452,6 +453,13 @@ QWidget* MainWindow::buildPreviewTab()
     m_planHeadline->setObjectName(QStringLiteral("planHeadline"));
     m_planHeadline->setContentsMargins(4, 0, 4, 0);
     m_planHeadline->setWordWrap(true);
+    m_planHeadline->setTextFormat(Qt::RichText);
+    // "Store them as look-alikes": the same preview with --name-mapping map.
+    connect(m_planHeadline, &QLabel::linkActivated, this, [this](const QString& link) {
+        if (link != QStringLiteral("name-mapping:map") || !m_form->isEnabled()) return;
+        m_form->setNameMapping(fg::NameMapping::Map);
+        preview();
+    });
     layout->addWidget(m_planHeadline);
     m_planTable = makeJobTable(tab);
     m_planTable->setObjectName(QStringLiteral("planTable"));
@@ -462,7 +470,11 @@ QWidget* MainWindow::buildPreviewTab()
     header->setSectionResizeMode(PlanModel::ActionColumn, QHeaderView::Interactive);
     header->setSectionResizeMode(PlanModel::PathColumn, QHeaderView::Stretch);
     header->setSectionResizeMode(PlanModel::SizeColumn, QHeaderView::Interactive);
-    header->resizeSection(PlanModel::ActionColumn, 120);
+    // Wide enough for the longest action, which a problem row shows in bold.
+    QFont bold = m_planTable->font();
+    bold.setBold(true);
+    const int longest = QFontMetrics(bold).horizontalAdvance(PlanModel::tr("name not allowed"));
+    header->resizeSection(PlanModel::ActionColumn, std::max(120, longest + 16));
     header->resizeSection(PlanModel::SizeColumn, 90);
     layout->addWidget(m_planTable, 1);
     return tab;
@@ -846,6 +858,12 @@ void MainWindow::updatePreviewHeadline()
                                     : tr("%1 files would not be written: their names collide with others on the "
                                          "destination (the red rows at the top say which).")
                                           .arg(formatCount(uint64_t(problems)));
+        } else if (m_planModel->nameProblemCount() == problems) {
+            warning = problems == 1 ? tr("1 file would not be written: the destination cannot hold its name (the "
+                                         "red row at the top says why).")
+                                    : tr("%1 files would not be written: the destination cannot hold their names "
+                                         "(the red rows at the top say why).")
+                                          .arg(formatCount(uint64_t(problems)));
         } else {
             warning = problems == 1 ? tr("1 file has an error: a run would leave it out (the red row at the top "
                                          "says why).")
@@ -854,6 +872,13 @@ void MainWindow::updatePreviewHeadline()
                                           .arg(formatCount(uint64_t(problems)));
         }
         text += QStringLiteral("<br><span style=\"color:%1; font-weight:600\">%2</span>").arg(kRed, html(warning));
+        // Names that do not fit: the way out, one click away, as a new preview.
+        if (m_planModel->nameProblemCount() > 0 && m_form->nameMapping() == fg::NameMapping::Refuse) {
+            text += QStringLiteral("<br><a href=\"name-mapping:map\">%1</a> %2")
+                        .arg(html(tr("Store such names as look-alikes instead")),
+                             html(tr("(a:b becomes a\uFF1Ab, CON \uFF23ON; syncing back with the same choice "
+                                     "restores them)")));
+        }
         m_tabs->tabBar()->setTabTextColor(1, QColor(kRed));
     }
     m_planHeadline->setText(text);

@@ -32,6 +32,7 @@ enum class Errc : int {
     Timeout,          // --timeout: the far end went quiet for too long
     ConnectTimeout,   // --contimeout: the daemon did not answer in time
     Busy,             // the daemon runs as many jobs as it takes (serve --max-sessions): try again later
+    UnholdableName,   // a name the destination's file system cannot hold (':' or CON on NTFS, FAT, exFAT)
 };
 
 const char* errcName(Errc code);

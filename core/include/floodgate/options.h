@@ -97,6 +97,20 @@ Result<FsyncMode> parseFsyncMode(const std::string& text);
 // The name --fsync takes.
 const char* fsyncModeName(FsyncMode mode);
 
+// What happens to a name the destination cannot hold (a ':' or a final dot
+// on NTFS, FAT, exFAT or an SMB share; CON; two names that differ only by
+// case where case is not told apart), --name-mapping:
+// Refuse  each such file fails, named with the rule and the remedy (exit
+//         23), before anything is written; the rest is transferred
+// Map     stored as look-alikes that map back exactly on the way home
+//         (names/windows_mapping.h); case collisions get a suffix
+// Off     tried as it is: whatever the file system says goes
+enum class NameMapping : uint8_t { Refuse = 0, Map = 1, Off = 2 };
+
+// "refuse", "map", "off"; the error names --name-mapping and the choices.
+Result<NameMapping> parseNameMapping(const std::string& text);
+const char* nameMappingName(NameMapping mapping);
+
 // How a changed file travels when the receiver has an old copy of it:
 // Auto    the receiver picks per file (delta when it has an old copy worth
 //         reading, whole when the file is small or the copy is local);
@@ -298,6 +312,8 @@ struct TransferOptions {
     // directory is taken with its contents. Absent: the whole tree; an empty
     // list: nothing.
     std::optional<std::vector<std::string>> filesFrom;
+    // --name-mapping: names the destination cannot hold.
+    NameMapping nameMapping = NameMapping::Refuse;
     // Quick-check tolerance for mtimes (FAT keeps 2 s, some SMB servers 1 s).
     int64_t modifyWindowNs = 0;
     // Big files are cut into chunks of this size, spread over the streams;

@@ -28,6 +28,7 @@ const char* errcName(Errc code)
     case Errc::Cancelled: return "cancelled";
     case Errc::Internal: return "internal";
     case Errc::NameCollision: return "name-collision";
+    case Errc::UnholdableName: return "name-not-allowed";
     case Errc::DeleteLimit: return "delete-limit";
     case Errc::Timeout: return "timeout";
     case Errc::ConnectTimeout: return "connect-timeout";

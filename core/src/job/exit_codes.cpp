@@ -15,6 +15,7 @@ int exitCodeFor(const JobResult& result)
         // comes up while the job runs is about a path: source or destination.
         case Errc::InvalidArgument:
         case Errc::NameCollision:
+        case Errc::UnholdableName:
         case Errc::DeleteLimit:
         case Errc::NotFound:
         case Errc::PermissionDenied:

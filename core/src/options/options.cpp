@@ -316,6 +316,26 @@ Result<FsyncMode> parseFsyncMode(const std::string& text)
                                             "the job is done), file (each file before it is renamed into place), none");
 }
 
+Result<NameMapping> parseNameMapping(const std::string& text)
+{
+    if (text == "refuse") return NameMapping::Refuse;
+    if (text == "map") return NameMapping::Map;
+    if (text == "off") return NameMapping::Off;
+    return Error(Errc::InvalidArgument,
+                 "--name-mapping: '" + text + "' is not one of refuse (the default: a name the destination cannot "
+                 "hold fails, named), map (stored as look-alikes that map back exactly), off (tried as it is)");
+}
+
+const char* nameMappingName(NameMapping mapping)
+{
+    switch (mapping) {
+    case NameMapping::Refuse: return "refuse";
+    case NameMapping::Map: return "map";
+    case NameMapping::Off: return "off";
+    }
+    return "refuse";
+}
+
 const char* fsyncModeName(FsyncMode mode)
 {
     switch (mode) {

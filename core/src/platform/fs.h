@@ -43,6 +43,10 @@ struct FileSystemInfo {
     uint64_t device = 0;    // as FileInfo::device
     std::string type;       // "ext4", "vfat", "fuse.fusefat", "fuseblk", ... ("unknown")
     std::string mountPoint; // where it is mounted, when known
+    // It holds only the names Windows allows (no ':', no final dot, no CON...):
+    // every file system on Windows; on Linux the FAT family, exFAT, NTFS and
+    // SMB shares (windows_names.h), whatever a driver lets through today.
+    bool windowsNames = false;
 };
 
 class FileHandle {

@@ -5,6 +5,16 @@
 
 namespace fg::platform {
 
+bool isReservedDeviceName(std::string_view name)
+{
+    std::string stem(name.substr(0, name.find('.')));
+    for (char& c : stem) c = char(std::toupper(static_cast<unsigned char>(c)));
+    static constexpr std::array<std::string_view, 4> kDevices = {"CON", "PRN", "AUX", "NUL"};
+    for (auto d : kDevices)
+        if (stem == d) return true;
+    return stem.size() == 4 && (stem.starts_with("COM") || stem.starts_with("LPT")) && stem[3] >= '1' && stem[3] <= '9';
+}
+
 std::string windowsNameProblem(std::string_view name)
 {
     for (unsigned char c : name) {
@@ -14,15 +24,11 @@ std::string windowsNameProblem(std::string_view name)
     }
     if (!name.empty() && (name.back() == '.' || name.back() == ' '))
         return name.back() == '.' ? "it ends in a dot" : "it ends in a space";
-    // CON, PRN, AUX, NUL, COM1-9, LPT1-9, also with an extension ("nul.txt").
-    std::string stem(name.substr(0, name.find('.')));
-    for (char& c : stem) c = char(std::toupper(static_cast<unsigned char>(c)));
-    static constexpr std::array<std::string_view, 4> kDevices = {"CON", "PRN", "AUX", "NUL"};
-    bool device = false;
-    for (auto d : kDevices) device = device || stem == d;
-    if (stem.size() == 4 && (stem.starts_with("COM") || stem.starts_with("LPT")) && stem[3] >= '1' && stem[3] <= '9')
-        device = true;
-    if (device) return stem + " is a reserved device name";
+    if (isReservedDeviceName(name)) {
+        std::string stem(name.substr(0, name.find('.')));
+        for (char& c : stem) c = char(std::toupper(static_cast<unsigned char>(c)));
+        return stem + " is a reserved device name";
+    }
     // NTFS and exFAT hold 255 UTF-16 units a name: a character past U+FFFF
     // takes two (UTF-8's 4-byte sequences), a UTF-8 continuation byte none.
     size_t units = 0;
@@ -32,6 +38,16 @@ std::string windowsNameProblem(std::string_view name)
     }
     if (units > 255) return "it is " + std::to_string(units) + " UTF-16 units long, past the 255 a name may have";
     return {};
+}
+
+bool typeFollowsWindowsNames(std::string_view type)
+{
+    static constexpr std::array<std::string_view, 13> kTypes = {
+        "msdos", "vfat", "fat", "exfat", "ntfs", "ntfs3", "fuseblk", "fuse.fusefat", "fuse.exfat", "fuse.ntfs-3g",
+        "cifs", "smb3", "smbfs"};
+    for (auto t : kTypes)
+        if (type == t) return true;
+    return false;
 }
 
 } // namespace fg::platform

@@ -15,4 +15,15 @@ namespace fg::platform {
 // breaks none of their rules.
 std::string windowsNameProblem(std::string_view name);
 
+// Whether `name` is one of Windows' device names (CON, PRN, AUX, NUL,
+// COM1-9, LPT1-9), alone or with an extension ("nul.txt"), in any case.
+bool isReservedDeviceName(std::string_view name);
+
+// Whether a file system of this type ("vfat", "fuseblk", as FileSystemInfo
+// names it) holds only the names Windows allows: the FAT family, exFAT,
+// NTFS (the kernel's, or ntfs-3g and exfat-fuse as "fuseblk") and SMB
+// shares (see holdsOnlyWindowsNames in fs.h for Windows itself, where
+// every file system does).
+bool typeFollowsWindowsNames(std::string_view type);
+
 } // namespace fg::platform

@@ -19,7 +19,7 @@ constexpr uint32_t kMaxStages = 64;
 
 Errc errcFromWire(uint32_t v)
 {
-    if (v > uint32_t(Errc::Busy)) return Errc::Internal;
+    if (v > uint32_t(Errc::UnholdableName)) return Errc::Internal;
     return Errc(v);
 }
 
@@ -212,6 +212,7 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.u32(ioTimeoutSec);
     w.u8(resumes ? 1 : 0);
     if (resumes) w.array(*resumes);
+    w.u8(uint8_t(t.nameMapping));
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -325,6 +326,9 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     const uint8_t resumes = r.u8();
     if (resumes > 1) r.fail("unknown resume flag");
     if (resumes == 1) m.resumes = r.array<16>();
+    const uint8_t mapping = r.u8();
+    if (mapping > uint8_t(NameMapping::Off)) r.fail("unknown name mapping");
+    t.nameMapping = NameMapping(mapping);
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");
@@ -386,6 +390,7 @@ void FileListBeginMsg::encode(WireWriter& w) const
 {
     w.u8(uint8_t(rootKind));
     w.string(rootName);
+    w.u8(windowsNames ? 1 : 0);
 }
 
 Result<FileListBeginMsg> FileListBeginMsg::decode(WireReader& r)
@@ -395,6 +400,9 @@ Result<FileListBeginMsg> FileListBeginMsg::decode(WireReader& r)
     if (!r.failed() && kind > 2) return Error(Errc::Protocol, "malformed FileListBegin: unknown root kind");
     m.rootKind = RootKind(kind);
     m.rootName = r.string(kMaxNameBytes);
+    const uint8_t flags = r.u8();
+    if (flags > 1) r.fail("unknown FileListBegin flags");
+    m.windowsNames = flags & 1;
     FG_TRY(r.finish("FileListBegin"));
     if (m.rootKind != RootKind::Contents) {
         if (m.rootName.find('/') != std::string::npos) return Error(Errc::UnsafePath, "refused root name with '/'");

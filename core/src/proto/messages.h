@@ -27,7 +27,9 @@ namespace fg::proto {
 // 10: Stats names stages by id and carries each one's lifetime.
 // 11: Stats carries each end's machine and its connections' TCP_INFO.
 // 12: `floodgate probe` (ProbeRequest and what follows it, probe/probe_messages.h).
-inline constexpr uint16_t kProtocolVersion = 13;
+// 14: --name-mapping (JobRequest, last) and whether the source's names are
+// Windows' (FileListBegin).
+inline constexpr uint16_t kProtocolVersion = 14;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 // Hello capabilities. PlainData: this end can carry a session's data
 // connections unencrypted after their TLS join (--cipher none); a client
@@ -164,6 +166,7 @@ struct JobRequestMsg {
     // one first, so its half-received file is free to resume.
     uint32_t ioTimeoutSec = 0;
     std::optional<SessionToken> resumes;
+    // Since version 14, last: --name-mapping (u8), in `transfer`.
     void encode(WireWriter& w) const;
     static Result<JobRequestMsg> decode(WireReader& r);
 };
@@ -218,6 +221,10 @@ struct FileListBeginMsg {
     static constexpr MsgType kType = MsgType::FileListBegin;
     RootKind rootKind = RootKind::Contents;
     std::string rootName; // the base name for NamedDir and File
+    // Since version 14 (a flags byte): the source is on a file system that
+    // holds only Windows' names, so with --name-mapping map its look-alikes
+    // stand for the characters a mapping replaced.
+    bool windowsNames = false;
     void encode(WireWriter& w) const;
     static Result<FileListBeginMsg> decode(WireReader& r);
 };

@@ -49,7 +49,9 @@ void DestinationFileSystems::describe(const FsTraits& t) const
     const std::string where = "the destination (" + t.describe() + ")";
     if (t.names.any())
         m_note(false, where + " " + names::describeRules(t.names)
-                          + ": two source names that would be one name there are both refused, never merged");
+                          + ": two source names that would be one name there are never merged (both are refused; "
+                            "with --name-mapping map where it holds only Windows' names, the second is stored "
+                            "with a suffix)");
     if (!t.timesStick)
         m_note(true, where + " does not keep the modification times floodgate sets: every run will send its "
                              "files again; -c (--checksum) compares them by content instead");

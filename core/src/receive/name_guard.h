@@ -5,7 +5,8 @@
 // the first, and which one survives would change from run to run. The guard
 // refuses both (and everything below a refused directory), before anything
 // is written, and reports each with the other names, the rule and a remedy.
-// Planning thread only.
+// A name the destination cannot hold at all (a ':' on exFAT) is refused the
+// same way, with its own reason. Planning thread only.
 
 #include "receive/fs_probe.h"
 
@@ -14,6 +15,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -24,8 +26,10 @@ public:
     // Whether an entry may be planned. `target` is its path below the
     // destination, `collisionBits` what the sender found among its
     // directory's names (names::CollisionBits), `fs` the file system of its
-    // directory. A refused entry is remembered for report().
-    bool admit(const std::string& target, bool isDir, uint8_t collisionBits, const FsTraits& fs);
+    // directory; `unholdable`, when set, why the destination cannot hold the
+    // name at all. A refused entry is remembered for report().
+    bool admit(const std::string& target, bool isDir, uint8_t collisionBits, const FsTraits& fs,
+               const Error* unholdable = nullptr);
 
     // Whether a path is, or is inside, a directory that was refused.
     bool refusedAt(std::string_view target) const;
@@ -45,10 +49,18 @@ private:
         bool isDir = false;
         names::NameRules rules;
         std::string where; // the file system, for the message
+        bool suffixable;   // --name-mapping map would store it with a suffix
     };
     std::vector<Collided> m_collided;
+    std::vector<std::pair<std::string, Error>> m_unholdable;
     // Entries not written because a directory above them was refused.
-    std::vector<std::pair<std::string, std::string>> m_below; // (target, the refused directory)
+    struct Below {
+        std::string target;
+        std::string dir; // the refused directory above it
+        Errc code;       // why that one was
+    };
+    std::vector<Below> m_below;
+    std::unordered_map<std::string, Errc> m_dirCodes; // refused directory -> why
     std::unordered_set<std::string> m_refusedDirs;
     std::unordered_set<std::string> m_refusedFiles;
 };

@@ -123,6 +123,7 @@ Status Receiver::resolveRoot(const proto::FileListBeginMsg& begin)
 {
     m_rootKind = begin.rootKind;
     m_rootName = begin.rootName;
+    m_sourceWindowsNames = begin.windowsNames;
     const std::string full = m_root.display();
     const bool dry = m_params.dryRun;
 
@@ -206,8 +207,11 @@ Status Receiver::resolveRoot(const proto::FileListBeginMsg& begin)
 
 std::string Receiver::targetPath(std::string_view listPath) const
 {
-    if (m_rootKind == proto::RootKind::File) return m_fileName;
-    return std::string(listPath);
+    // A single file keeps the name the user gave its destination; under its
+    // own name it is mapped like any other.
+    if (m_rootKind == proto::RootKind::File)
+        return m_fileName == m_rootName ? m_mapper.target(m_fileName) : m_fileName;
+    return m_mapper.target(listPath);
 }
 
 // ---- run -------------------------------------------------------------------

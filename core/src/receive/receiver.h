@@ -30,6 +30,7 @@
 #include "receive/destination_fs.h"
 #include "receive/link_dest.h"
 #include "receive/name_guard.h"
+#include "receive/name_mapper.h"
 #include "receive/payload_expander.h"
 #include "receive/owners.h"
 #include "receive/stored_names.h"
@@ -175,6 +176,16 @@ private:
     // (EINVAL, EILSEQ, EPERM from FAT-like file systems): the message says
     // which rule the name breaks and what to do.
     Error explainRefusedName(Error error, const std::string& target) const;
+    // --name-mapping: at the first entry, whether names go into look-alikes,
+    // back out of them, or as they are (the destination's file system and
+    // the source's, as the sender said).
+    void chooseNameWay(DirCache* dirs);
+    // The path an entry is stored under, and whether it may be: a name the
+    // destination cannot hold is refused (unless --name-mapping off); with
+    // map, case collisions get their suffix and a name read back that
+    // another took is refused. False: refused, reported at the end.
+    bool placeName(uint32_t index, const std::string& listPath, bool isDir, uint8_t collisionBits, const FsTraits& fs,
+                   std::string& target);
     Status finishList(const proto::FileListEndMsg& end);
     void finishDirectories(DirCache& dirs);
     // -H: each later name of a file becomes a hard link of its first.
@@ -308,6 +319,14 @@ private:
     // Source names that are one name here are refused, never merged.
     NameGuard m_names;
     StoredNames m_storedNames;
+    // --name-mapping map: list path -> stored path, and what placeName
+    // remembers for it (planning thread): how many names of a directory fold
+    // to one key (a suffix for the second on), and the targets of names read
+    // back (hash -> index), where two could become one.
+    NameMapper m_mapper;
+    bool m_sourceWindowsNames = false;
+    std::unordered_map<std::string, unsigned> m_foldedTaken;
+    std::unordered_map<uint64_t, uint32_t> m_readBackTargets;
     // -b, --backup-dir: what is replaced or deleted is kept (null: not asked,
     // or a dry run).
     std::unique_ptr<Backups> m_backups;

@@ -91,16 +91,17 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
             return Error(Errc::Protocol, "the list of a directory's contents must start with '.'");
     }
     if (entry.isDir()) m_listedDirs.insert(listed.path);
+    if (index == 0) chooseNameWay(dirs);
     if (entry.isDir() && entry.contentsOmitted) m_omittedDirs.insert(targetPath(p));
     if (entry.isRegular()) m_observer.onListed(true, entry.size);
     entry.mode = finalMode(entry.mode, entry.isDir());
-    const std::string target = targetPath(p);
+    std::string target = targetPath(p);
 
     // The file system the entry's name lives on decides whether it is one
-    // name with another of its directory, and how its times and modes
-    // compare.
+    // name with another of its directory, whether it can hold the name at
+    // all, and how its times and modes compare.
     const FsTraits& fs = traitsOf(target == "." ? std::string_view() : parentOf(target), dirs);
-    if (target != "." && !m_names.admit(target, entry.isDir(), entry.nameCollisions, fs)) return {};
+    if (target != "." && !placeName(index, p, entry.isDir(), entry.nameCollisions, fs, target)) return {};
     // -H: a later name of a file the list had already; linked to the first
     // once that one is in place.
     if (entry.hardLinkTo) {
@@ -650,7 +651,16 @@ void Receiver::deleteExtraneous(DirCache& dirs)
     // Views into the list: no copy of a million paths.
     std::unordered_set<std::string_view> sourceNames;
     sourceNames.reserve(m_list.size());
-    m_list.forEach([&](uint32_t, const FileList::View& e) { sourceNames.insert(e.path); });
+    // With --name-mapping map, the destination holds the stored names: those
+    // are what its entries are compared with.
+    std::vector<std::string> storedPaths;
+    if (m_mapper.active()) {
+        storedPaths.reserve(m_list.size());
+        m_list.forEach([&](uint32_t, const FileList::View& e) { storedPaths.push_back(targetPath(e.path)); });
+        for (const auto& p : storedPaths) sourceNames.insert(p);
+    } else {
+        m_list.forEach([&](uint32_t, const FileList::View& e) { sourceNames.insert(e.path); });
+    }
 
     // The tree to compare: the destination itself for "src/", DEST/src for "src".
     std::optional<platform::DirHandle> scanRoot;
@@ -682,7 +692,7 @@ void Receiver::deleteExtraneous(DirCache& dirs)
     std::unordered_set<std::string> sourceKeys;
     std::unordered_set<std::string> refusedKeys;
     if (folding.any()) {
-        m_list.forEach([&](uint32_t, const FileList::View& e) { sourceKeys.insert(names::comparisonKey(e.path, folding)); });
+        for (std::string_view p : sourceNames) sourceKeys.insert(names::comparisonKey(p, folding));
         for (const auto& dir : m_names.refusedDirs()) refusedKeys.insert(names::comparisonKey(dir, folding));
     }
     auto extra = [&](const std::string& path) {

@@ -547,11 +547,14 @@ uint32_t Receiver::modeToSet(uint32_t index, uint32_t sourceMode)
 Error Receiver::explainRefusedName(Error error, const std::string& target) const
 {
     // What a file system that cannot hold a name answers: EINVAL (exFAT,
-    // NTFS, SMB), EILSEQ (a name not in its character set), EPERM (fusefat).
+    // NTFS, SMB), EILSEQ (a name not in its character set), EPERM (fusefat),
+    // ENOENT (exfat-fuse, for a name that breaks Windows' rules).
     const int e = error.sysErrno;
-    if (e != EINVAL && e != EILSEQ && e != EPERM && e != ENAMETOOLONG) return error;
     const std::string_view name = baseName(target);
     std::string rule = platform::windowsNameProblem(name);
+    const bool refusedName =
+        e == EINVAL || e == EILSEQ || e == EPERM || e == ENAMETOOLONG || (e == ENOENT && !rule.empty());
+    if (!refusedName) return error;
     if (!rule.empty()) {
         rule += " (FAT, exFAT and NTFS do not allow \\ : * ? \" < > |, control characters, a final dot or space, "
                 "or names like CON and NUL)";
@@ -565,7 +568,11 @@ Error Receiver::explainRefusedName(Error error, const std::string& target) const
     }
     const FsTraits* fs = plannedTraitsOf(std::string(parentOf(target)));
     error.message += " - the destination" + (fs ? " (" + fs->describe() + ")" : std::string())
-                   + " cannot hold this name: " + rule + "; rename it in the source to sync it here";
+                   + " cannot hold this name: " + rule + "; rename it in the source to sync it here"
+                   + (m_params.nameMapping != NameMapping::Map && rule.find("ASCII") == std::string::npos
+                          ? ", or give --name-mapping map to store it as a look-alike that a sync back restores"
+                          : "");
+    if (e == ENOENT) error.code = Errc::UnholdableName;
     return error;
 }
 

@@ -183,6 +183,9 @@ Status Sender::run()
     proto::FileListBeginMsg begin;
     begin.rootKind = m_rootKind;
     begin.rootName = m_rootName;
+    // Only --name-mapping map reads it: look-alikes on such a file system
+    // stand for what a mapping replaced.
+    if (m_params.nameMapping == NameMapping::Map && m_rootDir) begin.windowsNames = m_rootDir->fileSystem().windowsNames;
     if (Status st = m_link.send(proto::toFrame(begin)); !st) return failEarly(st.error());
 
     std::thread control([this] { controlLoop(); });

@@ -1,4 +1,5 @@
 #include "platform/fs.h"
+#include "platform/windows_names.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -383,6 +384,7 @@ FileSystemInfo DirHandle::fileSystem() const
         for (size_t at; (at = out.mountPoint.find("\\040")) != std::string::npos;) out.mountPoint.replace(at, 4, " ");
     }
     if (out.type.empty()) out.type = fileSystemTypeByMagic(m_fd);
+    out.windowsNames = typeFollowsWindowsNames(out.type);
     return out;
 }
 

@@ -521,6 +521,7 @@ Result<uint64_t> DirHandle::freeBytes() const
 FileSystemInfo DirHandle::fileSystem() const
 {
     FileSystemInfo out;
+    out.windowsNames = true;
     wchar_t name[MAX_PATH + 1] = {};
     DWORD serial = 0;
     if (!::GetVolumeInformationByHandleW(handleOf(m_fd), nullptr, 0, &serial, nullptr, nullptr, name, MAX_PATH + 1)) {
