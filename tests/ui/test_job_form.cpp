@@ -720,6 +720,7 @@ private Q_SLOTS:
         child<QCheckBox>(form, "ownerCheck")->setChecked(true);
         child<QCheckBox>(form, "numericIdsCheck")->setChecked(true);
         child<QLineEdit>(form, "chownEdit")->setText(QStringLiteral(":staff"));
+        form.setNameMapping(fg::NameMapping::Map);
         child<QCheckBox>(form, "backupCheck")->setChecked(true);
         child<QLineEdit>(form, "backupDirEdit")->setText(QStringLiteral(".backups"));
         child<QPlainTextEdit>(form, "linkDestEdit")->setPlainText(QStringLiteral("../2026-11-30\n../2026-11-29"));
@@ -1788,6 +1789,29 @@ private Q_SLOTS:
         QVERIFY(warning->isVisible());
     }
 
+    // --name-mapping: the combo sets the option, a spec sets the combo, and
+    // the folded Metadata section says when names are not left out.
+    void nameMappingChoice()
+    {
+        fgui::JobForm form;
+        form.setSource(QStringLiteral("/home/ann/Archive/"));
+        form.setDestination(QStringLiteral("/media/usb/archive"));
+        QCOMPARE(optionsOf(form)->transfer.nameMapping, fg::NameMapping::Refuse);
+        auto* combo = child<QComboBox>(form, "nameMappingCombo");
+        combo->setCurrentIndex(combo->findData(int(fg::NameMapping::Map)));
+        QCOMPARE(optionsOf(form)->transfer.nameMapping, fg::NameMapping::Map);
+        QVERIFY(child<QLabel>(form, "nameMappingHint")->text().contains(QStringLiteral("restores")));
+        QVERIFY(child<QLabel>(form, "metadataSummary")->text().contains(QStringLiteral("look-alikes")));
+        auto spec = form.spec();
+        QVERIFY(spec.ok());
+        fgui::JobForm other;
+        other.setSpec(*spec);
+        QCOMPARE(other.nameMapping(), fg::NameMapping::Map);
+        spec->options.transfer.nameMapping = fg::NameMapping::Off;
+        other.setSpec(*spec);
+        QCOMPARE(child<QComboBox>(other, "nameMappingCombo")->currentData().toInt(), int(fg::NameMapping::Off));
+    }
+
     // While a job runs the new fields are locked with the rest (the spec in flight
     // is what the form shows); the sections still fold, which changes nothing.
     void newFieldsLockWhileRunning()
@@ -1798,7 +1822,7 @@ private Q_SLOTS:
                                 "permsCheck", "timesCheck", "hardLinksCheck", "chmodEdit", "ownerCheck",
                                 "groupCheck", "chownEdit", "backupCheck", "backupDirEdit", "backupSuffixEdit",
                                 "linkDestEdit", "copyLinksCheck", "appendVerifyCheck", "inPlaceCheck",
-                                "partialDirEdit"};
+                                "partialDirEdit", "nameMappingCombo"};
         child<QCheckBox>(form, "ownerCheck")->setChecked(true); // so --numeric-ids is live
         form.setEditable(false);
         for (const char* name : fields) QVERIFY2(!child<QWidget>(form, name)->isEnabled(), name);

@@ -1284,8 +1284,8 @@ void JobForm::updateMetadataHints()
     case fg::NameMapping::Map:
         kept << tr("awkward names as look-alikes");
         showHint(m_nameMappingHint,
-                 tr("Where only Windows' names fit, a:b arrives as a\uFF1Ab; syncing it back with this choice "
-                    "restores a:b. Everywhere else names go as they are."),
+                 tr("Where only Windows' names fit, a:b arrives as a\uFF1Ab (a full-width colon); syncing it "
+                    "back with this choice restores a:b. Everywhere else names go as they are."),
                  false);
         break;
     case fg::NameMapping::Off:
