@@ -11,6 +11,7 @@
 #include "test_support.h"
 
 #include <QDir>
+#include <QFile>
 #include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -424,6 +425,25 @@ private Q_SLOTS:
         CliRun pull = nas.sync({u"--name-mapping"_s, u"map"_s, nas.daemon.url(u"m/b/"_s), q(s.sub("back/"))});
         VERIFY_EXIT(pull, 0);
         QCOMPARE(namesAndContents(s.sub("back")), namesAndContents(s.sub("src")));
+    }
+
+    // A source folder named without a trailing slash, whose own name needs
+    // mapping ("a:b" arrives as "a：b"): --delete looks in the stored
+    // folder, removes what the source lacks there and keeps the rest.
+    void mappedRootFolderKeepsDeleteWorking()
+    {
+        ScratchDir s("fgdst");
+        MOUNT_OR_SKIP(usb, FuseMount::Kind::ExFat, s);
+        fgtest::writeFile(s.sub("src/a:b/keep.txt"), "keep");
+        fgtest::writeFile(s.sub("src/a:b/gone.txt"), "gone");
+        const QStringList map = {u"--json"_s, u"--name-mapping"_s, u"map"_s};
+        VERIFY_EXIT(sync(map + QStringList{q(s.sub("src/a:b")), q(usb.sub("b/"))}), 0);
+        QCOMPARE(listed(usb.sub("b/a：b")), (QStringList{u"gone.txt"_s, u"keep.txt"_s}));
+        QVERIFY(QFile::remove(q(s.sub("src/a:b/gone.txt"))));
+        CliRun del = sync(map + QStringList{u"--delete"_s, q(s.sub("src/a:b")), q(usb.sub("b/"))});
+        VERIFY_EXIT(del, 0);
+        QCOMPARE(jsonOf(del).value(u"files_deleted"_s).toInt(), 1);
+        QCOMPARE(listed(usb.sub("b/a：b")), QStringList{u"keep.txt"_s});
     }
 
     // Through a daemon whose module is on exFAT: the sender's names reach a

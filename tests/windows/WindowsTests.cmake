@@ -30,9 +30,12 @@ foreach(t ${fg_windows_core_tests})
 endforeach()
 
 set(FLOODGATE_HOST_CLI "" CACHE FILEPATH "a Linux floodgate, for the Windows build's tests against a Linux daemon")
+# Holds a file open without sharing, for the locked-file step.
+add_executable(hold_file ${CMAKE_CURRENT_SOURCE_DIR}/windows/hold_file.cpp)
+target_link_options(hold_file PRIVATE -municode)
 if(FLOODGATE_HOST_CLI)
   add_test(NAME windows_test_cli_roundtrip
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/windows/cli_roundtrip.sh
-                   $<TARGET_FILE:floodgate> ${FLOODGATE_HOST_CLI} ${FLOODGATE_WINE})
+                   $<TARGET_FILE:floodgate> ${FLOODGATE_HOST_CLI} ${FLOODGATE_WINE} $<TARGET_FILE:hold_file>)
   set_tests_properties(windows_test_cli_roundtrip PROPERTIES LABELS windows TIMEOUT 300)
 endif()

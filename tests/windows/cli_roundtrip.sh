@@ -6,15 +6,20 @@
 # Every copy is compared byte for byte with the source. Last, a pull of names
 # Windows cannot hold: each refused with its rule, the rest arriving.
 #
-#   cli_roundtrip.sh WINDOWS_FLOODGATE_EXE LINUX_FLOODGATE WINE
+# Then a file another program holds locked: that file fails, by name, and
+# the rest arrives; once it is let go, a re-run brings it.
+#
+#   cli_roundtrip.sh WINDOWS_FLOODGATE_EXE LINUX_FLOODGATE WINE HOLD_FILE_EXE
 set -euo pipefail
-exe=$1 host_cli=$2 wine=$3
+exe=$1 host_cli=$2 wine=$3 hold_exe=$4
 export WINEDEBUG=-all
 export WINEPREFIX=${WINEPREFIX:-$HOME/.wine-floodgate-tests}
 work=$(mktemp -d)
 daemon=
+holder=
 cleanup() {
   [ -n "$daemon" ] && kill "$daemon" 2>/dev/null || true
+  [ -n "$holder" ] && kill "$holder" 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -108,4 +113,29 @@ done
 floodgate_exe sync -a --name-mapping map --state-dir "$state" "$(win "$work/mapped")\\" \
   "floodgate://127.0.0.1:$port/m/restored" || fail "the mapped push back exited $?"
 same "$names" "$work/module/restored" "the names pushed back with --name-mapping map differ from the originals"
-echo "PASS: local sync, re-run, push and pull from the Windows build; Windows-invalid names refused by rule, and mapped there and back"
+
+# 5. A file another program holds open without sharing (an editor, a
+# database): it fails by name with the reason, the job goes on, exit 23; a
+# re-run once it is closed brings it.
+locked=$work/locked
+mkdir -p "$locked"
+echo "in use" >"$locked/in-use.db"
+echo "free" >"$locked/free.txt"
+exec {hold_in}> >(exec "$wine" "$hold_exe" "$(win "$locked/in-use.db")" >"$work/hold.out" 2>&1)
+holder=$!
+for _ in $(seq 1 100); do grep -q held "$work/hold.out" 2>/dev/null && break; sleep 0.2; done
+grep -q held "$work/hold.out" || fail "the holder did not take the file: $(cat "$work/hold.out")"
+set +e
+floodgate_exe sync -a "$(win "$locked")\\" "$(win "$work/locked-copy")" >"$work/locked.out" 2>"$work/locked.err"
+code=$?
+set -e
+[ "$code" = 23 ] || fail "a locked file: exit $code, not 23: $(cat "$work/locked.err")"
+grep -q "in-use.db" "$work/locked.err" || fail "the locked file is not named: $(cat "$work/locked.err")"
+grep -q "another program" "$work/locked.err" || fail "the reason is not said: $(cat "$work/locked.err")"
+cmp -s "$locked/free.txt" "$work/locked-copy/free.txt" || fail "the free file did not arrive beside the locked one"
+exec {hold_in}>&-
+wait "$holder" 2>/dev/null || true
+holder=
+floodgate_exe sync -a "$(win "$locked")\\" "$(win "$work/locked-copy")" || fail "the re-run after the lock exited $?"
+same "$locked" "$work/locked-copy" "the re-run after the lock did not bring the file"
+echo "PASS: local sync, re-run, push and pull from the Windows build; Windows-invalid names refused by rule, and mapped there and back; a locked file named and brought by a re-run"

@@ -671,12 +671,15 @@ void Receiver::deleteExtraneous(DirCache& dirs)
     options.filters = filters->empty() ? nullptr : &*filters;
     options.side = m_params.deletion.excluded ? ScanSide::DeleteExcluded : ScanSide::Delete;
     if (m_rootKind == proto::RootKind::NamedDir) {
-        auto sub = dirs.get(m_rootName);
-        if (!sub.ok()) return;
+        // (Under the name it is stored as: with --name-mapping map, "a:b"
+        // is "a：b" there.)
+        const std::string storedRoot = targetPath(m_rootName);
+        auto sub = dirs.get(storedRoot);
+        if (!sub.ok()) return; // not made: refused, or a dry run's
         auto dup = (*sub)->duplicate();
-        if (!dup.ok()) return notice(true, m_rootName, dup.error());
+        if (!dup.ok()) return notice(true, storedRoot, dup.error());
         scanRoot = std::move(dup).value();
-        options.prefix = m_rootName;
+        options.prefix = storedRoot;
     } else {
         auto dup = dirs.root().duplicate();
         if (!dup.ok()) return notice(true, ".", dup.error());
