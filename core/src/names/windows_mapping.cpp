@@ -114,31 +114,41 @@ std::string toWindowsName(std::string_view name)
     return out;
 }
 
-std::string fromWindowsName(std::string_view stored)
+namespace {
+
+// A stored name's characters with its escapes read and its collision
+// suffixes dropped: what decides which character is first and last.
+struct Token {
+    Unit unit;
+    bool literal = false; // escaped: itself, whatever its place
+};
+
+std::vector<Token> tokensOf(std::string_view stored)
 {
-    if (plainAscii(stored)) return std::string(stored);
-    // First the escapes and collision suffixes, which decide what is first
-    // and last; then each character by its place.
-    struct Token {
-        Unit unit;
-        bool literal = false; // escaped: itself, whatever its place
-    };
     const std::vector<Unit> units = unitsOf(stored);
     std::vector<Token> tokens;
     tokens.reserve(units.size());
+    auto isDigit = [&](size_t i) { return i < units.size() && units[i].cp >= '0' && units[i].cp <= '9'; };
     for (size_t i = 0; i < units.size(); ++i) {
         if (units[i].cp == int32_t(kEscape) && i + 1 < units.size()) {
-            const Unit& next = units[i + 1];
-            if (next.cp >= '0' && next.cp <= '9') {
-                while (i + 1 < units.size() && units[i + 1].cp >= '0' && units[i + 1].cp <= '9') ++i;
+            if (isDigit(i + 1)) {
+                while (isDigit(i + 1)) ++i;
                 continue;
             }
-            tokens.push_back({next, true});
-            ++i;
+            tokens.push_back({units[++i], true});
             continue;
         }
         tokens.push_back({units[i], false});
     }
+    return tokens;
+}
+
+} // namespace
+
+std::string fromWindowsName(std::string_view stored)
+{
+    if (plainAscii(stored)) return std::string(stored);
+    const std::vector<Token> tokens = tokensOf(stored);
     std::string out;
     out.reserve(stored.size());
     for (size_t i = 0; i < tokens.size(); ++i) {
@@ -161,21 +171,11 @@ std::string fromWindowsName(std::string_view stored)
 std::string withoutCollisionSuffix(std::string_view stored)
 {
     if (plainAscii(stored)) return std::string(stored);
-    const std::vector<Unit> units = unitsOf(stored);
     std::string out;
     out.reserve(stored.size());
-    for (size_t i = 0; i < units.size(); ++i) {
-        if (units[i].cp == int32_t(kEscape) && i + 1 < units.size()) {
-            if (units[i + 1].cp >= '0' && units[i + 1].cp <= '9') {
-                while (i + 1 < units.size() && units[i + 1].cp >= '0' && units[i + 1].cp <= '9') ++i;
-                continue;
-            }
-            out += units[i].raw;
-            out += units[i + 1].raw;
-            ++i;
-            continue;
-        }
-        out += units[i].raw;
+    for (const Token& t : tokensOf(stored)) {
+        if (t.literal) append(out, kEscape);
+        out += t.unit.raw;
     }
     return out;
 }

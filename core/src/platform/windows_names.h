@@ -15,6 +15,11 @@ namespace fg::platform {
 // breaks none of their rules.
 std::string windowsNameProblem(std::string_view name);
 
+// Those rules in one parenthesis, for a message that names one of them.
+inline constexpr std::string_view kWindowsNameRules =
+    " (FAT, exFAT and NTFS do not allow \\ : * ? \" < > |, control characters, a final dot or space, or names "
+    "like CON and NUL)";
+
 // Whether `name` is one of Windows' device names (CON, PRN, AUX, NUL,
 // COM1-9, LPT1-9), alone or with an extension ("nul.txt"), in any case.
 bool isReservedDeviceName(std::string_view name);
@@ -22,8 +27,8 @@ bool isReservedDeviceName(std::string_view name);
 // Whether a file system of this type ("vfat", "fuseblk", as FileSystemInfo
 // names it) holds only the names Windows allows: the FAT family, exFAT,
 // NTFS (the kernel's, or ntfs-3g and exfat-fuse as "fuseblk") and SMB
-// shares (see holdsOnlyWindowsNames in fs.h for Windows itself, where
-// every file system does).
+// shares (FileSystemInfo::windowsNames says it for a mounted file system,
+// and is always true on Windows).
 bool typeFollowsWindowsNames(std::string_view type);
 
 } // namespace fg::platform

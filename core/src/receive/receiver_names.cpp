@@ -10,14 +10,6 @@
 #include <functional>
 
 namespace fg {
-namespace {
-
-constexpr const char* kWindowsRules =
-    " (FAT, exFAT and NTFS do not allow \\ : * ? \" < > |, control characters, a final dot or space, or names "
-    "like CON and NUL)";
-
-} // namespace
-
 void Receiver::chooseNameWay(DirCache* dirs)
 {
     if (m_params.nameMapping != NameMapping::Map) return;
@@ -77,10 +69,13 @@ bool Receiver::placeName(uint32_t index, const std::string& listPath, bool isDir
         const std::string_view name = baseName(target);
         std::string rule = platform::windowsNameProblem(name);
         if (!rule.empty()) {
-            const bool mappable = m_params.nameMapping == NameMapping::Refuse && rule.find("UTF-16") == std::string::npos;
+            // A name that is too long: neither the list of character rules
+            // nor a look-alike helps it.
+            const bool charRule = rule.find("UTF-16") == std::string::npos;
+            const bool mappable = m_params.nameMapping == NameMapping::Refuse && charRule;
             const Error refused(Errc::UnholdableName,
                                 "not written: the destination (" + fs.describe() + ") cannot hold this name: " + rule
-                                    + (rule.find("UTF-16") == std::string::npos ? kWindowsRules : "")
+                                    + (charRule ? std::string(platform::kWindowsNameRules) : std::string())
                                     + (mappable ? "; rename it in the source, or give --name-mapping map to store "
                                                   "it as a look-alike that a sync back restores"
                                                 : "; rename it in the source"));

@@ -556,8 +556,7 @@ Error Receiver::explainRefusedName(Error error, const std::string& target) const
         e == EINVAL || e == EILSEQ || e == EPERM || e == ENAMETOOLONG || (e == ENOENT && !rule.empty());
     if (!refusedName) return error;
     if (!rule.empty()) {
-        rule += " (FAT, exFAT and NTFS do not allow \\ : * ? \" < > |, control characters, a final dot or space, "
-                "or names like CON and NUL)";
+        rule += platform::kWindowsNameRules;
     } else if (e == ENAMETOOLONG) {
         rule = "it is too long for it";
     } else {
