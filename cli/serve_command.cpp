@@ -6,6 +6,7 @@
 
 #include <floodgate/endpoint.h>
 #include <floodgate/identity.h>
+#include <floodgate/serve_config.h>
 #include <floodgate/server.h>
 #include <floodgate/signals.h>
 #include <floodgate/system.h>
@@ -24,6 +25,9 @@ namespace {
 const char* kServeHelp =
     "usage: floodgate serve [options]\n"
     "\n"
+    "  --config FILE          read the settings from FILE (floodgate.conf(5); a packaged daemon's is\n"
+    "                         /etc/floodgate/floodgate.conf); every option below has a key there,\n"
+    "                         its name, and an option given here wins over the file\n"
     "  --listen ADDR:PORT     where to listen (default 0.0.0.0:7878; [::]:7878 for IPv6)\n"
     "  --module NAME=PATH     serve PATH as floodgate://HOST:PORT/NAME (repeatable)\n"
     "  --read-only NAME       NAME may be read from but not written to (repeatable)\n"
@@ -56,6 +60,7 @@ const std::vector<OptionSpec> kServeOptions = {
     {"state-dir", 0, true},   {"max-sessions", 0, true}, {"stdio", 0, false},    {"help", 'h', false},
     {"auth-timeout", 0, true}, {"max-pending", 0, true}, {"max-pending-per-host", 0, true},
     {"allow-plaintext", 0, true}, {"keep-owners", 0, true}, {"show-code", 0, false}, {"new-code", 0, false}, {"reload", 0, false},
+    {"config", 0, true},
 };
 
 int usageError(const std::string& message)
@@ -64,29 +69,63 @@ int usageError(const std::string& message)
     return kUsageError;
 }
 
-bool splitListen(const std::string& text, std::string& host, uint16_t& port)
+// The command line's settings over what the config file gave: each flag is
+// the key of the same name (floodgate.conf(5)), so the two cannot disagree on
+// what a value means. Errors name the flag.
+Status applyServeFlags(const std::vector<std::pair<std::string, std::string>>& flags, ServerConfig& config)
 {
-    std::string portText;
-    if (!text.empty() && text.front() == '[') {
-        size_t close = text.find(']');
-        if (close == std::string::npos || close + 1 >= text.size() || text[close + 1] != ':') return false;
-        host = text.substr(1, close - 1);
-        portText = text.substr(close + 2);
-    } else {
-        size_t colon = text.rfind(':');
-        if (colon == std::string::npos) {
-            host = text;
-            port = kDefaultPort;
-            return !host.empty();
+    auto flagError = [](const std::string& name, const Error& e) {
+        return Error(Errc::InvalidArgument, "--" + name + ": " + e.message);
+    };
+    auto moduleNamed = [&](const std::string& name) -> ModuleConfig* {
+        for (auto& m : config.modules)
+            if (m.name == name) return &m;
+        return nullptr;
+    };
+    // Modules first: --read-only NAME may come before --module NAME=PATH.
+    for (const auto& [name, value] : flags) {
+        if (name != "module") continue;
+        size_t eq = value.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == value.size())
+            return Error(Errc::InvalidArgument, "--module: expected NAME=PATH, got '" + value + "'");
+        const std::string moduleName = value.substr(0, eq);
+        ModuleConfig* m = moduleNamed(moduleName);
+        if (!m) {
+            config.modules.push_back(ModuleConfig{});
+            m = &config.modules.back();
+            m->name = moduleName;
         }
-        host = text.substr(0, colon);
-        portText = text.substr(colon + 1);
+        m->path = value.substr(eq + 1);
+        m->definedAt.clear();
     }
-    char* end = nullptr;
-    long v = std::strtol(portText.c_str(), &end, 10);
-    if (portText.empty() || *end != '\0' || v < 0 || v > 65535) return false;
-    port = uint16_t(v);
-    return true;
+    for (const auto& [name, value] : flags) {
+        if (name == "module") continue;
+        if (name == "read-only" || name == "allow-plaintext" || name == "keep-owners") {
+            ModuleConfig* m = moduleNamed(value);
+            if (!m) return Error(Errc::InvalidArgument, "--" + name + " " + value + ": no module has that name");
+            if (Status st = setModuleSetting(*m, name, "true"); !st) return flagError(name, st.error());
+            continue;
+        }
+        if (Status st = setDaemonSetting(config, name, value); !st) return flagError(name, st.error());
+    }
+    if (config.modules.empty())
+        return Error(Errc::InvalidArgument, "no module to serve: give --module NAME=PATH, or --config with a [module NAME]");
+    return {};
+}
+
+// " (read: a, b; write: c)" for the start-up lines; empty when every paired client may.
+std::string accessText(const ModuleConfig& m)
+{
+    auto list = [](const std::vector<std::string>& names) {
+        std::string out;
+        for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+        return out;
+    };
+    if (m.readers.empty() && m.writers.empty()) return {};
+    std::string out = " (";
+    if (!m.readers.empty()) out += "read: " + list(m.readers);
+    if (!m.writers.empty()) out += std::string(m.readers.empty() ? "" : "; ") + "write: " + list(m.writers);
+    return out + ")";
 }
 
 } // namespace
@@ -96,57 +135,38 @@ int runServe(const std::vector<std::string>& args)
     ParsedArgs parsed = parseArgs(args, kServeOptions);
     if (!parsed.error.empty()) return usageError(parsed.error);
     if (!parsed.positional.empty()) return usageError("unexpected argument '" + parsed.positional.front() + "'");
-    ServerConfig config;
-    config.listenHost = "0.0.0.0";
-    config.port = kDefaultPort;
     bool stdio = false;
     std::string adminCommand; // --show-code, --new-code, --reload
-    std::set<std::string> readOnly;
-    std::set<std::string> allowPlaintext;
-    std::set<std::string> keepOwners;
+    std::string configPath;
+    std::string stateDir;     // for the admin commands, which read no config
+    std::vector<std::pair<std::string, std::string>> settings; // the flags that set something, in order
     for (const auto& [name, value] : parsed.options) {
         if (name == "help") {
             std::fputs(kServeHelp, stdout);
             return 0;
         }
-        if (name == "listen") {
-            if (!splitListen(value, config.listenHost, config.port))
-                return usageError("--listen: cannot read '" + value + "' as ADDR:PORT");
-        } else if (name == "module") {
-            size_t eq = value.find('=');
-            if (eq == std::string::npos || eq == 0 || eq + 1 == value.size())
-                return usageError("--module: expected NAME=PATH, got '" + value + "'");
-            config.modules.push_back({value.substr(0, eq), value.substr(eq + 1), false});
-        } else if (name == "read-only") {
-            readOnly.insert(value);
-        } else if (name == "allow-plaintext") {
-            allowPlaintext.insert(value);
-        } else if (name == "keep-owners") {
-            keepOwners.insert(value);
-        } else if (name == "pair-code") {
-            config.pairCode = value;
-        } else if (name == "state-dir") {
-            config.stateDir = value;
-        } else if (name == "max-sessions" || name == "max-pending" || name == "max-pending-per-host"
-                   || name == "auth-timeout") {
-            const long most = name == "auth-timeout" ? 600 : 4096;
-            char* end = nullptr;
-            long v = std::strtol(value.c_str(), &end, 10);
-            if (value.empty() || *end != '\0' || v < 1 || v > most)
-                return usageError("--" + name + ": expected a number from 1 to " + std::to_string(most));
-            int& field = name == "max-sessions"  ? config.maxSessions
-                         : name == "max-pending" ? config.maxPending
-                         : name == "auth-timeout" ? config.authTimeoutSec
-                                                  : config.maxPendingPerHost;
-            field = int(v);
-        } else if (name == "stdio") {
-            stdio = true;
-        } else if (name == "show-code" || name == "new-code" || name == "reload") {
-            adminCommand = name;
+        if (name == "stdio") stdio = true;
+        else if (name == "show-code" || name == "new-code" || name == "reload") adminCommand = name;
+        else if (name == "config") configPath = value;
+        else {
+            if (name == "state-dir") stateDir = value;
+            settings.emplace_back(name, value);
         }
     }
     if (!adminCommand.empty()) {
-        auto answer = askServer(config.stateDir, adminCommand);
+        if (stateDir.empty() && !configPath.empty()) {
+            ServerConfig fromFile;
+            if (Status st = applyServeConfigFile(configPath, fromFile); !st) {
+                // A file the daemon would refuse: it is not asked, and keeps what it has.
+                std::fprintf(stderr, "floodgate serve --%s: %s%s\n", adminCommand.c_str(), st.error().message.c_str(),
+                             adminCommand == "reload" ? "\n(the running daemon was not asked: the settings stay as "
+                                                        "they were until the file is mended)"
+                                                      : "");
+                return st.error().code == Errc::InvalidArgument ? kUsageError : 3;
+            }
+            stateDir = fromFile.stateDir;
+        }
+        auto answer = askServer(stateDir, adminCommand);
         if (!answer.ok()) {
             std::fprintf(stderr, "floodgate serve --%s: %s\n", adminCommand.c_str(), answer.error().message.c_str());
             return answer.error().code == Errc::NotFound || answer.error().code == Errc::PermissionDenied ? 3 : 1;
@@ -157,23 +177,24 @@ int runServe(const std::vector<std::string>& args)
     if (stdio) {
         return runStdioSession([](const std::string& line) { std::fprintf(stderr, "floodgate serve: %s\n", line.c_str()); });
     }
-    // --read-only NAME, --allow-plaintext NAME: a flag on a module given with --module.
-    auto markModules = [&](const std::set<std::string>& names, const char* option, bool ModuleConfig::*flag) {
-        for (const auto& name : names) {
-            bool found = false;
-            for (auto& m : config.modules)
-                if (m.name == name) {
-                    m.*flag = true;
-                    found = true;
-                }
-            if (!found) return usageError(std::string(option) + " " + name + ": no --module has that name");
-        }
-        return 0;
+    // The file, then the flags over it; read again as it was on reload.
+    auto build = [configPath, settings]() -> Result<ServerConfig> {
+        ServerConfig config;
+        config.listenHost = "0.0.0.0";
+        config.port = kDefaultPort;
+        if (!configPath.empty()) FG_TRY(applyServeConfigFile(configPath, config));
+        FG_TRY(applyServeFlags(settings, config));
+        return config;
     };
-    if (int rc = markModules(readOnly, "--read-only", &ModuleConfig::readOnly)) return rc;
-    if (int rc = markModules(allowPlaintext, "--allow-plaintext", &ModuleConfig::allowPlaintext)) return rc;
-    if (int rc = markModules(keepOwners, "--keep-owners", &ModuleConfig::keepOwners)) return rc;
-    if (config.modules.empty()) return usageError("no --module given: nothing to serve");
+    auto built = build();
+    if (!built.ok()) {
+        const Error& e = built.error();
+        if (e.code == Errc::InvalidArgument) return usageError(e.message);
+        std::fprintf(stderr, "floodgate serve: %s\n", e.message.c_str());
+        return 3;
+    }
+    ServerConfig config = std::move(built).value();
+    config.reread = build;
 
     // Before any thread starts: the signals are blocked in every thread that
     // exists afterwards and taken on one of our own.
@@ -189,7 +210,7 @@ int runServe(const std::vector<std::string>& args)
         },
         [&] {
             std::lock_guard lock(mutex);
-            if (running) (void)running->reload();
+            if (running) (void)running->reload(); // it logs what it did, or why not
         });
     prepareProcessForServing();
     auto server = Server::start(config, [](const std::string& line) {
@@ -213,8 +234,9 @@ int runServe(const std::vector<std::string>& args)
     std::printf("floodgate serve: listening on %s:%u\n", config.listenHost.c_str(), unsigned((*server)->port()));
     std::printf("server identity: %s\n", (*server)->fingerprint().c_str());
     for (const auto& m : config.modules)
-        std::printf("module %s = %s%s%s%s\n", m.name.c_str(), m.path.c_str(), m.readOnly ? " (read-only)" : "",
-                    m.allowPlaintext ? " (allows unencrypted data)" : "", m.keepOwners ? " (keeps owners)" : "");
+        std::printf("module %s = %s%s%s%s%s\n", m.name.c_str(), m.path.c_str(), m.readOnly ? " (read-only)" : "",
+                    m.allowPlaintext ? " (allows unencrypted data)" : "", m.keepOwners ? " (keeps owners)" : "",
+                    accessText(m).c_str());
     std::string code = (*server)->pairCode();
     if (!code.empty())
         std::printf("pairing code: %s  (single use; on the client run: floodgate pair floodgate://THIS-HOST:%u --code %s)\n",

@@ -323,16 +323,17 @@ private Q_SLOTS:
 
         {
             AuthorizedClients pairCommand(scratch.path()); // `floodgate pair`, elsewhere
-            QVERIFY(pairCommand.authorize(fp1, "laptop\nadded 2024-05-01").ok());
+            QCOMPARE(pairCommand.authorize(fp1, "my laptop", "paired\n2024-05-01").value(), std::string("my-laptop"));
             QVERIFY(pairCommand.isAuthorized(fp1));
-            QVERIFY(pairCommand.authorize(fp1, "again").ok()); // idempotent
+            QCOMPARE(pairCommand.authorize(fp1, "other", "again").value(), std::string("my-laptop")); // idempotent
         }
         QVERIFY(server.isAuthorized(fp1)); // re-read because the file changed
         QVERIFY(!server.isAuthorized(fp2));
-        QCOMPARE(fgtest::readFile(server.path()), fp1 + " laptop added 2024-05-01\n");
+        QCOMPARE(fgtest::readFile(server.path()), fp1 + " name=my-laptop paired 2024-05-01\n");
         QCOMPARE(modeOf(server.path()), 0600u);
 
-        QVERIFY(server.authorize(fp2, "").ok());
+        QCOMPARE(server.authorize(fp2, "My-Laptop", "").value(), std::string("My-Laptop-2")); // names are unique, case aside
+        QCOMPARE(server.nameOf(fp2), std::string("My-Laptop-2"));
         AuthorizedClients fresh(scratch.path());
         QVERIFY(fresh.isAuthorized(fp1));
         QVERIFY(fresh.isAuthorized(fp2));
@@ -343,6 +344,30 @@ private Q_SLOTS:
         QVERIFY(server.isAuthorized(fp2));
         QVERIFY(::unlink(server.path().c_str()) == 0);
         QVERIFY(!server.isAuthorized(fp2));
+    }
+
+    void clientsAreRenamedAndRevokedByName()
+    {
+        fgtest::ScratchDir scratch;
+        AuthorizedClients store(scratch.path());
+        const std::string fp1 = fakeFingerprint(41), fp2 = fakeFingerprint(42);
+        QCOMPARE(store.authorize(fp1, "", "first").value(), std::string("client")); // nothing usable in its name
+        QCOMPARE(store.authorize(fp2, "ünïcode box", "second").value(), std::string("n-code-box"));
+        fgtest::writeFile(store.path(), fgtest::readFile(store.path()) + "# a person's note\n", 0600);
+        auto renamed = store.rename("client", "laptop");
+        QVERIFY2(renamed.ok(), renamed.ok() ? "" : renamed.error().message.c_str());
+        QCOMPARE(renamed->fingerprint, fp1);
+        QCOMPARE(store.nameOf(fp1), std::string("laptop"));
+        QCOMPARE(store.rename(fp2, "LAPTOP").error().code, fg::Errc::InvalidArgument); // taken, case aside
+        QCOMPARE(store.rename(fp2, "SHA256:x").error().code, fg::Errc::InvalidArgument); // would pass for a fingerprint
+        QCOMPARE(store.rename(fp2, "two words").error().code, fg::Errc::InvalidArgument);
+        QCOMPARE(store.rename("nobody", "x").error().code, fg::Errc::NotFound);
+        auto revoked = store.revoke("Laptop");
+        QVERIFY(revoked.ok());
+        QCOMPARE(revoked->fingerprint, fp1);
+        QVERIFY(!store.isAuthorized(fp1));
+        QVERIFY(store.isAuthorized(fp2));
+        QCOMPARE(fgtest::readFile(store.path()), fp2 + " name=n-code-box second\n# a person's note\n");
     }
 
     void authorizedClientsToleratesJunk()
@@ -359,7 +384,8 @@ private Q_SLOTS:
         QVERIFY(!store.isAuthorized("SHA256:short"));
         QVERIFY(!store.isAuthorized("garbage"));
         QVERIFY(!store.isAuthorized(""));
-        QCOMPARE(store.authorize("not a fingerprint", "x").error().code, fg::Errc::InvalidArgument);
+        QCOMPARE(store.authorize("not a fingerprint", "x", "").error().code, fg::Errc::InvalidArgument);
+        QCOMPARE(store.nameOf(good), std::string()); // lines from before names have none
     }
 
     void authorizedClientsFailsClosed()
@@ -367,7 +393,7 @@ private Q_SLOTS:
         fgtest::ScratchDir scratch;
         const std::string fp = fakeFingerprint(31);
         AuthorizedClients store(scratch.path());
-        QVERIFY(store.authorize(fp, "ok").ok());
+        QVERIFY(store.authorize(fp, "ok", "").ok());
         QVERIFY(store.isAuthorized(fp));
         QVERIFY(::chmod(store.path().c_str(), 0666) == 0); // anyone could add themselves
         QVERIFY(!store.isAuthorized(fp));
@@ -396,9 +422,9 @@ private Q_SLOTS:
             });
         std::thread pairing([&] {
             AuthorizedClients other(scratch.path()); // another process's view, writing
-            for (int i = 0; i < kClients; ++i) (void)other.authorize(fakeFingerprint(100 + i), "client");
+            for (int i = 0; i < kClients; ++i) (void)other.authorize(fakeFingerprint(100 + i), "client", "");
         });
-        for (int i = 0; i < kClients; ++i) (void)store.authorize(fakeFingerprint(100 + i), "client");
+        for (int i = 0; i < kClients; ++i) (void)store.authorize(fakeFingerprint(100 + i), "client", "");
         pairing.join();
         done = true;
         for (auto& t : sessions) t.join();

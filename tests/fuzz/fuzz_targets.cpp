@@ -1,5 +1,10 @@
 #include "fuzz_targets.h"
 
+#include <floodgate/serve_config.h>
+
+#include <set>
+#include <string_view>
+
 #include "codec/compress.h"
 #include "codec/compress_stream.h"
 #include "delta/ops.h"
@@ -656,6 +661,38 @@ void writeSeedForCampaign(const std::string& name, const std::vector<uint8_t>& s
         std::fwrite(seed.data(), 1, seed.size(), f);
         std::fclose(f);
     }
+}
+
+std::string configSeed()
+{
+    return "# the NAS\n[daemon]\nlisten = [::]:7878\nstate-dir = /var/lib/floodgate\nmax-sessions = 8\n"
+           "auth-timeout = 5\nmax-pending = 64\nmax-pending-per-host = 16\npair-code = ABCDE-FGHJK\n\n"
+           "[module photos]\npath = /volume1/photos\nread-only = no\nwrite = laptop, SHA256:abcdefgh12\n"
+           "read = *\ncomment = photos\nallow-plaintext = off\nkeep-owners = yes\n";
+}
+
+int fuzzConfig(const uint8_t* data, size_t size)
+{
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    fg::ServerConfig config;
+    fg::Status st = fg::applyServeConfig(text, "fuzz.conf", config);
+    auto fail = [](const char* what) {
+        std::fprintf(stderr, "fuzzConfig: %s\n", what);
+        std::abort();
+    };
+    if (!st) {
+        if (st.error().message.find("fuzz.conf, line ") != 0) fail("an error that names no line");
+        return 0;
+    }
+    std::set<std::string> names;
+    for (const auto& m : config.modules) {
+        if (m.name.empty() || m.path.empty() || m.path.front() != '/') fail("a module without a name or an absolute path");
+        if (!names.insert(m.name).second) fail("a module taken twice");
+        for (const auto* list : {&m.readers, &m.writers})
+            for (const auto& entry : *list)
+                if (entry.empty()) fail("an empty client in an access list");
+    }
+    return 0;
 }
 
 } // namespace fgfuzz

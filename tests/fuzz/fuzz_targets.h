@@ -51,4 +51,11 @@ void writeSeedForCampaign(const std::string& name, const std::vector<uint8_t>& s
 // never more. The same bytes are also compressed and must come back intact.
 int fuzzDecompress(const uint8_t* data, size_t size);
 
+// floodgate.conf's reader over any bytes: refused with a message naming a
+// line, or taken whole (every module named, with an absolute path, each
+// name once, every client list without an empty entry).
+int fuzzConfig(const uint8_t* data, size_t size);
+// A valid floodgate.conf using every key: the seed the mutations start from.
+std::string configSeed();
+
 } // namespace fgfuzz

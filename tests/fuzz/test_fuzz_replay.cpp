@@ -263,13 +263,25 @@ private Q_SLOTS:
         QVERIFY2(rebuilt > 0 && kept > 0, qPrintable(QStringLiteral("%1 rebuilt, %2 kept").arg(rebuilt).arg(kept)));
     }
 
+    void configReaderSurvivesMutatedFiles()
+    {
+        const std::string seed = fgfuzz::configSeed();
+        QCOMPARE(fgfuzz::fuzzConfig(reinterpret_cast<const uint8_t*>(seed.data()), seed.size()), 0);
+        std::mt19937 rng(20261203);
+        for (int i = 0; i < 3000; ++i) {
+            std::vector<uint8_t> data(seed.begin(), seed.end());
+            mutate(data, rng);
+            fgfuzz::fuzzConfig(data.data(), data.size()); // aborts on a broken promise
+        }
+    }
+
     // The corpora libFuzzer grew (tests/fuzz/corpus/TARGET, minimised, kept
     // small): every input that reached new code once is run again here, so
     // a change that breaks one of those paths is caught without a fuzzer.
     void corporaReplay_data()
     {
         QTest::addColumn<QString>("target");
-        for (const char* t : {"wire", "receiver", "delta", "decompress"}) QTest::newRow(t) << QString::fromLatin1(t);
+        for (const char* t : {"wire", "receiver", "delta", "decompress", "config"}) QTest::newRow(t) << QString::fromLatin1(t);
     }
     void corporaReplay()
     {
@@ -281,6 +293,7 @@ private Q_SLOTS:
         const Target run = target == QStringLiteral("wire")       ? fgfuzz::fuzzWire
                          : target == QStringLiteral("receiver")   ? fgfuzz::fuzzReceiver
                          : target == QStringLiteral("delta")      ? fgfuzz::fuzzDeltaReceiver
+                         : target == QStringLiteral("config")     ? fgfuzz::fuzzConfig
                                                                   : fgfuzz::fuzzDecompress;
         for (const QString& name : files) {
             QFile f(dir.filePath(name));

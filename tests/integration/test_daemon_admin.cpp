@@ -87,7 +87,9 @@ private Q_SLOTS:
         std::vector<std::string> lines;
         std::mutex linesMutex;
         fg::ServerConfig config;
-        config.modules = {fg::ModuleConfig{"m", dir.sub("module")}};
+        config.modules.resize(1);
+        config.modules[0].name = "m";
+        config.modules[0].path = dir.sub("module");
         config.pairCode = "123456";
         config.stateDir = dir.sub("state-" + std::string(120, 's'));
         auto server = fg::Server::start(config, [&](const std::string& line) {

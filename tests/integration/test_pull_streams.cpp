@@ -25,7 +25,9 @@ private Q_SLOTS:
         ScratchDir dir("fgpull");
         fgtest::writeFile(dir.sub("module/src/big.bin"), fgtest::randomBytes(48u << 20, 5));
         ServerConfig config;
-        config.modules = {ModuleConfig{"m", dir.sub("module")}};
+        config.modules.resize(1);
+        config.modules[0].name = "m";
+        config.modules[0].path = dir.sub("module");
         config.pairCode = "123456";
         config.stateDir = dir.sub("server-state");
         auto server = Server::start(config, nullptr);

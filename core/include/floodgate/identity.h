@@ -26,10 +26,12 @@ Result<std::string> pairWithServer(const std::string& host, uint16_t port,
 // This install's fingerprint, creating the key pair on first use.
 Result<std::string> localFingerprint(const std::string& stateDir);
 
-// A client a server accepts: its fingerprint, and the note kept beside it
-// (who paired, from where, when).
+// A client a server accepts: its fingerprint, its name (what floodgate.conf's
+// access lists and the logs call it; empty for a client paired before names),
+// and the note kept beside it (who paired, from where, when).
 struct PairedClient {
     std::string fingerprint;
+    std::string name;
     std::string note;
 };
 // The clients paired with the server whose state this is.
@@ -37,6 +39,11 @@ Result<std::vector<PairedClient>> listPairedClients(const std::string& stateDir)
 // Revokes one: `fingerprint` whole or its start ("SHA256:" may be left
 // off), matching exactly one client. A running daemon refuses it from its
 // next connection on; a job that runs now goes on.
+// `fingerprint` may also be the client's name.
 Result<PairedClient> revokePairedClient(const std::string& stateDir, const std::string& fingerprint);
+// Gives one client (matched as revokePairedClient's) a new name: 1-64
+// letters, digits, '-', '_' or '.', unique among the paired clients.
+Result<PairedClient> renamePairedClient(const std::string& stateDir, const std::string& fingerprint,
+                                        const std::string& name);
 
 } // namespace fg

@@ -22,6 +22,14 @@ struct ModuleConfig {
     // here; the daemon must run as root for it. Off by default: an owner a
     // client picks is a way into that user's rights.
     bool keepOwners = false;
+    // Which paired clients may use the module, by name (`floodgate clients
+    // list`) or fingerprint ("SHA256:..." or its start); "*" is every one.
+    // Both empty: every paired client may read, and write unless readOnly.
+    // Otherwise a client in neither list does not see the module at all.
+    std::vector<std::string> readers; // may read
+    std::vector<std::string> writers; // may read and write (unless readOnly)
+    std::string comment;              // for people: `floodgate status` shows it
+    std::string definedAt;            // "FILE, line N" when a config file defined it, for errors
 };
 
 struct ServerConfig {
@@ -38,6 +46,12 @@ struct ServerConfig {
     // a new one past either makes room by dropping the oldest.
     int maxPending = 128;
     int maxPendingPerHost = 48;
+    // How to read the settings again on reload (SIGHUP, `serve --reload`):
+    // the whole new configuration (a config file read again, the command
+    // line's flags over it). Unset: reload only looks at the modules again.
+    // Modules and limits apply to the jobs that start after it; the listen
+    // address and the state directory take a restart.
+    std::function<Result<ServerConfig>()> reread;
 };
 
 using LogFn = std::function<void(const std::string& line)>;
@@ -49,10 +63,12 @@ public:
     virtual uint16_t port() const = 0;
     virtual std::string pairCode() const = 0;     // empty once used
     virtual std::string fingerprint() const = 0;  // this server's identity
-    // SIGHUP: looks at the modules again (a path that went missing, or came
-    // back) and re-reads the paired clients; jobs that run go on. Returns
-    // what it found, for the log.
-    virtual std::string reload() = 0;
+    // SIGHUP: reads the settings again (ServerConfig::reread), looks at the
+    // modules (a path that went missing, or came back) and re-reads the
+    // paired clients; jobs that run go on as they started. What it found,
+    // for the log; an error (the old settings kept) when the new ones cannot
+    // be used.
+    virtual Result<std::string> reload() = 0;
     virtual void stop() = 0;                      // closes the listener, ends sessions
 protected:
     Server() = default;

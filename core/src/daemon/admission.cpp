@@ -6,6 +6,18 @@ namespace fg {
 
 Admission::Admission(AdmissionLimits limits) : m_limits(limits) {}
 
+AdmissionLimits Admission::limits() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_limits;
+}
+
+void Admission::setLimits(AdmissionLimits limits)
+{
+    std::lock_guard lock(m_mutex);
+    m_limits = limits;
+}
+
 Admission::Id Admission::arrive(const std::string& address, Clock::time_point now, std::vector<Id>* dropped)
 {
     std::lock_guard lock(m_mutex);

@@ -35,7 +35,10 @@ public:
 
     explicit Admission(AdmissionLimits limits);
 
-    const AdmissionLimits& limits() const { return m_limits; }
+    AdmissionLimits limits() const;
+    // New limits (a reload): for the connections and jobs that come next;
+    // none that is there now is dropped for them.
+    void setLimits(AdmissionLimits limits);
     // A new connection from `address`, pending. The connections it pushes
     // out of the pool (oldest of its address when that address has its
     // share, else oldest of all when the pool is full) are appended to
@@ -62,7 +65,7 @@ private:
         Clock::time_point deadline;
     };
 
-    const AdmissionLimits m_limits;
+    AdmissionLimits m_limits; // guarded by m_mutex
     mutable std::mutex m_mutex;
     Id m_next = 1;
     std::map<Id, Pending> m_pending; // by id: the oldest first

@@ -2,6 +2,7 @@
 
 #include "daemon/admin_socket.h"
 #include "daemon/admission.h"
+#include "daemon/module_access.h"
 #include "daemon/server_session.h"
 #include "daemon/stream_registry.h"
 #include "net/cipher_suites.h"
@@ -26,6 +27,7 @@
 #include <cctype>
 #include <list>
 #include <mutex>
+#include <set>
 #include <thread>
 
 namespace fg {
@@ -71,20 +73,42 @@ public:
     std::string pairCode() const override { return m_pairing ? m_pairing->code() : std::string(); }
     std::string fingerprint() const override { return m_identity->fingerprint(); }
 
-    std::string reload() override
+    Result<std::string> reload() override
     {
+        std::vector<std::string> notes;
+        std::vector<ModuleConfig> modules;
+        {
+            std::lock_guard lock(m_mutex);
+            modules = m_config.modules;
+        }
+        if (m_config.reread) {
+            auto fresh = m_config.reread();
+            if (!fresh.ok()) {
+                log("reload refused, the settings stay as they were: " + fresh.error().message);
+                return Error(fresh.error().code, "the settings stay as they were: " + fresh.error().message);
+            }
+            if (Status st = checkModules(fresh->modules, false); !st) {
+                log("reload refused, the settings stay as they were: " + st.error().message);
+                return Error(st.error().code, "the settings stay as they were: " + st.error().message);
+            }
+            notes = applyReloaded(std::move(fresh).value());
+            std::lock_guard lock(m_mutex);
+            modules = m_config.modules;
+        }
         std::string missing;
-        for (const auto& m : m_config.modules) {
+        for (const auto& m : modules) {
             auto info = platform::statPath(m.path, true);
             if (!info.ok() || info->type != platform::FileType::Directory)
                 missing += (missing.empty() ? "" : ", ") + m.name + " (" + m.path + ")";
         }
         auto clients = listPairedClients(m_stateDir);
-        std::string line = "reloaded: " + std::to_string(m_config.modules.size()) + " module(s)";
+        std::string line = "reloaded: " + std::to_string(modules.size()) + " module(s)";
+        for (const auto& n : notes) line += "; " + n;
         if (!missing.empty()) line += "; not a directory now, refused until it is: " + missing;
         line += clients.ok() ? "; " + std::to_string(clients->size()) + " paired client(s)"
                              : "; paired clients unreadable: " + clients.error().message;
         log(line);
+        warnOfUnknownClients(modules);
         return line;
     }
 
@@ -125,18 +149,7 @@ private:
         m_config = std::move(config);
         m_log = std::move(logTo);
         m_admission = std::make_unique<Admission>(admissionLimits(m_config));
-        if (m_config.modules.empty()) return Error(Errc::InvalidArgument, "no modules to serve");
-        for (size_t i = 0; i < m_config.modules.size(); ++i) {
-            auto& m = m_config.modules[i];
-            if (!validModuleName(m.name))
-                return Error(Errc::InvalidArgument, "module name '" + m.name + "' must be 1-64 letters, digits, '-', '_' or '.'");
-            for (size_t k = 0; k < i; ++k)
-                if (m_config.modules[k].name == m.name)
-                    return Error(Errc::InvalidArgument, "module '" + m.name + "' is given twice");
-            auto info = platform::statPath(m.path, true);
-            if (!info.ok() || info->type != platform::FileType::Directory)
-                return Error(Errc::InvalidArgument, "module '" + m.name + "': " + m.path + " is not a directory");
-        }
+        FG_TRY(checkModules(m_config.modules, true));
         std::string stateDir = m_config.stateDir.empty() ? defaultStateDir() : m_config.stateDir;
         m_stateDir = stateDir;
         auto identity = net::TlsIdentity::loadOrCreate(stateDir);
@@ -162,8 +175,88 @@ private:
                                         m_log);
         if (admin.ok()) m_admin = std::move(admin).value();
         else log("no admin socket (floodgate serve --show-code will not reach this daemon): " + admin.error().message);
+        warnOfUnknownClients(m_config.modules);
         m_acceptThread = std::thread([this] { acceptLoop(); });
         return {};
+    }
+
+    // Names, no name twice, and (at the start) a directory behind each: a
+    // reload takes a missing one, refused until it is there, as before.
+    static Status checkModules(const std::vector<ModuleConfig>& modules, bool directoriesMustExist)
+    {
+        if (modules.empty()) return Error(Errc::InvalidArgument, "no modules to serve");
+        for (size_t i = 0; i < modules.size(); ++i) {
+            const auto& m = modules[i];
+            const std::string where = m.definedAt.empty() ? std::string() : " (" + m.definedAt + ")";
+            if (!validModuleName(m.name))
+                return Error(Errc::InvalidArgument, "module name '" + m.name + "'" + where
+                                                        + " must be 1-64 letters, digits, '-', '_' or '.'");
+            for (size_t k = 0; k < i; ++k)
+                if (modules[k].name == m.name)
+                    return Error(Errc::InvalidArgument, "module '" + m.name + "' is given twice" + where);
+            if (!directoriesMustExist) continue;
+            auto info = platform::statPath(m.path, true);
+            if (!info.ok() || info->type != platform::FileType::Directory)
+                return Error(Errc::InvalidArgument, "module '" + m.name + "'" + where + ": " + m.path
+                                                        + " is not a directory");
+        }
+        return {};
+    }
+
+    // A reloaded configuration: modules and limits for what starts next;
+    // what takes a restart is said. Notes for the log line.
+    std::vector<std::string> applyReloaded(ServerConfig fresh)
+    {
+        std::vector<std::string> notes;
+        auto names = [](const std::vector<ModuleConfig>& ms) {
+            std::set<std::string> out;
+            for (const auto& m : ms) out.insert(m.name);
+            return out;
+        };
+        std::lock_guard lock(m_mutex);
+        const std::set<std::string> before = names(m_config.modules), after = names(fresh.modules);
+        std::string added, removed;
+        for (const auto& n : after)
+            if (!before.count(n)) added += (added.empty() ? "" : ", ") + n;
+        for (const auto& n : before)
+            if (!after.count(n)) removed += (removed.empty() ? "" : ", ") + n;
+        if (!added.empty()) notes.push_back("added " + added);
+        if (!removed.empty()) notes.push_back("removed " + removed + " (jobs running in it go on)");
+        if (fresh.listenHost != m_config.listenHost || fresh.port != m_config.port)
+            notes.push_back("the listen address takes a restart (still " + m_config.listenHost + ":"
+                            + std::to_string(port()) + ")");
+        if (fresh.stateDir != m_config.stateDir) notes.push_back("the state directory takes a restart");
+        m_config.modules = std::move(fresh.modules);
+        m_config.maxSessions = fresh.maxSessions;
+        m_config.authTimeoutSec = fresh.authTimeoutSec;
+        m_config.maxPending = fresh.maxPending;
+        m_config.maxPendingPerHost = fresh.maxPendingPerHost;
+        m_admission->setLimits(admissionLimits(m_config));
+        return notes;
+    }
+
+    // An access list that names a client nobody is called is probably a typo
+    // (or a client that will pair later): said in the log, not refused.
+    void warnOfUnknownClients(const std::vector<ModuleConfig>& modules)
+    {
+        auto clients = listPairedClients(m_stateDir);
+        if (!clients.ok()) return;
+        for (const auto& m : modules) {
+            std::string unknown;
+            for (const auto* list : {&m.readers, &m.writers})
+                for (const auto& entry : *list) {
+                    if (entry == "*") continue;
+                    ModuleConfig probe;
+                    probe.readers = {entry};
+                    const bool found = std::any_of(clients->begin(), clients->end(), [&](const PairedClient& c) {
+                        return moduleAccess(probe, c.fingerprint, c.name) != ModuleAccess::None;
+                    });
+                    if (!found) unknown += (unknown.empty() ? "'" : ", '") + entry + "'";
+                }
+            if (!unknown.empty())
+                log("module '" + m.name + "' lets " + unknown + " in, but no paired client is called that (yet): "
+                    "`floodgate clients list` shows their names");
+        }
     }
 
     void acceptLoop()
@@ -255,7 +348,10 @@ private:
         }
         SessionContext ctx;
         ctx.daemon = true;
-        ctx.modules = m_config.modules;
+        {
+            std::lock_guard lock(m_mutex); // a reload may change them
+            ctx.modules = m_config.modules;
+        }
         ctx.authorized = m_authorized.get();
         ctx.pairing = m_pairing.get();
         ctx.clientFingerprint = (*tls)->peerFingerprint();
@@ -312,7 +408,10 @@ private:
                                 : "ok " + code;
         }
         if (command == "new-code") return "ok " + m_pairing->renew();
-        if (command == "reload") return "ok " + reload();
+        if (command == "reload") {
+            auto done = reload();
+            return done.ok() ? "ok " + *done : "error " + done.error().message;
+        }
         return "error unknown admin command '" + command + "'";
     }
 
@@ -392,6 +491,7 @@ Result<std::string> askServer(const std::string& stateDir, const std::string& co
         return answer.error();
     }
     if (answer->rfind("ok ", 0) == 0) return answer->substr(3);
+    if (answer->rfind("error ", 0) == 0) return Error(Errc::InvalidArgument, "the daemon refused: " + answer->substr(6));
     return Error(Errc::InvalidArgument, "the daemon refused: " + *answer);
 }
 

@@ -187,16 +187,18 @@ Status handlePairing(proto::FrameLink& link, const proto::Frame& frame, const Se
     } else {
         std::string why;
         if (ctx.pairing->verify(req.proof, ctx.clientFingerprint, ctx.serverFingerprint, &result.proof, &why)) {
-            Status st = ctx.authorized->authorize(ctx.clientFingerprint,
-                                                  "paired " + isoNow() + " from " + ctx.peer + " (" + req.clientName + ")");
-            if (st) {
+            auto named = ctx.authorized->authorize(ctx.clientFingerprint, req.clientName,
+                                                   "paired " + isoNow() + " from " + ctx.peer + " (" + req.clientName + ")");
+            if (named.ok()) {
                 result.ok = true;
                 result.message = "paired";
                 if (ctx.proven) ctx.proven();
-                if (ctx.log) ctx.log("paired client " + ctx.clientFingerprint + " (" + req.clientName + ", " + ctx.peer + ")");
+                if (ctx.log)
+                    ctx.log("paired client " + *named + " (" + ctx.clientFingerprint + ", " + req.clientName + ", "
+                            + ctx.peer + ")");
             } else {
                 result.proof.clear();
-                result.message = "the server could not record the pairing: " + st.error().message;
+                result.message = "the server could not record the pairing: " + named.error().message;
             }
         } else {
             result.message = why;

@@ -1,10 +1,13 @@
 #include "daemon/session_gate.h"
 
 #include "common/path.h"
+#include "daemon/module_access.h"
 #include "daemon/stream_registry.h"
 #include "platform/fs.h"
 #include "platform/process.h"
 #include "proto/messages.h"
+
+#include <algorithm>
 
 namespace fg {
 
@@ -25,16 +28,40 @@ Result<ResolvedRequest> resolveDaemonPath(const std::string& requestPath, const 
     size_t slash = requestPath.find('/');
     std::string moduleName = requestPath.substr(0, slash);
     std::string rest = slash == std::string::npos ? std::string() : requestPath.substr(slash + 1);
+    // A module a client may not use is, to it, no module at all: a client
+    // does not learn what else the daemon serves.
+    const std::string clientName = ctx.authorized ? ctx.authorized->nameOf(ctx.clientFingerprint) : std::string();
     const ModuleConfig* module = nullptr;
-    for (const auto& m : ctx.modules)
-        if (m.name == moduleName) module = &m;
-    if (!module) {
-        std::string names;
-        for (const auto& m : ctx.modules) names += (names.empty() ? "" : ", ") + m.name;
-        return Error(Errc::NotFound, "the server has no module '" + moduleName + "' (it serves: " + names + ")");
+    ModuleAccess access = ModuleAccess::None;
+    std::string visible;
+    for (const auto& m : ctx.modules) {
+        const ModuleAccess a = moduleAccess(m, ctx.clientFingerprint, clientName);
+        if (a != ModuleAccess::None) visible += (visible.empty() ? "" : ", ") + m.name;
+        if (m.name == moduleName) {
+            module = &m;
+            access = a;
+        }
+    }
+    const std::string who = clientName.empty() ? ctx.clientFingerprint : clientName;
+    if (!module || access == ModuleAccess::None) {
+        if (module && ctx.log)
+            ctx.log("client " + who + " (" + ctx.peer + ") is in neither the read nor the write list of module '"
+                    + moduleName + "'" + (module->definedAt.empty() ? "" : " (" + module->definedAt + ")"));
+        const bool anyListed = std::any_of(ctx.modules.begin(), ctx.modules.end(), [](const ModuleConfig& m) {
+            return !m.readers.empty() || !m.writers.empty();
+        });
+        if (!anyListed)
+            return Error(Errc::NotFound, "the server has no module '" + moduleName + "' (it serves: " + visible + ")");
+        return Error(Errc::NotFound, "the server has no module '" + moduleName + "' for this client, " + who + " ("
+                                         + (visible.empty() ? "it may use none" : "it may use: " + visible)
+                                         + "); the daemon's admin grants modules with read = and write = in "
+                                           "floodgate.conf");
     }
     if (forWriting && module->readOnly)
         return Error(Errc::ReadOnly, "module '" + module->name + "' is read-only: it can be a source, not a destination");
+    if (forWriting && access == ModuleAccess::Read)
+        return Error(Errc::ReadOnly, "module '" + module->name + "' may be read, not written, by this client (" + who
+                                         + "): the daemon's floodgate.conf lists it under read =, not write =");
     if (plainData && !module->allowPlaintext)
         return Error(Errc::AuthFailed, "module '" + module->name + "' does not allow unencrypted file data (--cipher "
                                            "none); choose another --cipher, or, on a trusted network only, have the "

@@ -60,7 +60,10 @@ Result<DemoSetup> prepareDemo(const DemoOptions& options)
     ServerConfig config;
     config.listenHost = "127.0.0.1";
     config.port = 0;
-    config.modules.push_back({"demo", nas, false});
+    ModuleConfig module;
+    module.name = "demo";
+    module.path = nas;
+    config.modules.push_back(module);
     config.stateDir = serverState;
     config.pairCode = generatePairCode();
     auto server = Server::start(config, nullptr);

@@ -67,7 +67,7 @@ Result<std::vector<PairedClient>> listPairedClients(const std::string& stateDir)
     net::AuthorizedClients store(stateDir.empty() ? defaultStateDir() : stateDir);
     FG_TRY_ASSIGN(auto entries, store.entries());
     std::vector<PairedClient> out;
-    for (auto& e : entries) out.push_back({std::move(e.fingerprint), std::move(e.comment)});
+    for (auto& e : entries) out.push_back({std::move(e.fingerprint), std::move(e.name), std::move(e.comment)});
     return out;
 }
 
@@ -75,7 +75,15 @@ Result<PairedClient> revokePairedClient(const std::string& stateDir, const std::
 {
     net::AuthorizedClients store(stateDir.empty() ? defaultStateDir() : stateDir);
     FG_TRY_ASSIGN(auto entry, store.revoke(fingerprint));
-    return PairedClient{std::move(entry.fingerprint), std::move(entry.comment)};
+    return PairedClient{std::move(entry.fingerprint), std::move(entry.name), std::move(entry.comment)};
+}
+
+Result<PairedClient> renamePairedClient(const std::string& stateDir, const std::string& fingerprint,
+                                        const std::string& name)
+{
+    net::AuthorizedClients store(stateDir.empty() ? defaultStateDir() : stateDir);
+    FG_TRY_ASSIGN(auto entry, store.rename(fingerprint, name));
+    return PairedClient{std::move(entry.fingerprint), std::move(entry.name), std::move(entry.comment)};
 }
 
 } // namespace fg

@@ -161,6 +161,58 @@ Status KnownServers::remember(const std::string& hostPort, const std::string& fp
 
 // ---- AuthorizedClients -------------------------------------------------------
 
+bool isClientName(std::string_view name)
+{
+    if (name.empty() || name.size() > 64 || name.rfind("SHA256:", 0) == 0) return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_'
+            || c == '.';
+    });
+}
+
+std::string clientNameFrom(std::string_view wanted)
+{
+    std::string name;
+    for (char c : wanted.substr(0, 64)) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+        if (ok) name.push_back(c);
+        else if (!name.empty() && name.back() != '-') name.push_back('-');
+    }
+    while (!name.empty() && (name.back() == '-' || name.back() == '.')) name.pop_back();
+    if (name.empty() || !isClientName(name)) name = "client";
+    return name;
+}
+
+namespace {
+
+// One client's line: its fingerprint, then "name=NAME" if it has one, then
+// whatever a person or the pairing wrote.
+AuthorizedClients::Entry parseClientLine(std::string_view line)
+{
+    AuthorizedClients::Entry e;
+    e.fingerprint = std::string(firstWord(line));
+    std::string_view rest = line;
+    std::string_view word = firstWord(rest);
+    if (word.rfind("name=", 0) == 0 && isClientName(word.substr(5))) {
+        e.name = std::string(word.substr(5));
+        line = rest;
+    }
+    e.comment = std::string(line);
+    return e;
+}
+
+std::string clientLine(const AuthorizedClients::Entry& e)
+{
+    std::string line = e.fingerprint;
+    if (!e.name.empty()) line += " name=" + e.name;
+    if (!e.comment.empty()) line += " " + e.comment;
+    return line;
+}
+
+bool sameName(std::string_view a, std::string_view b) { return lowerAscii(std::string(a)) == lowerAscii(std::string(b)); }
+
+} // namespace
+
 AuthorizedClients::AuthorizedClients(std::string stateDir)
     : m_stateDir(std::move(stateDir)), m_path(m_stateDir + "/" + kFileName)
 {
@@ -182,15 +234,15 @@ Status AuthorizedClients::refreshLocked() const
     }
     if (m_loaded && stamp == m_stamp) return {};
 
-    std::set<std::string> fingerprints;
+    std::map<std::string, std::string> names;
     if (stamp.exists) {
         FG_TRY_ASSIGN(std::string text, readStore(m_path));
         forEachEntry(text, [&](std::string_view line) {
-            std::string fp(firstWord(line));
-            if (isFingerprint(fp)) fingerprints.insert(std::move(fp));
+            Entry e = parseClientLine(line);
+            if (isFingerprint(e.fingerprint)) names.emplace(std::move(e.fingerprint), std::move(e.name));
         });
     }
-    m_fingerprints = std::move(fingerprints);
+    m_names = std::move(names);
     m_stamp = stamp;
     m_loaded = true;
     return {};
@@ -203,16 +255,24 @@ Result<bool> AuthorizedClients::lookup(const std::string& fp) const
     if (!fresh.ok()) {
         // Forget the cached list too: a file we cannot vouch for trusts nobody.
         m_loaded = false;
-        m_fingerprints.clear();
+        m_names.clear();
         return std::move(fresh).error();
     }
-    return isFingerprint(fp) && m_fingerprints.count(fp) != 0;
+    return isFingerprint(fp) && m_names.count(fp) != 0;
 }
 
 bool AuthorizedClients::isAuthorized(const std::string& fp) const
 {
     auto found = lookup(fp);
     return found.ok() && *found;
+}
+
+std::string AuthorizedClients::nameOf(const std::string& fp) const
+{
+    std::lock_guard lock(m_mutex);
+    if (!refreshLocked().ok()) return {};
+    auto it = m_names.find(fp);
+    return it == m_names.end() ? std::string() : it->second;
 }
 
 Result<std::vector<AuthorizedClients::Entry>> AuthorizedClients::entries() const
@@ -222,69 +282,117 @@ Result<std::vector<AuthorizedClients::Entry>> AuthorizedClients::entries() const
     FG_TRY_ASSIGN(std::string text, readStore(m_path));
     std::vector<Entry> out;
     forEachEntry(text, [&](std::string_view line) {
-        std::string fp(firstWord(line));
-        if (isFingerprint(fp)) out.push_back({std::move(fp), std::string(line)});
+        Entry e = parseClientLine(line);
+        if (isFingerprint(e.fingerprint)) out.push_back(std::move(e));
     });
     return out;
 }
 
-Result<AuthorizedClients::Entry> AuthorizedClients::revoke(const std::string& fingerprint)
+namespace {
+
+// The lines of `text` with the one client's line replaced by `replacement`
+// (or left out when it is empty), every other line (comments too) as it was:
+// a person's notes survive.
+std::string rewriteClientLine(std::string_view text, const std::string& fingerprint, const std::string& replacement)
+{
+    std::string out;
+    while (!text.empty()) {
+        size_t nl = text.find('\n');
+        std::string_view line = text.substr(0, nl);
+        text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+        std::string_view probe = trim(line);
+        if (!probe.empty() && probe.front() != '#' && firstWord(probe) == fingerprint) {
+            if (!replacement.empty()) out += replacement + "\n";
+            continue;
+        }
+        out.append(line);
+        out.push_back('\n');
+    }
+    return out;
+}
+
+} // namespace
+
+Result<AuthorizedClients::Entry> AuthorizedClients::findOneLocked(const std::string& text, const std::string& fingerprint) const
 {
     std::string wanted(trim(fingerprint));
-    if (wanted.empty()) return Error(Errc::InvalidArgument, "give the fingerprint of the client to revoke");
-    if (wanted.rfind("SHA256:", 0) != 0) wanted = "SHA256:" + wanted;
-    std::lock_guard lock(m_mutex);
-    FG_TRY(refreshLocked());
-    FG_TRY_ASSIGN(std::string text, readStore(m_path));
+    if (wanted.empty()) return Error(Errc::InvalidArgument, "give the client's fingerprint or name");
     std::vector<Entry> matches;
+    const std::string asFingerprint = wanted.rfind("SHA256:", 0) == 0 ? wanted : "SHA256:" + wanted;
     forEachEntry(text, [&](std::string_view line) {
-        std::string fp(firstWord(line));
-        if (isFingerprint(fp) && fp.rfind(wanted, 0) == 0) matches.push_back({std::move(fp), std::string(line)});
+        Entry e = parseClientLine(line);
+        if (!isFingerprint(e.fingerprint)) return;
+        if (e.fingerprint.rfind(asFingerprint, 0) == 0 || (!e.name.empty() && sameName(e.name, wanted)))
+            matches.push_back(std::move(e));
     });
-    if (matches.empty()) return Error(Errc::NotFound, "no paired client has a fingerprint starting " + wanted);
+    if (matches.empty())
+        return Error(Errc::NotFound, "no paired client is called " + wanted + " or has a fingerprint starting "
+                                         + asFingerprint + " (`floodgate clients list` shows them)");
     for (const auto& m : matches)
         if (m.fingerprint != matches.front().fingerprint)
             return Error(Errc::InvalidArgument, wanted + " matches " + std::to_string(matches.size())
                                                     + " paired clients; give more of the fingerprint");
-    // Rewritten with every other line as it was (a person's notes survive).
-    std::string out;
-    std::string_view rest = text;
-    while (!rest.empty()) {
-        size_t nl = rest.find('\n');
-        std::string_view line = rest.substr(0, nl);
-        rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
-        std::string_view probe = trim(line);
-        if (!probe.empty() && probe.front() != '#' && firstWord(probe) == matches.front().fingerprint) continue;
-        out.append(line);
-        out.push_back('\n');
-    }
-    FG_TRY(platform::writeFileAtomic(m_path, out, 0600));
-    m_fingerprints.erase(matches.front().fingerprint);
     return matches.front();
 }
 
-Status AuthorizedClients::authorize(const std::string& fp, const std::string& comment)
+Result<AuthorizedClients::Entry> AuthorizedClients::revoke(const std::string& fingerprint)
+{
+    std::lock_guard lock(m_mutex);
+    FG_TRY(refreshLocked());
+    FG_TRY_ASSIGN(std::string text, readStore(m_path));
+    FG_TRY_ASSIGN(Entry found, findOneLocked(text, fingerprint));
+    FG_TRY(platform::writeFileAtomic(m_path, rewriteClientLine(text, found.fingerprint, std::string()), 0600));
+    m_names.erase(found.fingerprint);
+    return found;
+}
+
+Result<AuthorizedClients::Entry> AuthorizedClients::rename(const std::string& fingerprint, const std::string& name)
+{
+    if (!isClientName(name))
+        return Error(Errc::InvalidArgument, "'" + name + "' cannot be a client's name: 1-64 letters, digits, '-', '_' "
+                                                "or '.'");
+    std::lock_guard lock(m_mutex);
+    FG_TRY(refreshLocked());
+    FG_TRY_ASSIGN(std::string text, readStore(m_path));
+    FG_TRY_ASSIGN(Entry found, findOneLocked(text, fingerprint));
+    for (const auto& [fp, other] : m_names)
+        if (fp != found.fingerprint && sameName(other, name))
+            return Error(Errc::InvalidArgument, "another paired client is already called " + other + " (" + fp + ")");
+    found.name = name;
+    FG_TRY(platform::writeFileAtomic(m_path, rewriteClientLine(text, found.fingerprint, clientLine(found)), 0600));
+    m_names[found.fingerprint] = name;
+    return found;
+}
+
+Result<std::string> AuthorizedClients::authorize(const std::string& fp, const std::string& wantedName,
+                                                 const std::string& comment)
 {
     if (!isFingerprint(fp)) return Error(Errc::InvalidArgument, "not a fingerprint: '" + fp + "'");
     std::lock_guard lock(m_mutex);
     FG_TRY(platform::makeDirectories(m_stateDir, 0700));
     FG_TRY(refreshLocked());
-    if (m_fingerprints.count(fp) != 0) return {};
+    if (auto it = m_names.find(fp); it != m_names.end()) return it->second;
 
-    std::string line = fp;
+    Entry e;
+    e.fingerprint = fp;
+    const std::string base = clientNameFrom(wantedName);
+    e.name = base;
+    for (int n = 2;; ++n) {
+        const bool taken = std::any_of(m_names.begin(), m_names.end(),
+                                       [&](const auto& kv) { return sameName(kv.second, e.name); });
+        if (!taken) break;
+        const std::string suffix = "-" + std::to_string(n);
+        e.name = base.substr(0, 64 - suffix.size()) + suffix;
+    }
     std::string flat = comment;
     for (char& c : flat)
         if (c == '\n' || c == '\r' || c == '\0') c = ' ';
-    std::string_view note = trim(flat);
-    if (!note.empty()) {
-        line += ' ';
-        line += note;
-    }
-    FG_TRY(appendEntry(m_path, line));
+    e.comment = std::string(trim(flat));
+    FG_TRY(appendEntry(m_path, clientLine(e)));
     // The next check re-reads the file anyway (its stamp changed); adding here
     // keeps this process right even if the stamp happened not to move.
-    m_fingerprints.insert(fp);
-    return {};
+    m_names[fp] = e.name;
+    return e.name;
 }
 
 } // namespace fg::net
