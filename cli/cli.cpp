@@ -20,7 +20,7 @@ const char* kUsage =
     "  serve [options]          run a daemon that serves modules over TLS\n"
     "  pair floodgate://HOST[:PORT] --code CODE\n"
     "                           authorise this machine with a daemon\n"
-    "  clients list|revoke FINGERPRINT\n"
+    "  clients list|revoke|rename CLIENT\n"
     "                           the clients paired with this machine's daemon\n"
     "  probe TARGET             measure the way to a daemon or ssh host: network, CPUs, disks,\n"
     "                           and what will limit a transfer there\n"

@@ -8,6 +8,7 @@
 #include "commands.h"
 
 #include <floodgate/identity.h>
+#include <floodgate/serve_config.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -19,12 +20,13 @@ namespace fg::cli {
 namespace {
 
 const char* kClientsHelp =
-    "usage: floodgate clients list [--state-dir DIR]\n"
-    "       floodgate clients revoke CLIENT [--state-dir DIR]\n"
-    "       floodgate clients rename CLIENT NEW-NAME [--state-dir DIR]\n"
+    "usage: floodgate clients list [--state-dir DIR | --config FILE]\n"
+    "       floodgate clients revoke CLIENT [--state-dir DIR | --config FILE]\n"
+    "       floodgate clients rename CLIENT NEW-NAME [--state-dir DIR | --config FILE]\n"
     "\n"
     "The clients paired with the daemon whose state is in DIR (default: $FLOODGATE_HOME or\n"
-    "~/.config/floodgate; a packaged service's is /var/lib/floodgate). CLIENT is a name or a\n"
+    "~/.config/floodgate), or the one FILE names (a packaged service: --config\n"
+    "/etc/floodgate/floodgate.conf, which says /var/lib/floodgate). CLIENT is a name or a\n"
     "fingerprint `list` shows, the fingerprint whole or its start (\"SHA256:\" may be left\n"
     "off), and must match one client. A client is named after its host when it pairs; the\n"
     "names are what floodgate.conf's `read =` and `write =` lists use. A running daemon\n"
@@ -40,16 +42,27 @@ int usage(const std::string& message)
 
 int runClients(const std::vector<std::string>& args)
 {
-    static const std::vector<OptionSpec> options = {{"state-dir", 0, true}, {"help", 'h', false}};
+    static const std::vector<OptionSpec> options = {{"state-dir", 0, true}, {"config", 0, true}, {"help", 'h', false}};
     ParsedArgs parsed = parseArgs(args, options);
     if (!parsed.error.empty()) return usage(parsed.error);
     std::string stateDir;
+    std::string configPath;
     for (const auto& [name, value] : parsed.options) {
         if (name == "help") {
             std::fputs(kClientsHelp, stdout);
             return 0;
         }
         if (name == "state-dir") stateDir = value;
+        if (name == "config") configPath = value;
+    }
+    // The state directory a config file names (`--config /etc/floodgate/floodgate.conf`).
+    if (stateDir.empty() && !configPath.empty()) {
+        ServerConfig fromFile;
+        if (Status st = applyServeConfigFile(configPath, fromFile); !st) {
+            std::fprintf(stderr, "floodgate clients: %s\n", st.error().message.c_str());
+            return st.error().code == Errc::InvalidArgument ? kUsageError : 3;
+        }
+        stateDir = fromFile.stateDir;
     }
     if (parsed.positional.empty()) return usage("say list, revoke or rename");
     const std::string& action = parsed.positional.front();

@@ -51,7 +51,10 @@ const char* kServeHelp =
     "  --show-code            print its current pairing code\n"
     "  --new-code             make it issue a fresh one-time code (also after wrong codes turned\n"
     "                         pairing off) and print it\n"
-    "  --reload               re-check its modules and paired clients, as SIGHUP does\n"
+    "  --reload               read the config again, re-check its modules and paired clients, as\n"
+    "                         SIGHUP does\n"
+    "  --print-write-paths    print the path of each module clients may write into, one a line,\n"
+    "                         and exit (what the packaged service's systemd generator reads)\n"
     "\n"
     "Paired clients: `floodgate clients list`, `floodgate clients revoke FINGERPRINT`.\n";
 
@@ -60,7 +63,7 @@ const std::vector<OptionSpec> kServeOptions = {
     {"state-dir", 0, true},   {"max-sessions", 0, true}, {"stdio", 0, false},    {"help", 'h', false},
     {"auth-timeout", 0, true}, {"max-pending", 0, true}, {"max-pending-per-host", 0, true},
     {"allow-plaintext", 0, true}, {"keep-owners", 0, true}, {"show-code", 0, false}, {"new-code", 0, false}, {"reload", 0, false},
-    {"config", 0, true},
+    {"config", 0, true}, {"print-write-paths", 0, false},
 };
 
 int usageError(const std::string& message)
@@ -113,6 +116,25 @@ Status applyServeFlags(const std::vector<std::pair<std::string, std::string>>& f
     return {};
 }
 
+// The daemon's log on standard error: under systemd each line goes to the
+// journal with its level as sd-daemon(3)'s "<N>" prefix and no time (the
+// journal has it); elsewhere with the local time, rsync's log format, and
+// "error:" or "warning:" before the lines that are.
+LogFn daemonLogSink()
+{
+    const bool journal = standardErrorIsJournal();
+    return [journal](LogLevel level, const std::string& line) {
+        if (journal) {
+            std::fprintf(stderr, "<%d>%s\n", level == LogLevel::Error ? 3 : level == LogLevel::Warning ? 4 : 6,
+                         line.c_str());
+        } else {
+            const char* tag = level == LogLevel::Error ? "error: " : level == LogLevel::Warning ? "warning: " : "";
+            std::fprintf(stderr, "%s %s%s\n", localTimestamp(' ').c_str(), tag, line.c_str());
+        }
+        std::fflush(stderr);
+    };
+}
+
 // " (read: a, b; write: c)" for the start-up lines; empty when every paired client may.
 std::string accessText(const ModuleConfig& m)
 {
@@ -136,6 +158,7 @@ int runServe(const std::vector<std::string>& args)
     if (!parsed.error.empty()) return usageError(parsed.error);
     if (!parsed.positional.empty()) return usageError("unexpected argument '" + parsed.positional.front() + "'");
     bool stdio = false;
+    bool printWritePaths = false;
     std::string adminCommand; // --show-code, --new-code, --reload
     std::string configPath;
     std::string stateDir;     // for the admin commands, which read no config
@@ -146,6 +169,7 @@ int runServe(const std::vector<std::string>& args)
             return 0;
         }
         if (name == "stdio") stdio = true;
+        else if (name == "print-write-paths") printWritePaths = true;
         else if (name == "show-code" || name == "new-code" || name == "reload") adminCommand = name;
         else if (name == "config") configPath = value;
         else {
@@ -175,7 +199,8 @@ int runServe(const std::vector<std::string>& args)
         return 0;
     }
     if (stdio) {
-        return runStdioSession([](const std::string& line) { std::fprintf(stderr, "floodgate serve: %s\n", line.c_str()); });
+        return runStdioSession(
+            [](LogLevel, const std::string& line) { std::fprintf(stderr, "floodgate serve: %s\n", line.c_str()); });
     }
     // The file, then the flags over it; read again as it was on reload.
     auto build = [configPath, settings]() -> Result<ServerConfig> {
@@ -195,6 +220,11 @@ int runServe(const std::vector<std::string>& args)
     }
     ServerConfig config = std::move(built).value();
     config.reread = build;
+    if (printWritePaths) {
+        for (const auto& m : config.modules)
+            if (!m.readOnly) std::printf("%s\n", m.path.c_str());
+        return 0;
+    }
 
     // Before any thread starts: the signals are blocked in every thread that
     // exists afterwards and taken on one of our own.
@@ -213,10 +243,7 @@ int runServe(const std::vector<std::string>& args)
             if (running) (void)running->reload(); // it logs what it did, or why not
         });
     prepareProcessForServing();
-    auto server = Server::start(config, [](const std::string& line) {
-        std::fprintf(stderr, "%s\n", line.c_str());
-        std::fflush(stderr);
-    });
+    auto server = Server::start(config, daemonLogSink());
     if (!server.ok()) {
         std::fprintf(stderr, "floodgate serve: %s\n", server.error().message.c_str());
         // README's codes: 1 for what the command line says, 10 for the network

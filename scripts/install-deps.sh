@@ -17,6 +17,8 @@ packages=(
   # tests: destinations that do not behave like ext4 (FAT and exFAT through
   # FUSE: case-insensitive, coarse times, no chmod), and rsync to compare with
   fuse3 fusefat exfat-fuse exfatprogs dosfstools rsync
+  # tests: the service's unit and man pages (systemd-analyze, man)
+  systemd man-db
   # the demo and the GUI on a desktop
   qt6-qpa-plugins fonts-dejavu-core
 )

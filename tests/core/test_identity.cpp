@@ -370,6 +370,26 @@ private Q_SLOTS:
         QCOMPARE(fgtest::readFile(store.path()), fp2 + " name=n-code-box second\n# a person's note\n");
     }
 
+    // `sudo floodgate clients rename|revoke` in the daemon's state directory
+    // must leave the list the daemon's user's, or the daemon is locked out.
+    void rootEditingTheListKeepsItsOwner()
+    {
+        if (::geteuid() != 0) QSKIP("needs root");
+        fgtest::ScratchDir scratch;
+        const uid_t daemonUser = 65534; // nobody
+        QVERIFY(::chown(scratch.path().c_str(), daemonUser, daemonUser) == 0);
+        AuthorizedClients store(scratch.path());
+        QVERIFY(store.authorize(fakeFingerprint(51), "a", "").ok()); // a new file: its directory's owner
+        struct stat st{};
+        QVERIFY(::stat(store.path().c_str(), &st) == 0);
+        QCOMPARE(st.st_uid, daemonUser);
+        QVERIFY(store.rename("a", "b").ok()); // rewritten: the owner it had
+        QVERIFY(::stat(store.path().c_str(), &st) == 0);
+        QCOMPARE(st.st_uid, daemonUser);
+        QCOMPARE(st.st_gid, gid_t(daemonUser));
+        QCOMPARE(st.st_mode & 0777, mode_t(0600));
+    }
+
     void authorizedClientsToleratesJunk()
     {
         fgtest::ScratchDir scratch;

@@ -92,7 +92,7 @@ private Q_SLOTS:
         config.modules[0].path = dir.sub("module");
         config.pairCode = "123456";
         config.stateDir = dir.sub("state-" + std::string(120, 's'));
-        auto server = fg::Server::start(config, [&](const std::string& line) {
+        auto server = fg::Server::start(config, [&](fg::LogLevel, const std::string& line) {
             std::lock_guard lock(linesMutex);
             lines.push_back(line);
         });

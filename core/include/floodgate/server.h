@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace fg {
@@ -54,11 +55,35 @@ struct ServerConfig {
     std::function<Result<ServerConfig>()> reread;
 };
 
-using LogFn = std::function<void(const std::string& line)>;
+// How much a daemon's log line matters (syslog's levels 3, 4 and 6): a
+// journal shows and filters by it (journalctl -p warning).
+enum class LogLevel { Error, Warning, Info };
+using LogFn = std::function<void(LogLevel level, const std::string& line)>;
+
+// What the daemon's code logs through: a line is Info unless said otherwise.
+class DaemonLog {
+public:
+    DaemonLog() = default;
+    // Implicit, from a front end's sink (a LogFn or a lambda taking its arguments).
+    template <class F, class = std::enable_if_t<std::is_invocable_v<F&, LogLevel, const std::string&>>>
+    DaemonLog(F fn) : m_fn(std::move(fn)) {} // NOLINT
+    DaemonLog(std::nullptr_t) {}                  // NOLINT: no log
+    explicit operator bool() const { return bool(m_fn); }
+    void operator()(const std::string& line) const { emit(LogLevel::Info, line); }
+    void warning(const std::string& line) const { emit(LogLevel::Warning, line); }
+    void error(const std::string& line) const { emit(LogLevel::Error, line); }
+    void emit(LogLevel level, const std::string& line) const
+    {
+        if (m_fn) m_fn(level, line);
+    }
+
+private:
+    LogFn m_fn;
+};
 
 class Server {
 public:
-    static Result<std::unique_ptr<Server>> start(ServerConfig config, LogFn log);
+    static Result<std::unique_ptr<Server>> start(ServerConfig config, DaemonLog log);
     virtual ~Server() = default;
     virtual uint16_t port() const = 0;
     virtual std::string pairCode() const = 0;     // empty once used
@@ -83,6 +108,6 @@ Result<std::string> askServer(const std::string& stateDir, const std::string& co
 
 // `floodgate serve --stdio`: one session over stdin/stdout, reached through ssh.
 // The ssh login is the authentication; paths are the user's own. Returns the exit code.
-int runStdioSession(LogFn log);
+int runStdioSession(DaemonLog log);
 
 } // namespace fg

@@ -29,6 +29,9 @@ void prepareProcessForServing();
 // file): a progress display redraws one line only there.
 bool standardOutputIsTerminal();
 bool standardErrorIsTerminal();
+// Whether standard error is the systemd journal (a service's log): lines
+// then carry a level prefix and no time of their own.
+bool standardErrorIsJournal();
 
 // For log lines: this process's id, and the local time now as
 // "YYYY/MM/DD<sep>hh:mm:ss" (rsync's log format).

@@ -60,8 +60,8 @@ void AdminSocket::serve()
 
 void AdminSocket::answer(platform::Socket client)
 {
-    if (!client.peerIsSameUser()) {
-        if (m_log) m_log("admin socket: refused a connection from another user");
+    if (!client.peerIsSameUserOrAdmin()) {
+        if (m_log) m_log("admin socket: refused a connection from another user (only the daemon's user and root may use it)");
         return;
     }
     auto line = readLine(client, kRequestTimeoutMs);

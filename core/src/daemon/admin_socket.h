@@ -1,7 +1,7 @@
 #pragma once
 #include "internal.h"
 // The daemon's local admin door: a Unix socket in its state directory
-// ("admin.sock") that only the daemon's own user can open: the socket file
+// ("admin.sock") that only the daemon's own user and root can open: the socket file
 // is mode 0600 in a 0700 directory, and every connection's peer user is
 // checked. One request a connection: a line of text in, a line out.
 //   show-code   the current pairing code ("ok CODE", or "none ...")

@@ -176,7 +176,7 @@ Status runProbeSession(proto::FrameLink& link, const proto::Frame& frame, const 
         return mark;
     };
     watch.stalled = [&] {
-        if (ctx.log) ctx.log("ending the probe of " + ctx.peer + ": no word for " + std::to_string(silenceSec) + " s");
+        if (ctx.log) ctx.log.warning("ending the probe of " + ctx.peer + ": no word for " + std::to_string(silenceSec) + " s");
         server.stop();
         link.close();
         for (auto* l : data) l->close();

@@ -62,7 +62,7 @@ class ServerImpl final : public Server {
 public:
     ~ServerImpl() override { stop(); }
 
-    static Result<std::unique_ptr<Server>> create(ServerConfig config, LogFn log)
+    static Result<std::unique_ptr<Server>> create(ServerConfig config, DaemonLog log)
     {
         auto server = std::unique_ptr<ServerImpl>(new ServerImpl());
         FG_TRY(server->init(std::move(config), std::move(log)));
@@ -84,11 +84,11 @@ public:
         if (m_config.reread) {
             auto fresh = m_config.reread();
             if (!fresh.ok()) {
-                log("reload refused, the settings stay as they were: " + fresh.error().message);
+                m_log.error("reload refused, the settings stay as they were: " + fresh.error().message);
                 return Error(fresh.error().code, "the settings stay as they were: " + fresh.error().message);
             }
             if (Status st = checkModules(fresh->modules, false); !st) {
-                log("reload refused, the settings stay as they were: " + st.error().message);
+                m_log.error("reload refused, the settings stay as they were: " + st.error().message);
                 return Error(st.error().code, "the settings stay as they were: " + st.error().message);
             }
             notes = applyReloaded(std::move(fresh).value());
@@ -107,8 +107,9 @@ public:
         if (!missing.empty()) line += "; not a directory now, refused until it is: " + missing;
         line += clients.ok() ? "; " + std::to_string(clients->size()) + " paired client(s)"
                              : "; paired clients unreadable: " + clients.error().message;
-        log(line);
+        m_log.emit(missing.empty() && clients.ok() ? LogLevel::Info : LogLevel::Warning, line);
         warnOfUnknownClients(modules);
+        warnOfUnwritable(modules);
         return line;
     }
 
@@ -144,7 +145,7 @@ private:
 
     // (Its log is not called `log`: that would hide log() below, and the
     // moved-from parameter would be called instead.)
-    Status init(ServerConfig config, LogFn logTo)
+    Status init(ServerConfig config, DaemonLog logTo)
     {
         m_config = std::move(config);
         m_log = std::move(logTo);
@@ -174,8 +175,9 @@ private:
         auto admin = AdminSocket::start(adminSocketPath(stateDir), [this](const std::string& c) { return adminCommand(c); },
                                         m_log);
         if (admin.ok()) m_admin = std::move(admin).value();
-        else log("no admin socket (floodgate serve --show-code will not reach this daemon): " + admin.error().message);
+        else m_log.warning("no admin socket (floodgate serve --show-code will not reach this daemon): " + admin.error().message);
         warnOfUnknownClients(m_config.modules);
+        warnOfUnwritable(m_config.modules);
         m_acceptThread = std::thread([this] { acceptLoop(); });
         return {};
     }
@@ -235,6 +237,22 @@ private:
         return notes;
     }
 
+    // A module clients may write into that this daemon cannot write: every
+    // push would fail at its first file, so it is said at once.
+    void warnOfUnwritable(const std::vector<ModuleConfig>& modules)
+    {
+        for (const auto& m : modules) {
+            if (m.readOnly) continue;
+            if (auto info = platform::statPath(m.path, true); !info.ok()) continue; // said as missing
+            const std::string why = platform::whyNotWritable(m.path);
+            if (why.empty()) continue;
+            m_log.warning("module '" + m.name + "' takes pushes, but " + m.path + " cannot be written here (" + why
+                          + "); make it read-only = true, or let this daemon write there (the packaged service: "
+                            "`systemctl daemon-reload && systemctl restart floodgate-serve` gives it every module "
+                            "path floodgate.conf names)");
+        }
+    }
+
     // An access list that names a client nobody is called is probably a typo
     // (or a client that will pair later): said in the log, not refused.
     void warnOfUnknownClients(const std::vector<ModuleConfig>& modules)
@@ -254,7 +272,7 @@ private:
                     if (!found) unknown += (unknown.empty() ? "'" : ", '") + entry + "'";
                 }
             if (!unknown.empty())
-                log("module '" + m.name + "' lets " + unknown + " in, but no paired client is called that (yet): "
+                m_log.warning("module '" + m.name + "' lets " + unknown + " in, but no paired client is called that (yet): "
                     "`floodgate clients list` shows their names");
         }
     }
@@ -266,7 +284,7 @@ private:
             reapFinished();
             dropOverdue();
             if (!accepted.ok()) {
-                log("accept failed: " + accepted.error().message);
+                m_log.error("accept failed: " + accepted.error().message);
                 std::this_thread::sleep_for(std::chrono::milliseconds(kAcceptPollMs));
                 continue;
             }
@@ -298,7 +316,7 @@ private:
                               + " s (serve --auth-timeout)";
         if (m_evicted) line += std::string(m_overdue ? ";" : "") + " " + std::to_string(m_evicted)
                               + " to make room for newer ones (serve --max-pending, --max-pending-per-host)";
-        log(line);
+        m_log.warning(line);
         m_overdue = m_evicted = 0;
     }
 
@@ -341,7 +359,7 @@ private:
         auto tls = net::tlsAccept(std::move(socket), *m_tls, int(proveWithin.count()), &session->dropped);
         if (!tls.ok()) {
             // Dropped ones are counted in one line, not one each.
-            if (!session->dropped.load()) log("TLS handshake with " + peer + " failed: " + tls.error().message);
+            if (!session->dropped.load()) m_log.warning("TLS handshake with " + peer + " failed: " + tls.error().message);
             m_admission->left(session->id);
             markDone(session);
             return;
@@ -440,7 +458,7 @@ private:
     }
 
     ServerConfig m_config;
-    LogFn m_log;
+    DaemonLog m_log;
     std::shared_ptr<net::TlsIdentity> m_identity;
     std::shared_ptr<net::TlsContext> m_tls;
     std::unique_ptr<net::AuthorizedClients> m_authorized;
@@ -463,7 +481,7 @@ private:
 
 } // namespace
 
-Result<std::unique_ptr<Server>> Server::start(ServerConfig config, LogFn log)
+Result<std::unique_ptr<Server>> Server::start(ServerConfig config, DaemonLog log)
 {
     return ServerImpl::create(std::move(config), std::move(log));
 }
@@ -495,7 +513,7 @@ Result<std::string> askServer(const std::string& stateDir, const std::string& co
     return Error(Errc::InvalidArgument, "the daemon refused: " + *answer);
 }
 
-int runStdioSession(LogFn log)
+int runStdioSession(DaemonLog log)
 {
     platform::ignoreSigpipe();
     auto stream = std::make_unique<net::PipeStream>(platform::takeStdin(), platform::takeStdout(), "stdio");
@@ -506,7 +524,7 @@ int runStdioSession(LogFn log)
     Status st = runServerSession(link, ctx);
     if (link) link->close();
     if (!st) {
-        if (log && st.error().code != Errc::Cancelled) log(st.error().message);
+        if (log && st.error().code != Errc::Cancelled) log.error(st.error().message);
         return st.error().code == Errc::Network ? 10 : 12;
     }
     return 0;

@@ -42,7 +42,7 @@ std::string isoNow()
 
 } // namespace
 
-PairingState::PairingState(std::string code, bool generated, LogFn log)
+PairingState::PairingState(std::string code, bool generated, DaemonLog log)
     : m_code(std::move(code)), m_generated(generated), m_log(std::move(log))
 {
 }
@@ -66,7 +66,7 @@ bool PairingState::verify(const std::string& proof, const std::string& clientFp,
         ++m_failures;
         if (m_failures >= kMaxPairFailures) {
             m_code.clear();
-            if (m_log) m_log("pairing disabled after " + std::to_string(kMaxPairFailures)
+            if (m_log) m_log.warning("pairing disabled after " + std::to_string(kMaxPairFailures)
                              + " wrong codes; `floodgate serve --new-code` makes a new one");
         }
         lock.unlock();
@@ -202,7 +202,7 @@ Status handlePairing(proto::FrameLink& link, const proto::Frame& frame, const Se
             }
         } else {
             result.message = why;
-            if (ctx.log) ctx.log("refused pairing from " + ctx.peer + ": " + why);
+            if (ctx.log) ctx.log.warning("refused pairing from " + ctx.peer + ": " + why);
         }
     }
     return link.send(proto::toFrame(result));
@@ -377,7 +377,7 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
     watch.stalled = [&, stopper, silenceSec] {
         const std::string why = "no word from the client for " + std::to_string(silenceSec) + " s"
                               + (request->ioTimeoutSec ? " (its --timeout)" : "") + "; what arrived is kept";
-        if (ctx.log) ctx.log("ending the job of " + ctx.peer + ": " + why);
+        if (ctx.log) ctx.log.warning("ending the job of " + ctx.peer + ": " + why);
         stopper->stop(Error(Errc::Timeout, why));
     };
     ProgressWatchdog watchdog(std::chrono::seconds(silenceSec), std::chrono::milliseconds(0), std::move(watch));
@@ -395,7 +395,8 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
             ctx.log("data from " + ctx.peer + " came on " + std::to_string(joined.size()) + " data connections"
                     + dataProtectionNote(joined, module));
     }
-    if (ctx.log) ctx.log("session with " + ctx.peer + " ended: " + (result ? std::string("ok") : result.error().message));
+    if (ctx.log) ctx.log.emit(result ? LogLevel::Info : LogLevel::Warning,
+                         "session with " + ctx.peer + " ended: " + (result ? std::string("ok") : result.error().message));
     return result;
 }
 

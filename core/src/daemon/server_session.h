@@ -19,7 +19,7 @@ namespace fg {
 // The one-time pairing code of a daemon, shared by its sessions.
 class PairingState {
 public:
-    PairingState(std::string code, bool generated, LogFn log);
+    PairingState(std::string code, bool generated, DaemonLog log);
     // The current code ("" once used up or disabled).
     std::string code() const;
     // Checks a client's proof; on success consumes the code (and, for a
@@ -35,7 +35,7 @@ private:
     std::string m_code;
     bool m_generated;
     int m_failures = 0;
-    LogFn m_log;
+    DaemonLog m_log;
 };
 
 class StreamRegistry;
@@ -49,7 +49,7 @@ struct SessionContext {
     std::string serverFingerprint;
     std::string peer;                        // for logs
     std::string serverAddress;               // "host:port", for messages that tell what to run
-    LogFn log;
+    DaemonLog log;
     StreamRegistry* registry = nullptr;      // data connections (daemon only)
     // Called when the connection is handed to another session as one of its
     // data connections: the caller no longer owns it.

@@ -45,7 +45,7 @@ Result<ResolvedRequest> resolveDaemonPath(const std::string& requestPath, const 
     const std::string who = clientName.empty() ? ctx.clientFingerprint : clientName;
     if (!module || access == ModuleAccess::None) {
         if (module && ctx.log)
-            ctx.log("client " + who + " (" + ctx.peer + ") is in neither the read nor the write list of module '"
+            ctx.log.warning("client " + who + " (" + ctx.peer + ") is in neither the read nor the write list of module '"
                     + moduleName + "'" + (module->definedAt.empty() ? "" : " (" + module->definedAt + ")"));
         const bool anyListed = std::any_of(ctx.modules.begin(), ctx.modules.end(), [](const ModuleConfig& m) {
             return !m.readers.empty() || !m.writers.empty();
@@ -99,7 +99,7 @@ Result<ResolvedRequest> resolveRequestPath(const std::string& requestPath, const
 {
     if (!ctx.daemon) return ResolvedRequest{resolveStdioPath(requestPath), std::string(), true};
     auto resolved = resolveDaemonPath(requestPath, ctx, forWriting, plainData);
-    if (!resolved.ok() && ctx.log) ctx.log("refused request from " + ctx.peer + ": " + resolved.error().message);
+    if (!resolved.ok() && ctx.log) ctx.log.warning("refused request from " + ctx.peer + ": " + resolved.error().message);
     return resolved;
 }
 
@@ -115,7 +115,7 @@ Status refuseUnpaired(proto::FrameLink& link, const SessionContext& ctx)
                     + "; run `floodgate pair floodgate://" + ctx.serverAddress
                     + " --code CODE` with the code `floodgate serve` printed";
     (void)sendError(link, Errc::NotPaired, msg);
-    if (ctx.log) ctx.log("refused unpaired client " + ctx.clientFingerprint + " from " + ctx.peer);
+    if (ctx.log) ctx.log.warning("refused unpaired client " + ctx.clientFingerprint + " from " + ctx.peer);
     return Error(Errc::NotPaired, msg);
 }
 
@@ -130,7 +130,7 @@ JobPlace::~JobPlace()
 Error JobPlace::refusal(const std::string& what) const
 {
     if (m_ctx.log)
-        m_ctx.log("refused " + what + " from " + m_ctx.peer + ": " + std::to_string(m_ctx.maxJobs)
+        m_ctx.log.warning("refused " + what + " from " + m_ctx.peer + ": " + std::to_string(m_ctx.maxJobs)
                   + " job(s) already running (--max-sessions)");
     return Error(Errc::Busy, "the daemon at " + m_ctx.serverAddress + " is running " + std::to_string(m_ctx.maxJobs)
                                  + " job(s), as many as it takes at once (serve --max-sessions "

@@ -28,6 +28,7 @@ void prepareProcessForServing() { platform::fewArenasForALongLivedProcess(); }
 
 bool standardOutputIsTerminal() { return platform::isTerminal(platform::StandardStream::Output); }
 bool standardErrorIsTerminal() { return platform::isTerminal(platform::StandardStream::Error); }
+bool standardErrorIsJournal() { return platform::standardErrorIsJournal(); }
 
 int processId() { return platform::processId(); }
 

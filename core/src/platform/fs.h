@@ -195,6 +195,10 @@ Result<std::string> readFile(const std::string& path, size_t maxBytes);
 // administrators), for a key that must stay private; and the command that
 // makes it so, for the message that asks for it.
 Result<bool> isPrivateToOwner(const std::string& path);
+// Why this process cannot write into the directory at `path` ("a read-only
+// file system", "no write permission for user floodgate"); empty when it
+// can. For a daemon's start-up check of its writable modules.
+std::string whyNotWritable(const std::string& path);
 std::string makePrivateCommand(const std::string& path);
 // Writes a small file (keys, pins) atomically: temp file, fsync, rename. A
 // mode without group and other bits makes it private to this user

@@ -25,8 +25,9 @@ public:
     // A local socket (a Unix domain socket at `path`): a daemon's admin door.
     static Result<Socket> connectLocal(const std::string& path);
     // Whether the process at the other end of a local socket runs as this
-    // process's user (SO_PEERCRED): the admin door opens for no one else.
-    bool peerIsSameUser() const;
+    // process's user or as root (SO_PEERCRED): the admin door opens for no
+    // one else.
+    bool peerIsSameUserOrAdmin() const;
 
     bool valid() const { return m_fd >= 0; }
     int fd() const { return m_fd; }

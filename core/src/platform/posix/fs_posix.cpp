@@ -1,4 +1,5 @@
 #include "platform/fs.h"
+#include "platform/process.h"
 #include "platform/windows_names.h"
 
 #include <cerrno>
@@ -704,13 +705,49 @@ Result<bool> isPrivateToOwner(const std::string& path)
 
 std::string makePrivateCommand(const std::string& path) { return "chmod 600 " + path; }
 
+std::string whyNotWritable(const std::string& path)
+{
+    struct statvfs fs{};
+    if (::statvfs(path.c_str(), &fs) == 0 && (fs.f_flag & ST_RDONLY) != 0) return "a read-only file system";
+    if (::access(path.c_str(), W_OK) != 0) {
+        const int err = errno;
+        if (err == EROFS) return "a read-only file system";
+        if (err == EACCES || err == EPERM) return "no write permission for user " + currentUserName();
+        return std::strerror(err);
+    }
+    return {};
+}
+
+namespace {
+
+// root editing another user's small file (`sudo floodgate clients revoke`
+// in the daemon's state directory) must leave it that user's: a file root
+// took over would lock the daemon out of its own list. The owner is the
+// file's as it was, or for a new file its directory's.
+Status keepOwnerForRoot(int fd, const std::string& path, bool isNew)
+{
+    if (::geteuid() != 0) return {};
+    struct stat st{};
+    if (isNew || ::stat(path.c_str(), &st) != 0) {
+        const size_t slash = path.rfind('/');
+        const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+        if (::stat(dir.c_str(), &st) != 0) return {};
+    }
+    if (st.st_uid == 0 && st.st_gid == 0) return {};
+    if (::fchown(fd, st.st_uid, st.st_gid) != 0) return sysError(errno, "give " + path + " back to its owner");
+    return {};
+}
+
+} // namespace
+
 Status writeFileAtomic(const std::string& path, std::string_view data, uint32_t mode)
 {
     std::string tmp = path + ".tmp-" + std::to_string(::getpid());
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode_t(mode));
     if (fd < 0) return sysError(errno, "create " + tmp);
     FileHandle file(fd, tmp);
-    Status st = file.writeAll(data.data(), data.size());
+    Status st = keepOwnerForRoot(fd, path, false);
+    if (st) st = file.writeAll(data.data(), data.size());
     if (st) st = file.sync();
     if (st) st = file.close();
     if (st && ::rename(tmp.c_str(), path.c_str()) != 0) st = sysError(errno, "rename " + tmp + " to " + path);
@@ -720,9 +757,11 @@ Status writeFileAtomic(const std::string& path, std::string_view data, uint32_t 
 
 Status appendLine(const std::string& path, std::string_view line, uint32_t mode)
 {
+    const bool existed = ::access(path.c_str(), F_OK) == 0;
     int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, mode_t(mode));
     if (fd < 0) return sysError(errno, "open " + path);
     FileHandle file(fd, path);
+    if (!existed) FG_TRY(keepOwnerForRoot(fd, path, true));
     std::string data(line);
     data.push_back('\n');
     FG_TRY(file.writeAll(data.data(), data.size()));

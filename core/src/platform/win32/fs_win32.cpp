@@ -1005,6 +1005,17 @@ struct PrivateSecurity {
 
 } // namespace
 
+std::string whyNotWritable(const std::string& path)
+{
+    // Windows' rights are in ACLs that only an attempt reads right: the
+    // first file written says why, as a push would.
+    const DWORD attributes = ::GetFileAttributesW(toWindowsPath(path).c_str());
+    if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_READONLY) != 0
+        && (attributes & FILE_ATTRIBUTE_DIRECTORY) == 0)
+        return "a read-only file";
+    return {};
+}
+
 Result<bool> isPrivateToOwner(const std::string& path)
 {
     PSID owner = nullptr;

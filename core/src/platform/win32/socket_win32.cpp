@@ -266,7 +266,7 @@ Result<Socket> Socket::connectLocal(const std::string& path)
     return Socket(fdOf(s));
 }
 
-bool Socket::peerIsSameUser() const
+bool Socket::peerIsSameUserOrAdmin() const
 {
     // Windows' Unix sockets tell no peer credentials. The socket file is in
     // the state directory, under the user's profile, whose ACL lets in only

@@ -15,4 +15,7 @@ bool isTerminal(StandardStream stream)
     return true;
 }
 
+// No journal on Windows: a service's log is its own file or the event log.
+bool standardErrorIsJournal() { return false; }
+
 } // namespace fg::platform
