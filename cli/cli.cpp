@@ -22,6 +22,8 @@ const char* kUsage =
     "                           authorise this machine with a daemon\n"
     "  clients list|revoke|rename CLIENT\n"
     "                           the clients paired with this machine's daemon\n"
+    "  status [--json]          what this machine's daemon serves and runs: modules, clients,\n"
+    "                           jobs with their progress and bottleneck, the last 50 results\n"
     "  probe TARGET             measure the way to a daemon or ssh host: network, CPUs, disks,\n"
     "                           and what will limit a transfer there\n"
     "  lab --vary FACTOR=LEVELS TARGET\n"
@@ -45,6 +47,7 @@ int run(int argc, char** argv)
     if (command == "serve") return runServe(args);
     if (command == "pair") return runPair(args);
     if (command == "clients") return runClients(args);
+    if (command == "status") return runStatus(args);
     if (command == "probe") return runProbe(args);
     if (command == "lab") return runLab(args);
     if (command == "--help" || command == "-h" || command == "help") {

@@ -9,6 +9,7 @@ int runSync(const std::vector<std::string>& args);
 int runServe(const std::vector<std::string>& args);
 int runPair(const std::vector<std::string>& args);
 int runClients(const std::vector<std::string>& args);
+int runStatus(const std::vector<std::string>& args);
 int runProbe(const std::vector<std::string>& args);
 int runLab(const std::vector<std::string>& args);
 

@@ -498,10 +498,12 @@ private Q_SLOTS:
         QFETCH(QString, path);
         ScratchDir local("fgdaemon-local");
         fgtest::writeFile(local.sub("src/pwned.txt"), "pwned");
-        // Everything the test owns but the daemon's own log.
+        // Everything the test owns but the daemon's own log and its record
+        // of when each client was last heard from (floodgate status).
         auto scratchTree = [&] {
             auto tree = fgtest::describeTree(m_dir->path());
             tree.erase("serve.log");
+            tree.erase("server-state/client_contacts");
             return tree;
         };
         const auto scratchBefore = scratchTree();

@@ -29,6 +29,28 @@ Result<std::string> readLine(platform::Socket& s, int timeoutMs)
     return line;
 }
 
+// An answer may be many lines (`status`): it ends where the daemon closes
+// the connection. Bounded, as a status with 50 jobs is a few KiB.
+constexpr size_t kMaxAnswer = 4 * 1024 * 1024;
+
+Result<std::string> readAnswer(platform::Socket& s, int timeoutMs)
+{
+    std::string answer;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+    char buf[4096];
+    while (answer.size() < kMaxAnswer) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) return Error(Errc::Network, "the daemon did not answer within " + std::to_string(timeoutMs) + " ms");
+        FG_TRY_ASSIGN(bool ready, platform::waitReady(s.fd(), platform::Readiness::Readable, int(left.count())));
+        if (!ready) continue;
+        FG_TRY_ASSIGN(size_t n, s.read(buf, sizeof buf));
+        if (n == 0) break;
+        answer.append(buf, n);
+    }
+    while (!answer.empty() && (answer.back() == '\n' || answer.back() == '\r')) answer.pop_back();
+    return answer;
+}
+
 } // namespace
 
 Result<std::unique_ptr<AdminSocket>> AdminSocket::start(const std::string& path, Handler handler, Log log)
@@ -75,7 +97,7 @@ Result<std::string> askAdminSocket(const std::string& path, const std::string& c
     FG_TRY_ASSIGN(platform::Socket s, platform::Socket::connectLocal(path));
     const std::string request = command + "\n";
     FG_TRY(s.writeAll(request.data(), request.size()));
-    return readLine(s, 10000);
+    return readAnswer(s, 10000);
 }
 
 } // namespace fg

@@ -3,10 +3,12 @@
 // The daemon's local admin door: a Unix socket in its state directory
 // ("admin.sock") that only the daemon's own user and root can open: the socket file
 // is mode 0600 in a 0700 directory, and every connection's peer user is
-// checked. One request a connection: a line of text in, a line out.
+// checked. One request a connection: a line of text in, the answer out (a
+// line, or for `status` many), then the daemon closes the connection.
 //   show-code   the current pairing code ("ok CODE", or "none ...")
 //   new-code    a fresh single-use code, pairing enabled again
 //   reload      what SIGHUP does
+//   status      what it serves and runs, as text ("status json": as JSON)
 
 #include "platform/socket.h"
 

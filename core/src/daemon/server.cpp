@@ -2,7 +2,10 @@
 
 #include "daemon/admin_socket.h"
 #include "daemon/admission.h"
+#include "daemon/job_board.h"
 #include "daemon/module_access.h"
+#include "daemon/status_report.h"
+#include "proto/hello.h"
 #include "daemon/server_session.h"
 #include "daemon/stream_registry.h"
 #include "net/cipher_suites.h"
@@ -25,6 +28,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cctype>
+#include <ctime>
 #include <list>
 #include <mutex>
 #include <set>
@@ -167,6 +171,8 @@ private:
         FG_TRY(m_tls->setCipherSuites(suites.suites));
         m_tls->setServerPreference(suites.serverPreference);
         m_authorized = std::make_unique<net::AuthorizedClients>(stateDir);
+        m_board = std::make_unique<JobBoard>(stateDir);
+        m_startedUnix = int64_t(std::time(nullptr));
         bool generated = m_config.pairCode.empty();
         m_pairing = std::make_unique<PairingState>(generated ? generatePairCode() : m_config.pairCode, generated, m_log);
         FG_TRY_ASSIGN(m_listener, platform::Listener::listenTcp(m_config.listenHost, m_config.port));
@@ -391,6 +397,7 @@ private:
                           + ":" + std::to_string(port());
         ctx.log = m_log;
         ctx.registry = &m_registry;
+        ctx.board = m_board.get();
         ctx.handOver = [this, session] {
             std::lock_guard lock(m_mutex);
             session->link = nullptr;
@@ -426,11 +433,58 @@ private:
                                 : "ok " + code;
         }
         if (command == "new-code") return "ok " + m_pairing->renew();
+        if (command == "status") return "ok " + statusText(status());
+        if (command == "status json") return "ok " + statusJson(status());
         if (command == "reload") {
             auto done = reload();
             return done.ok() ? "ok " + *done : "error " + done.error().message;
         }
         return "error unknown admin command '" + command + "'";
+    }
+
+    DaemonStatus status()
+    {
+        DaemonStatus s;
+        s.version = softwareVersion();
+        s.nowUnix = int64_t(std::time(nullptr));
+        s.startedUnix = m_startedUnix;
+        s.listen = (m_config.listenHost.find(':') != std::string::npos ? "[" + m_config.listenHost + "]" : m_config.listenHost)
+                 + ":" + std::to_string(port());
+        s.fingerprint = m_identity->fingerprint();
+        s.stateDir = m_stateDir;
+        s.pairingOpen = !m_pairing->code().empty();
+        std::vector<ModuleConfig> modules;
+        {
+            std::lock_guard lock(m_mutex);
+            modules = m_config.modules;
+            s.maxSessions = m_config.maxSessions;
+        }
+        for (auto& m : modules) {
+            DaemonStatus::Module out;
+            auto dir = platform::DirHandle::open(m.path);
+            if (dir.ok()) {
+                if (auto free = dir->freeBytes(); free.ok()) out.freeBytes = *free;
+                if (!m.readOnly)
+                    if (std::string why = platform::whyNotWritable(m.path); !why.empty())
+                        out.problem = "cannot be written here (" + why + ")";
+            } else {
+                out.problem = "cannot be opened now: " + dir.error().message;
+            }
+            out.config = std::move(m);
+            s.modules.push_back(std::move(out));
+        }
+        const auto contacts = m_board->lastContacts();
+        if (auto clients = listPairedClients(m_stateDir); clients.ok()) {
+            for (auto& c : *clients) {
+                auto seen = contacts.find(c.fingerprint);
+                s.clients.push_back({std::move(c), seen == contacts.end() ? 0 : seen->second});
+            }
+        } else {
+            s.clientsProblem = clients.error().message;
+        }
+        s.running = m_board->running();
+        s.ended = m_board->ended();
+        return s;
     }
 
     // What the jobs' threads freed goes back to the OS when the daemon goes
@@ -463,6 +517,8 @@ private:
     std::shared_ptr<net::TlsContext> m_tls;
     std::unique_ptr<net::AuthorizedClients> m_authorized;
     std::unique_ptr<PairingState> m_pairing;
+    std::unique_ptr<JobBoard> m_board;
+    int64_t m_startedUnix = 0;
     std::string m_stateDir;
     std::unique_ptr<AdminSocket> m_admin;
     std::unique_ptr<Admission> m_admission;

@@ -1,11 +1,14 @@
 #include "daemon/server_session.h"
 
+#include "daemon/job_board.h"
+#include "daemon/job_watch.h"
 #include "daemon/probe_session.h"
 #include "daemon/session_gate.h"
 
 #include "common/path.h"
 #include "daemon/stream_registry.h"
 #include "exec/progress_watchdog.h"
+#include "diagnosis/readings.h"
 #include "exec/rate_limiter.h"
 #include "metrics/stage_track.h"
 #include "net/pairing_proof.h"
@@ -253,11 +256,47 @@ void drainRefused(proto::FrameLink& link)
     linger.peerClosed();
 }
 
+// The status's record of a job, from its request on (a refusal is a result too).
+std::shared_ptr<JobBoard::Entry> boardEntryFor(const proto::JobRequestMsg& request, const SessionContext& ctx)
+{
+    if (!ctx.board) return nullptr;
+    JobRecord r;
+    const std::string name = ctx.authorized ? ctx.authorized->nameOf(ctx.clientFingerprint) : std::string();
+    r.client = name.empty() ? ctx.clientFingerprint : name;
+    r.peer = ctx.peer;
+    const size_t slash = request.path.find('/');
+    r.module = request.path.substr(0, slash);
+    r.path = slash == std::string::npos ? std::string() : request.path.substr(slash + 1);
+    r.push = request.direction == proto::Direction::Push;
+    r.dryRun = request.transfer.dryRun;
+    return ctx.board->begin(std::move(r), ctx.clientFingerprint);
+}
+
+// What the connections this end sends a pull's data on show (none for a push:
+// the client sends).
+std::function<std::vector<diagnosis::ConnectionReading>()> sendingConnections(
+    bool push, proto::FrameLink& control, const std::vector<proto::FrameLink*>& data, const std::shared_ptr<LateLinks>& late)
+{
+    if (push) return [] { return std::vector<diagnosis::ConnectionReading>(); };
+    return [&control, data, late] {
+        std::vector<diagnosis::ConnectionReading> out;
+        std::vector<proto::FrameLink*> links = data;
+        for (auto* l : late->links()) links.push_back(l);
+        for (size_t i = 0; i < links.size(); ++i)
+            if (auto c = diagnosis::readConnection(uint32_t(i + 1), links[i]->socketFd())) out.push_back(std::move(*c));
+        if (out.empty())
+            if (auto c = diagnosis::readConnection(0, control.socketFd())) out.push_back(std::move(*c));
+        return out;
+    };
+}
+
 Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionContext& ctx)
 {
+    std::shared_ptr<JobBoard::Entry> entry; // once the client is known
     auto refuse = [&](const Error& e) -> Status {
         (void)sendError(link, e.code, e.message);
         drainRefused(link);
+        if (entry) ctx.board->end(entry, false, "refused: " + e.message);
         return e;
     };
     auto request = proto::fromFrame<proto::JobRequestMsg>(frame);
@@ -267,6 +306,16 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
         drainRefused(link);
         return refused;
     }
+    entry = boardEntryFor(*request, ctx);
+    // Whatever ends the session before it says how the job ended.
+    struct EndsTheEntry {
+        const SessionContext& ctx;
+        const std::shared_ptr<JobBoard::Entry>& entry;
+        ~EndsTheEntry()
+        {
+            if (entry) ctx.board->end(entry, false, "the connection ended before the job did");
+        }
+    } endsTheEntry{ctx, entry};
     // A client back after its connections dropped: its old session, if it
     // still waits on them, ends first (it holds the place, and the lock on
     // the half-received file that this job resumes).
@@ -343,7 +392,10 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
                 + (params.dryRun ? " (dry run)" : ""));
 
     StageSet stages;
-    NullObserver observer;
+    NullObserver nobody;
+    std::unique_ptr<JobWatch> jobWatch;
+    if (entry) jobWatch = std::make_unique<JobWatch>(entry, push, stages, params, sendingConnections(push, link, data, late));
+    RoleObserver& observer = jobWatch ? static_cast<RoleObserver&>(*jobWatch) : nobody;
     RoleSetup setup;
     setup.root = root;
     setup.params = params;
@@ -383,6 +435,16 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
     ProgressWatchdog watchdog(std::chrono::seconds(silenceSec), std::chrono::milliseconds(0), std::move(watch));
     Status result = roles->run();
     watchdog.stop();
+    if (jobWatch) {
+        const Bottleneck verdict = jobWatch->finish();
+        if (!verdict.layer.empty()) entry->setBottleneck(verdict);
+        jobWatch.reset(); // before the connections it reads go
+        const uint64_t failed = entry->record().filesFailed;
+        ctx.board->end(entry, result && failed == 0,
+                       !result ? result.error().message
+                       : failed ? std::to_string(failed) + " file(s) failed"
+                                : std::string("ok"));
+    }
     if (token) ctx.registry->setStopper(*token, nullptr);
     stopper->clear();
     late->detach();

@@ -39,6 +39,7 @@ private:
 };
 
 class StreamRegistry;
+class JobBoard;
 
 struct SessionContext {
     bool daemon = true;                      // false: --stdio (no modules, no pairing)
@@ -51,6 +52,7 @@ struct SessionContext {
     std::string serverAddress;               // "host:port", for messages that tell what to run
     DaemonLog log;
     StreamRegistry* registry = nullptr;      // data connections (daemon only)
+    JobBoard* board = nullptr;               // what `floodgate status` shows (daemon only)
     // Called when the connection is handed to another session as one of its
     // data connections: the caller no longer owns it.
     std::function<void()> handOver;
