@@ -60,11 +60,13 @@ private Q_SLOTS:
                                  "write = laptop, SHA256:abcdefgh12\n"
                                  "read = *\n"
                                  "comment = the family's photos\n"
+                                 "min-free = 10G\n"
                                  "[ module  backup ]\n"
                                  "  path=/volume1/backup  \n"
                                  "read-only = yes\n"
                                  "allow-plaintext = on\n"
-                                 "keep-owners = true\n";
+                                 "keep-owners = true\n"
+                                 "min-free = 2.5%\n";
         fg::ServerConfig c = defaults();
         fg::Status st = fg::applyServeConfig(text, "floodgate.conf", c);
         QVERIFY2(st.ok(), st ? "" : st.error().message.c_str());
@@ -84,11 +86,13 @@ private Q_SLOTS:
         QCOMPARE(photos.readers, (std::vector<std::string>{"*"}));
         QCOMPARE(photos.comment, std::string("the family's photos"));
         QCOMPARE(photos.definedAt, std::string("floodgate.conf, line 11"));
+        QCOMPARE(photos.minFreeBytes, uint64_t(10) << 30);
         const fg::ModuleConfig& backup = c.modules[1];
         QCOMPARE(backup.name, std::string("backup"));
         QCOMPARE(backup.path, std::string("/volume1/backup"));
         QVERIFY(backup.readOnly && backup.allowPlaintext && backup.keepOwners);
         QVERIFY(backup.readers.empty() && backup.writers.empty());
+        QCOMPARE(backup.minFreeShare, 0.025);
     }
 
     void whatTheFileLeavesOutKeepsItsDefault()
@@ -139,6 +143,8 @@ private Q_SLOTS:
         EXPECT_REFUSED(std::string("[daemon]\nstate-dir = /a\0b\n", 26), "line 2", "NUL");
         EXPECT_REFUSED("[daemon]\nstate-dir = /" + std::string(5000, 'a') + "\n", "line 2", "longer than");
         EXPECT_REFUSED("[daemon]\npair-code = 123\n", "line 2, pair-code", "at least 6");
+        EXPECT_REFUSED("[module m]\npath = /a\nmin-free = lots\n", "line 3, min-free", "a size (10G)");
+        EXPECT_REFUSED("[module m]\npath = /a\nmin-free = 100%\n", "line 3, min-free", "below 100 %");
     }
 
     void iniLinesKeepTheirNumbers()

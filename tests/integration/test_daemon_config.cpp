@@ -4,11 +4,14 @@
 
 #include "test_support.h"
 
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QTest>
 #include <QThread>
 
 #include <csignal>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using fgtest::CliRun;
 using fgtest::ScratchDir;
@@ -180,6 +183,93 @@ private Q_SLOTS:
         VERIFY_EXIT(noDir, 1);
         QVERIFY2(noDir.err.contains("floodgate.conf, line 3") && noDir.err.contains("is not a directory"),
                  explain(noDir).constData());
+    }
+
+    // min-free: a push plans no file that would leave less free; the files
+    // that fit arrive, the one that does not is refused before any of it is
+    // written (exit 23, named, no temporary left), and a module at its floor
+    // takes nothing.
+    void aModuleKeepsItsFreeSpace()
+    {
+        if (::geteuid() != 0) QSKIP("needs root to mount a tmpfs of a known size");
+        ScratchDir dir("fgconf");
+        fgtest::writeFile(dir.sub("disk/.keep"), "");
+        CliRun mounted = fgtest::runProgram(u"mount"_s, {u"-t"_s, u"tmpfs"_s, u"-o"_s, u"size=32m"_s, u"tmpfs"_s, q(dir.sub("disk"))});
+        if (mounted.exitCode != 0) QSKIP("cannot mount a tmpfs here");
+        struct Unmount {
+            std::string path;
+            ~Unmount() { fgtest::runProgram(u"umount"_s, {QString::fromStdString(path)}); }
+        } unmount{dir.sub("disk")};
+        QVERIFY(::mkdir(dir.sub("disk/roomy").c_str(), 0755) == 0);
+        QVERIFY(::mkdir(dir.sub("disk/full").c_str(), 0755) == 0);
+        for (const char* f : {"a.bin", "b.bin", "c.bin"})
+            fgtest::writeFile(dir.sub(std::string("src/") + f), fgtest::randomBytes(5 << 20, uint64_t(f[0])));
+        const std::string text = "[daemon]\nlisten = 127.0.0.1:0\nstate-dir = " + dir.sub("server-state")
+                               + "\n[module roomy]\npath = " + dir.sub("disk/roomy") + "\nmin-free = 20M\n"
+                               + "[module full]\npath = " + dir.sub("disk/full") + "\nmin-free = 99%\n";
+        ConfiguredDaemon nas(dir, text);
+        QVERIFY2(nas.ok, qPrintable(nas.startError + nas.daemon.log()));
+        QVERIFY(nas.pairAs(u"laptop"_s));
+
+        // 32 MiB, keeping 20: room for two files of 5 MiB, not three.
+        CliRun push = nas.sync(u"laptop"_s, {q(dir.sub("src/")), nas.daemon.url(u"roomy/"_s)});
+        VERIFY_EXIT(push, 23);
+        QVERIFY2(push.err.contains("c.bin") && push.err.contains("keeps 20.0 MB free (floodgate.conf min-free)"),
+                 explain(push).constData());
+        QVERIFY(fgtest::readFile(dir.sub("disk/roomy/a.bin")) == fgtest::readFile(dir.sub("src/a.bin")));
+        QVERIFY(fgtest::readFile(dir.sub("disk/roomy/b.bin")) == fgtest::readFile(dir.sub("src/b.bin")));
+        QVERIFY(!fgtest::exists(dir.sub("disk/roomy/c.bin")));
+        QVERIFY2(fgtest::tempFilesUnder(dir.sub("disk")).isEmpty(), qPrintable(fgtest::tempFilesUnder(dir.sub("disk")).join(u' ')));
+
+        CliRun none = nas.sync(u"laptop"_s, {q(dir.sub("src/")), nas.daemon.url(u"full/"_s)});
+        VERIFY_EXIT(none, 23);
+        QVERIFY(!fgtest::exists(dir.sub("disk/full/a.bin")));
+        CliRun status = fgtest::runCli({u"status"_s, u"--state-dir"_s, nas.serverState()});
+        QVERIFY2(status.out.contains("at or below its min-free"), explain(status).constData());
+    }
+
+    // bwlimit caps each job in a module, push or pull, whatever the client
+    // asks; client-bwlimit caps all of one client's jobs together. Lower
+    // bounds only: a slow machine makes a job longer, never shorter.
+    void theDaemonCapsRates()
+    {
+        ScratchDir dir("fgconf");
+        for (const char* m : {"slow", "other"}) fgtest::writeFile(dir.sub(std::string(m) + "/.keep"), "");
+        fgtest::writeFile(dir.sub("src/a.bin"), fgtest::randomBytes(6 << 20, 5));
+        const std::string head = "[daemon]\nlisten = 127.0.0.1:0\nstate-dir = " + dir.sub("server-state") + "\n";
+        ConfiguredDaemon nas(dir, head + "[module slow]\npath = " + dir.sub("slow") + "\nbwlimit = 2M\n[module other]\npath = "
+                                      + dir.sub("other") + "\n");
+        QVERIFY2(nas.ok, qPrintable(nas.startError + nas.daemon.log()));
+        QVERIFY(nas.pairAs(u"laptop"_s));
+        QElapsedTimer t;
+        t.start();
+        VERIFY_EXIT(nas.sync(u"laptop"_s, {q(dir.sub("src/")), nas.daemon.url(u"slow/in/"_s)}), 0);
+        const qint64 pushMs = t.elapsed();
+        QVERIFY2(pushMs >= 2400, qPrintable(QString::number(pushMs))); // 6 MiB at 2 MiB/s: 3 s
+        t.restart();
+        VERIFY_EXIT(nas.sync(u"laptop"_s, {nas.daemon.url(u"slow/in/"_s), q(dir.sub("back/")), u"--bwlimit"_s, u"100M"_s}), 0);
+        const qint64 pullMs = t.elapsed();
+        QVERIFY2(pullMs >= 2400, qPrintable(QString::number(pullMs)));
+        QVERIFY(fgtest::readFile(dir.sub("back/a.bin")) == fgtest::readFile(dir.sub("src/a.bin")));
+        // The other module has no cap.
+        t.restart();
+        VERIFY_EXIT(nas.sync(u"laptop"_s, {q(dir.sub("src/")), nas.daemon.url(u"other/in/"_s)}), 0);
+        QVERIFY2(t.elapsed() < pushMs, qPrintable(QString::number(t.elapsed())));
+
+        // One client, two jobs at once, 2 MiB/s between them (set by a reload).
+        nas.writeConfig(head + "client-bwlimit = 2M\n[module slow]\npath = " + dir.sub("slow") + "\n[module other]\npath = "
+                        + dir.sub("other") + "\n");
+        VERIFY_EXIT(fgtest::runCli({u"serve"_s, u"--reload"_s, u"--config"_s, q(nas.configPath())}), 0);
+        QProcess first;
+        first.start(fgtest::cliPath(), {u"sync"_s, q(dir.sub("src/")), nas.daemon.url(u"slow/two/"_s), u"--state-dir"_s,
+                                        nas.clientState(u"laptop"_s)});
+        t.restart();
+        CliRun second = nas.sync(u"laptop"_s, {q(dir.sub("src/")), nas.daemon.url(u"other/two/"_s)});
+        QVERIFY(first.waitForFinished(60000));
+        const qint64 bothMs = t.elapsed();
+        VERIFY_EXIT(second, 0);
+        QCOMPARE(first.exitCode(), 0);
+        QVERIFY2(bothMs >= 4800, qPrintable(QString::number(bothMs))); // 12 MiB at 2 MiB/s: 6 s
     }
 
     void reloadAppliesNewModulesWhileAJobRuns()

@@ -59,7 +59,8 @@ done
 in_root dpkg-query -W -f='${Conffiles}\n' floodgate | grep -q "/etc/floodgate/floodgate.conf" ||
   fail "floodgate.conf is not a conffile"
 in_root getent passwd floodgate | grep -q ":/var/lib/floodgate:/usr/sbin/nologin$" || fail "no floodgate system user"
-[ "$(stat -c %U:%a "$c/srv/floodgate")" = "floodgate:750" ] || fail "/srv/floodgate is not the floodgate user's"
+# (stat inside the chroot: its users are not the host's)
+[ "$(in_root stat -c %U:%a /srv/floodgate)" = "floodgate:750" ] || fail "/srv/floodgate is not the floodgate user's"
 in_root floodgate --version
 
 step "the generator gives the service the module's path to write"
@@ -85,11 +86,11 @@ in_root floodgate pair "floodgate://127.0.0.1:$port" --code "$code" --state-dir 
 mkdir -p "$c/root/src/sub" && echo hello >"$c/root/src/a.txt" && head -c 3000000 /dev/urandom >"$c/root/src/sub/b.bin"
 in_root floodgate sync /root/src/ "floodgate://127.0.0.1:$port/floodgate/in/" --state-dir /root/client
 cmp "$c/root/src/sub/b.bin" "$c/srv/floodgate/in/sub/b.bin" || fail "the pushed file differs"
-[ "$(stat -c %U "$c/srv/floodgate/in/a.txt")" = floodgate ] || fail "pushed files should belong to the floodgate user"
+[ "$(in_root stat -c %U /srv/floodgate/in/a.txt)" = floodgate ] || fail "pushed files should belong to the floodgate user"
 in_root floodgate clients list --state-dir /var/lib/floodgate | grep -q "^SHA256:" || fail "root cannot list the clients"
 
 step "reload: a new module, and a bad file refused"
-mkdir -p "$c/srv/more" && chown floodgate:floodgate "$c/srv/more"
+in_root install -d -o floodgate -g floodgate /srv/more
 printf '\n[module more]\npath = /srv/more\n' >>"$c/etc/floodgate/floodgate.conf"
 in_root floodgate serve --reload --config /etc/floodgate/floodgate.conf | grep -q "added more" || fail "reload: $(tail -3 "$c/tmp/serve.log")"
 in_root floodgate sync /root/src/ "floodgate://127.0.0.1:$port/more/" --state-dir /root/client

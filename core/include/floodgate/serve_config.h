@@ -31,13 +31,13 @@ inline constexpr const char* kDefaultServeConfigPath = "/etc/floodgate/floodgate
 
 // One of the daemon's settings by its key (a flag's name without "--"):
 // listen, state-dir, pair-code, max-sessions, auth-timeout, max-pending,
-// max-pending-per-host. InvalidArgument says what is wrong with the value
+// max-pending-per-host, client-bwlimit. InvalidArgument says what is wrong with the value
 // (without naming the key: the caller says where it came from); NotFound
 // when `key` is not one of them.
 Status setDaemonSetting(ServerConfig& config, const std::string& key, const std::string& value);
 
 // One of a module's settings by its key: path, read-only, allow-plaintext,
-// keep-owners, read, write, comment. Errors as setDaemonSetting's.
+// keep-owners, read, write, min-free, bwlimit, comment. Errors as setDaemonSetting's.
 Status setModuleSetting(ModuleConfig& module, const std::string& key, const std::string& value);
 
 // Reads floodgate.conf's text over `config` (what it holds are the defaults

@@ -29,6 +29,15 @@ struct ModuleConfig {
     // Otherwise a client in neither list does not see the module at all.
     std::vector<std::string> readers; // may read
     std::vector<std::string> writers; // may read and write (unless readOnly)
+    // A push never plans to leave less free on the module's file system than
+    // this: bytes, or a share of the file system (0.05 = 5 %); the larger
+    // wins. A file that would go below is refused before any of it is
+    // written; a module already below takes no new files at all.
+    uint64_t minFreeBytes = 0;
+    double minFreeShare = 0;
+    // Each job in the module moves at most this many bytes/s (0: no cap); a
+    // client's own --bwlimit applies under it.
+    uint64_t bwlimit = 0;
     std::string comment;              // for people: `floodgate status` shows it
     std::string definedAt;            // "FILE, line N" when a config file defined it, for errors
 };
@@ -47,6 +56,9 @@ struct ServerConfig {
     // a new one past either makes room by dropping the oldest.
     int maxPending = 128;
     int maxPendingPerHost = 48;
+    // All jobs of one paired client together move at most this many bytes/s
+    // (0: no cap), whatever module they use.
+    uint64_t clientBwlimit = 0;
     // How to read the settings again on reload (SIGHUP, `serve --reload`):
     // the whole new configuration (a config file read again, the command
     // line's flags over it). Unset: reload only looks at the modules again.

@@ -5,6 +5,7 @@
 #include "platform/fs.h"
 
 #include <floodgate/endpoint.h>
+#include <floodgate/options.h>
 #include <floodgate/serve_config.h>
 
 #include <algorithm>
@@ -17,9 +18,10 @@ namespace {
 // Hand-written settings: a bigger file is a mistake.
 constexpr size_t kMaxConfigBytes = 1024 * 1024;
 
-const char* const kDaemonKeys[] = {"listen",       "state-dir",   "pair-code",           "max-sessions",
-                                   "auth-timeout", "max-pending", "max-pending-per-host"};
-const char* const kModuleKeys[] = {"path", "read-only", "allow-plaintext", "keep-owners", "read", "write", "comment"};
+const char* const kDaemonKeys[] = {"listen",       "state-dir",   "pair-code",            "max-sessions",
+                                   "auth-timeout", "max-pending", "max-pending-per-host", "client-bwlimit"};
+const char* const kModuleKeys[] = {"path",  "read-only", "allow-plaintext", "keep-owners", "read",
+                                   "write", "min-free",  "bwlimit",         "comment"};
 
 template <size_t N>
 std::string joined(const char* const (&keys)[N])
@@ -137,6 +139,12 @@ Status setDaemonSetting(ServerConfig& config, const std::string& key, const std:
         config.pairCode = value;
         return {};
     }
+    if (key == "client-bwlimit") {
+        auto rate = parseRate(value);
+        if (!rate.ok()) return invalid("expected a rate (20M = 20 MiB/s; a bare number is KiB/s), got '" + value + "'");
+        config.clientBwlimit = *rate;
+        return {};
+    }
     if (key == "max-sessions" || key == "max-pending" || key == "max-pending-per-host" || key == "auth-timeout") {
         FG_TRY_ASSIGN(int v, parseCount(value, 1, key == "auth-timeout" ? 600 : 4096));
         int& field = key == "max-sessions"   ? config.maxSessions
@@ -165,6 +173,27 @@ Status setModuleSetting(ModuleConfig& module, const std::string& key, const std:
     if (key == "read" || key == "write") {
         FG_TRY_ASSIGN(auto clients, parseClientList(value));
         (key == "read" ? module.readers : module.writers) = std::move(clients);
+        return {};
+    }
+    if (key == "min-free") {
+        if (!value.empty() && value.back() == '%') {
+            char* end = nullptr;
+            const std::string number = value.substr(0, value.size() - 1);
+            const double pct = std::strtod(number.c_str(), &end);
+            if (number.empty() || *end != '\0' || !(pct >= 0 && pct < 100))
+                return invalid("expected a size (10G) or a share of the disk below 100 % (5%), got '" + value + "'");
+            module.minFreeShare = pct / 100;
+            return {};
+        }
+        auto bytes = parseSize(value, "min-free");
+        if (!bytes.ok()) return invalid("expected a size (10G) or a share of the disk (5%), got '" + value + "'");
+        module.minFreeBytes = *bytes;
+        return {};
+    }
+    if (key == "bwlimit") {
+        auto rate = parseRate(value);
+        if (!rate.ok()) return invalid("expected a rate (20M = 20 MiB/s; a bare number is KiB/s), got '" + value + "'");
+        module.bwlimit = *rate;
         return {};
     }
     if (key == "comment") {

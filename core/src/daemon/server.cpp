@@ -3,6 +3,7 @@
 #include "daemon/admin_socket.h"
 #include "daemon/admission.h"
 #include "daemon/job_board.h"
+#include "exec/rate_limiter.h"
 #include "daemon/module_access.h"
 #include "daemon/status_report.h"
 #include "proto/hello.h"
@@ -30,6 +31,7 @@
 #include <cctype>
 #include <ctime>
 #include <list>
+#include <map>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -240,6 +242,8 @@ private:
         m_config.maxPending = fresh.maxPending;
         m_config.maxPendingPerHost = fresh.maxPendingPerHost;
         m_admission->setLimits(admissionLimits(m_config));
+        m_config.clientBwlimit = fresh.clientBwlimit;
+        for (auto& [fp, limiter] : m_clientLimiters) limiter->setRate(fresh.clientBwlimit);
         return notes;
     }
 
@@ -398,6 +402,7 @@ private:
         ctx.log = m_log;
         ctx.registry = &m_registry;
         ctx.board = m_board.get();
+        ctx.clientLimiter = [this](const std::string& fingerprint) { return clientLimiter(fingerprint); };
         ctx.handOver = [this, session] {
             std::lock_guard lock(m_mutex);
             session->link = nullptr;
@@ -442,6 +447,17 @@ private:
         return "error unknown admin command '" + command + "'";
     }
 
+    // The budget one client's jobs share (client-bwlimit); null without one.
+    // Kept for the daemon's life (one a paired client), so that a reload
+    // that sets a cap reaches the jobs that run.
+    RateLimiter* clientLimiter(const std::string& fingerprint)
+    {
+        std::lock_guard lock(m_mutex);
+        auto& limiter = m_clientLimiters[fingerprint];
+        if (!limiter) limiter = std::make_unique<RateLimiter>(m_config.clientBwlimit);
+        return limiter.get();
+    }
+
     DaemonStatus status()
     {
         DaemonStatus s;
@@ -458,12 +474,17 @@ private:
             std::lock_guard lock(m_mutex);
             modules = m_config.modules;
             s.maxSessions = m_config.maxSessions;
+            s.clientBwlimit = m_config.clientBwlimit;
         }
         for (auto& m : modules) {
             DaemonStatus::Module out;
             auto dir = platform::DirHandle::open(m.path);
             if (dir.ok()) {
                 if (auto free = dir->freeBytes(); free.ok()) out.freeBytes = *free;
+                if (auto total = dir->totalBytes(); total.ok())
+                    out.floorBytes = std::max(m.minFreeBytes, uint64_t(m.minFreeShare * double(*total)));
+                if (out.freeBytes && out.floorBytes && *out.freeBytes <= out.floorBytes && !m.readOnly)
+                    out.problem = "at or below its min-free: it takes no new files";
                 if (!m.readOnly)
                     if (std::string why = platform::whyNotWritable(m.path); !why.empty())
                         out.problem = "cannot be written here (" + why + ")";
@@ -518,6 +539,7 @@ private:
     std::unique_ptr<net::AuthorizedClients> m_authorized;
     std::unique_ptr<PairingState> m_pairing;
     std::unique_ptr<JobBoard> m_board;
+    std::map<std::string, std::unique_ptr<RateLimiter>> m_clientLimiters; // guarded by m_mutex
     int64_t m_startedUnix = 0;
     std::string m_stateDir;
     std::unique_ptr<AdminSocket> m_admin;

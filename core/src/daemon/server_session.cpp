@@ -331,6 +331,7 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
     const bool push = request->direction == proto::Direction::Push; // the client sends: we receive
     RootSpec root;
     std::string module;
+    ModuleConfig moduleSettings;
     bool keepOwners = true; // over ssh the login is the user's own: as rsync
     {
         // A pull that removes what it sent writes to the module too.
@@ -340,9 +341,15 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
         root = resolved->root;
         module = resolved->module;
         if (ctx.daemon) keepOwners = resolved->keepOwners;
+        moduleSettings = resolved->settings;
     }
     TransferParams params(request->transfer);
     params.bwlimitBytesPerSec = request->bwlimit;
+    if (ctx.daemon && push) {
+        params.keepFreeBytes = moduleSettings.minFreeBytes;
+        params.keepFreeShare = moduleSettings.minFreeShare;
+        params.keepFreeModule = module;
+    }
     // A client may give files to other users only where the module says so:
     // owners set by a paired client are a way to another user's rights.
     if (push && !keepOwners && params.ownership.any()) {
@@ -391,6 +398,16 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
                 + (push ? std::string() : dataProtectionNote(data, module))
                 + (params.dryRun ? " (dry run)" : ""));
 
+    // The daemon's caps (floodgate.conf bwlimit, client-bwlimit): a pull's
+    // sender goes no faster, with the client's own limit under them; a push
+    // is read no faster, so TCP slows the client's sender.
+    RateLimiter capped(push ? 0 : params.bwlimitBytesPerSec);
+    capped.setCeiling(moduleSettings.bwlimit);
+    RateLimiter* clientShare = ctx.clientLimiter ? ctx.clientLimiter(ctx.clientFingerprint) : nullptr;
+    if (clientShare) capped.setShared(clientShare);
+    if (moduleSettings.bwlimit && (params.bwlimitBytesPerSec == 0 || moduleSettings.bwlimit < params.bwlimitBytesPerSec))
+        params.bwlimitBytesPerSec = moduleSettings.bwlimit; // what the diagnosis names as the limit
+
     StageSet stages;
     NullObserver nobody;
     std::unique_ptr<JobWatch> jobWatch;
@@ -403,7 +420,10 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
     setup.data = data;
     setup.observer = &observer;
     setup.stages = &stages;
-    // (The sender's own limiter: a client's timetable may set a limit later.)
+    // The sender's limiter: a client's timetable may change its rate later,
+    // never past the module's cap.
+    if (!push) setup.limiter = &capped;
+    if (push && (moduleSettings.bwlimit || clientShare)) setup.readLimiter = &capped;
     std::unique_ptr<Roles> roles = Roles::one(push ? RoleSide::Receive : RoleSide::Send, std::move(setup));
     late->attach(&roles->main());
     auto stopper = std::make_shared<JobStopper>();

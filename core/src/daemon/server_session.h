@@ -40,6 +40,7 @@ private:
 
 class StreamRegistry;
 class JobBoard;
+class RateLimiter;
 
 struct SessionContext {
     bool daemon = true;                      // false: --stdio (no modules, no pairing)
@@ -53,6 +54,8 @@ struct SessionContext {
     DaemonLog log;
     StreamRegistry* registry = nullptr;      // data connections (daemon only)
     JobBoard* board = nullptr;               // what `floodgate status` shows (daemon only)
+    // The budget all of one client's jobs share (client-bwlimit), or null.
+    std::function<RateLimiter*(const std::string& fingerprint)> clientLimiter;
     // Called when the connection is handed to another session as one of its
     // data connections: the caller no longer owns it.
     std::function<void()> handOver;

@@ -69,6 +69,7 @@ Result<ResolvedRequest> resolveDaemonPath(const std::string& requestPath, const 
     ResolvedRequest out;
     out.module = module->name;
     out.keepOwners = module->keepOwners;
+    out.settings = *module;
     out.root.base = module->path;
     out.root.trailingSlash = rest.empty() || rest.back() == '/';
     while (!rest.empty() && rest.back() == '/') rest.pop_back();
@@ -97,7 +98,12 @@ RootSpec resolveStdioPath(std::string path)
 Result<ResolvedRequest> resolveRequestPath(const std::string& requestPath, const SessionContext& ctx, bool forWriting,
                                            bool plainData)
 {
-    if (!ctx.daemon) return ResolvedRequest{resolveStdioPath(requestPath), std::string(), true};
+    if (!ctx.daemon) {
+        ResolvedRequest stdio;
+        stdio.root = resolveStdioPath(requestPath);
+        stdio.keepOwners = true;
+        return stdio;
+    }
     auto resolved = resolveDaemonPath(requestPath, ctx, forWriting, plainData);
     if (!resolved.ok() && ctx.log) ctx.log.warning("refused request from " + ctx.peer + ": " + resolved.error().message);
     return resolved;

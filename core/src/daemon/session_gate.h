@@ -29,6 +29,7 @@ struct ResolvedRequest {
     RootSpec root;
     std::string module;       // daemon only
     bool keepOwners = false;  // the module lets clients set owners (serve --keep-owners)
+    ModuleConfig settings;    // the module's, as they were when the request came (daemon only)
 };
 
 // A request's path: "MODULE[/path]" on a daemon (refused when there is no

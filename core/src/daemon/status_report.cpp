@@ -141,6 +141,8 @@ std::string statusText(const DaemonStatus& s)
     for (const auto& m : s.modules) {
         std::string l = "  " + m.config.name + "  " + m.config.path + "  ";
         l += m.freeBytes ? formatBytes(*m.freeBytes) + " free" : std::string("free space unknown");
+        if (m.floorBytes) l += " (keeps " + formatBytes(m.floorBytes) + ")";
+        if (m.config.bwlimit) l += ", at most " + formatRate(double(m.config.bwlimit)) + " a job";
         l += m.config.readOnly ? ", read-only" : "";
         l += "; " + accessOf(m.config);
         if (!m.problem.empty()) l += "; " + m.problem;
@@ -157,6 +159,7 @@ std::string statusText(const DaemonStatus& s)
     }
     line("");
     line("running jobs: " + std::to_string(s.running.size()) + " of at most " + std::to_string(s.maxSessions)
+         + (s.clientBwlimit ? ", each client's together at most " + formatRate(double(s.clientBwlimit)) : std::string())
          + (s.running.empty() ? "" : ":"));
     for (const auto& j : s.running) {
         line("  #" + std::to_string(j.id) + " " + j.client + " (" + j.peer + "): " + what(j) + ", " + j.state + " for "
@@ -190,6 +193,7 @@ std::string statusJson(const DaemonStatus& s)
     j.key("state_dir").value(s.stateDir);
     j.key("pairing_open").value(s.pairingOpen);
     j.key("max_sessions").value(s.maxSessions);
+    j.key("client_bwlimit").value(s.clientBwlimit);
     j.key("modules").beginArray();
     for (const auto& m : s.modules) {
         j.beginObject();
@@ -206,6 +210,8 @@ std::string statusJson(const DaemonStatus& s)
         j.key("writers").beginArray();
         for (const auto& w : m.config.writers) j.value(w);
         j.endArray();
+        j.key("min_free_bytes").value(m.floorBytes);
+        j.key("bwlimit").value(m.config.bwlimit);
         j.key("problem").value(m.problem);
         j.endObject();
     }

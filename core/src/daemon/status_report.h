@@ -26,9 +26,11 @@ struct DaemonStatus {
     std::string stateDir;
     bool pairingOpen = false; // a pairing code is ready
     int maxSessions = 0;
+    uint64_t clientBwlimit = 0;
     struct Module {
         ModuleConfig config;
         std::optional<uint64_t> freeBytes; // unset: the path cannot be read now
+        uint64_t floorBytes = 0;           // min-free, in bytes (0: none)
         std::string problem;               // "not a directory now", "cannot be written here (...)"
     };
     std::vector<Module> modules;

@@ -12,13 +12,35 @@ namespace {
 constexpr double kBurstSeconds = 0.05;
 } // namespace
 
+namespace {
+uint64_t under(uint64_t wanted, uint64_t ceiling)
+{
+    if (ceiling == 0) return wanted;
+    return wanted == 0 ? ceiling : std::min(wanted, ceiling);
+}
+} // namespace
+
 void RateLimiter::setRate(uint64_t bytesPerSec)
 {
     std::lock_guard lock(m_mutex);
-    m_rate.store(bytesPerSec);
+    m_wanted = bytesPerSec;
+    m_rate.store(under(m_wanted, m_ceiling));
+}
+
+void RateLimiter::setCeiling(uint64_t bytesPerSec)
+{
+    std::lock_guard lock(m_mutex);
+    m_ceiling = bytesPerSec;
+    m_rate.store(under(m_wanted, m_ceiling));
 }
 
 bool RateLimiter::acquire(uint64_t n, const std::atomic<bool>* cancelled)
+{
+    if (!acquireHere(n, cancelled)) return false;
+    return m_shared ? m_shared->acquire(n, cancelled) : true;
+}
+
+bool RateLimiter::acquireHere(uint64_t n, const std::atomic<bool>* cancelled)
 {
     using clock = std::chrono::steady_clock;
     // Unlimited is the common case: no lock for it.

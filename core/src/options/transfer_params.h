@@ -21,6 +21,11 @@ struct TransferParams : TransferOptions {
     // Set by a daemon that does not keep owners for its module: what the
     // receiver tells the client instead.
     std::string ownershipRefused;
+    // A daemon's module keeps this much free (floodgate.conf min-free): the
+    // receiver refuses files that would take it below, before writing them.
+    uint64_t keepFreeBytes = 0;
+    double keepFreeShare = 0;
+    std::string keepFreeModule; // for the message
     // Both roles run in this process (a local copy): reading the old copy to
     // save writing the new one does not pay there.
     bool localCopy = false;

@@ -174,6 +174,8 @@ public:
     // Bytes this process may still write on its file system (statvfs's
     // f_bavail: what is left for users other than root).
     Result<uint64_t> freeBytes() const;
+    // The size of the file system it is on.
+    Result<uint64_t> totalBytes() const;
 
     std::string childPath(std::string_view name) const;
     // Where this directory really is (see FileHandle::realPath()).

@@ -30,12 +30,13 @@ constexpr auto kCloseGrace = std::chrono::seconds(10);
 } // namespace
 
 Receiver::Receiver(RootSpec root, TransferParams params, proto::FrameLink& control,
-                   std::vector<proto::FrameLink*> dataLinks, RoleObserver& observer, StageSet& stages)
+                   std::vector<proto::FrameLink*> dataLinks, RoleObserver& observer, StageSet& stages,
+                   RateLimiter* readLimiter)
     : RoleBase(control, observer, stages), m_root(std::move(root)), m_params(std::move(params)),
       m_umask(platform::processUmask()), m_owners(m_params.ownership, platform::mayChangeOwners()),
       m_receiveStage(stages[StageId::Receive]), m_planStage(stages[StageId::Plan]),
       m_writeStage(stages[StageId::Write]), m_verifyStage(stages[StageId::Verify]),
-      m_decompressStage(stages[StageId::Decompress]),
+      m_decompressStage(stages[StageId::Decompress]), m_readLimiter(readLimiter),
       m_fileSystems([this](bool warning, const std::string& message) {
           if (warning) notice(false, "", Error(Errc::Ok, message));
           else inform(message);
@@ -245,6 +246,16 @@ Status Receiver::run()
                                     + ") write access to it, or serve the module --read-only"
                               : "give " + platform::currentUserName() + " write access to it, or choose another destination"),
                 writable.error().sysErrno);
+        }
+    }
+    if (!m_params.dryRun && m_rootDir && (m_params.keepFreeBytes || m_params.keepFreeShare > 0)) {
+        // Counted from the free space now, less each file planned: a job
+        // never plans past the floor (other jobs' files are theirs to count).
+        auto free = m_rootDir->freeBytes();
+        auto total = m_rootDir->totalBytes();
+        if (free.ok() && total.ok()) {
+            m_freeFloor = std::max(m_params.keepFreeBytes, uint64_t(m_params.keepFreeShare * double(*total)));
+            m_roomAboveFloor = *free > m_freeFloor ? *free - m_freeFloor : 0;
         }
     }
     if (m_params.backup.enabled && !m_params.dryRun && m_rootDir) {
@@ -510,6 +521,7 @@ void Receiver::controlLoop()
         }
         // After a failure: read on, and drop everything, until the peer hangs up.
         if (cancelled()) continue;
+        if (m_readLimiter && carriesFileData(frame)) (void)m_readLimiter->acquire(frame.payload.size(), &cancelFlag());
         m_receiveStage.addItems(1);
         using proto::MsgType;
         // A push refused by an aborted queue means a failure: the loop drains on.
@@ -581,6 +593,7 @@ void Receiver::dataLoop(proto::FrameLink* dataLink, uint16_t link)
             frame = std::move(got).value();
         }
         if (cancelled()) continue;
+        if (m_readLimiter && carriesFileData(frame)) (void)m_readLimiter->acquire(frame.payload.size(), &cancelFlag());
         m_receiveStage.addItems(1);
         if (!routeData(frame, link, expander))
             fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame.type)

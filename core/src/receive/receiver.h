@@ -1,4 +1,5 @@
 #pragma once
+#include "exec/rate_limiter.h"
 #include "internal.h"
 // The receiving role: plans each listed entry against the target as the list
 // streams in, asks for the files it needs, writes them to temporary files,
@@ -59,8 +60,11 @@ namespace fg {
 class Receiver final : public RoleBase {
 public:
     // dataLinks may be empty: then file data comes on the control link.
+    // readLimiter (optional, outliving the role): file data is read no
+    // faster than it allows, so that TCP slows the sender down (a daemon's
+    // cap on a push).
     Receiver(RootSpec root, TransferParams params, proto::FrameLink& control, std::vector<proto::FrameLink*> dataLinks,
-             RoleObserver& observer, StageSet& stages);
+             RoleObserver& observer, StageSet& stages, RateLimiter* readLimiter = nullptr);
     ~Receiver() override;
 
     Status run();
@@ -265,6 +269,10 @@ private:
     // The destination cannot be written: the job fails at the first change
     // it plans (planning thread).
     std::optional<Error> m_rootUnwritable;
+    // A daemon module's free-space floor (min-free): what the files planned
+    // so far may still take, and the floor itself, for the message.
+    std::optional<uint64_t> m_roomAboveFloor;
+    uint64_t m_freeFloor = 0;
     const uint32_t m_umask;
     Owners m_owners; // -o/-g/--chown
     std::atomic<bool> m_ownersWarned{false};
@@ -280,6 +288,7 @@ private:
     StageCounters& m_writeStage;
     StageCounters& m_verifyStage;
     StageCounters& m_decompressStage; // bytes out, frames that came compressed
+    RateLimiter* const m_readLimiter;
 
     proto::RootKind m_rootKind = proto::RootKind::Contents;
     std::string m_rootName;      // as the sender named it

@@ -23,7 +23,8 @@ std::unique_ptr<Roles> Roles::one(RoleSide side, RoleSetup setup)
     std::unique_ptr<Roles> roles(new Roles());
     if (side == RoleSide::Receive) {
         roles->m_receiver = std::make_unique<Receiver>(std::move(setup.root), std::move(setup.params), *setup.control,
-                                                       std::move(setup.data), *setup.observer, *setup.stages);
+                                                       std::move(setup.data), *setup.observer, *setup.stages,
+                                                       setup.readLimiter);
         return roles;
     }
     RateLimiter* limiter = setup.limiter;

@@ -37,6 +37,8 @@ struct RoleSetup {
     // A sender's bandwidth limit. Without one it gets its own, at
     // params.bwlimitBytesPerSec, which the peer's timetable may change later.
     RateLimiter* limiter = nullptr;
+    // A receiver's: file data is read no faster (a daemon's cap on a push).
+    RateLimiter* readLimiter = nullptr;
 };
 
 class Roles {

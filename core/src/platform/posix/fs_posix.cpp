@@ -353,6 +353,13 @@ Result<uint64_t> DirHandle::freeBytes() const
     return uint64_t(st.f_bavail) * uint64_t(st.f_frsize);
 }
 
+Result<uint64_t> DirHandle::totalBytes() const
+{
+    struct statvfs st{};
+    if (::fstatvfs(m_fd, &st) != 0) return sysError(errno, "size of the file system of " + m_path);
+    return uint64_t(st.f_blocks) * uint64_t(st.f_frsize);
+}
+
 FileSystemInfo DirHandle::fileSystem() const
 {
     FileSystemInfo out;

@@ -518,6 +518,15 @@ Result<uint64_t> DirHandle::freeBytes() const
     return uint64_t(available.QuadPart);
 }
 
+Result<uint64_t> DirHandle::totalBytes() const
+{
+    FG_TRY_ASSIGN(std::string where, realPath());
+    ULARGE_INTEGER total{};
+    if (!::GetDiskFreeSpaceExW(toWindowsPath(where + "/").c_str(), nullptr, &total, nullptr))
+        return lastError("size of the disk of " + m_path);
+    return uint64_t(total.QuadPart);
+}
+
 FileSystemInfo DirHandle::fileSystem() const
 {
     FileSystemInfo out;
