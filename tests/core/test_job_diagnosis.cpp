@@ -4,7 +4,7 @@
 // a job's verdict is the timeline's (or, where nothing stood out, the whole
 // job's figures at once).
 
-#include "job/job_diagnosis.h"
+#include "diagnosis/job_diagnosis.h"
 
 #include <QTest>
 

@@ -13,8 +13,8 @@
 namespace {
 // Lowest first: a folder may include those before it.
 const QStringList kOrder = {
-    QStringLiteral("platform"), QStringLiteral("common"), QStringLiteral("metrics"), QStringLiteral("diagnosis"),
-    QStringLiteral("exec"),
+    QStringLiteral("platform"), QStringLiteral("common"), QStringLiteral("config"), QStringLiteral("metrics"),
+    QStringLiteral("exec"),     QStringLiteral("diagnosis"),
     QStringLiteral("codec"),  QStringLiteral("names"),    QStringLiteral("filter"),  QStringLiteral("delta"),
     QStringLiteral("scan"),   QStringLiteral("net"),      QStringLiteral("proto"),   QStringLiteral("plan"),
     QStringLiteral("options"), QStringLiteral("role"),    QStringLiteral("send"),    QStringLiteral("receive"),

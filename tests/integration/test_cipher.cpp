@@ -171,7 +171,7 @@ private Q_SLOTS:
         auto serve = runCli({QStringLiteral("serve"), QStringLiteral("--module"), q("m=" + dir.sub("src")),
                              QStringLiteral("--allow-plaintext"), QStringLiteral("nosuch")});
         QCOMPARE(serve.exitCode, 1);
-        QVERIFY2(serve.err.contains("--allow-plaintext nosuch: no --module has that name"), serve.err.constData());
+        QVERIFY2(serve.err.contains("--allow-plaintext nosuch: no module has that name"), serve.err.constData());
     }
 };
 

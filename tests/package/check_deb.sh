@@ -69,7 +69,8 @@ in_root /lib/systemd/system-generators/floodgate-serve-generator /tmp/gen
 grep -qx 'ReadWritePaths="-/srv/floodgate"' "$c/tmp/gen/floodgate-serve.service.d/50-module-paths.conf" ||
   fail "the generator's drop-in: $(cat "$c/tmp/gen/floodgate-serve.service.d/50-module-paths.conf" 2>&1)"
 if [ -x "$c/usr/bin/systemd-analyze" ]; then
-  in_root systemd-analyze verify /lib/systemd/system/floodgate-serve.service || fail "systemd-analyze verify"
+  said=$(in_root systemd-analyze verify --man=no /lib/systemd/system/floodgate-serve.service 2>&1) || fail "systemd-analyze verify: $said"
+  [ -z "$said" ] || fail "systemd-analyze verify: $said"
 fi
 
 step "the daemon, as the service runs it"

@@ -6,7 +6,7 @@
 // the client's Stats, so that the status names the layer limiting each job.
 
 #include "daemon/job_board.h"
-#include "job/job_diagnosis.h"
+#include "diagnosis/job_diagnosis.h"
 #include "metrics/stage_set.h"
 #include "options/transfer_params.h"
 #include "role/observer.h"

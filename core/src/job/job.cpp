@@ -1,7 +1,7 @@
 #include "client/session.h"
 #include "common/clock.h"
 #include "job/bandwidth_timetable.h"
-#include "job/job_diagnosis.h"
+#include "diagnosis/job_diagnosis.h"
 #include "job/roots.h"
 #include "job/stream_tuner.h"
 #include "common/path.h"

@@ -1,4 +1,4 @@
-#include "job/job_diagnosis.h"
+#include "diagnosis/job_diagnosis.h"
 
 #include "diagnosis/readings.h"
 
