@@ -11,7 +11,7 @@
 set -euo pipefail
 deb=$(realpath "$1")
 cd "$(dirname "$0")/../.."
-scripts/apt-install-missing.sh check-deb debootstrap
+scripts/apt-install-missing.sh check-deb debootstrap systemd-container
 suite=bookworm
 base=dist/$suite-minbase.tar
 c=$(realpath -m dist/check-chroot)
@@ -20,6 +20,7 @@ step() { echo "== $*"; }
 
 cleanup() {
   [ -n "${daemon_pid:-}" ] && kill "$daemon_pid" 2>/dev/null || true
+  [ -n "${nspawn_pid:-}" ] && kill "$nspawn_pid" 2>/dev/null && wait "$nspawn_pid" 2>/dev/null || true
   for m in proc dev/pts dev; do mountpoint -q "$c/$m" && umount -l "$c/$m" || true; done
 }
 trap cleanup EXIT
@@ -35,6 +36,7 @@ cleanup
 rm -rf "$c"
 mkdir -p "$c"
 tar -C "$c" -xf "$base"
+chmod 755 "$c" # a root of mktemp's 0700 would keep every other user out of /
 mount -t proc proc "$c/proc"
 mount --bind /dev "$c/dev"
 cp /etc/resolv.conf "$c/etc/resolv.conf" 2>/dev/null || true
@@ -73,10 +75,54 @@ if [ -x "$c/usr/bin/systemd-analyze" ]; then
   [ -z "$said" ] || fail "systemd-analyze verify: $said"
 fi
 
-step "the daemon, as the service runs it"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 sed -i "s/^listen = .*/listen = 127.0.0.1:$port/" "$c/etc/floodgate/floodgate.conf"
-install -d -o "$(in_root id -u floodgate)" -g "$(in_root id -g floodgate)" -m 0700 "$c/var/lib/floodgate" # StateDirectory=
+mkdir -p "$c/root/src/sub" && echo hello >"$c/root/src/a.txt" && head -c 3000000 /dev/urandom >"$c/root/src/sub/b.bin"
+cp "$c/etc/floodgate/floodgate.conf" "$c/tmp/floodgate.conf.orig"
+
+# The real thing where systemd-nspawn can boot the chroot: systemd starts
+# the service from the unit (its user, its sandbox, the generator's
+# drop-in), a client pairs and pushes, `systemctl reload` takes a good file
+# and fails on a bad one while the daemon goes on.
+if command -v systemd-nspawn >/dev/null && command -v nsenter >/dev/null; then
+  step "boot the chroot (systemd-nspawn): the service as systemd runs it"
+  cleanup
+  systemd-nspawn -D "$c" -b --register=no --keep-unit --console=pipe >dist/nspawn.log 2>&1 &
+  nspawn_pid=$!
+  init=
+  for _ in $(seq 1 100); do init=$(pgrep -P "$nspawn_pid" -x systemd || true); [ -n "$init" ] && break; sleep 0.1; done
+  [ -n "$init" ] || fail "systemd-nspawn did not boot: $(tail -5 dist/nspawn.log)"
+  in_box() { nsenter -t "$init" -m -u -i -p -n /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root "$@"; }
+  for _ in $(seq 1 300); do [ "$(in_box systemctl is-active floodgate-serve 2>/dev/null)" = active ] && break; sleep 0.1; done
+  [ "$(in_box systemctl is-active floodgate-serve)" = active ] ||
+    fail "the service is not running: $(in_box journalctl -u floodgate-serve --no-pager -n 20 2>&1)"
+  in_box test -f /run/systemd/generator/floodgate-serve.service.d/50-module-paths.conf || fail "the generator did not run"
+  for _ in $(seq 1 50); do in_box test -S /var/lib/floodgate/admin.sock && break; sleep 0.1; done
+  code=$(in_box floodgate serve --show-code --config /etc/floodgate/floodgate.conf) || fail "no pairing code from the service"
+  in_box floodgate pair "floodgate://127.0.0.1:$port" --code "$code" --state-dir /root/boxclient
+  in_box floodgate sync /root/src/ "floodgate://127.0.0.1:$port/floodgate/boxed/" --state-dir /root/boxclient
+  cmp "$c/root/src/sub/b.bin" "$c/srv/floodgate/boxed/sub/b.bin" || fail "the push through the service differs"
+  in_box floodgate status | grep -q "push into floodgate/boxed/: ok" || fail "status: $(in_box floodgate status 2>&1)"
+  in_box systemctl reload floodgate-serve || fail "systemctl reload failed on a good file"
+  echo "bogus line" >>"$c/etc/floodgate/floodgate.conf"
+  if in_box systemctl reload floodgate-serve 2>/dev/null; then fail "systemctl reload took a bad file"; fi
+  [ "$(in_box systemctl is-active floodgate-serve)" = active ] || fail "a refused reload stopped the service"
+  in_box journalctl -u floodgate-serve --no-pager -o cat | grep -q "line" || fail "the journal does not say which line"
+  cp "$c/tmp/floodgate.conf.orig" "$c/etc/floodgate/floodgate.conf"
+  kill -s RTMIN+4 "$init" # systemd(1): power off
+  wait "$nspawn_pid" || true
+  nspawn_pid=
+  mount -t proc proc "$c/proc"
+  mount --bind /dev "$c/dev"
+  # What systemd made for the service: its state directory, the floodgate user's.
+  [ "$(in_root stat -c %U:%a /var/lib/floodgate)" = "floodgate:700" ] || fail "/var/lib/floodgate is not the service's"
+  rm -f "$c/var/lib/floodgate/admin.sock"
+else
+  echo "(no systemd-nspawn: the service is not booted, only run by hand below)"
+fi
+
+step "the daemon, run by hand as the service runs it"
+install -d -o "$(in_root id -u floodgate)" -g "$(in_root id -g floodgate)" -m 0700 "$c/var/lib/floodgate" # as StateDirectory=
 chroot --userspec=floodgate:floodgate "$c" /usr/bin/env -i PATH=/usr/bin:/bin FLOODGATE_HOME=/var/lib/floodgate \
   /usr/bin/floodgate serve --config /etc/floodgate/floodgate.conf >"$c/tmp/serve.out" 2>"$c/tmp/serve.log" &
 daemon_pid=$!
@@ -84,7 +130,6 @@ for _ in $(seq 1 100); do grep -q "pairing code" "$c/tmp/serve.out" 2>/dev/null 
 grep -q "listening on 127.0.0.1:$port" "$c/tmp/serve.out" || fail "the daemon did not start: $(cat "$c/tmp/serve.log")"
 code=$(in_root floodgate serve --show-code --config /etc/floodgate/floodgate.conf) || fail "root could not ask the daemon for its code"
 in_root floodgate pair "floodgate://127.0.0.1:$port" --code "$code" --state-dir /root/client
-mkdir -p "$c/root/src/sub" && echo hello >"$c/root/src/a.txt" && head -c 3000000 /dev/urandom >"$c/root/src/sub/b.bin"
 in_root floodgate sync /root/src/ "floodgate://127.0.0.1:$port/floodgate/in/" --state-dir /root/client
 cmp "$c/root/src/sub/b.bin" "$c/srv/floodgate/in/sub/b.bin" || fail "the pushed file differs"
 [ "$(in_root stat -c %U /srv/floodgate/in/a.txt)" = floodgate ] || fail "pushed files should belong to the floodgate user"
