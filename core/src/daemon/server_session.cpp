@@ -458,7 +458,9 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
     if (jobWatch) {
         const Bottleneck verdict = jobWatch->finish();
         if (!verdict.layer.empty()) entry->setBottleneck(verdict);
-        jobWatch.reset(); // before the connections it reads go
+        // (The watch lives on until the role is gone: the role holds it as
+        // its observer. Its diagnosis thread, which reads the connections,
+        // has stopped.)
         const uint64_t failed = entry->record().filesFailed;
         ctx.board->end(entry, result && failed == 0,
                        !result ? result.error().message
