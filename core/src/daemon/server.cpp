@@ -581,8 +581,8 @@ Result<std::string> askServer(const std::string& stateDir, const std::string& co
                                              + path + "); start `floodgate serve`, or give its --state-dir",
                          e.sysErrno);
         if (e.code == Errc::PermissionDenied)
-            return Error(Errc::PermissionDenied, "cannot open " + path + ": only the user the daemon runs as can ("
-                                                     + e.message + ")",
+            return Error(Errc::PermissionDenied, "cannot open " + path + " (" + e.message
+                                                     + "): only root and the user the daemon runs as may; run it with sudo",
                          e.sysErrno);
         return answer.error();
     }
