@@ -195,7 +195,8 @@ int runServe(const std::vector<std::string>& args)
             std::fprintf(stderr, "floodgate serve --%s: %s\n", adminCommand.c_str(), answer.error().message.c_str());
             return answer.error().code == Errc::NotFound || answer.error().code == Errc::PermissionDenied ? 3 : 1;
         }
-        std::printf("%s\n", answer->c_str());
+        // A unit's ExecReload: the daemon's own log line says it already.
+        if (!(adminCommand == "reload" && standardErrorIsJournal())) std::printf("%s\n", answer->c_str());
         return 0;
     }
     if (stdio) {
