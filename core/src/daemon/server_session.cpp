@@ -423,7 +423,9 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
     // The sender's limiter: a client's timetable may change its rate later,
     // never past the module's cap.
     if (!push) setup.limiter = &capped;
-    if (push && (moduleSettings.bwlimit || clientShare)) setup.readLimiter = &capped;
+    // Always on a push: a reload may set client-bwlimit while it runs, and an
+    // unlimited limiter costs an atomic load a frame.
+    if (push) setup.readLimiter = &capped;
     std::unique_ptr<Roles> roles = Roles::one(push ? RoleSide::Receive : RoleSide::Send, std::move(setup));
     late->attach(&roles->main());
     auto stopper = std::make_shared<JobStopper>();
