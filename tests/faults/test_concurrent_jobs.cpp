@@ -17,8 +17,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 // Small files and big ones (big enough to be resumed from, and sent as
 // deltas), new contents each round.
 void makeRound(const std::string& root, int round)
@@ -112,3 +110,5 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestConcurrentJobs)
 #include "test_concurrent_jobs.moc"
+
+using fgtest::q;

@@ -24,8 +24,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 // Whether the far end closed `fd` (end of stream or a reset) within `ms`.
 bool closedByPeer(int fd, int ms)
 {
@@ -164,3 +162,5 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestFlood)
 #include "test_flood.moc"
+
+using fgtest::q;

@@ -25,8 +25,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 constexpr int kFiles = 12;
 
 // File i of version v: 256 KiB to ~3 MiB, contents that differ per version.
@@ -150,3 +148,5 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestKillTrials)
 #include "test_kill_trials.moc"
+
+using fgtest::q;

@@ -27,8 +27,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 constexpr size_t kBig = 40u << 20;
 
 // The summary's wire_bytes from the --json object on stdout.
@@ -136,3 +134,5 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestLinkDown)
 #include "test_link_down.moc"
+
+using fgtest::q;

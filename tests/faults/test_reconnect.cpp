@@ -22,8 +22,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 constexpr size_t kBig = 40u << 20;
 constexpr int kSmall = 30;
 
@@ -178,3 +176,5 @@ private:
 
 QTEST_GUILESS_MAIN(TestReconnect)
 #include "test_reconnect.moc"
+
+using fgtest::q;

@@ -17,7 +17,6 @@ using namespace fgtest;
 using namespace Qt::StringLiterals;
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 } // namespace
 
 class TestSlowReader : public QObject {
@@ -63,3 +62,5 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestSlowReader)
 #include "test_slow_reader.moc"
+
+using fgtest::q;

@@ -26,13 +26,9 @@ using fgtest::ScratchDir;
 
 using namespace Qt::StringLiterals;
 using fgtest::waitFor;
+using fgtest::q;
 
 namespace {
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 // N files whose OLD versions sit in the target and NEW versions in the source.
 struct Versions {
@@ -105,8 +101,6 @@ QString findTool(const char* name)
         const QString d_ = fgtest::diffTrees(fgtest::describeTree(a), fgtest::describeTree(b));                        \
         QVERIFY2(d_.isEmpty(), qPrintable(d_));                                                                        \
     } while (0)
-
-#define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), explain(run).constData())
 
 class TestFaults : public QObject {
     Q_OBJECT

@@ -15,8 +15,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 // A tmpfs at `path`, filled by `fill`, then made read-only.
 bool readOnlyMountWith(const std::string& path, const std::function<void()>& fill)
 {
@@ -94,3 +92,5 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestUnwritable)
 #include "test_unwritable.moc"
+
+using fgtest::q;

@@ -19,11 +19,10 @@ using fgtest::expectNamed;
 using fgtest::firstShown;
 using fgtest::reportOf;
 using fgtest::verdictText;
+using fgtest::q;
 using namespace Qt::StringLiterals;
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 // Text that zstd at level 19 packs slowly (a few MB/s a core) and well.
 std::string compressibleText(size_t bytes)
 {

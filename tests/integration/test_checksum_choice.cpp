@@ -12,8 +12,6 @@ using namespace fgtest;
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 QString choiceOf(const CliRun& run)
 {
     return parseJsonObject(run.out, nullptr).value(QStringLiteral("checksum_choice")).toString();
@@ -120,3 +118,5 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestChecksumChoice)
 #include "test_checksum_choice.moc"
+
+using fgtest::q;

@@ -14,8 +14,6 @@ using namespace fgtest;
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 // Modules: "open" allows unencrypted data connections, "closed" does not.
 class CipherFixture {
 public:
@@ -177,3 +175,5 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestCipher)
 #include "test_cipher.moc"
+
+using fgtest::q;

@@ -16,15 +16,11 @@
 
 using fgtest::CliRun;
 using fgtest::ScratchDir;
+using fgtest::q;
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 CliRun sync(const QStringList& args, int timeoutMs = 60000, const QByteArray& stdinData = {})
 {
@@ -57,8 +53,6 @@ QStringList dirsUnder(const std::string& root)
         const QString d_ = fgtest::diffTrees(fgtest::describeTree(a), fgtest::describeTree(b));                        \
         QVERIFY2(d_.isEmpty(), qPrintable(d_));                                                                        \
     } while (0)
-
-#define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), explain(run).constData())
 
 class TestCli : public QObject {
     Q_OBJECT

@@ -17,8 +17,6 @@ using namespace fgtest;
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 // Text that compresses the way logs and sources do (zstd ~10x), not a
 // single repeated line.
 std::string text(size_t n, uint64_t seed)
@@ -296,3 +294,5 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestCompress)
 #include "test_compress.moc"
+
+using fgtest::q;

@@ -20,15 +20,11 @@
 using fgtest::CliRun;
 using fgtest::DaemonProcess;
 using fgtest::ScratchDir;
+using fgtest::q;
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 bool isDirectory(const std::string& path)
 {
@@ -43,8 +39,6 @@ bool isDirectory(const std::string& path)
         const QString d_ = fgtest::diffTrees(fgtest::describeTree(a), fgtest::describeTree(b));                        \
         QVERIFY2(d_.isEmpty(), qPrintable(d_));                                                                        \
     } while (0)
-
-#define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), explain(run).constData())
 
 class TestDaemon : public QObject {
     Q_OBJECT

@@ -17,17 +17,11 @@
 
 using fgtest::CliRun;
 using fgtest::ScratchDir;
+using fgtest::q;
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-#define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), explain(run).constData())
 
 // Waits up to `ms` for the daemon's log to contain `text`.
 bool logShows(const fgtest::DaemonProcess& d, const QString& text, int ms = 5000)

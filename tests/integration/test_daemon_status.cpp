@@ -12,17 +12,11 @@
 
 using fgtest::CliRun;
 using fgtest::ScratchDir;
+using fgtest::q;
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-#define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), explain(run).constData())
 
 QJsonObject statusOf(const ScratchDir& dir)
 {

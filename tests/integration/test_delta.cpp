@@ -17,8 +17,6 @@ using namespace fgtest;
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 // Three files an update changes in different ways: bytes inserted into a big
 // file (shifting everything after), a region overwritten in a medium one, a
 // small one appended to.
@@ -376,3 +374,5 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestDelta)
 #include "test_delta.moc"
+
+using fgtest::q;

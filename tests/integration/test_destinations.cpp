@@ -20,6 +20,7 @@
 using fgtest::CliRun;
 using fgtest::FuseMount;
 using fgtest::ScratchDir;
+using fgtest::q;
 
 using namespace Qt::StringLiterals;
 
@@ -27,17 +28,10 @@ Q_DECLARE_METATYPE(FuseMount::Kind)
 
 namespace {
 
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 CliRun sync(const QStringList& args)
 {
     return fgtest::runCli(QStringList{u"sync"_s} + args, 60000);
 }
-
-#define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), explain(run).constData())
 
 QJsonObject jsonOf(const CliRun& r)
 {

@@ -19,7 +19,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 constexpr uint64_t kDiskRate = 16u << 20;
 
 } // namespace
@@ -80,3 +79,5 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestDiskVerdicts)
 #include "test_disk_verdicts.moc"
+
+using fgtest::q;

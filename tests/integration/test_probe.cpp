@@ -13,17 +13,11 @@
 
 using fgtest::CliRun;
 using fgtest::ScratchDir;
+using fgtest::q;
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-#define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), explain(run).constData())
 
 // Short tests: this is about the plumbing, not the figures' precision.
 const QStringList kQuick = {u"--time"_s, u"0.6"_s, u"--disk-size"_s, u"8M"_s, u"--streams"_s, u"3"_s};

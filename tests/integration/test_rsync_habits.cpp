@@ -28,22 +28,16 @@
 
 using fgtest::CliRun;
 using fgtest::ScratchDir;
+using fgtest::q;
 
 using namespace Qt::StringLiterals;
 
 namespace {
 
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 CliRun sync(const QStringList& args, int timeoutMs = 60000)
 {
     return fgtest::runCli(QStringList{u"sync"_s} + args, timeoutMs);
 }
-
-#define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), explain(run).constData())
 
 #define VERIFY_SAME_TREE(a, b)                                                                                         \
     do {                                                                                                               \

@@ -22,15 +22,11 @@
 
 using fgtest::CliRun;
 using fgtest::ScratchDir;
+using fgtest::q;
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 const QString kSshd = u"/usr/sbin/sshd"_s;
 
@@ -42,6 +38,8 @@ const QString kSshd = u"/usr/sbin/sshd"_s;
         QVERIFY2(d_.isEmpty(), qPrintable(d_));                                                                        \
     } while (0)
 
+// With what sshd said, where ssh is what failed.
+#undef VERIFY_EXIT
 #define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), (explain(run) + sshdContext()).constData())
 
 class TestSsh : public QObject {

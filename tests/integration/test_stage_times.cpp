@@ -16,10 +16,9 @@ using fgtest::ScratchDir;
 using namespace Qt::StringLiterals;
 
 using fgtest::reportOf;
+using fgtest::q;
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 
 // A tree of both kinds of work: many small files (packed into SmallFile
 // frames) and a few big ones (sent in pieces).

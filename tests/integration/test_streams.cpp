@@ -10,8 +10,6 @@ using namespace fgtest;
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 void makeMixedTree(const std::string& root)
 {
     writeFile(root + "/video.bin", randomBytes((40 << 20) + 333, 1));
@@ -92,3 +90,5 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestStreams)
 #include "test_streams.moc"
+
+using fgtest::q;

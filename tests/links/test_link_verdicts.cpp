@@ -20,8 +20,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 // `floodgate sync --json SRC/ floodgate://.../m/dst/` from the client's namespace.
 CliRun push(const NamespacedDaemon& d, const ScratchDir& dir, const QStringList& options)
 {
@@ -152,3 +150,5 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestLinkVerdicts)
 #include "test_link_verdicts.moc"
+
+using fgtest::q;

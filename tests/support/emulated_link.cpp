@@ -17,11 +17,6 @@ QString findTool(const char* name)
     return p;
 }
 
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 } // namespace
 
 LinkedNamespaces::LinkedNamespaces(const LinkSpec& spec)

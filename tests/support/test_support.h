@@ -13,6 +13,12 @@
 
 namespace fgtest {
 
+// Paths in the tests are std::string; Qt's APIs take QString.
+inline QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
 // A scratch directory removed (with everything in it) when the object dies.
 class ScratchDir {
 public:
@@ -50,6 +56,8 @@ struct CliRun {
 // A run's exit code, stdout and stderr, for a failed check's message (found
 // by argument-dependent lookup: explain(run) needs no qualification).
 QByteArray explain(const CliRun& r);
+// QVERIFY that a run exited with `code`, saying what it printed if not.
+#define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), fgtest::explain(run).constData())
 // Runs the floodgate CLI with args; fails the test on a timeout.
 CliRun runCli(const QStringList& args, int timeoutMs = 120000, const QByteArray& stdinData = {});
 QString cliPath();
