@@ -52,6 +52,19 @@ struct UpdateMethod {
 };
 
 
+// --snapshot's line: which one, and what retention removed.
+void printSnapshot(std::FILE* info, const SnapshotOutcome& s, bool dryRun)
+{
+    std::string line = "snapshot " + s.name;
+    if (dryRun) line += " would be made";
+    else line += s.complete ? " is complete" : " is incomplete: it stays as " + s.name + ".partial, for the next run to link from";
+    if (!s.removed.empty()) {
+        line += std::string("; ") + (dryRun ? "would remove " : "removed ") + std::to_string(s.removed.size())
+              + " older (" + s.removed.front() + (s.removed.size() > 1 ? " .. " + s.removed.back() : "") + ")";
+    }
+    std::fprintf(info, "%s\n", terminalSafe(line).c_str());
+}
+
 std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode, const std::vector<UpdateMethod>& updates)
 {
     JsonWriter j;
@@ -69,6 +82,15 @@ std::string resultJson(const JobResult& r, const SyncCliOptions& o, int exitCode
     j.key("seconds").value(r.seconds);
     j.key("cpu_seconds").value(r.cpuSeconds);
     j.key("far_cpu_seconds").value(r.farCpuSeconds);
+    if (r.snapshot) {
+        j.key("snapshot").beginObject();
+        j.key("name").value(r.snapshot->name).key("complete").value(r.snapshot->complete);
+        j.key("removed").beginArray();
+        for (const auto& n : r.snapshot->removed) j.value(n);
+        j.endArray().endObject();
+    } else {
+        j.key("snapshot").value(std::optional<double>());
+    }
     j.key("errors").beginArray();
     if (r.state == JobState::Failed) {
         j.beginObject().key("path").value("").key("code").value(errcName(r.fatal.code));
@@ -345,6 +367,7 @@ int runSync(const std::vector<std::string>& args)
             if (result.wireBytes) std::fprintf(info, ", %s on the wire", humanBytes(result.wireBytes).c_str());
             std::fprintf(info, "\n");
         }
+        if (result.snapshot) printSnapshot(info, *result.snapshot, o.spec.options.transfer.dryRun);
         if (o.stats) printStats(info, result, job->snapshot(), createdCount);
         if ((o.verbose || o.stats) && !result.bottleneck.layer.empty() && !o.spec.options.transfer.dryRun)
             std::fprintf(info, "limited by %s (%.0f%% of the time)\n", terminalSafe(bottleneckLine(result.bottleneck)).c_str(),

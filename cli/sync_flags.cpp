@@ -51,6 +51,12 @@ const std::vector<SyncFlag>& syncFlags()
         {"suffix", 0, "SUFFIX", "what a backup's name gets (default ~, or nothing with --backup-dir)"},
         {"link-dest", 0, "DIR", "hard-link files that DIR (an earlier snapshot) has unchanged instead of sending\n"
                                 "them: dated backups that share unchanged files (relative: to DST; repeatable)"},
+        {"snapshot", 0, nullptr, "DST is a folder of dated snapshots: write a new one, DST/YYYY-MM-DD_HHMMSS, with\n"
+                                 "unchanged files hard-linked from the newest complete one (NAME.partial until done)"},
+        {"keep-last", 0, "N", "with --snapshot: once the new one is complete, keep the N newest snapshots ..."},
+        {"keep-daily", 0, "N", "... and the newest of each of the last N days that have one ..."},
+        {"keep-weekly", 0, "N", "... of each of the last N weeks (Monday to Sunday) ..."},
+        {"keep-monthly", 0, "N", "... of each of the last N months; remove the others (none given: keep all)"},
         {"checksum", 'c', nullptr, "compare files by content hash, not size and time"},
         {"size-only", 0, nullptr, "a file of the same size is unchanged, whatever its time"},
         {"ignore-times", 'I', nullptr, "send files even when their size and time match (as deltas where DST has them)"},
@@ -304,6 +310,17 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
             if (value.empty() || value.find('/') != std::string::npos || value == "." || value == "..")
                 return usageError("--exclude-if-present takes a file name (such as .nobackup), not a path");
             opt.transfer.scan.excludeIfPresent.push_back(value);
+        }
+        else if (name == "snapshot") opt.transfer.snapshot = true;
+        else if (name == "keep-last" || name == "keep-daily" || name == "keep-weekly" || name == "keep-monthly") {
+            const auto n = parseWholeNumber(value);
+            if (!n || *n == 0 || *n > kMaxSnapshotKeep)
+                return usageError("--" + name + ": '" + value + "' is not a number of snapshots (1 to "
+                                  + std::to_string(kMaxSnapshotKeep) + ")");
+            SnapshotRetention& keep = opt.transfer.keep;
+            (name == "keep-last" ? keep.last : name == "keep-daily" ? keep.daily
+                                           : name == "keep-weekly"  ? keep.weekly
+                                                                    : keep.monthly) = uint32_t(*n);
         }
         else if (name == "link-dest") {
             if (value.empty()) return usageError("--link-dest needs a directory");

@@ -27,8 +27,10 @@ namespace {
 // two empty strings), the --link-dest count (u32), the scan rules (u8, u32),
 // ownership (u8, two empty strings), the --partial-dir (an empty string);
 // then (version 9) the timeout (u32) and no session resumed (u8 0); then
-// (version 14) the name mapping (u8).
-constexpr size_t kVersion9Tail = 4 + 1 + 1;
+// (version 14) the name mapping (u8); then (version 15) --snapshot (u8) and
+// its four retention counts (u32 each).
+constexpr size_t kVersion15Tail = 1 + 4 * 4;
+constexpr size_t kVersion9Tail = 4 + 1 + 1 + kVersion15Tail;
 constexpr size_t kAfterToken = 1 + 8 + 8 + 1 + 8 + 1 + 4 + 1 + 4 + 4 + 4 + 1 + 4 + 1 + 4 + 4 + 4 + kVersion9Tail;
 
 template <class M>
@@ -467,8 +469,12 @@ private Q_SLOTS:
         m.transfer.ownership = {true, true, true, true, "backup", "staff"};
         m.transfer.inPlace = true;
         m.transfer.partialDir = ".rsync-partial";
+        m.transfer.snapshot = true;
+        m.transfer.keep = {3, 7, 4, 12};
         JobRequestMsg back = roundTrip(m);
         QVERIFY(back.transfer.inPlace);
+        QVERIFY(back.transfer.snapshot);
+        QVERIFY(back.transfer.keep == m.transfer.keep);
         QCOMPARE(back.transfer.partialDir, m.transfer.partialDir);
         QVERIFY(back.transfer.metadata == m.transfer.metadata);
         QVERIFY(back.transfer.backup == m.transfer.backup);
@@ -495,14 +501,33 @@ private Q_SLOTS:
         QVERIFY(!roundTrip(JobRequestMsg{}).resumes);
 
         Frame f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 2] = 2; // neither "none" nor "one follows"
+        f.payload[f.payload.size() - kVersion15Tail - 2] = 2; // neither "none" nor "one follows"
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         f = toFrame(JobRequestMsg{});
-        f.payload[f.payload.size() - 2] = 1; // a token is said to follow, and does not
+        f.payload[f.payload.size() - kVersion15Tail - 2] = 1; // a token is said to follow, and does not
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
         JobRequestMsg tooLong;
         tooLong.ioTimeoutSec = fg::kMaxTimeoutSec + 1;
         QVERIFY(!fromFrame<JobRequestMsg>(toFrame(tooLong)).ok());
+    }
+
+    // Version 15: JobDone says what became of a --snapshot.
+    void jobDoneCarriesTheSnapshot()
+    {
+        JobDoneMsg m;
+        m.filesDeleted = 3;
+        QVERIFY(!roundTrip(m).snapshot);
+        m.snapshot = fg::SnapshotOutcome{"2026-12-03_020000", true, {"2026-11-01_020000", "2026-10-01_020000"}};
+        JobDoneMsg back = roundTrip(m);
+        QCOMPARE(back.filesDeleted, 3u);
+        QVERIFY(back.snapshot == m.snapshot);
+        Frame f = toFrame(JobDoneMsg{});
+        f.payload.back() = 2;
+        QVERIFY(!fromFrame<JobDoneMsg>(f).ok());
+        // A count of names the frame cannot hold is refused before anything is read.
+        f = toFrame(JobDoneMsg{0, fg::SnapshotOutcome{"x", false, {}}});
+        f.payload[f.payload.size() - 1] = 0x7f;
+        QVERIFY(!fromFrame<JobDoneMsg>(f).ok());
     }
 
     // Version 14: --name-mapping in the request, and whether the source's
@@ -515,7 +540,7 @@ private Q_SLOTS:
             QCOMPARE(roundTrip(req).transfer.nameMapping, m);
         }
         Frame f = toFrame(JobRequestMsg{});
-        f.payload.back() = 3;
+        f.payload[f.payload.size() - kVersion15Tail - 1] = 3;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
 
         FileListBeginMsg begin;
@@ -544,6 +569,16 @@ private Q_SLOTS:
         f = toFrame(JobRequestMsg{});
         f.payload[f.payload.size() - kVersion9Tail - 13] = 0x10;
         QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
+        // --snapshot is a yes or a no; a retention count has a ceiling.
+        f = toFrame(JobRequestMsg{});
+        f.payload[f.payload.size() - kVersion15Tail] = 2;
+        QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
+        f = toFrame(JobRequestMsg{});
+        f.payload[f.payload.size() - 1] = 0xff;
+        QVERIFY(!fromFrame<JobRequestMsg>(f).ok());
+        f = toFrame(JobRequestMsg{});
+        f.payload[f.payload.size() - 4] = 7;
+        QCOMPARE(fromFrame<JobRequestMsg>(f).value().transfer.keep.monthly, 7u);
     }
 
     // The compression fields and the checksum choice come before the session

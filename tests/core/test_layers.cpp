@@ -15,7 +15,7 @@ namespace {
 const QStringList kOrder = {
     QStringLiteral("platform"), QStringLiteral("common"), QStringLiteral("config"), QStringLiteral("metrics"),
     QStringLiteral("exec"),     QStringLiteral("diagnosis"),
-    QStringLiteral("codec"),  QStringLiteral("names"),    QStringLiteral("filter"),  QStringLiteral("delta"),
+    QStringLiteral("codec"),  QStringLiteral("names"),    QStringLiteral("filter"),  QStringLiteral("snapshot"), QStringLiteral("delta"),
     QStringLiteral("scan"),   QStringLiteral("net"),      QStringLiteral("proto"),   QStringLiteral("plan"),
     QStringLiteral("options"), QStringLiteral("role"),    QStringLiteral("send"),    QStringLiteral("receive"),
     QStringLiteral("transfer"), QStringLiteral("client"), QStringLiteral("probe"), QStringLiteral("daemon"),   QStringLiteral("job"),

@@ -66,7 +66,9 @@ private Q_SLOTS:
                                  "read-only = yes\n"
                                  "allow-plaintext = on\n"
                                  "keep-owners = true\n"
-                                 "min-free = 2.5%\n";
+                                 "min-free = 2.5%\n"
+                                 "snapshot-keep-daily = 7\n"
+                                 "snapshot-keep-monthly = 12\n";
         fg::ServerConfig c = defaults();
         fg::Status st = fg::applyServeConfig(text, "floodgate.conf", c);
         QVERIFY2(st.ok(), st ? "" : st.error().message.c_str());
@@ -93,6 +95,8 @@ private Q_SLOTS:
         QVERIFY(backup.readOnly && backup.allowPlaintext && backup.keepOwners);
         QVERIFY(backup.readers.empty() && backup.writers.empty());
         QCOMPARE(backup.minFreeShare, 0.025);
+        QVERIFY(backup.snapshotKeep == (fg::SnapshotRetention{0, 7, 0, 12}));
+        QVERIFY(!photos.snapshotKeep.any());
     }
 
     void whatTheFileLeavesOutKeepsItsDefault()
@@ -145,6 +149,11 @@ private Q_SLOTS:
         EXPECT_REFUSED("[daemon]\npair-code = 123\n", "line 2, pair-code", "at least 6");
         EXPECT_REFUSED("[module m]\npath = /a\nmin-free = lots\n", "line 3, min-free", "a size (10G)");
         EXPECT_REFUSED("[module m]\npath = /a\nmin-free = 100%\n", "line 3, min-free", "below 100 %");
+        EXPECT_REFUSED("[module m]\npath = /a\nsnapshot-keep-daily = -1\n", "line 3, snapshot-keep-daily",
+                       "a number of snapshots");
+        EXPECT_REFUSED("[module m]\npath = /a\nsnapshot-keep-weekly = 4 weeks\n", "line 3, snapshot-keep-weekly",
+                       "a number of snapshots");
+        EXPECT_REFUSED("[module m]\npath = /a\nsnapshot-keep-hourly = 4\n", "line 3", "snapshot-keep-monthly");
     }
 
     void iniLinesKeepTheirNumbers()

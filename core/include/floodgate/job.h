@@ -100,6 +100,7 @@ struct JobResult {
     double seconds = 0;
     std::vector<FileError> errors; // per-file failures; the job went on past them
     bool vanishedOnly = false;     // every error is a source file that vanished
+    std::optional<SnapshotOutcome> snapshot; // with --snapshot
     std::vector<StageSnapshot> stages;
     // The layer that limited the job longest, with its share of the time
     // data moved; and which layer limited it when.

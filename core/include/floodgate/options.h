@@ -276,6 +276,30 @@ struct OwnershipRules {
 // reboot, short enough that a job whose far end is gone for good ends today.
 inline constexpr unsigned kDefaultRetryForSec = 300;
 
+// --snapshot's retention, as restic and borg count it: the newest `last`
+// snapshots, and the newest of each of the last `daily` days (`weekly`
+// weeks, `monthly` months) that have one. A snapshot kept by none of them is
+// removed once a new one is complete; the newest complete snapshot always
+// stays. All zero: none is removed.
+struct SnapshotRetention {
+    uint32_t last = 0;
+    uint32_t daily = 0;
+    uint32_t weekly = 0;
+    uint32_t monthly = 0;
+    bool any() const { return last || daily || weekly || monthly; }
+    bool operator==(const SnapshotRetention&) const = default;
+};
+inline constexpr uint32_t kMaxSnapshotKeep = 100000;
+
+// --snapshot: what became of the snapshot the job wrote.
+struct SnapshotOutcome {
+    std::string name;      // YYYY-MM-DD_HHMMSS
+    bool complete = false; // else it stays as NAME.partial for the next run to link from
+    // Older snapshots the retention rule removed (a dry run's: would remove).
+    std::vector<std::string> removed;
+    bool operator==(const SnapshotOutcome&) const = default;
+};
+
 // What both ends of a job act on, the same set whoever runs them: the two
 // roles of a local copy share it, and a job sends it to a daemon or an ssh
 // far end in its request. Everything else in SyncOptions is this end's own.
@@ -306,6 +330,12 @@ struct TransferOptions {
     // --link-dest DIR (in order; at most 20): unchanged files are hard-linked
     // from an earlier snapshot instead of sent.
     std::vector<std::string> linkDest;
+    // --snapshot: the destination is a folder of dated snapshots; the job
+    // writes a new one (NAME.partial until it is complete, then NAME) with
+    // unchanged files hard-linked from the newest complete one, and then
+    // applies `keep` to the older ones.
+    bool snapshot = false;
+    SnapshotRetention keep;        // --keep-last/-daily/-weekly/-monthly
     bool checksum = false;         // -c: compare by full hash, not size+mtime
     std::vector<FilterSpec> filters;
     // --files-from, already read: paths relative to the source root; a listed

@@ -2,6 +2,7 @@
 // The daemon side: `floodgate serve`, in-process for the GUI demo and the tests.
 
 #include <floodgate/error.h>
+#include <floodgate/options.h>
 
 #include <cstdint>
 #include <functional>
@@ -38,6 +39,9 @@ struct ModuleConfig {
     // Each job in the module moves at most this many bytes/s (0: no cap); a
     // client's own --bwlimit applies under it.
     uint64_t bwlimit = 0;
+    // Snapshots pushed here with --snapshot are kept by this rule, not the
+    // client's --keep-* (all zero: the client's rule applies).
+    SnapshotRetention snapshotKeep;
     std::string comment;              // for people: `floodgate status` shows it
     std::string definedAt;            // "FILE, line N" when a config file defined it, for errors
 };

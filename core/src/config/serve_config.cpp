@@ -20,8 +20,19 @@ constexpr size_t kMaxConfigBytes = 1024 * 1024;
 
 const char* const kDaemonKeys[] = {"listen",       "state-dir",   "pair-code",            "max-sessions",
                                    "auth-timeout", "max-pending", "max-pending-per-host", "client-bwlimit"};
-const char* const kModuleKeys[] = {"path",  "read-only", "allow-plaintext", "keep-owners", "read",
-                                   "write", "min-free",  "bwlimit",         "comment"};
+const char* const kModuleKeys[] = {"path",
+                                   "read-only",
+                                   "allow-plaintext",
+                                   "keep-owners",
+                                   "read",
+                                   "write",
+                                   "min-free",
+                                   "bwlimit",
+                                   "snapshot-keep-last",
+                                   "snapshot-keep-daily",
+                                   "snapshot-keep-weekly",
+                                   "snapshot-keep-monthly",
+                                   "comment"};
 
 template <size_t N>
 std::string joined(const char* const (&keys)[N])
@@ -195,6 +206,23 @@ Status setModuleSetting(ModuleConfig& module, const std::string& key, const std:
         if (!rate.ok()) return invalid("expected a rate (20M = 20 MiB/s; a bare number is KiB/s), got '" + value + "'");
         module.bwlimit = *rate;
         return {};
+    }
+    if (key.starts_with("snapshot-keep-")) {
+        SnapshotRetention& keep = module.snapshotKeep;
+        uint32_t* field = key == "snapshot-keep-last"      ? &keep.last
+                          : key == "snapshot-keep-daily"   ? &keep.daily
+                          : key == "snapshot-keep-weekly"  ? &keep.weekly
+                          : key == "snapshot-keep-monthly" ? &keep.monthly
+                                                           : nullptr;
+        if (field) {
+            char* end = nullptr;
+            const unsigned long n = std::strtoul(value.c_str(), &end, 10);
+            if (value.empty() || *end != '\0' || value.front() == '-' || n > kMaxSnapshotKeep)
+                return invalid("expected a number of snapshots (0 to " + std::to_string(kMaxSnapshotKeep) + "), got '"
+                               + value + "'");
+            *field = uint32_t(n);
+            return {};
+        }
     }
     if (key == "comment") {
         module.comment = value;

@@ -349,6 +349,11 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
         params.keepFreeBytes = moduleSettings.minFreeBytes;
         params.keepFreeShare = moduleSettings.minFreeShare;
         params.keepFreeModule = module;
+        // The admin's retention, whatever the client asked for.
+        if (params.snapshot && moduleSettings.snapshotKeep.any()) {
+            params.keep = moduleSettings.snapshotKeep;
+            params.keepSetBy = "module '" + module + "' on the server";
+        }
     }
     // A client may give files to other users only where the module says so:
     // owners set by a paired client are a way to another user's rights.

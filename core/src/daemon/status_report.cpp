@@ -1,5 +1,7 @@
 #include "daemon/status_report.h"
 
+#include "snapshot/retention.h"
+
 #include <floodgate/json.h>
 #include <floodgate/units.h>
 
@@ -143,6 +145,7 @@ std::string statusText(const DaemonStatus& s)
         l += m.freeBytes ? formatBytes(*m.freeBytes) + " free" : std::string("free space unknown");
         if (m.floorBytes) l += " (keeps " + formatBytes(m.floorBytes) + ")";
         if (m.config.bwlimit) l += ", at most " + formatRate(double(m.config.bwlimit)) + " a job";
+        if (m.config.snapshotKeep.any()) l += ", snapshots kept: " + snapshot::describe(m.config.snapshotKeep);
         l += m.config.readOnly ? ", read-only" : "";
         l += "; " + accessOf(m.config);
         if (!m.problem.empty()) l += "; " + m.problem;
@@ -212,6 +215,11 @@ std::string statusJson(const DaemonStatus& s)
         j.endArray();
         j.key("min_free_bytes").value(m.floorBytes);
         j.key("bwlimit").value(m.config.bwlimit);
+        const SnapshotRetention& keep = m.config.snapshotKeep;
+        j.key("snapshot_keep").beginObject();
+        j.key("last").value(uint64_t(keep.last)).key("daily").value(uint64_t(keep.daily));
+        j.key("weekly").value(uint64_t(keep.weekly)).key("monthly").value(uint64_t(keep.monthly));
+        j.endObject();
         j.key("problem").value(m.problem);
         j.endObject();
     }

@@ -946,6 +946,7 @@ private:
             m_result.filesTotal = m_filesTotal;
             m_result.filesTransferred = m_filesDone;
             m_result.filesDeleted = m_deletedEarlier + m_filesDeleted;
+            m_result.snapshot = m_snapshot;
             m_result.bytesTotal = m_bytesTotal;
             m_result.bytesTransferred = m_bytesTransferred;
             m_result.fileBytesTransferred = m_fileBytesTransferred;
@@ -1109,6 +1110,12 @@ private:
         m_filesDeleted = count;
     }
 
+    void onSnapshot(const SnapshotOutcome& outcome) override
+    {
+        std::lock_guard lock(m_mutex);
+        m_snapshot = outcome;
+    }
+
     void onRemoteStats(diagnosis::EndReading end, std::vector<diagnosis::ConnectionReading> connections) override
     {
         // In-process, both roles count into m_localStages already.
@@ -1230,6 +1237,7 @@ private:
     uint64_t m_bytesTransferred = 0;     // of the files' data, what crossed
     uint64_t m_fileBytesTransferred = 0; // the sizes of the files transferred
     uint64_t m_filesDeleted = 0;
+    std::optional<SnapshotOutcome> m_snapshot;
     uint64_t m_deletedEarlier = 0; // by runs before a reconnect
     std::map<uint32_t, ActiveFile> m_active;
     std::vector<FileError> m_errors;

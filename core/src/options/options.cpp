@@ -471,6 +471,43 @@ Result<RateSchedule> parseRateSchedule(const std::string& text)
     return schedule;
 }
 
+namespace {
+// --snapshot makes a fresh folder each run and links unchanged files from
+// the last one: options that write into existing files would write into the
+// older snapshots' files through those links.
+Status checkSnapshotOptions(const TransferOptions& t)
+{
+    const SnapshotRetention& k = t.keep;
+    if (!t.snapshot) {
+        if (k.any())
+            return Error(Errc::InvalidArgument, "--keep-last, --keep-daily, --keep-weekly and --keep-monthly choose "
+                                                "which snapshots stay: they go with --snapshot");
+        return {};
+    }
+    for (uint32_t n : {k.last, k.daily, k.weekly, k.monthly})
+        if (n > kMaxSnapshotKeep)
+            return Error(Errc::InvalidArgument, "a --keep-* count above " + std::to_string(kMaxSnapshotKeep));
+    if (!t.linkDest.empty())
+        return Error(Errc::InvalidArgument, "--snapshot links against the newest complete snapshot itself: "
+                                            "leave out --link-dest");
+    if (t.compare.existingOnly)
+        return Error(Errc::InvalidArgument, "--existing cannot be used with --snapshot: each snapshot is a new, empty "
+                                            "folder, so nothing would be sent, and retention would count the empty "
+                                            "snapshot as a good one");
+    if (t.inPlace || t.compare.appendVerify)
+        return Error(Errc::InvalidArgument, std::string(t.inPlace ? "--inplace" : "--append-verify")
+                                                + " cannot be used with --snapshot: files linked from the last "
+                                                  "snapshot would be changed in it too");
+    if (t.backup.enabled)
+        return Error(Errc::InvalidArgument, "-b/--backup cannot be used with --snapshot: each snapshot is a new "
+                                            "folder, so nothing in it is replaced; the older snapshots are the backups");
+    if (t.removeSourceFiles)
+        return Error(Errc::InvalidArgument, "--remove-source-files cannot be used with --snapshot: a snapshot keeps "
+                                            "the source as it is");
+    return {};
+}
+} // namespace
+
 Status validateTransferOptions(const TransferOptions& t)
 {
     if (t.deleteExtraneous && t.filesFrom)
@@ -511,6 +548,7 @@ Status validateTransferOptions(const TransferOptions& t)
         return Error(Errc::InvalidArgument, "more than " + std::to_string(kMaxLinkDest) + " --link-dest directories");
     for (const auto& d : t.linkDest)
         if (d.empty()) return Error(Errc::InvalidArgument, "--link-dest needs a directory");
+    FG_TRY(checkSnapshotOptions(t));
     if (t.backup.enabled) {
         if (t.backup.suffix.find('/') != std::string::npos)
             return Error(Errc::InvalidArgument, "--suffix '" + t.backup.suffix + "' may not hold a '/'");

@@ -26,6 +26,10 @@ struct TransferParams : TransferOptions {
     uint64_t keepFreeBytes = 0;
     double keepFreeShare = 0;
     std::string keepFreeModule; // for the message
+    // Set by a daemon whose module has its own snapshot retention
+    // (floodgate.conf snapshot-keep-*): `keep` is the module's, and the
+    // receiver says so ("module 'backup'").
+    std::string keepSetBy;
     // Both roles run in this process (a local copy): reading the old copy to
     // save writing the new one does not pay there.
     bool localCopy = false;

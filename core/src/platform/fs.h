@@ -154,6 +154,10 @@ public:
     Status linkInto(std::string_view from, const DirHandle& toDir, std::string_view to) const;
     Status unlinkAt(std::string_view name) const;
     Status rmdirAt(std::string_view name) const;
+    // rm -rf of the entry `name` (gone already: fine), never through a
+    // symlink. Directories it may not change (a read-only folder kept as
+    // the source had it) are made writable for their owner first.
+    Status removeTreeAt(std::string_view name) const;
     Status symlinkAt(std::string_view target, std::string_view name) const;
     Result<std::string> readlinkAt(std::string_view name) const;
     // Sets the mtime of a child without following a final symlink.

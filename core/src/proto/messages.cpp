@@ -213,6 +213,8 @@ void JobRequestMsg::encode(WireWriter& w) const
     w.u8(resumes ? 1 : 0);
     if (resumes) w.array(*resumes);
     w.u8(uint8_t(t.nameMapping));
+    w.u8(t.snapshot ? 1 : 0);
+    for (uint32_t n : {t.keep.last, t.keep.daily, t.keep.weekly, t.keep.monthly}) w.u32(n);
 }
 
 Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
@@ -329,6 +331,13 @@ Result<JobRequestMsg> JobRequestMsg::decode(WireReader& r)
     const uint8_t mapping = r.u8();
     if (mapping > uint8_t(NameMapping::Off)) r.fail("unknown name mapping");
     t.nameMapping = NameMapping(mapping);
+    const uint8_t snapshot = r.u8();
+    if (snapshot > 1) r.fail("unknown snapshot flag");
+    t.snapshot = snapshot == 1;
+    for (uint32_t* n : {&t.keep.last, &t.keep.daily, &t.keep.weekly, &t.keep.monthly}) {
+        *n = r.u32();
+        if (*n > kMaxSnapshotKeep) r.fail("a snapshot retention count out of range");
+    }
     FG_TRY(r.finish("JobRequest"));
     if (m.streams > kMaxStreams)
         return Error(Errc::Protocol, "malformed JobRequest: more than " + std::to_string(kMaxStreams) + " streams");
@@ -1004,12 +1013,34 @@ Result<StatsMsg> StatsMsg::decode(WireReader& r)
     return m;
 }
 
-void JobDoneMsg::encode(WireWriter& w) const { w.u32(filesDeleted); }
+void JobDoneMsg::encode(WireWriter& w) const
+{
+    w.u32(filesDeleted);
+    w.u8(snapshot ? 1 : 0);
+    if (!snapshot) return;
+    w.string(snapshot->name);
+    w.u8(snapshot->complete ? 1 : 0);
+    w.u32(uint32_t(snapshot->removed.size()));
+    for (const auto& n : snapshot->removed) w.string(n);
+}
 
 Result<JobDoneMsg> JobDoneMsg::decode(WireReader& r)
 {
     JobDoneMsg m;
     m.filesDeleted = r.u32();
+    const uint8_t hasSnapshot = r.u8();
+    if (hasSnapshot > 1) r.fail("unknown snapshot flag");
+    if (hasSnapshot == 1) {
+        SnapshotOutcome s;
+        s.name = r.string(kMaxShortText);
+        const uint8_t complete = r.u8();
+        if (complete > 1) r.fail("unknown snapshot state");
+        s.complete = complete == 1;
+        // (A snapshot's name is 17 bytes; the count is bounded by the frame.)
+        const uint32_t removed = r.count(kMaxBatchItems, 4 + 17);
+        for (uint32_t i = 0; i < removed && !r.failed(); ++i) s.removed.push_back(r.string(kMaxShortText));
+        m.snapshot = std::move(s);
+    }
     FG_TRY(r.finish("JobDone"));
     return m;
 }

@@ -29,7 +29,8 @@ namespace fg::proto {
 // 12: `floodgate probe` (ProbeRequest and what follows it, probe/probe_messages.h).
 // 14: --name-mapping (JobRequest, last) and whether the source's names are
 // Windows' (FileListBegin).
-inline constexpr uint16_t kProtocolVersion = 14;
+// 15: --snapshot and its retention (JobRequest, last).
+inline constexpr uint16_t kProtocolVersion = 15;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 // Hello capabilities. PlainData: this end can carry a session's data
 // connections unencrypted after their TLS join (--cipher none); a client
@@ -489,6 +490,7 @@ platform::NetLimits readNetLimits(WireReader& r);
 struct JobDoneMsg {
     static constexpr MsgType kType = MsgType::JobDone;
     uint32_t filesDeleted = 0;
+    std::optional<SnapshotOutcome> snapshot; // (version 15)
     void encode(WireWriter& w) const;
     static Result<JobDoneMsg> decode(WireReader& r);
 };

@@ -54,6 +54,13 @@ Result<std::unique_ptr<LinkDest>> LinkDest::open(const RootSpec& root, const std
     return l;
 }
 
+std::unique_ptr<LinkDest> LinkDest::fromDirs(std::vector<platform::DirHandle> dirs)
+{
+    std::unique_ptr<LinkDest> l(new LinkDest());
+    for (auto& dir : dirs) l->m_dirs.push_back(std::make_unique<DirCache>(std::move(dir)));
+    return l;
+}
+
 std::optional<LinkDest::Match> LinkDest::find(const FileEntry& source, const std::string& target, const PlanRules& rules)
 {
     if (!source.isRegular()) return std::nullopt;

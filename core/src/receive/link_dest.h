@@ -29,6 +29,9 @@ public:
     static Result<std::unique_ptr<LinkDest>> open(const RootSpec& root, const std::vector<std::string>& dirs,
                                                   std::vector<std::string>* skipped);
 
+    // Directories already open (--snapshot's previous snapshots), in order.
+    static std::unique_ptr<LinkDest> fromDirs(std::vector<platform::DirHandle> dirs);
+
     struct Match {
         const platform::DirHandle* dir; // valid until the next call
         std::string name;

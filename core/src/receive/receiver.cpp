@@ -233,7 +233,11 @@ Status Receiver::run()
     if (m_badPartialDir) return failEarly(*m_badPartialDir);
     if (auto why = m_owners.notKeptReason()) notice(false, "", Error(Errc::Ok, *why));
     if (!m_params.ownershipRefused.empty()) notice(false, "", Error(Errc::Ok, m_params.ownershipRefused));
+    // A snapshot folder holds the tree in a folder of its own, even a single file.
+    if (m_params.snapshot) m_root.trailingSlash = true;
     if (Status st = resolveRoot(*begin); !st) return failEarly(st.error());
+    if (m_params.snapshot)
+        if (Status st = beginSnapshot(); !st) return failEarly(st.error());
     if (!m_params.dryRun && m_rootDir) {
         // Said at the first change planned, before any data is sent for it;
         // a re-sync with nothing to change into a read-only copy still works.
@@ -349,6 +353,7 @@ Status Receiver::run()
         if (!m_params.dryRun && dirs && m_params.fsync != FsyncMode::None && m_rootDir) {
             if (Status st = m_rootDir->syncFileSystem(); !st) fail(st.error());
         }
+        if (m_snapshot) finishSnapshot();
     }
     stopStatsReports();
 
@@ -357,6 +362,8 @@ Status Receiver::run()
         m_jobDoneSent.store(true);
         proto::JobDoneMsg jobDone;
         jobDone.filesDeleted = uint32_t(std::min<uint64_t>(m_deletedCount, std::numeric_limits<uint32_t>::max()));
+        jobDone.snapshot = m_snapshotOutcome;
+        if (m_snapshotOutcome) m_observer.onSnapshot(*m_snapshotOutcome);
         if (Status sent = m_link.send(proto::toFrame(jobDone)); !sent) sendFailed(sent.error());
     }
     // Let the sender close first (see kCloseGrace), then make sure we are closed.

@@ -40,6 +40,7 @@
 #include "scan/dir_cache.h"
 #include "scan/file_entry.h"
 #include "scan/file_list.h"
+#include "snapshot/snapshot_folder.h"
 
 #include <atomic>
 #include <memory>
@@ -169,6 +170,13 @@ private:
     // --link-dest: the file is as an earlier snapshot has it; link it from
     // there (a dry run only says so). False: it travels as planned.
     bool linkFromSnapshot(const FileEntry& entry, const std::string& target, const PlanRules& rules, DirCache* dirs);
+    // --snapshot (receiver_snapshot.cpp): the destination folder is taken
+    // for a new snapshot, which becomes the root the job writes into, with
+    // the newest complete one to link from.
+    Status beginSnapshot();
+    // After the last file is in place and flushed: a job that lost nothing
+    // completes the snapshot, then the retention rule removes old ones.
+    void finishSnapshot();
     // A chmod of a file this job made failed because the file system cannot
     // set modes: said once for the job, and the file goes on.
     void modesNotKept(const Error& error, const std::string& where = {});
@@ -347,6 +355,12 @@ private:
     std::vector<std::pair<uint32_t, uint32_t>> m_hardLinks;
     // Files that failed (m_listMutex): a hard link to one is not made.
     std::unordered_set<uint32_t> m_failedFiles;
+    // Of those, the ones that did not vanish or change while read (rsync's
+    // 24): one of these leaves a --snapshot incomplete.
+    uint64_t m_filesLost = 0;
+    // --snapshot: the folder of snapshots the destination is.
+    std::optional<snapshot::Folder> m_snapshot;
+    std::optional<SnapshotOutcome> m_snapshotOutcome; // for JobDone
     // Directories the sender listed without their contents (-x,
     // --exclude-if-present): --delete leaves what is in them alone.
     std::unordered_set<std::string> m_omittedDirs;

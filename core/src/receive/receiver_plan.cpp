@@ -374,7 +374,8 @@ bool Receiver::linkFromSnapshot(const FileEntry& entry, const std::string& targe
         // Another file system, or none with hard links: the file is sent.
         if (!m_linkWarned) {
             m_linkWarned = true;
-            notice(false, target, Error(Errc::Ok, "--link-dest: cannot hard-link from there (" + st.error().message
+            notice(false, target, Error(Errc::Ok, std::string(m_snapshot ? "--snapshot" : "--link-dest")
+                                                      + ": cannot hard-link from there (" + st.error().message
                                                       + "); files are sent instead"));
         }
         return false;
@@ -537,7 +538,7 @@ Status Receiver::finishList(const proto::FileListEndMsg& end)
     if (settled) allSettled();
     if (m_linked > 0)
         inform(std::to_string(m_linked) + " file(s) " + (m_params.dryRun ? "would be" : "were")
-               + " hard-linked from --link-dest instead of sent");
+               + " hard-linked from " + (m_snapshot ? "earlier snapshots" : "--link-dest") + " instead of sent");
     m_observer.onUnchanged(m_unchanged);
     proto::PlanEndMsg planEnd;
     planEnd.unchanged = uint32_t(std::min<uint64_t>(m_unchanged, std::numeric_limits<uint32_t>::max()));

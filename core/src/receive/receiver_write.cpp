@@ -94,6 +94,7 @@ void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
         if (index >= m_list.size()) return fail(Error(Errc::Protocol, "a failure was reported for an unknown file"));
         if (m_wants[index] == Want::Finished) return; // settled already
         m_failedFiles.insert(index);
+        if (error.code != Errc::Vanished) ++m_filesLost;
         last = settleLocked(index);
         path = targetPath(m_list.view(index).path);
     }

@@ -44,6 +44,8 @@ public:
     // Worth a line in the log, not a problem (what compression did).
     virtual void onInfo(const std::string& message) { (void)message; }
     virtual void onDeleted(uint64_t count) { (void)count; }
+    // --snapshot: the receiver's last word on the snapshot it wrote.
+    virtual void onSnapshot(const SnapshotOutcome& outcome) { (void)outcome; }
     // The far end's figures (its Stats): its stages and machine, and the
     // connections it sends on.
     virtual void onRemoteStats(diagnosis::EndReading, std::vector<diagnosis::ConnectionReading>) {}

@@ -102,6 +102,7 @@ void RoleBase::stopStatsReports()
 
 void RoleBase::notice(bool isError, const std::string& path, const Error& error)
 {
+    if (isError && error.code != Errc::Vanished) m_pathErrors.fetch_add(1);
     m_observer.onNotice(isError, path, error);
     proto::NoticeMsg msg;
     msg.level = isError ? proto::NoticeMsg::Level::Error : proto::NoticeMsg::Level::Warning;
@@ -127,7 +128,9 @@ void RoleBase::relayPeerNotice(const proto::Frame& frame)
     if (!msg.ok()) return fail(msg.error());
     if (msg->level == proto::NoticeMsg::Level::Info)
         return m_observer.onInfo(msg->path.empty() ? msg->message : msg->path + ": " + msg->message);
-    m_observer.onNotice(msg->level == proto::NoticeMsg::Level::Error, msg->path, Error(msg->code, msg->message));
+    const bool isError = msg->level == proto::NoticeMsg::Level::Error;
+    if (isError && msg->code != Errc::Vanished) m_pathErrors.fetch_add(1);
+    m_observer.onNotice(isError, msg->path, Error(msg->code, msg->message));
 }
 
 } // namespace fg

@@ -63,6 +63,9 @@ protected:
     // The peer's Notice, for the user; a malformed one fails the role.
     void relayPeerNotice(const proto::Frame& frame);
     std::optional<Error> firstError() const;
+    // Errors about paths so far, this end's and the peer's (files that
+    // vanished or changed while read are not counted: rsync's 24).
+    uint64_t pathErrors() const { return m_pathErrors.load(); }
     bool cancelled() const { return m_cancelled.load(); }
     const std::atomic<bool>& cancelFlag() const { return m_cancelled; }
 
@@ -97,6 +100,7 @@ private:
     mutable diagnosis::InterruptMeter m_interrupts;
 
     std::atomic<bool> m_cancelled{false};
+    std::atomic<uint64_t> m_pathErrors{0};
     mutable std::mutex m_errorMutex;
     std::optional<Error> m_error;
     std::mutex m_statsMutex;

@@ -608,6 +608,7 @@ void Sender::controlLoop()
                 continue;
             }
             m_observer.onDeleted(msg->filesDeleted);
+            if (msg->snapshot) m_observer.onSnapshot(*msg->snapshot);
             m_jobDone.store(true);
             return;
         }

@@ -786,12 +786,18 @@ Status removeTreeAt(int dirfd, const std::string& name, const std::string& displ
     }
     if (S_ISDIR(st.st_mode)) {
         int fd = ::openat(dirfd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0 && errno == EACCES && ::fchmodat(dirfd, name.c_str(), (st.st_mode & 07777) | S_IRWXU, 0) == 0)
+            fd = ::openat(dirfd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0) return sysError(errno, "open " + display);
         DIR* dir = ::fdopendir(fd);
         if (!dir) {
             ::close(fd);
             return sysError(errno, "list " + display);
         }
+        // A folder without write permission for its owner (copied with
+        // its mode from a read-only source) cannot lose its entries until
+        // it has it; it is going anyway.
+        if ((st.st_mode & S_IWUSR) == 0) (void)::fchmod(fd, (st.st_mode & 07777) | S_IRWXU);
         std::vector<std::string> names;
         while (struct dirent* de = ::readdir(dir)) {
             std::string n = de->d_name;
@@ -815,6 +821,12 @@ Status removeTreeAt(int dirfd, const std::string& name, const std::string& displ
 Status removeTree(const std::string& path)
 {
     return removeTreeAt(AT_FDCWD, path, path);
+}
+
+Status DirHandle::removeTreeAt(std::string_view name) const
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    return fg::platform::removeTreeAt(m_fd, nameStr(name), childPath(name));
 }
 
 namespace {

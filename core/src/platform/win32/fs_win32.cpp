@@ -1118,6 +1118,18 @@ Status removeChildren(const DirHandle& dir)
 }
 } // namespace
 
+Status DirHandle::removeTreeAt(std::string_view name) const
+{
+    auto info = statAt(name);
+    if (!info.ok()) return info.error().sysErrno == ENOENT ? Status() : Status(info.error());
+    if (info->type != FileType::Directory) return unlinkAt(name);
+    {
+        FG_TRY_ASSIGN(DirHandle dir, openDir(name));
+        FG_TRY(removeChildren(dir));
+    }
+    return rmdirAt(name);
+}
+
 Status removeTree(const std::string& path)
 {
     auto info = statPath(path, false);
