@@ -39,6 +39,13 @@
 namespace fg {
 namespace {
 
+// Why a module that takes pushes cannot be written by this daemon (empty:
+// it can, or it is read-only): for the log at start and reload, and status.
+std::string whyPushesFail(const ModuleConfig& m)
+{
+    return m.readOnly ? std::string() : platform::whyNotWritable(m.path);
+}
+
 constexpr int kAcceptPollMs = 200;
 // Dropped connections are told in the log in one line at most this often: a
 // flood of them must not flood the log too.
@@ -114,7 +121,7 @@ public:
         line += clients.ok() ? "; " + std::to_string(clients->size()) + " paired client(s)"
                              : "; paired clients unreadable: " + clients.error().message;
         m_log.emit(missing.empty() && clients.ok() ? LogLevel::Info : LogLevel::Warning, line);
-        warnOfUnknownClients(modules);
+        if (clients.ok()) warnOfUnknownClients(modules, *clients);
         warnOfUnwritable(modules);
         return line;
     }
@@ -184,7 +191,7 @@ private:
                                         m_log);
         if (admin.ok()) m_admin = std::move(admin).value();
         else m_log.warning("no admin socket (floodgate serve --show-code will not reach this daemon): " + admin.error().message);
-        warnOfUnknownClients(m_config.modules);
+        if (auto clients = listPairedClients(m_stateDir); clients.ok()) warnOfUnknownClients(m_config.modules, *clients);
         warnOfUnwritable(m_config.modules);
         m_acceptThread = std::thread([this] { acceptLoop(); });
         return {};
@@ -252,9 +259,8 @@ private:
     void warnOfUnwritable(const std::vector<ModuleConfig>& modules)
     {
         for (const auto& m : modules) {
-            if (m.readOnly) continue;
             if (auto info = platform::statPath(m.path, true); !info.ok()) continue; // said as missing
-            const std::string why = platform::whyNotWritable(m.path);
+            const std::string why = whyPushesFail(m);
             if (why.empty()) continue;
             m_log.warning("module '" + m.name + "' takes pushes, but " + m.path + " cannot be written here (" + why
                           + "); make it read-only = true, or let this daemon write there (the packaged service: "
@@ -265,10 +271,8 @@ private:
 
     // An access list that names a client nobody is called is probably a typo
     // (or a client that will pair later): said in the log, not refused.
-    void warnOfUnknownClients(const std::vector<ModuleConfig>& modules)
+    void warnOfUnknownClients(const std::vector<ModuleConfig>& modules, const std::vector<PairedClient>& clients)
     {
-        auto clients = listPairedClients(m_stateDir);
-        if (!clients.ok()) return;
         for (const auto& m : modules) {
             std::string unknown;
             for (const auto* list : {&m.readers, &m.writers})
@@ -276,7 +280,7 @@ private:
                     if (entry == "*") continue;
                     ModuleConfig probe;
                     probe.readers = {entry};
-                    const bool found = std::any_of(clients->begin(), clients->end(), [&](const PairedClient& c) {
+                    const bool found = std::any_of(clients.begin(), clients.end(), [&](const PairedClient& c) {
                         return moduleAccess(probe, c.fingerprint, c.name) != ModuleAccess::None;
                     });
                     if (!found) unknown += (unknown.empty() ? "'" : ", '") + entry + "'";
@@ -485,9 +489,8 @@ private:
                     out.floorBytes = std::max(m.minFreeBytes, uint64_t(m.minFreeShare * double(*total)));
                 if (out.freeBytes && out.floorBytes && *out.freeBytes <= out.floorBytes && !m.readOnly)
                     out.problem = "at or below its min-free: it takes no new files";
-                if (!m.readOnly)
-                    if (std::string why = platform::whyNotWritable(m.path); !why.empty())
-                        out.problem = "cannot be written here (" + why + ")";
+                if (std::string why = whyPushesFail(m); !why.empty())
+                    out.problem = "cannot be written here (" + why + ")";
             } else {
                 out.problem = "cannot be opened now: " + dir.error().message;
             }
