@@ -44,6 +44,9 @@ const char* kServeHelp =
     "  --max-pending N        connections that have not proven it yet, in all (default 128), and\n"
     "  --max-pending-per-host N  from one address (default 48); past either, the oldest is dropped\n"
     "                         to make room, so a flood of them never keeps a paired client out\n"
+    "  --metrics-listen ADDR:PORT  answer GET /metrics there in Prometheus' text format: modules'\n"
+    "                         free space, paired clients, jobs running and ended, bytes moved\n"
+    "                         (read-only; off by default; keep it on 127.0.0.1 or a trusted network)\n"
     "  --stdio                serve one session on stdin/stdout (what ssh runs; no modules)\n"
     "\n"
     "For a daemon already running with this state directory (through its admin socket,\n"
@@ -63,7 +66,7 @@ const std::vector<OptionSpec> kServeOptions = {
     {"state-dir", 0, true},   {"max-sessions", 0, true}, {"stdio", 0, false},    {"help", 'h', false},
     {"auth-timeout", 0, true}, {"max-pending", 0, true}, {"max-pending-per-host", 0, true},
     {"allow-plaintext", 0, true}, {"keep-owners", 0, true}, {"show-code", 0, false}, {"new-code", 0, false}, {"reload", 0, false},
-    {"config", 0, true}, {"print-write-paths", 0, false},
+    {"config", 0, true}, {"print-write-paths", 0, false}, {"metrics-listen", 0, true},
 };
 
 int usageError(const std::string& message)

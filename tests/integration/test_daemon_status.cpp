@@ -8,7 +8,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTest>
+
+#include <sys/socket.h>
+#include <unistd.h>
 
 using fgtest::CliRun;
 using fgtest::ScratchDir;
@@ -25,11 +29,66 @@ QJsonObject statusOf(const ScratchDir& dir)
     return QJsonDocument::fromJson(r.out).object();
 }
 
+// One HTTP request to 127.0.0.1:port as a scraper sends it; the whole answer.
+QByteArray httpRequest(uint16_t port, const QByteArray& request)
+{
+    const int fd = fgtest::openRawSocket(port);
+    if (fd < 0) return {};
+    (void)::send(fd, request.constData(), size_t(request.size()), MSG_NOSIGNAL);
+    QByteArray out;
+    char buf[4096];
+    for (ssize_t n; (n = ::recv(fd, buf, sizeof buf, 0)) > 0;) out.append(buf, n);
+    fgtest::closeRawSocket(fd);
+    return out;
+}
+
 } // namespace
 
 class TestDaemonStatus : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // --metrics-listen: a scrape sees the modules, the paired client and the
+    // jobs ended with the bytes they moved; other requests get nothing.
+    void metricsEndpointServesPrometheusText()
+    {
+        ScratchDir dir("fgstat");
+        fgtest::PairedDaemon nas(dir, {}, {u"--metrics-listen"_s, u"127.0.0.1:0"_s});
+        QVERIFY2(nas.ok, qPrintable(nas.daemon.log()));
+        uint16_t port = 0;
+        static const QRegularExpression said(u"metrics on http://127.0.0.1:(\\d+)/metrics"_s);
+        QVERIFY(fgtest::waitFor([&] {
+            auto m = said.match(nas.daemon.log());
+            port = m.hasMatch() ? uint16_t(m.captured(1).toUInt()) : 0;
+            return port != 0;
+        }, 5000));
+        fgtest::writeFile(dir.sub("src/a.bin"), fgtest::randomBytes(100000, 1));
+        VERIFY_EXIT(nas.sync({q(dir.sub("src/")), nas.daemon.url(u"m/in/"_s)}), 0);
+        VERIFY_EXIT(nas.sync({q(dir.sub("src/")), nas.daemon.url(u"nope/x/"_s)}), 3);
+
+        // (The daemon ends a job's record a moment after its client has exited.)
+        QByteArray scrape;
+        fgtest::waitFor([&] {
+            scrape = httpRequest(port, "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+            return scrape.contains("result=\"failed\"} 1");
+        }, 5000);
+        QVERIFY2(scrape.startsWith("HTTP/1.0 200 OK\r\n"), scrape.constData());
+        for (const char* line : {"floodgate_paired_clients 1", "floodgate_module_ok{module=\"m\"} 1",
+                                 "floodgate_jobs_total{module=\"m\",result=\"ok\"} 1",
+                                 "floodgate_file_bytes_total{module=\"m\",direction=\"push\"} 100000",
+                                 "floodgate_jobs_total{module=\"nope\",result=\"failed\"} 1"})
+            QVERIFY2(scrape.contains(QByteArray("\n") + line + "\n"), (QByteArray(line) + "\n--- in ---\n" + scrape).constData());
+        QVERIFY(httpRequest(port, "GET /admin HTTP/1.1\r\n\r\n").startsWith("HTTP/1.0 404"));
+        QVERIFY(httpRequest(port, "DELETE /metrics HTTP/1.1\r\n\r\n").startsWith("HTTP/1.0 405"));
+        // A port taken is a daemon that does not start, not one without metrics.
+        fgtest::DaemonProcess second;
+        QString why;
+        QVERIFY(!second.start({u"--listen"_s, u"127.0.0.1:0"_s, u"--module"_s, q("m=" + dir.sub("module")),
+                               u"--state-dir"_s, q(dir.sub("second-state")), u"--metrics-listen"_s,
+                               u"127.0.0.1:"_s + QString::number(port)},
+                              q(dir.sub("second.log")), &why, 10000));
+        QVERIFY2(second.log().contains(u"metrics-listen 127.0.0.1:"_s), qPrintable(second.log()));
+    }
+
     void statusShowsRunningAndEndedJobs()
     {
         ScratchDir dir("fgstat");

@@ -195,8 +195,11 @@ private Q_SLOTS:
     {
         ScratchDir dir("fgsnap");
         fgtest::writeFile(dir.sub("src/a.txt"), "a");
-        for (const char* n : {"2020-01-01_020000", "2020-01-02_020000"})
+        fgtest::setMtime(dir.sub("src/a.txt"), 1600000000);
+        for (const char* n : {"2020-01-01_020000", "2020-01-02_020000"}) {
             fgtest::writeFile(dir.sub(std::string("nas/home/") + n + "/a.txt"), "a");
+            fgtest::setMtime(dir.sub(std::string("nas/home/") + n + "/a.txt"), 1600000000);
+        }
         fgtest::writeFile(dir.sub("floodgate.conf"),
                           "[module backup]\npath = " + dir.sub("nas") + "\nsnapshot-keep-last = 2\n", 0640);
         fgtest::PairedDaemon nas(dir, {}, {u"--config"_s, q(dir.sub("floodgate.conf"))});

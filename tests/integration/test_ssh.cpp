@@ -40,7 +40,11 @@ const QString kSshd = u"/usr/sbin/sshd"_s;
 
 // With what sshd said, where ssh is what failed.
 #undef VERIFY_EXIT
-#define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), (explain(run) + sshdContext()).constData())
+#define VERIFY_EXIT(run, code)                                                                                         \
+    do {                                                                                                               \
+        const auto& verifiedRun_ = (run);                                                                              \
+        QVERIFY2(verifiedRun_.exitCode == (code), (explain(verifiedRun_) + sshdContext()).constData());                \
+    } while (0)
 
 class TestSsh : public QObject {
     Q_OBJECT

@@ -57,7 +57,13 @@ struct CliRun {
 // by argument-dependent lookup: explain(run) needs no qualification).
 QByteArray explain(const CliRun& r);
 // QVERIFY that a run exited with `code`, saying what it printed if not.
-#define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), fgtest::explain(run).constData())
+// `run` is evaluated once: QVERIFY2 evaluates its message even when the
+// check passes, so VERIFY_EXIT(sync(...), 0) would otherwise run it twice.
+#define VERIFY_EXIT(run, code)                                                                                         \
+    do {                                                                                                               \
+        const auto& verifiedRun_ = (run);                                                                              \
+        QVERIFY2(verifiedRun_.exitCode == (code), fgtest::explain(verifiedRun_).constData());                          \
+    } while (0)
 // Runs the floodgate CLI with args; fails the test on a timeout.
 CliRun runCli(const QStringList& args, int timeoutMs = 120000, const QByteArray& stdinData = {});
 QString cliPath();

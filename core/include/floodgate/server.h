@@ -49,6 +49,10 @@ struct ModuleConfig {
 struct ServerConfig {
     std::string listenHost = "127.0.0.1";
     uint16_t port = 0;              // 0 = pick a free port (tests, demo)
+    // metrics-listen: GET /metrics answers in Prometheus' text format here
+    // (empty host: no metrics door).
+    std::string metricsHost;
+    uint16_t metricsPort = 0;
     std::vector<ModuleConfig> modules;
     std::string pairCode;           // empty = generate a fresh one-time code
     std::string stateDir;           // empty = defaultStateDir()

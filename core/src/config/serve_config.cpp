@@ -19,7 +19,8 @@ namespace {
 constexpr size_t kMaxConfigBytes = 1024 * 1024;
 
 const char* const kDaemonKeys[] = {"listen",       "state-dir",   "pair-code",            "max-sessions",
-                                   "auth-timeout", "max-pending", "max-pending-per-host", "client-bwlimit"};
+                                   "auth-timeout", "max-pending", "max-pending-per-host", "client-bwlimit",
+                                   "metrics-listen"};
 const char* const kModuleKeys[] = {"path",
                                    "read-only",
                                    "allow-plaintext",
@@ -140,6 +141,7 @@ bool known(const char* const (&keys)[N], const std::string& key)
 Status setDaemonSetting(ServerConfig& config, const std::string& key, const std::string& value)
 {
     if (key == "listen") return parseListen(value, config.listenHost, config.port);
+    if (key == "metrics-listen") return parseListen(value, config.metricsHost, config.metricsPort);
     if (key == "state-dir") {
         if (value.empty()) return invalid("give a directory");
         config.stateDir = value;

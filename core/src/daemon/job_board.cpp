@@ -101,6 +101,9 @@ void JobBoard::end(const std::shared_ptr<Entry>& entry, bool ok, const std::stri
     auto it = std::find(m_running.begin(), m_running.end(), entry);
     if (it == m_running.end()) return; // ended already: the first word stands
     m_running.erase(it);
+    ModuleTotals& t = m_totals[r.module];
+    ++(ok ? t.jobsOk : t.jobsFailed);
+    (r.push ? t.bytesReceived : t.bytesSent) += r.dryRun ? 0 : r.bytesMoved;
     m_ended.push_front(std::move(r));
     while (m_ended.size() > kKeptEnded) m_ended.pop_back();
 }
@@ -115,6 +118,12 @@ std::vector<JobRecord> JobBoard::running() const
     std::vector<JobRecord> out;
     for (const auto& e : entries) out.push_back(e->record());
     return out;
+}
+
+std::map<std::string, ModuleTotals> JobBoard::totals() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_totals;
 }
 
 std::vector<JobRecord> JobBoard::ended() const

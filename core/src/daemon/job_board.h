@@ -43,6 +43,16 @@ struct JobRecord {
     std::string result;      // "ok", or the error that ended it, or what failed
 };
 
+// What the jobs of one module came to since the daemon started (the
+// metrics endpoint's counters; refusals before a module was known count
+// under "").
+struct ModuleTotals {
+    uint64_t jobsOk = 0;
+    uint64_t jobsFailed = 0;
+    uint64_t bytesReceived = 0; // pushes: file data the daemon took in
+    uint64_t bytesSent = 0;     // pulls
+};
+
 class JobBoard {
 public:
     // A running job's entry; its owner (the job's session) updates it from
@@ -77,6 +87,7 @@ public:
 
     std::vector<JobRecord> running() const;
     std::vector<JobRecord> ended() const; // the newest first
+    std::map<std::string, ModuleTotals> totals() const; // by module
     // Each client heard from: fingerprint -> seconds since 1970.
     std::map<std::string, int64_t> lastContacts() const;
     // A client was heard from now (a job or a probe began).
@@ -91,6 +102,7 @@ private:
     uint64_t m_nextId = 1;
     std::vector<std::shared_ptr<Entry>> m_running;
     std::deque<JobRecord> m_ended;
+    std::map<std::string, ModuleTotals> m_totals;
     std::map<std::string, int64_t> m_contacts;
 };
 

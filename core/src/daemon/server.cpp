@@ -1,6 +1,8 @@
 // The TLS daemon (`floodgate serve`) and the stdio session (`serve --stdio`).
 
 #include "daemon/admin_socket.h"
+#include "daemon/metrics_endpoint.h"
+#include "daemon/prometheus_text.h"
 #include "daemon/admission.h"
 #include "daemon/job_board.h"
 #include "exec/rate_limiter.h"
@@ -130,6 +132,7 @@ public:
     {
         if (m_stopping.exchange(true)) return;
         m_admin.reset();
+        m_metrics.reset();
         if (m_acceptThread.joinable()) m_acceptThread.join();
         std::list<Session> sessions;
         {
@@ -191,9 +194,30 @@ private:
                                         m_log);
         if (admin.ok()) m_admin = std::move(admin).value();
         else m_log.warning("no admin socket (floodgate serve --show-code will not reach this daemon): " + admin.error().message);
+        FG_TRY(startMetrics());
         if (auto clients = listPairedClients(m_stateDir); clients.ok()) warnOfUnknownClients(m_config.modules, *clients);
         warnOfUnwritable(m_config.modules);
         m_acceptThread = std::thread([this] { acceptLoop(); });
+        return {};
+    }
+
+    // metrics-listen: asked for and not to be had (the port is taken) is
+    // an error at the start, not a daemon that runs without it.
+    Status startMetrics()
+    {
+        if (m_config.metricsHost.empty()) return {};
+        auto metrics = MetricsEndpoint::start(m_config.metricsHost, m_config.metricsPort,
+                                              [this] { return prometheusText(status()); }, m_log);
+        if (!metrics.ok())
+            return Error(metrics.error().code, "metrics-listen " + m_config.metricsHost + ":"
+                                                   + std::to_string(m_config.metricsPort) + ": " + metrics.error().message);
+        m_metrics = std::move(metrics).value();
+        const std::string host = m_config.metricsHost.find(':') != std::string::npos ? "[" + m_config.metricsHost + "]"
+                                                                                     : m_config.metricsHost;
+        m_log("metrics on http://" + host + ":" + std::to_string(m_metrics->port()) + "/metrics");
+        if (m_config.metricsHost != "127.0.0.1" && m_config.metricsHost != "::1" && m_config.metricsHost != "localhost")
+            m_log.warning("metrics-listen " + host + " is not this machine's loopback: whoever reaches it reads the "
+                          "module names, free space and client names; keep it behind a firewall");
         return {};
     }
 
@@ -243,6 +267,8 @@ private:
             notes.push_back("the listen address takes a restart (still " + m_config.listenHost + ":"
                             + std::to_string(port()) + ")");
         if (fresh.stateDir != m_config.stateDir) notes.push_back("the state directory takes a restart");
+        if (fresh.metricsHost != m_config.metricsHost || fresh.metricsPort != m_config.metricsPort)
+            notes.push_back("metrics-listen takes a restart");
         m_config.modules = std::move(fresh.modules);
         m_config.maxSessions = fresh.maxSessions;
         m_config.authTimeoutSec = fresh.authTimeoutSec;
@@ -508,6 +534,7 @@ private:
         }
         s.running = m_board->running();
         s.ended = m_board->ended();
+        s.totals = m_board->totals();
         return s;
     }
 
@@ -546,6 +573,7 @@ private:
     int64_t m_startedUnix = 0;
     std::string m_stateDir;
     std::unique_ptr<AdminSocket> m_admin;
+    std::unique_ptr<MetricsEndpoint> m_metrics;
     std::unique_ptr<Admission> m_admission;
     // Dropped since the last line in the log (guarded by m_mutex).
     size_t m_overdue = 0;

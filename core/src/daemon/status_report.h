@@ -42,6 +42,7 @@ struct DaemonStatus {
     std::string clientsProblem; // the list could not be read
     std::vector<JobRecord> running;
     std::vector<JobRecord> ended; // the newest first
+    std::map<std::string, ModuleTotals> totals; // since the daemon started, by module
 };
 
 std::string statusText(const DaemonStatus& status);
