@@ -31,6 +31,7 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFLOODGATE_ST
   -DFLOODGATE_BUILD_GUI=OFF -DFLOODGATE_BUILD_TESTS=OFF
 # Its link warns that getpwuid and getaddrinfo need the running system's NSS
 # modules: said above, and handled (numeric fallbacks).
+rm -f "$build/app/floodgate" # so that a failed build cannot pass off the last one
 cmake --build "$build" -j"$(nproc)" --target floodgate 2>&1 |
   grep -v -e "statically linked applications requires at runtime" -e "^/usr/bin/ld: .*: in function" || true
 [ -x "$build/app/floodgate" ] || { echo "build-static-cli.sh: the build failed" >&2; exit 1; }

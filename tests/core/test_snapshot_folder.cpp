@@ -141,6 +141,24 @@ private Q_SLOTS:
                               QStringLiteral("latest")}));
     }
 
+    // A removal cut short leaves NAME.removing: never a snapshot, and gone
+    // at the next run.
+    void aHalfRemovedSnapshotIsNeverTakenForOne()
+    {
+        ScratchDir dir("fgsnap");
+        makeSnapshot(dir, "2026-12-01_020000");
+        makeSnapshot(dir, "2026-12-02_020000.removing");
+        auto f = Folder::begin(openFolder(dir.sub("snaps")), Stamp{2026, 12, 3, 2, 0, 0}, false);
+        QVERIFY(f.ok());
+        QCOMPARE(QString::fromStdString(f->previous()), QStringLiteral("2026-12-01_020000"));
+        QVERIFY(!fgtest::exists(dir.sub("snaps/2026-12-02_020000.removing")));
+        QVERIFY(f->complete(false));
+        auto pruned = f->prune(SnapshotRetention{1, 0, 0, 0}, false);
+        QCOMPARE(pruned.removed, std::vector<std::string>{"2026-12-01_020000"});
+        QCOMPARE(entries(dir.sub("snaps")),
+                 QStringList({QStringLiteral(".floodgate-snapshot.lock"), QStringLiteral("2026-12-03_020000")}));
+    }
+
     // A symlink named like a snapshot is not one: not linked from, not
     // followed when old snapshots are removed.
     void aSymlinkNamedLikeASnapshotIsLeftAlone()

@@ -15,6 +15,7 @@
 #include <QThread>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 using fgtest::CliRun;
 using fgtest::ScratchDir;
@@ -131,6 +132,43 @@ private Q_SLOTS:
         QCOMPARE(inode(complete + "/" + done[0].toStdString()), early);
         const QString d = fgtest::diffTrees(fgtest::describeTree(dir.sub("src")), fgtest::describeTree(complete));
         QVERIFY2(d.isEmpty(), qPrintable(d));
+    }
+
+    // A file that goes (or changes) after the scan listed it fails (exit
+    // 24), and the new snapshot holds its previous version instead: complete,
+    // and nothing the older snapshot had is missing when retention removes it.
+    void aFileThatChangedKeepsItsPreviousVersion()
+    {
+        ScratchDir dir("fgsnap");
+        auto name = [](int i) { return "src/f" + QString::number(i).rightJustified(2, u'0').toStdString(); };
+        for (int i = 0; i < 8; ++i) fgtest::writeFile(dir.sub(name(i)), fgtest::randomBytes(256 * 1024, uint64_t(i)));
+        CliRun first = sync({u"-a"_s, u"--snapshot"_s, q(dir.sub("src/")), q(dir.sub("backups"))});
+        VERIFY_EXIT(first, 0);
+        const QString firstName = snapshotsIn(dir.sub("backups")).value(0);
+        // New contents for all, sent slowly: the last one is removed while
+        // the job runs, after the scan listed it.
+        for (int i = 0; i < 8; ++i) fgtest::writeFile(dir.sub(name(i)), fgtest::randomBytes(256 * 1024, uint64_t(100 + i)));
+        QThread::msleep(1100);
+        QProcess p;
+        p.start(fgtest::cliPath(), {u"sync"_s, u"-a"_s, u"--snapshot"_s, u"--keep-last"_s, u"1"_s, u"--json"_s,
+                                    u"--bwlimit"_s, u"1M"_s, q(dir.sub("src/")), q(dir.sub("backups"))});
+        QVERIFY(p.waitForStarted(10000));
+        QThread::msleep(600);
+        QCOMPARE(::unlink(dir.sub(name(7)).c_str()), 0);
+        QVERIFY(p.waitForFinished(60000));
+        CliRun second{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+        VERIFY_EXIT(second, 24);
+        const QJsonObject snap = json(second).value(u"snapshot"_s).toObject();
+        QVERIFY2(snap.value(u"complete"_s).toBool(), explain(second).constData());
+        QVERIFY2(second.err.contains("as " + firstName.toUtf8() + " had them"), explain(second).constData());
+        // Retention removed the first; its f07 lives on in the second.
+        const QStringList snaps = snapshotsIn(dir.sub("backups"));
+        QCOMPARE(snaps.size(), 1);
+        QVERIFY(snaps[0] != firstName);
+        QCOMPARE(fgtest::readFile(dir.sub("backups/" + snaps[0].toStdString() + "/f07")),
+                 fgtest::randomBytes(256 * 1024, 7));
+        QCOMPARE(fgtest::readFile(dir.sub("backups/" + snaps[0].toStdString() + "/f06")),
+                 fgtest::randomBytes(256 * 1024, 106));
     }
 
     // Retention on a made-up history: the rule's snapshots and the new one

@@ -72,8 +72,10 @@ std::string prometheusText(const DaemonStatus& s)
     e.family("floodgate_client_last_contact_seconds", "gauge",
              "When each paired client last began a job or a probe, in seconds since 1970 (0: not since pairing).");
     for (const auto& c : s.clients) {
+        // The fingerprint too: two clients may share a name (one paired again).
         const std::string name = c.paired.name.empty() ? c.paired.fingerprint : c.paired.name;
-        e.sample("floodgate_client_last_contact_seconds", label("client", name), double(c.lastContactUnix));
+        e.sample("floodgate_client_last_contact_seconds",
+                 label("client", name) + "," + label("fingerprint", c.paired.fingerprint), double(c.lastContactUnix));
     }
 
     // Running jobs by module and direction (a label per job would make a new

@@ -61,6 +61,18 @@ std::unique_ptr<LinkDest> LinkDest::fromDirs(std::vector<platform::DirHandle> di
     return l;
 }
 
+std::optional<LinkDest::Match> LinkDest::findAny(const std::string& target)
+{
+    const std::string name(baseName(target));
+    for (auto& cache : m_dirs) {
+        auto dir = cache->get(parentOf(target));
+        if (!dir.ok()) continue;
+        auto info = (*dir)->statAt(name);
+        if (info.ok() && info->type == platform::FileType::Regular) return Match{*dir, name};
+    }
+    return std::nullopt;
+}
+
 std::optional<LinkDest::Match> LinkDest::find(const FileEntry& source, const std::string& target, const PlanRules& rules)
 {
     if (!source.isRegular()) return std::nullopt;

@@ -38,6 +38,9 @@ public:
     };
     // Where an earlier snapshot has `target` as `source` is (a regular file).
     std::optional<Match> find(const FileEntry& source, const std::string& target, const PlanRules& rules);
+    // Where an earlier snapshot has `target` as a regular file, whatever its
+    // size and time: --snapshot's stand-in for a file that failed.
+    std::optional<Match> findAny(const std::string& target);
 
 private:
     LinkDest() = default;

@@ -353,7 +353,7 @@ Status Receiver::run()
         if (!m_params.dryRun && dirs && m_params.fsync != FsyncMode::None && m_rootDir) {
             if (Status st = m_rootDir->syncFileSystem(); !st) fail(st.error());
         }
-        if (m_snapshot) finishSnapshot();
+        if (m_snapshot) finishSnapshot(dirs ? &*dirs : nullptr);
     }
     stopStatsReports();
 

@@ -174,9 +174,13 @@ private:
     // for a new snapshot, which becomes the root the job writes into, with
     // the newest complete one to link from.
     Status beginSnapshot();
-    // After the last file is in place and flushed: a job that lost nothing
-    // completes the snapshot, then the retention rule removes old ones.
-    void finishSnapshot();
+    // After the last file is in place and flushed: a file that failed is
+    // given its version from the previous snapshot (never less than the last
+    // one had); a job that lost nothing else completes the snapshot, then the
+    // retention rule removes old ones.
+    void finishSnapshot(DirCache* dirs);
+    // The failed files' previous versions linked in: (kept, could not be).
+    std::pair<uint64_t, uint64_t> keepPreviousVersions(DirCache* dirs);
     // A chmod of a file this job made failed because the file system cannot
     // set modes: said once for the job, and the file goes on.
     void modesNotKept(const Error& error, const std::string& where = {});

@@ -137,18 +137,6 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         return {};
     }
     if (m_rootUnwritable && decision.action != FileAction::Unchanged) return *m_rootUnwritable;
-    if (m_roomAboveFloor && entry.isRegular()
-        && (decision.action == FileAction::Copy || decision.action == FileAction::Update)) {
-        if (entry.size > *m_roomAboveFloor) {
-            notice(true, target,
-                   Error(Errc::NoSpace, "not written: module '" + m_params.keepFreeModule + "' keeps "
-                                            + formatBytes(m_freeFloor) + " free (floodgate.conf min-free), and this file ("
-                                            + formatBytes(entry.size) + ") would leave less; make room on the server, "
-                                              "or ask its admin to lower min-free"));
-            return {};
-        }
-        *m_roomAboveFloor -= entry.size;
-    }
     // An existing directory may hold what an interrupted run left behind.
     if (entry.isDir() && state->has_value() && (*state)->type == platform::FileType::Directory && dirs)
         lookForLeftovers(target, *dirs);
@@ -160,6 +148,19 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         && m_linkDest && linkFromSnapshot(entry, target, rules, dirs)) {
         ++m_linked;
         decision.action = FileAction::Unchanged;
+    }
+    // (After linking: a file linked from a snapshot takes no room.)
+    if (m_roomAboveFloor && entry.isRegular()
+        && (decision.action == FileAction::Copy || decision.action == FileAction::Update)) {
+        if (entry.size > *m_roomAboveFloor) {
+            notice(true, target,
+                   Error(Errc::NoSpace, "not written: module '" + m_params.keepFreeModule + "' keeps "
+                                            + formatBytes(m_freeFloor) + " free (floodgate.conf min-free), and this file ("
+                                            + formatBytes(entry.size) + ") would leave less; make room on the server, "
+                                              "or ask its admin to lower min-free"));
+            return {};
+        }
+        *m_roomAboveFloor -= entry.size;
     }
     if (decision.action == FileAction::Unchanged) {
         ++m_unchanged;

@@ -25,6 +25,25 @@ Result<platform::FileHandle> takeLock(const platform::DirHandle& folder)
     return std::move(lock).value();
 }
 
+// A snapshot being removed is renamed out of the pattern first: if the
+// removal stops half way (a file it may not remove, a crash), what is left
+// is never taken for a snapshot, and the next run tries again.
+constexpr std::string_view kRemovingSuffix = ".removing";
+
+Status removeSnapshot(const platform::DirHandle& folder, const std::string& name)
+{
+    const std::string going = name + std::string(kRemovingSuffix);
+    FG_TRY(folder.renameAt(name, going));
+    return folder.removeTreeAt(going);
+}
+
+bool isBeingRemoved(std::string_view name)
+{
+    if (!name.ends_with(kRemovingSuffix)) return false;
+    const std::string_view was = name.substr(0, name.size() - kRemovingSuffix.size());
+    return parseName(was) || parsePartialName(was);
+}
+
 } // namespace
 
 Result<Listing> listFolder(const platform::DirHandle& folder)
@@ -33,6 +52,10 @@ Result<Listing> listFolder(const platform::DirHandle& folder)
     Listing out;
     for (const auto& e : entries) {
         if (e.typeKnown && e.type != platform::FileType::Directory) continue;
+        if (isBeingRemoved(e.name)) {
+            out.beingRemoved.push_back(e.name);
+            continue;
+        }
         const bool complete = parseName(e.name).has_value();
         if (!complete && !parsePartialName(e.name)) continue;
         if (!e.typeKnown) {
@@ -56,6 +79,9 @@ Result<Folder> Folder::begin(platform::DirHandle folder, const Stamp& now, bool 
         f.m_lock = std::move(lock);
     }
     FG_TRY_ASSIGN(Listing listing, listFolder(folder));
+    // What an earlier removal left half done goes now (not in a dry run).
+    if (!dryRun)
+        for (const auto& going : listing.beingRemoved) (void)folder.removeTreeAt(going);
     if (!listing.complete.empty()) f.m_previous = listing.complete.back();
     f.m_leftovers.assign(listing.partial.rbegin(), listing.partial.rend());
 
@@ -110,7 +136,7 @@ std::vector<Error> Folder::removeLeftovers() const
     std::vector<Error> errors;
     if (m_dryRun) return errors;
     for (const auto& leftover : m_leftovers)
-        if (Status st = m_folder.removeTreeAt(leftover); !st) errors.push_back(st.error());
+        if (Status st = removeSnapshot(m_folder, leftover); !st) errors.push_back(st.error());
     return errors;
 }
 
@@ -129,7 +155,7 @@ Folder::Pruned Folder::prune(const SnapshotRetention& rule, bool dryRun) const
     for (const auto& v : out.verdicts) {
         if (v.keep || v.name == m_name) continue;
         if (!dryRun && !m_dryRun) {
-            if (Status st = m_folder.removeTreeAt(v.name); !st) {
+            if (Status st = removeSnapshot(m_folder, v.name); !st) {
                 out.errors.push_back(st.error());
                 continue;
             }

@@ -26,7 +26,8 @@ inline constexpr std::string_view kLockName = ".floodgate-snapshot.lock";
 // What a folder holds, oldest first.
 struct Listing {
     std::vector<std::string> complete;
-    std::vector<std::string> partial; // NAME.partial
+    std::vector<std::string> partial;      // NAME.partial
+    std::vector<std::string> beingRemoved; // NAME.removing, NAME.partial.removing: a removal cut short
 };
 Result<Listing> listFolder(const platform::DirHandle& folder);
 
@@ -38,7 +39,7 @@ public:
     static Result<Folder> begin(platform::DirHandle folder, const Stamp& now, bool dryRun);
 
     const std::string& name() const { return m_name; }
-    const std::string& folderPath() const { return m_folder.path(); }
+    const platform::DirHandle& folder() const { return m_folder; }
     std::string workName() const { return m_name + std::string(kPartialSuffix); }
     // The newest complete snapshot before this one; empty when none.
     const std::string& previous() const { return m_previous; }

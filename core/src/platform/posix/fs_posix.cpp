@@ -786,8 +786,6 @@ Status removeTreeAt(int dirfd, const std::string& name, const std::string& displ
     }
     if (S_ISDIR(st.st_mode)) {
         int fd = ::openat(dirfd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        if (fd < 0 && errno == EACCES && ::fchmodat(dirfd, name.c_str(), (st.st_mode & 07777) | S_IRWXU, 0) == 0)
-            fd = ::openat(dirfd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0) return sysError(errno, "open " + display);
         DIR* dir = ::fdopendir(fd);
         if (!dir) {
