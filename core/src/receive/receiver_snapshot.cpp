@@ -59,7 +59,7 @@ Status Receiver::beginSnapshot()
     if (!m_snapshot->leftovers().empty())
         said += " and from what earlier incomplete runs left (" + joinNames(m_snapshot->leftovers()) + ")";
     if (m_snapshot->stampMoved())
-        said += "; this machine's clock is not past the newest snapshot there, so the name is a second after it";
+        said += "; this machine's clock is behind the newest snapshot there, so the name is a second after it";
     inform(said);
     return {};
 }

@@ -94,7 +94,9 @@ Result<Folder> Folder::begin(platform::DirHandle folder, const Stamp& now, bool 
     }
     if (newest && !(stamp > *newest)) {
         stamp = nextSecond(*newest);
-        f.m_stampMoved = true;
+        // Two runs in one second only take the next; a newest dated after
+        // now means the clock was wrong once (then dates mislead retention).
+        f.m_stampMoved = *newest > now;
     }
     f.m_name = nameOf(stamp);
     if (!dryRun) {

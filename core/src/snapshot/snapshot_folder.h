@@ -43,8 +43,9 @@ public:
     std::string workName() const { return m_name + std::string(kPartialSuffix); }
     // The newest complete snapshot before this one; empty when none.
     const std::string& previous() const { return m_previous; }
-    // Set when `now` was not after the newest snapshot there (a clock set
-    // back, daylight saving time ending): the name says a later time.
+    // Set when the newest snapshot there is dated after `now` (a clock set
+    // back, daylight saving time ending): the name says a later time. (One
+    // in the same second only moves the name on by a second.)
     bool stampMoved() const { return m_stampMoved; }
     // The folder the job writes into (NAME.partial); nullopt in a dry run.
     Result<std::optional<platform::DirHandle>> openWorkDir() const;
