@@ -9,6 +9,9 @@ namespace {
 // How many incomplete runs' folders a new snapshot links from: one is the
 // common case (the last run was cut off); a few cover a flaky week.
 constexpr size_t kMaxLeftoverSources = 4;
+// How far names may run ahead of the clock from runs in quick succession
+// before the clock is taken to have been wrong.
+constexpr long long kClockSlackSec = 60;
 
 Result<platform::FileHandle> takeLock(const platform::DirHandle& folder)
 {
@@ -94,9 +97,10 @@ Result<Folder> Folder::begin(platform::DirHandle folder, const Stamp& now, bool 
     }
     if (newest && !(stamp > *newest)) {
         stamp = nextSecond(*newest);
-        // Two runs in one second only take the next; a newest dated after
-        // now means the clock was wrong once (then dates mislead retention).
-        f.m_stampMoved = *newest > now;
+        // Runs quicker than one a second only take the next seconds; a newest
+        // dated well after now means the clock was wrong once (then the dates
+        // mislead retention).
+        f.m_stampMoved = secondsOf(*newest) - secondsOf(now) > kClockSlackSec;
     }
     f.m_name = nameOf(stamp);
     if (!dryRun) {

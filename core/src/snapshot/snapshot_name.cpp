@@ -80,6 +80,11 @@ long weekNumber(const Stamp& s)
     return d >= 0 ? d / 7 : (d - 6) / 7;
 }
 
+long long secondsOf(const Stamp& s)
+{
+    return static_cast<long long>(dayNumber(s)) * 86400 + s.hour * 3600 + s.minute * 60 + s.second;
+}
+
 long monthNumber(const Stamp& s)
 {
     return long(s.year) * 12 + (s.month - 1);

@@ -41,5 +41,7 @@ Stamp nextSecond(const Stamp& stamp);
 long dayNumber(const Stamp& stamp);
 long weekNumber(const Stamp& stamp);
 long monthNumber(const Stamp& stamp);
+// Seconds since 1970 of the stamp read as UTC (for differences between stamps).
+long long secondsOf(const Stamp& stamp);
 
 } // namespace fg::snapshot
