@@ -84,19 +84,6 @@ fg::Error fieldError(const QString& field, const std::string& message)
 // The biggest unit that states the quantity exactly in at most three decimals
 // (1.5G, 60M, 512k); anything else in plain bytes, which parseRate and parseSize
 // both read as "B".
-QString binaryQuantityText(uint64_t value)
-{
-    if (value == 0) return {};
-    static constexpr struct { uint64_t unit; char suffix; } kUnits[] = {
-        {1ull << 30, 'G'}, {1ull << 20, 'M'}, {1ull << 10, 'k'}};
-    for (const auto& u : kUnits) {
-        if (value >= u.unit && value <= UINT64_MAX / 1000 && (value * 1000) % u.unit == 0) {
-            return QString::number(double(value) / double(u.unit), 'g', 12) + QLatin1Char(u.suffix);
-        }
-    }
-    return QString::number(value) + QLatin1Char('B');
-}
-
 // The bandwidth field, read as the CLI reads --bwlimit: a rate or a
 // timetable; empty is unlimited.
 fg::Result<fg::RateSchedule> parseBwlimitField(const QString& text)
@@ -279,68 +266,13 @@ bool sshLacks(const std::string& name)
            !offered.ciphers().contains(QString::fromStdString(name));
 }
 
-QString timeText(int minute)
-{
-    return QStringLiteral("%1:%2").arg(minute / 60, 2, 10, QLatin1Char('0')).arg(minute % 60, 2, 10, QLatin1Char('0'));
-}
-
-// A day mask as runs the parser reads ("Mon-Fri", "Sat-Sun", "Sun-Mon"); one empty
-// string for every day (no day word). A mask that is not one run becomes several,
-// each its own rule with the same times and rate: the same timetable, since the
-// runs do not overlap.
-QStringList dayRuns(uint8_t days)
-{
-    static const char* const kDays[] = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
-    days &= 0x7f;
-    if (days == 0x7f) return {QString()};
-    if (days == 0) return {};
-    auto on = [days](int d) { return (days >> ((d + 7) % 7)) & 1u; };
-    // Start at a day whose day before is off, so a run across Sunday night stays whole.
-    int start = 0;
-    while (!(on(start) && !on(start - 1))) ++start;
-    QStringList out;
-    for (int i = 0; i < 7;) {
-        const int from = (start + i) % 7;
-        if (!on(from)) {
-            ++i;
-            continue;
-        }
-        int j = i;
-        while (j + 1 < 7 && on(start + j + 1)) ++j;
-        const int to = (start + j) % 7;
-        out << (from == to ? QLatin1String(kDays[from])
-                           : QLatin1String(kDays[from]) + QLatin1Char('-') + QLatin1String(kDays[to]));
-        i = j + 1;
-    }
-    return out;
-}
-
 } // namespace
 
-QString rateSpecText(uint64_t bytesPerSec) { return binaryQuantityText(bytesPerSec); }
+QString rateSpecText(uint64_t bytesPerSec) { return QString::fromStdString(fg::binaryQuantityText(bytesPerSec)); }
 
-QString sizeSpecText(uint64_t bytes) { return binaryQuantityText(bytes); }
+QString sizeSpecText(uint64_t bytes) { return QString::fromStdString(fg::binaryQuantityText(bytes)); }
 
-QString rateScheduleText(const fg::RateSchedule& schedule)
-{
-    QStringList rules;
-    for (const fg::RateRule& rule : schedule.rules) {
-        QString times;
-        if (rule.startMinute != 0 || rule.endMinute != 1440) {
-            times = timeText(rule.startMinute) + QLatin1Char('-') + timeText(rule.endMinute);
-        }
-        // "off" rather than "0": the parser reads both, and a person reads "off" right.
-        const QString rate = rule.bytesPerSec == 0 ? QStringLiteral("off") : rateSpecText(rule.bytesPerSec);
-        for (const QString& days : dayRuns(rule.days)) {
-            QStringList words;
-            if (!days.isEmpty()) words << days;
-            if (!times.isEmpty()) words << times;
-            words << rate;
-            rules << words.join(QLatin1Char(' '));
-        }
-    }
-    return rules.join(QStringLiteral(", "));
-}
+QString rateScheduleText(const fg::RateSchedule& schedule) { return QString::fromStdString(fg::rateScheduleText(schedule)); }
 
 namespace {
 bool anyEndpointIs(fg::Endpoint::Kind kind, const QString& source, const QString& destination)
@@ -1981,7 +1913,7 @@ void JobForm::setSpec(const fg::JobSpec& spec)
         setSectionOpen(m_backups, true);
     }
     const std::optional<uint64_t> rate = o.bwlimit.constantRate();
-    m_bwlimit->setText(rate ? rateSpecText(*rate) : rateScheduleText(o.bwlimit));
+    m_bwlimit->setText(rate ? rateSpecText(*rate) : fgui::rateScheduleText(o.bwlimit));
     m_streams->setValue(int(std::min(o.streams, fg::kMaxStreamsOption)));
     m_chunkSize->setText(sizeSpecText(o.transfer.chunkSize));
     setCongestion(o.transfer.congestion);

@@ -43,6 +43,9 @@ struct ParsedFilterRule {
     bool clear = false; // "!" / "clear"
 };
 Result<ParsedFilterRule> parseFilterRule(std::string_view text);
+// A rule written so parseFilterRule() reads it back: "- *.o", "P /keep/",
+// ":n- .cvsignore".
+std::string filterRuleText(const FilterSpec& rule);
 
 // --filter ". FILE": the rules of a merge file, one a line in --filter's
 // syntax ('#' and ';' start comments; "!" clears the rules before it; a
@@ -84,6 +87,13 @@ struct RateSchedule {
 
 // Reads a --bwlimit value: a plain rate ("20M") or a timetable as above.
 Result<RateSchedule> parseRateSchedule(const std::string& text);
+// A timetable written so parseRateSchedule() reads it back exactly:
+// "Mon-Fri 08:00-18:00 20M, Sat-Sun 2M, 100M"; empty for an empty one.
+std::string rateScheduleText(const RateSchedule& schedule);
+// A size or rate written so parseSize() and parseRate() read it back
+// exactly, in the largest binary unit that needs no more than three
+// decimals: 64 MiB -> "64M", 1.5 GiB -> "1.5G", 1000 -> "1000B"; 0 -> "".
+std::string binaryQuantityText(uint64_t value);
 
 // When the receiver forces written data to stable storage:
 // End   once, when every file is in place, before the job reports done (the
@@ -393,6 +403,7 @@ struct SyncOptions {
     std::string rsh = "ssh";                 // -e/--rsh: the command that reaches an ssh host
     std::string remoteFloodgate = "floodgate"; // --remote-floodgate: floodgate on the far end
     std::string stateDir;                    // keys and pins; empty = defaultStateDir()
+    bool operator==(const SyncOptions&) const = default;
 };
 
 // Reads an --exclude-from / --include-from file: one pattern a line; blank lines

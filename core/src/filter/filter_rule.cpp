@@ -123,4 +123,21 @@ Result<ParsedFilterRule> parseFilterRule(std::string_view text)
     }
 }
 
+std::string filterRuleText(const FilterSpec& rule)
+{
+    switch (rule.kind) {
+    case FilterSpec::Kind::Include: return "+ " + rule.pattern;
+    case FilterSpec::Kind::Exclude: return "- " + rule.pattern;
+    case FilterSpec::Kind::Protect: return "P " + rule.pattern;
+    case FilterSpec::Kind::DirMerge: break;
+    }
+    std::string mods;
+    if (rule.mergeFlags & FilterSpec::kNoInherit) mods += 'n';
+    if (rule.mergeFlags & FilterSpec::kAllExclude) mods += '-';
+    if (rule.mergeFlags & FilterSpec::kAllInclude) mods += '+';
+    if (rule.mergeFlags & FilterSpec::kWords) mods += 'w';
+    if (rule.mergeFlags & FilterSpec::kExcludeSelf) mods += 'e';
+    return ":" + mods + " " + rule.pattern;
+}
+
 } // namespace fg

@@ -42,6 +42,17 @@ const std::vector<SyncFlag>& syncFlags();
 // `floodgate sync --help`.
 std::string syncHelpText();
 
+// What reading a `floodgate sync` command line came to.
+struct SyncArgsRead {
+    bool help = false; // --help, or a lone -h: show syncHelpText(), run nothing
+    std::string error; // what is wrong with the command line; empty when it is fine
+};
+
+// Reads the arguments after `sync` into `out`, printing nothing (a saved
+// job's arguments are read by the GUI too). Files named by --exclude-from,
+// --files-from and the like are read now, relative to the working directory.
+SyncArgsRead readSyncArgs(const std::vector<std::string>& args, SyncCliOptions& out);
+
 // Reads the arguments after `sync`. Returns the exit code to stop with at
 // once (0 after printing the help, 1 after a usage error on stderr), or -1
 // when the job is to run.

@@ -1,11 +1,11 @@
 #include "sync_flags.h"
 
 #include "args.h"
-#include "commands.h"
 #include "rsync_flags.h"
 
 #include <floodgate/options.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -216,15 +216,14 @@ std::optional<unsigned long long> parseWholeNumber(const std::string& value)
     return n;
 }
 
-int usageError(const std::string& message)
+SyncArgsRead usageError(std::string message)
 {
-    std::fprintf(stderr, "floodgate sync: %s\n(see `floodgate sync --help`)\n", message.c_str());
-    return kUsageError;
+    return {false, std::move(message)};
 }
 
 // An option the parser did not know: rsync's own are "not supported yet",
 // the rest are typos.
-int unknownOption(const ParsedArgs& parsed)
+SyncArgsRead unknownOption(const ParsedArgs& parsed)
 {
     const bool isShort = parsed.unknownShort != 0;
     const char* rsyncName = isShort ? rsyncLongNameOf(parsed.unknownShort) : nullptr;
@@ -253,15 +252,12 @@ std::vector<OptionSpec> optionSpecs()
 
 } // namespace
 
-int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
+SyncArgsRead readSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
 {
     o.logFormat = OutFormat::parse("%i %n%L", "--log-file-format").value();
     // rsync prints its help for a lone -h; with anything else -h means
     // human-readable numbers.
-    if (args.size() == 1 && args.front() == "-h") {
-        std::fputs(syncHelpText().c_str(), stdout);
-        return 0;
-    }
+    if (args.size() == 1 && args.front() == "-h") return {true, {}};
     static const std::vector<OptionSpec> specs = optionSpecs();
     ParsedArgs parsed = parseArgs(args, specs);
     if (!parsed.unknownLong.empty() || parsed.unknownShort) return unknownOption(parsed);
@@ -271,10 +267,7 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
     int dashF = 0;
     bool cvsExclude = false;
     for (const auto& [name, value] : parsed.options) {
-        if (name == "help") {
-            std::fputs(syncHelpText().c_str(), stdout);
-            return 0;
-        }
+        if (name == "help") return {true, {}};
         if (name == "dry-run") opt.transfer.dryRun = true;
         else if (name == "mkpath") opt.transfer.mkpath = true;
         else if (name == "remove-source-files") opt.transfer.removeSourceFiles = true;
@@ -397,7 +390,7 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
             double sec = std::strtod(value.c_str(), &end);
             if (end == value.c_str() || *end != '\0' || sec < 0)
                 return usageError("--modify-window: '" + value + "' is not a number of seconds");
-            opt.transfer.modifyWindowNs = int64_t(sec * 1e9);
+            opt.transfer.modifyWindowNs = std::llround(sec * 1e9);
         } else if (name == "bwlimit") {
             auto schedule = parseRateSchedule(value);
             if (!schedule.ok()) return usageError(schedule.error().message);
@@ -489,13 +482,27 @@ int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
         opt.transfer.filters.insert(opt.transfer.filters.end(), rules->begin(), rules->end());
     }
     // rsync's default suffix: "~" beside the file, none in a backup directory.
-    if (!suffixGiven) opt.transfer.backup.suffix = opt.transfer.backup.dir.empty() ? "~" : "";
+    if (!suffixGiven && opt.transfer.backup.enabled) opt.transfer.backup.suffix = opt.transfer.backup.dir.empty() ? "~" : "";
     if (suffixGiven && !opt.transfer.backup.enabled) return usageError("--suffix needs -b or --backup-dir");
     if (parsed.positional.size() != 2)
         return usageError(parsed.positional.size() < 2 ? "give a source and a destination"
                                                        : "more than one source is not supported yet; give SRC and DST");
     o.spec.source = parsed.positional[0];
     o.spec.destination = parsed.positional[1];
+    return {};
+}
+
+int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
+{
+    const SyncArgsRead read = readSyncArgs(args, o);
+    if (read.help) {
+        std::fputs(syncHelpText().c_str(), stdout);
+        return 0;
+    }
+    if (!read.error.empty()) {
+        std::fprintf(stderr, "floodgate sync: %s\n(see `floodgate sync --help`)\n", read.error.c_str());
+        return 1;
+    }
     return -1;
 }
 
