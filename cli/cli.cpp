@@ -17,6 +17,8 @@ const char* kUsage =
     "commands:\n"
     "  sync [options] SRC DST   make DST like SRC (local path, floodgate://HOST[:PORT]/MODULE/PATH,\n"
     "                           or [user@]host:path over ssh)\n"
+    "  job add|edit|run|list|show|rename|remove NAME ...\n"
+    "                           saved jobs: a name for a sync command line, shared with the GUI\n"
     "  serve [options]          run a daemon that serves modules over TLS\n"
     "  pair floodgate://HOST[:PORT] --code CODE\n"
     "                           authorise this machine with a daemon\n"
@@ -50,6 +52,7 @@ int run(int argc, char** argv)
     if (command == "status") return runStatus(args);
     if (command == "probe") return runProbe(args);
     if (command == "lab") return runLab(args);
+    if (command == "job") return runJob(args);
     if (command == "--help" || command == "-h" || command == "help") {
         std::fputs(kUsage, stdout);
         return 0;

@@ -12,6 +12,7 @@ int runClients(const std::vector<std::string>& args);
 int runStatus(const std::vector<std::string>& args);
 int runProbe(const std::vector<std::string>& args);
 int runLab(const std::vector<std::string>& args);
+int runJob(const std::vector<std::string>& args);
 
 // Exit code for a command line that cannot be used (rsync's 1).
 inline constexpr int kUsageError = 1;

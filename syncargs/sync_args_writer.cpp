@@ -139,29 +139,4 @@ Result<std::vector<std::string>> syncArgsFor(const JobSpec& spec)
     return args;
 }
 
-std::string shellQuoted(const std::vector<std::string>& args)
-{
-    std::string out;
-    for (const std::string& a : args) {
-        if (!out.empty()) out += ' ';
-        bool plain = !a.empty();
-        for (char c : a) {
-            const bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                || std::string_view("-_./=:,+@%").find(c) != std::string_view::npos;
-            if (!safe) plain = false;
-        }
-        if (plain) {
-            out += a;
-            continue;
-        }
-        out += '\'';
-        for (char c : a) {
-            if (c == '\'') out += "'\\''";
-            else out += c;
-        }
-        out += '\'';
-    }
-    return out;
-}
-
 } // namespace fg::cli

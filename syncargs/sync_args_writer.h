@@ -5,6 +5,7 @@
 
 #include <floodgate/error.h>
 #include <floodgate/job.h>
+#include <floodgate/saved_jobs.h> // shellQuoted(), for what is printed
 
 #include <string>
 #include <vector>
@@ -16,9 +17,5 @@ namespace fg::cli {
 // defaults is written. Refused: a --files-from list, which lives in a file
 // the job names, not in the job itself.
 Result<std::vector<std::string>> syncArgsFor(const JobSpec& spec);
-
-// Arguments as one line a POSIX shell reads back to the same words:
-// plain words as they are, the rest in single quotes.
-std::string shellQuoted(const std::vector<std::string>& args);
 
 } // namespace fg::cli

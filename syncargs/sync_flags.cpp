@@ -3,7 +3,11 @@
 #include "args.h"
 #include "rsync_flags.h"
 
+#include <floodgate/endpoint.h>
 #include <floodgate/options.h>
+#include <floodgate/saved_jobs.h>
+
+#include <algorithm>
 
 #include <cmath>
 #include <cstdio>
@@ -490,6 +494,44 @@ SyncArgsRead readSyncArgs(const std::vector<std::string>& args, SyncCliOptions& 
     o.spec.source = parsed.positional[0];
     o.spec.destination = parsed.positional[1];
     return {};
+}
+
+AnchoredArgs anchoredSyncArgs(const std::vector<std::string>& args, const std::string& cwd)
+{
+    // Read once as the job would be, so that what is wrong is said now, not
+    // at two in the morning.
+    SyncCliOptions check;
+    const SyncArgsRead read = readSyncArgs(args, check);
+    if (read.help) return {{}, "--help is not a job"};
+    if (!read.error.empty()) return {{}, read.error};
+    static const std::vector<OptionSpec> specs = optionSpecs();
+    const ParsedArgs parsed = parseArgs(args, specs);
+    AnchoredArgs out;
+    for (const auto& [name, value] : parsed.options) {
+        std::string v = value;
+        if (name == "files-from" && value == "-") return {{}, "--files-from -: a saved job has no input to read a list "
+                                                               "from; give the list as a file"};
+        if (name == "exclude-from" || name == "include-from" || name == "files-from" || name == "log-file"
+            || name == "state-dir")
+            v = anchoredPath(value, cwd);
+        if (name == "filter") {
+            // ". FILE" / "merge FILE": the file is read when the job is.
+            auto rule = parseFilterRule(value);
+            if (rule.ok() && !rule->merge.empty()) v = ". " + anchoredPath(rule->merge, cwd);
+        }
+        if (name.size() == 1) out.args.push_back("-" + name);
+        else if (std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) { return name == s.longName; })->takesValue)
+            out.args.push_back("--" + name + "=" + v);
+        else out.args.push_back("--" + name);
+    }
+    std::vector<std::string> ends;
+    for (const std::string& p : parsed.positional) {
+        auto endpoint = parseEndpoint(p);
+        ends.push_back(endpoint.ok() && endpoint->kind == Endpoint::Kind::Local ? anchoredPath(p, cwd) : p);
+    }
+    if (ends.size() == 2 && (ends[0].starts_with('-') || ends[1].starts_with('-'))) out.args.push_back("--");
+    out.args.insert(out.args.end(), ends.begin(), ends.end());
+    return out;
 }
 
 int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)

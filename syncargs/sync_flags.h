@@ -53,6 +53,18 @@ struct SyncArgsRead {
 // --files-from and the like are read now, relative to the working directory.
 SyncArgsRead readSyncArgs(const std::vector<std::string>& args, SyncCliOptions& out);
 
+// The arguments of a job that will run later from somewhere else (a saved
+// job run by a timer): the same job, with every local path made absolute
+// against `cwd` (SRC and DST where local, and the files --exclude-from,
+// --include-from, --files-from, --filter ". FILE", --log-file and
+// --state-dir name). Options come out one a word (--name=value; -z, -P, -F
+// as themselves), then SRC and DST. `error` as readSyncArgs() says it.
+struct AnchoredArgs {
+    std::vector<std::string> args;
+    std::string error;
+};
+AnchoredArgs anchoredSyncArgs(const std::vector<std::string>& args, const std::string& cwd);
+
 // Reads the arguments after `sync`. Returns the exit code to stop with at
 // once (0 after printing the help, 1 after a usage error on stderr), or -1
 // when the job is to run.

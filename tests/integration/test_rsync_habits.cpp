@@ -1265,12 +1265,20 @@ private Q_SLOTS:
         CliRun without = sync({q(dir.sub("src/")), q(dir.sub("x/y/z/"))});
         VERIFY_EXIT(without, 3);
         QVERIFY2(without.err.contains("--mkpath"), explain(without).constData());
+        // A dry run says what it would make and makes nothing.
+        CliRun dry = sync({u"-n"_s, u"--mkpath"_s, q(dir.sub("src/")), q(dir.sub("x/y/z/"))});
+        VERIFY_EXIT(dry, 0);
+        QVERIFY2(dry.out.contains("copy    a.txt"), explain(dry).constData());
+        QVERIFY(!fgtest::exists(dir.sub("x")));
         CliRun with = sync({u"--mkpath"_s, q(dir.sub("src/")), q(dir.sub("x/y/z/"))});
         VERIFY_EXIT(with, 0);
         QCOMPARE(fgtest::readFile(dir.sub("x/y/z/a.txt")), std::string("a"));
 
         fgtest::PairedDaemon nas(dir);
         QVERIFY2(nas.ok, qPrintable(nas.daemon.log()));
+        CliRun remoteDry = nas.sync({u"-n"_s, u"--mkpath"_s, q(dir.sub("src/")), nas.daemon.url(u"m/deep/er/"_s)});
+        VERIFY_EXIT(remoteDry, 0);
+        QVERIFY(!fgtest::exists(dir.sub("module/deep")));
         CliRun remote = nas.sync({u"--mkpath"_s, q(dir.sub("src/")), nas.daemon.url(u"m/deep/er/"_s)});
         VERIFY_EXIT(remote, 0);
         QCOMPARE(fgtest::readFile(dir.sub("module/deep/er/a.txt")), std::string("a"));

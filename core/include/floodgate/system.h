@@ -36,6 +36,8 @@ bool standardErrorIsJournal();
 // For log lines: this process's id, and the local time now as
 // "YYYY/MM/DD<sep>hh:mm:ss" (rsync's log format).
 int processId();
+// The process's working directory (where relative paths typed on a command line start).
+std::string currentDirectory();
 std::string localTimestamp(char sep);
 
 } // namespace fg

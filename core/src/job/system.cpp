@@ -1,6 +1,7 @@
 #include <floodgate/system.h>
 
 #include "platform/cpu.h"
+#include "platform/fs.h"
 #include "platform/memory.h"
 #include "platform/process.h"
 #include "platform/socket.h"
@@ -31,6 +32,8 @@ bool standardErrorIsTerminal() { return platform::isTerminal(platform::StandardS
 bool standardErrorIsJournal() { return platform::standardErrorIsJournal(); }
 
 int processId() { return platform::processId(); }
+
+std::string currentDirectory() { return platform::currentDirectory(); }
 
 std::string localTimestamp(char sep)
 {

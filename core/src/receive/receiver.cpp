@@ -120,6 +120,17 @@ uint32_t Receiver::finalMode(uint32_t mode, bool isDir) const
 
 // ---- the target root ---------------------------------------------------------
 
+// A dry run into a destination that does not exist yet (nor, with
+// --mkpath, its parents): everything is new. `above` is the nearest folder
+// that exists, for what its file system can hold.
+Status Receiver::dryRunIntoMissingRoot(std::optional<platform::DirHandle> above)
+{
+    m_rootMissing = true;
+    m_rootParent = std::move(above);
+    if (m_rootKind == proto::RootKind::File) m_fileName = m_rootName;
+    return {};
+}
+
 Status Receiver::resolveRoot(const proto::FileListBeginMsg& begin)
 {
     m_rootKind = begin.rootKind;
@@ -147,6 +158,18 @@ Status Receiver::resolveRoot(const proto::FileListBeginMsg& begin)
             FG_TRY(platform::makeDirectories(localDirName(m_root.base), 0777));
             p = platform::DirHandle::open(localDirName(m_root.base), m_root.displayBase.empty() ? std::string() : ".");
         }
+        if (!p.ok() && p.error().code == Errc::NotFound && m_params.mkpath && dry) {
+            // A dry run makes nothing: the destination is new, on the file
+            // system of the nearest folder above it that exists.
+            std::string above = localDirName(m_root.base);
+            for (int depth = 0; depth < 256 && !p.ok() && p.error().code == Errc::NotFound; ++depth) {
+                const std::string up = localDirName(above);
+                if (up == above) break;
+                above = up;
+                p = platform::DirHandle::open(above);
+            }
+            return dryRunIntoMissingRoot(p.ok() ? std::optional<platform::DirHandle>(std::move(p).value()) : std::nullopt);
+        }
         if (!p.ok()) {
             if (p.error().code == Errc::NotFound)
                 return Error(Errc::NotFound, "the destination's parent directory " + localDirName(m_root.base)
@@ -157,6 +180,11 @@ Status Receiver::resolveRoot(const proto::FileListBeginMsg& begin)
         name = localBaseName(m_root.base);
     } else {
         auto p = openBelow(m_root.base, parentOf(m_root.relative), m_root.displayBase, m_params.mkpath && !dry);
+        if (!p.ok() && p.error().code == Errc::NotFound && m_params.mkpath && dry) {
+            auto base = platform::DirHandle::open(m_root.base, m_root.displayBase);
+            return dryRunIntoMissingRoot(base.ok() ? std::optional<platform::DirHandle>(std::move(base).value())
+                                                   : std::nullopt);
+        }
         if (!p.ok()) {
             if (p.error().code == Errc::NotFound)
                 return Error(Errc::NotFound, "the destination's parent directory does not exist: "
@@ -188,12 +216,7 @@ Status Receiver::resolveRoot(const proto::FileListBeginMsg& begin)
         m_rootDir = std::move(parent);
         return {};
     }
-    if (dry) {
-        m_rootMissing = true;
-        m_rootParent = std::move(parent);
-        if (m_rootKind == proto::RootKind::File) m_fileName = m_rootName;
-        return {};
-    }
+    if (dry) return dryRunIntoMissingRoot(std::move(parent));
     Status made = parent->mkdirAt(name, 0777);
     if (!made.ok() && made.error().sysErrno != EEXIST) return made;
     if (made.ok()) {

@@ -131,6 +131,7 @@ private:
 
     // What the signer asks of this receiver.
     BasisSigner::Host signerHost();
+    Status dryRunIntoMissingRoot(std::optional<platform::DirHandle> above);
     Status resolveRoot(const proto::FileListBeginMsg& begin);
     void controlLoop();
     void dataLoop(proto::FrameLink* link, uint16_t number);
