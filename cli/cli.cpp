@@ -19,6 +19,7 @@ const char* kUsage =
     "                           or [user@]host:path over ssh)\n"
     "  job add|edit|run|list|show|rename|remove NAME ...\n"
     "                           saved jobs: a name for a sync command line, shared with the GUI\n"
+    "  history [JOB] [--run ID]   the runs of every sync and job, from the CLI and the GUI\n"
     "  serve [options]          run a daemon that serves modules over TLS\n"
     "  pair floodgate://HOST[:PORT] --code CODE\n"
     "                           authorise this machine with a daemon\n"
@@ -53,6 +54,7 @@ int run(int argc, char** argv)
     if (command == "probe") return runProbe(args);
     if (command == "lab") return runLab(args);
     if (command == "job") return runJob(args);
+    if (command == "history") return runHistory(args);
     if (command == "--help" || command == "-h" || command == "help") {
         std::fputs(kUsage, stdout);
         return 0;

@@ -6,6 +6,13 @@
 namespace fg::cli {
 
 int runSync(const std::vector<std::string>& args);
+// Who ran a sync, for its record in the history.
+struct RunOrigin {
+    std::string job;             // the saved job's name; empty for a sync typed out
+    std::string origin = "cli";  // "cli", or "schedule" for a timer's run
+};
+int runSyncAs(const std::vector<std::string>& args, const RunOrigin& origin);
+int runHistory(const std::vector<std::string>& args);
 int runServe(const std::vector<std::string>& args);
 int runPair(const std::vector<std::string>& args);
 int runClients(const std::vector<std::string>& args);

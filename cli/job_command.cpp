@@ -8,6 +8,7 @@
 
 #include <floodgate/json.h>
 #include <floodgate/saved_jobs.h>
+#include <floodgate/schedule.h>
 #include <floodgate/system.h>
 
 #include <cstdio>
@@ -26,6 +27,8 @@ const char* kJobHelp =
     "       floodgate job show NAME\n"
     "       floodgate job rename NAME NEW-NAME\n"
     "       floodgate job remove NAME\n"
+    "       floodgate job schedule NAME WHEN\n"
+    "       floodgate job unschedule NAME\n"
     "\n"
     "A saved job is a name for a `floodgate sync` command line: `add` takes what `sync`\n"
     "takes and checks it, `run` runs it (with any options given after the name added to\n"
@@ -33,7 +36,14 @@ const char* kJobHelp =
     "systemd timer. Relative paths are saved as absolute ones, since the job runs from\n"
     "elsewhere later. `edit` replaces the command line. The GUI's job list is the same\n"
     "store: $FLOODGATE_HOME/jobs or ~/.config/floodgate/jobs, one NAME.job file each.\n"
-    "A name may hold spaces and any letters; not / \\ : * ? \" < > |.\n";
+    "A name may hold spaces and any letters; not / \\ : * ? \" < > |.\n"
+    "\n"
+    "`schedule` makes the job run by itself WHEN: hourly, every 15m, every 4h, daily 02:00,\n"
+    "Mon-Fri 18:30, Sat,Sun 09:00, weekly Sun 03:00, monthly 15 04:00. It installs a systemd\n"
+    "timer (a user timer, or a system one for root: floodgate-job-NAME.timer) that runs\n"
+    "`floodgate job run --scheduled NAME`; a run missed while the machine was off happens when\n"
+    "it is next on. Each run is in `floodgate history`. A user's timers run while the user is\n"
+    "logged in, unless `loginctl enable-linger` lets them run always.\n";
 
 int usage(const std::string& message)
 {
@@ -107,6 +117,33 @@ int listJobs(const JobStore& store, bool json)
     return listing->unreadable.empty() ? 0 : 3;
 }
 
+int scheduleJob(const JobStore& store, const std::string& name, const std::vector<std::string>& after, bool on)
+{
+    auto job = store.load(name);
+    if (!job.ok()) return failure(job.error());
+    if (!on) {
+        if (!after.empty()) return usage("`job unschedule` takes only the job's name");
+        if (Status st = removeTimer(job->name); !st) return failure(st.error());
+        job->schedule.clear();
+        if (Status st = store.replace(*job); !st) return failure(st.error());
+        std::printf("job '%s' runs only when asked now\n", terminalSafe(job->name).c_str());
+        return 0;
+    }
+    if (after.empty()) return usage("say when: `floodgate job schedule " + shellQuoted({name}) + " \"daily 02:00\"`");
+    std::string when;
+    for (const std::string& w : after) when += (when.empty() ? "" : " ") + w;
+    auto schedule = parseSchedule(when);
+    if (!schedule.ok()) return usage(schedule.error().message);
+    // Saved in the job first: the GUI shows it, and an install that fails
+    // halfway is retried by scheduling again.
+    job->schedule = scheduleText(*schedule);
+    if (Status st = store.replace(*job); !st) return failure(st.error());
+    if (Status st = installTimer(job->name, *schedule, {}); !st) return failure(st.error());
+    std::printf("job '%s' runs %s (timer %s.timer)\n", terminalSafe(job->name).c_str(), job->schedule.c_str(),
+                timerUnitsFor(job->name, *schedule, {}, {}).name.c_str());
+    return 0;
+}
+
 } // namespace
 
 int runJob(const std::vector<std::string>& args)
@@ -118,7 +155,14 @@ int runJob(const std::vector<std::string>& args)
         return 0;
     }
     const JobStore store = JobStore::inStateDir({});
-    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    std::vector<std::string> rest(args.begin() + 1, args.end());
+    // `job run --scheduled NAME`: what a timer's unit runs; the history
+    // records the run as the schedule's.
+    bool scheduled = false;
+    if (what == "run" && !rest.empty() && rest[0] == "--scheduled") {
+        scheduled = true;
+        rest.erase(rest.begin());
+    }
     if (what == "list") {
         if (rest.size() > 1 || (rest.size() == 1 && rest[0] != "--json")) return usage("`job list` takes only --json");
         return listJobs(store, rest.size() == 1);
@@ -136,15 +180,30 @@ int runJob(const std::vector<std::string>& args)
                     job->schedule.empty() ? "none (runs when asked)" : terminalSafe(job->schedule).c_str());
         return 0;
     }
+    if (what == "schedule" || what == "unschedule") return scheduleJob(store, name, after, what == "schedule");
     if (what == "remove") {
         if (!after.empty()) return usage("`job remove` takes only the job's name");
+        if (auto job = store.load(name); job.ok() && !job->schedule.empty()) {
+            // The timer first: one left behind would run a job that is gone.
+            if (Status st = removeTimer(job->name); !st) return failure(st.error());
+        }
         if (Status st = store.remove(name); !st) return failure(st.error());
         std::printf("removed job '%s'\n", terminalSafe(name).c_str());
         return 0;
     }
     if (what == "rename") {
         if (after.size() != 1) return usage("`job rename` takes the job's name and its new one");
+        auto job = store.load(name);
+        if (!job.ok()) return failure(job.error());
+        if (!job->schedule.empty()) {
+            if (Status st = removeTimer(job->name); !st) return failure(st.error());
+        }
         if (Status st = store.rename(name, after[0]); !st) return failure(st.error());
+        if (!job->schedule.empty()) {
+            // The timer runs the job by name: the new one's timer, the same schedule.
+            if (Status st = installTimer(after[0], parseSchedule(job->schedule).value(), {}); !st)
+                return failure(st.error());
+        }
         std::printf("job '%s' is now '%s'\n", terminalSafe(name).c_str(), terminalSafe(after[0]).c_str());
         return 0;
     }
@@ -157,7 +216,7 @@ int runJob(const std::vector<std::string>& args)
         size_t at = line.size() - 2;
         if (at > 0 && line[at - 1] == "--") --at;
         line.insert(line.begin() + std::ptrdiff_t(at), after.begin(), after.end());
-        return runSync(line);
+        return runSyncAs(line, RunOrigin{job->name, scheduled ? "schedule" : "cli"});
     }
     return usage("'" + what + "' is not something `job` does: add, edit, run, list, show, rename or remove");
 }

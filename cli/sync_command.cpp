@@ -11,6 +11,8 @@
 #include "text.h"
 
 #include <floodgate/endpoint.h>
+#include <floodgate/history.h>
+#include <floodgate/saved_jobs.h>
 #include <floodgate/job.h>
 #include <floodgate/options.h>
 #include <floodgate/signals.h>
@@ -219,10 +221,19 @@ void warnAboutCiphers(const JobSpec& spec)
 
 } // namespace
 
-int runSync(const std::vector<std::string>& args)
+int runSync(const std::vector<std::string>& args) { return runSyncAs(args, RunOrigin{}); }
+
+int runSyncAs(const std::vector<std::string>& args, const RunOrigin& origin)
 {
     SyncCliOptions o;
     if (int rc = parseSyncArgs(args, o); rc >= 0) return rc;
+    const int64_t startedAtMs = unixTimeMs();
+    // What the history keeps of the run besides its figures: the warnings
+    // and errors it printed.
+    std::vector<RunLogLine> historyLog;
+    auto keepForHistory = [&](RunLogLine::Level level, const std::string& message) {
+        if (historyLog.size() < kMaxRecordedLog) historyLog.push_back({level, message});
+    };
 
     auto created = Job::create(o.spec);
     if (!created.ok()) {
@@ -311,6 +322,10 @@ int runSync(const std::vector<std::string>& args)
                 std::fprintf(stderr, "floodgate: at %.1f s, limited by %s\n", changed->atSec,
                              terminalSafe(bottleneckLine(changed->bottleneck)).c_str());
             } else if (auto* message = std::get_if<event::Log>(&ev)) {
+                if (message->level != event::Log::Level::Info)
+                    keepForHistory(message->level == event::Log::Level::Warning ? RunLogLine::Level::Warning
+                                                                                : RunLogLine::Level::Error,
+                                   message->message);
                 if (log && message->level != event::Log::Level::Info) log.line(message->message);
                 if (message->level == event::Log::Level::Info && (o.quiet || !o.verbose)) continue;
                 if (message->level == event::Log::Level::Warning && o.quiet) continue;
@@ -349,6 +364,16 @@ int runSync(const std::vector<std::string>& args)
     // and a failure must not be only inside an object nobody reads.
     if (result.state == JobState::Failed)
         std::fprintf(stderr, "floodgate: %s\n", terminalSafe(result.fatal.message).c_str());
+
+    RunRecord record = runRecordOf(o.spec, result, code, startedAtMs);
+    record.job = origin.job;
+    record.origin = origin.origin;
+    record.command = shellQuoted(args);
+    if (result.state == JobState::Failed) keepForHistory(RunLogLine::Level::Error, result.fatal.message);
+    record.log = std::move(historyLog);
+    if (const std::string missing = recordRun(o.spec.options.stateDir, record); !missing.empty() && !o.quiet)
+        std::fprintf(stderr, "floodgate: note: this run is not in the history (%s); the job itself is not affected\n",
+                     terminalSafe(missing).c_str());
     if (o.json) {
         std::printf("%s\n", resultJson(result, o, code, updates).c_str());
     } else if (!o.quiet) {

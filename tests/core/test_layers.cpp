@@ -19,7 +19,7 @@ const QStringList kOrder = {
     QStringLiteral("scan"),   QStringLiteral("net"),      QStringLiteral("proto"),   QStringLiteral("plan"),
     QStringLiteral("options"), QStringLiteral("role"),    QStringLiteral("send"),    QStringLiteral("receive"),
     QStringLiteral("transfer"), QStringLiteral("client"), QStringLiteral("probe"), QStringLiteral("daemon"),   QStringLiteral("job"),
-    QStringLiteral("lab"),
+    QStringLiteral("lab"),    QStringLiteral("history"), QStringLiteral("jobs"),
 };
 // Side by side, each unaware of the other.
 const std::set<std::pair<QString, QString>> kApart = {

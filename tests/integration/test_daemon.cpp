@@ -492,12 +492,15 @@ private Q_SLOTS:
         QFETCH(QString, path);
         ScratchDir local("fgdaemon-local");
         fgtest::writeFile(local.sub("src/pwned.txt"), "pwned");
-        // Everything the test owns but the daemon's own log and its record
-        // of when each client was last heard from (floodgate status).
+        // Everything the test owns but the daemon's own log, its record
+        // of when each client was last heard from (floodgate status) and
+        // the client's history of runs.
         auto scratchTree = [&] {
             auto tree = fgtest::describeTree(m_dir->path());
             tree.erase("serve.log");
             tree.erase("server-state/client_contacts");
+            for (const char* file : {"history.db", "history.db-wal", "history.db-shm", "history-missing.log"})
+                tree.erase(std::string("client-state/") + file);
             return tree;
         };
         const auto scratchBefore = scratchTree();

@@ -135,6 +135,62 @@ private Q_SLOTS:
         VERIFY_EXIT(job({"remove", "NAS nightly"}), 0);
     }
 
+    // `job schedule` writes the timer and tells systemd (a stand-in here that
+    // notes what it was asked); the scheduled run is the history's
+    // "schedule"; rename moves the timer, unschedule and remove take it away.
+    void aScheduleIsATimerThatRunsTheJob()
+    {
+        ScratchDir work;
+        const std::string units = work.sub("units");
+        const std::string asked = work.sub("systemctl.log");
+        fgtest::writeFile(work.sub("systemctl"), "#!/bin/sh\necho \"$*\" >> '" + asked + "'\n");
+        QVERIFY(QFile::setPermissions(q(work.sub("systemctl")), QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+        qputenv("FLOODGATE_SYSTEMD_UNIT_DIR", QByteArray::fromStdString(units));
+        qputenv("FLOODGATE_SYSTEMCTL", QByteArray::fromStdString(work.sub("systemctl")));
+        fgtest::writeFile(work.sub("src/a.txt"), "a");
+        VERIFY_EXIT(job({"add", "nightly", "--mkpath", work.sub("src/").c_str(), work.sub("dst").c_str()}), 0);
+
+        const CliRun badWhen = job({"schedule", "nightly", "at", "noon"});
+        VERIFY_EXIT(badWhen, 1);
+        QVERIFY2(badWhen.err.contains("Mon-Fri 18:30"), badWhen.err);
+
+        const CliRun scheduled = job({"schedule", "nightly", "Mon-Fri", "02:30"});
+        VERIFY_EXIT(scheduled, 0);
+        QVERIFY2(scheduled.out.contains("Mon-Fri 02:30"), scheduled.out);
+        const std::string timer = fgtest::readFile(units + "/floodgate-job-nightly.timer");
+        QVERIFY2(timer.find("OnCalendar=Mon..Fri *-*-* 02:30:00") != std::string::npos, timer.c_str());
+        const std::string service = fgtest::readFile(units + "/floodgate-job-nightly.service");
+        QVERIFY2(service.find("job run --scheduled \"nightly\"") != std::string::npos, service.c_str());
+        QVERIFY2(service.find("FLOODGATE_HOME=" + m_home.path()) != std::string::npos, service.c_str());
+        QVERIFY(fgtest::readFile(asked).find("enable --now floodgate-job-nightly.timer") != std::string::npos);
+        QVERIFY(job({"show", "nightly"}).out.contains("Mon-Fri 02:30"));
+
+        // What the timer's service runs.
+        VERIFY_EXIT(job({"run", "--scheduled", "nightly"}), 0);
+        QVERIFY(QFile::exists(q(work.sub("dst/a.txt"))));
+        const CliRun history = fgtest::runCli({QStringLiteral("history"), QStringLiteral("nightly"), QStringLiteral("--json")});
+        QVERIFY2(history.out.contains("\"origin\":\"schedule\""), history.out);
+
+        VERIFY_EXIT(job({"rename", "nightly", "weeknights"}), 0);
+        QVERIFY(!QFile::exists(q(units + "/floodgate-job-nightly.timer")));
+        QVERIFY(QFile::exists(q(units + "/floodgate-job-weeknights.timer")));
+        VERIFY_EXIT(job({"unschedule", "weeknights"}), 0);
+        QVERIFY(!QFile::exists(q(units + "/floodgate-job-weeknights.timer")));
+        QVERIFY(!QFile::exists(q(units + "/floodgate-job-weeknights.service")));
+        QVERIFY(fgtest::readFile(asked).find("disable --now floodgate-job-weeknights.timer") != std::string::npos);
+
+        // systemd that cannot be reached: the files stay, the error says what to run.
+        qputenv("FLOODGATE_SYSTEMCTL", "false");
+        const CliRun unreachable = job({"schedule", "weeknights", "hourly"});
+        VERIFY_EXIT(unreachable, 3);
+        QVERIFY2(unreachable.err.contains("enable --now floodgate-job-weeknights.timer"), unreachable.err);
+        qputenv("FLOODGATE_SYSTEMCTL", QByteArray::fromStdString(work.sub("systemctl")));
+        VERIFY_EXIT(job({"remove", "weeknights"}), 0);
+        QVERIFY(!QFile::exists(q(units + "/floodgate-job-weeknights.timer")));
+        qunsetenv("FLOODGATE_SYSTEMD_UNIT_DIR");
+        qunsetenv("FLOODGATE_SYSTEMCTL");
+    }
+
     void mistakesAreRefusedBeforeAnythingIsSaved()
     {
         const CliRun typo = job({"add", "x", "--delte", "/a/", "/b"});

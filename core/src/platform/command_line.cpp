@@ -3,6 +3,8 @@
 // the interfaces rather than in posix/ or win32/.
 #include "platform/process.h"
 
+#include <string_view>
+
 namespace fg::platform {
 
 Result<std::vector<std::string>> splitCommandLine(const std::string& command)
@@ -15,7 +17,12 @@ Result<std::vector<std::string>> splitCommandLine(const std::string& command)
         char c = command[i];
         if (quote) {
             if (c == quote) quote = 0;
-            else if (c == '\\' && quote == '"' && i + 1 < command.size()) current.push_back(command[++i]);
+            // Inside double quotes a backslash escapes only what the shell
+            // gives a meaning there (" \ $ `); elsewhere it is itself, as in
+            // "C:\Program Files\ssh.exe".
+            else if (c == '\\' && quote == '"' && i + 1 < command.size()
+                     && std::string_view("\"\\$`").find(command[i + 1]) != std::string_view::npos)
+                current.push_back(command[++i]);
             else current.push_back(c);
             continue;
         }
@@ -25,7 +32,7 @@ Result<std::vector<std::string>> splitCommandLine(const std::string& command)
         } else if (c == '\\' && i + 1 < command.size()) {
             current.push_back(command[++i]);
             inWord = true;
-        } else if (c == ' ' || c == '\t' || c == '\n') {
+        } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
             if (inWord) words.push_back(std::move(current));
             current.clear();
             inWord = false;

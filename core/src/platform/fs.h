@@ -211,6 +211,10 @@ std::string makePrivateCommand(const std::string& path);
 // (Windows: an ACL of its own, not the folder's).
 Status writeFileAtomic(const std::string& path, std::string_view data, uint32_t mode);
 Status appendLine(const std::string& path, std::string_view line, uint32_t mode);
+// Creates an empty file with `mode` unless one is there (never truncates
+// one; a race with another creator is fine): a database file that must be
+// private before SQLite, which makes its files 0644, first opens it.
+Status createFileIfMissing(const std::string& path, uint32_t mode);
 // rm -rf, for tests and the demo's own scratch trees; never follows symlinks.
 Status removeTree(const std::string& path);
 // The absolute path with every symlink, "." and ".." resolved (realpath).

@@ -69,6 +69,10 @@ private:
 // single and double quotes group, backslash escapes.
 Result<std::vector<std::string>> splitCommandLine(const std::string& command);
 
+// The running program's own file (for a timer that runs it again later);
+// empty when the OS does not say.
+std::string executablePath();
+
 // This machine's name, for people reading logs and pairing records.
 std::string hostName();
 

@@ -776,6 +776,15 @@ Status appendLine(const std::string& path, std::string_view line, uint32_t mode)
     return file.close();
 }
 
+Status createFileIfMissing(const std::string& path, uint32_t mode)
+{
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode_t(mode));
+    if (fd < 0) return errno == EEXIST ? Status{} : sysError(errno, "create " + path);
+    FileHandle file(fd, path);
+    FG_TRY(keepOwnerForRoot(fd, path, true));
+    return file.close();
+}
+
 namespace {
 Status removeTreeAt(int dirfd, const std::string& name, const std::string& display)
 {

@@ -175,6 +175,13 @@ int ChildProcess::wait()
     return -1;
 }
 
+std::string executablePath()
+{
+    char buf[4096];
+    const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+    return n > 0 ? std::string(buf, size_t(n)) : std::string();
+}
+
 std::string hostName()
 {
     char buf[256] = {};

@@ -1095,6 +1095,19 @@ Status appendLine(const std::string& path, std::string_view line, uint32_t mode)
     return file.close();
 }
 
+Status createFileIfMissing(const std::string& path, uint32_t mode)
+{
+    PrivateSecurity security;
+    HANDLE h = ::CreateFileW(toWindowsPath(path).c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE,
+                             security.forMode(mode), CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr);
+    if (h == INVALID_HANDLE_VALUE) {
+        if (::GetLastError() == ERROR_FILE_EXISTS) return {};
+        return lastError("create " + path);
+    }
+    ::CloseHandle(h);
+    return {};
+}
+
 namespace {
 Status removeChildren(const DirHandle& dir)
 {

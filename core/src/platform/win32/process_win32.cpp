@@ -253,6 +253,14 @@ int ChildProcess::wait()
     return known ? int(code) : -1;
 }
 
+std::string executablePath()
+{
+    std::wstring buf(32768, L'\0');
+    const DWORD n = ::GetModuleFileNameW(nullptr, buf.data(), DWORD(buf.size()));
+    if (n == 0 || n >= buf.size()) return {};
+    return narrow(std::wstring_view(buf.data(), n));
+}
+
 std::string hostName()
 {
     wchar_t buf[256] = {};
