@@ -28,6 +28,10 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTest>
+
+#include <floodgate/history.h>
+
+#include "bridge/history_writer.h"
 #include <QTimer>
 #include <QToolButton>
 
@@ -153,8 +157,16 @@ void grab(QWidget& window, const QString& name)
 
 class TestMainWindow : public QObject {
     Q_OBJECT
+private:
+    fgtest::ScratchDir m_home{"fgui-home"};
+
 private Q_SLOTS:
-    void initTestCase() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
+    void initTestCase()
+    {
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        // The window records every run in the history: in a scratch home, not the tester's.
+        qputenv("FLOODGATE_HOME", QByteArray::fromStdString(m_home.path()));
+    }
 
     // (a) The whole path through the window with a fake engine.
     void fakeRunThroughTheWindow()
@@ -259,6 +271,20 @@ private Q_SLOTS:
             QVERIFY2(fgtest::exists(dst.sub(rel)), rel.c_str());
             QVERIFY2(fgtest::readFile(dst.sub(rel)) == content, rel.c_str());
         }
+
+        // The run is in the history of the job's state directory, as the GUI's.
+        window.historyWriter()->waitForIdle();
+        auto history = fg::History::open(fg::History::pathIn(state.path()));
+        QVERIFY2(history.ok(), history.ok() ? "" : history.error().message.c_str());
+        auto runs = history->runs({}, 0);
+        QVERIFY(runs.ok());
+        QCOMPARE(runs->size(), size_t(1));
+        const fg::RunRecord& run = runs->front();
+        QCOMPARE(run.origin, std::string("gui"));
+        QCOMPARE(run.state, std::string("done"));
+        QCOMPARE(run.filesTransferred, uint64_t(4));
+        QCOMPARE(run.source, src.path() + "/");
+        QVERIFY2(run.command.find(dst.path()) != std::string::npos, run.command.c_str());
     }
 
     // Cancel during a slow job ends Cancelled, quickly, and the event loop never stalls.

@@ -1,5 +1,6 @@
 #include "widgets/main_window.h"
 
+#include "bridge/history_writer.h"
 #include "charts/throughput_chart.h"
 #include "lab/lab_window.h"
 #include "models/file_table_model.h"
@@ -13,6 +14,10 @@
 #include "widgets/pipeline_view.h"
 #include "widgets/progress_delegate.h"
 #include "widgets/window_parts.h"
+
+#include "sync_args_writer.h"
+
+#include <floodgate/saved_jobs.h>
 
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -95,6 +100,10 @@ MainWindow::MainWindow(JobFactory factory, QWidget* parent) : QMainWindow(parent
         return fg::pairWithServer(host, port, code, stateDir);
     };
     m_controller = new JobController(std::move(factory), this);
+    m_history = new HistoryWriter(this);
+    connect(m_history, &HistoryWriter::notRecorded, this, [this](const QString& why) {
+        appendLog(LogLevel::Warning, tr("This run is not in the history (%1); the run itself is not affected").arg(why));
+    });
     m_fileModel = new FileTableModel(this);
     m_planModel = new PlanModel(this);
     m_streamModel = new StreamTableModel(this);
@@ -608,6 +617,8 @@ void MainWindow::startJob(bool forceDryRun)
 
 void MainWindow::resetViews(const fg::JobSpec& spec)
 {
+    m_startedAtMs = fg::unixTimeMs();
+    m_runLog.clear();
     m_dryRun = spec.options.transfer.dryRun;
     m_dataStreams = usesDataStreams(QString::fromStdString(spec.source), QString::fromStdString(spec.destination));
     m_sawPlan = false;
@@ -751,6 +762,9 @@ void MainWindow::onLogged(const std::vector<fg::event::Log>& entries)
         const LogLevel level = e.level == fg::event::Log::Level::Error     ? LogLevel::Error
                                : e.level == fg::event::Log::Level::Warning ? LogLevel::Warning
                                                                            : LogLevel::Info;
+        if (level != LogLevel::Info && m_runLog.size() < fg::kMaxRecordedLog)
+            m_runLog.push_back({level == LogLevel::Error ? fg::RunLogLine::Level::Error : fg::RunLogLine::Level::Warning,
+                                e.message});
         lines.emplace_back(level, QString::fromStdString(e.message));
     }
     appendLogLines(lines);
@@ -884,9 +898,23 @@ void MainWindow::updatePreviewHeadline()
     m_planHeadline->setText(text);
 }
 
+void MainWindow::recordInHistory(const fg::JobResult& result)
+{
+    const fg::JobSpec& spec = m_controller->spec();
+    fg::RunRecord record = fg::runRecordOf(spec, result, fg::exitCodeFor(result), m_startedAtMs);
+    record.origin = "gui";
+    if (auto args = fg::cli::syncArgsFor(spec); args.ok()) record.command = fg::shellQuoted(*args);
+    record.log = std::move(m_runLog);
+    m_runLog.clear();
+    if (result.state == fg::JobState::Failed && record.log.size() < fg::kMaxRecordedLog)
+        record.log.push_back({fg::RunLogLine::Level::Error, result.fatal.message});
+    m_history->record(spec.options.stateDir, std::move(record));
+}
+
 void MainWindow::onFinished(const fg::JobResult& result)
 {
     m_lastResult = result;
+    recordInHistory(result);
     m_streamModel->finish();
     m_fileModel->finishJob(result.state);
     m_fileModel->flush();

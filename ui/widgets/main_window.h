@@ -7,6 +7,7 @@
 #include "bridge/job_controller.h"
 #include "models/rate_meter.h"
 
+#include <floodgate/history.h>
 #include <floodgate/job.h>
 
 #include <QMainWindow>
@@ -35,6 +36,7 @@ namespace fgui {
 
 class ElidedLabel;
 class FileTableModel;
+class HistoryWriter;
 class JobForm;
 class LabWindow;
 class PipelineView;
@@ -75,6 +77,8 @@ public:
     QString summaryText() const { return m_summaryPlain; }
     bool isRunning() const;
     const std::optional<fg::JobResult>& lastResult() const { return m_lastResult; }
+    // Where finished runs are recorded (fg::recordRun, off the GUI thread).
+    HistoryWriter* historyWriter() const { return m_history; }
 
 public Q_SLOTS:
     // Plans and reports, changes nothing.
@@ -114,6 +118,8 @@ private:
     void onLogged(const std::vector<fg::event::Log>& lines);
     void onSnapshot(const fg::MetricsSnapshot& snapshot);
     void onFinished(const fg::JobResult& result);
+    // The finished job's record in the history (origin "gui").
+    void recordInHistory(const fg::JobResult& result);
 
     void updateProgress(const fg::MetricsSnapshot& snapshot);
     void updateFileCounts();
@@ -136,6 +142,10 @@ private:
     bool confirm(const QString& title, const QString& question, const QString& yes);
 
     JobController* m_controller = nullptr;
+    HistoryWriter* m_history = nullptr;
+    // What the history keeps of the job in flight besides its figures.
+    int64_t m_startedAtMs = 0;
+    std::vector<fg::RunLogLine> m_runLog;
     FileTableModel* m_fileModel = nullptr;
     PlanModel* m_planModel = nullptr;
     StreamTableModel* m_streamModel = nullptr;
