@@ -534,6 +534,22 @@ AnchoredArgs anchoredSyncArgs(const std::vector<std::string>& args, const std::s
     return out;
 }
 
+std::vector<std::string> frontEndArgs(const std::vector<std::string>& args)
+{
+    static const std::vector<OptionSpec> specs = optionSpecs();
+    static const std::vector<std::string> kept = {"progress", "P", "info", "verbose", "itemize-changes", "out-format",
+                                                  "log-file", "log-file-format", "stats", "quiet", "json",
+                                                  "files-from", "from0"};
+    std::vector<std::string> out;
+    for (const auto& [name, value] : parseArgs(args, specs).options) {
+        if (std::find(kept.begin(), kept.end(), name) == kept.end()) continue;
+        const auto spec = std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) { return name == s.longName; });
+        if (name.size() == 1) out.push_back("-" + name);
+        else out.push_back("--" + name + (spec->takesValue ? "=" + value : std::string()));
+    }
+    return out;
+}
+
 int parseSyncArgs(const std::vector<std::string>& args, SyncCliOptions& o)
 {
     const SyncArgsRead read = readSyncArgs(args, o);

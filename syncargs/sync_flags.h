@@ -65,6 +65,12 @@ struct AnchoredArgs {
 };
 AnchoredArgs anchoredSyncArgs(const std::vector<std::string>& args, const std::string& cwd);
 
+// The words of `args` a form of the job's options does not hold: what the
+// command line prints (--progress, -v, --log-file, ...) and --files-from
+// (a list read from its file on each run). A front end that edits a job's
+// options keeps these when it writes the job back.
+std::vector<std::string> frontEndArgs(const std::vector<std::string>& args);
+
 // Reads the arguments after `sync`. Returns the exit code to stop with at
 // once (0 after printing the help, 1 after a usage error on stderr), or -1
 // when the job is to run.

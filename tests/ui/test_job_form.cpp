@@ -1003,7 +1003,7 @@ private Q_SLOTS:
         QVERIFY(out->transfer.deletion == fg::DeleteRules{});
     }
 
-    // A form left alone gives what `floodgate sync /a/ /b` gives (cli/sync_flags.cpp
+    // A form left alone gives what `floodgate sync /a/ /b` gives (syncargs/sync_flags.cpp
     // and fg::SyncOptions' defaults): the new sections add nothing a user did not ask for.
     void freshFormGivesTheCliDefaults()
     {
@@ -1012,10 +1012,9 @@ private Q_SLOTS:
         form.setDestination(QStringLiteral("/b"));
         auto o = optionsOf(form);
         QVERIFY(o);
-        // What the CLI's parser resolves with no flag given: the backup suffix
-        // (rsync's "~"), everything else as fg::SyncOptions has it.
+        // What the CLI's parser resolves with no flag given: fg::SyncOptions'
+        // defaults (the backup suffix is resolved only with -b).
         fg::SyncOptions cli;
-        cli.transfer.backup.suffix = "~";
         QVERIFY(o->transfer.scan == cli.transfer.scan);
         QVERIFY(o->transfer.metadata == cli.transfer.metadata);
         QVERIFY(o->transfer.metadata.perms && o->transfer.metadata.times); // kept, as the engine keeps them
@@ -1056,7 +1055,7 @@ private Q_SLOTS:
         struct Rule {
             const char* check;
             const char* flag;
-            void (*apply)(fg::SyncOptions&); // what the CLI's flag does (cli/sync_flags.cpp)
+            void (*apply)(fg::SyncOptions&); // what the CLI's flag does (syncargs/sync_flags.cpp)
         };
         const Rule rules[] = {
             {"oneFileSystemCheck", "-x", [](fg::SyncOptions& o) { o.transfer.scan.oneFileSystem = true; }},
@@ -1066,7 +1065,7 @@ private Q_SLOTS:
             {"timesCheck", "--no-times", [](fg::SyncOptions& o) { o.transfer.metadata.times = false; }},
             {"ownerCheck", "-o", [](fg::SyncOptions& o) { o.transfer.ownership.owner = o.transfer.ownership.explicitly = true; }},
             {"groupCheck", "-g", [](fg::SyncOptions& o) { o.transfer.ownership.group = o.transfer.ownership.explicitly = true; }},
-            {"backupCheck", "-b", [](fg::SyncOptions& o) { o.transfer.backup.enabled = true; }},
+            {"backupCheck", "-b", [](fg::SyncOptions& o) { o.transfer.backup = {true, "", "~"}; }},
             {"removeSourceCheck", "--remove-source-files", [](fg::SyncOptions& o) { o.transfer.removeSourceFiles = true; }},
             {"copyLinksCheck", "--copy-links", [](fg::SyncOptions& o) { o.transfer.scan.copyLinks = true; }},
             {"appendVerifyCheck", "--append-verify", [](fg::SyncOptions& o) { o.transfer.compare.appendVerify = true; }},
@@ -1213,7 +1212,6 @@ private Q_SLOTS:
             fg::JobSpec in;
             in.source = "/srv/a/";
             in.destination = "/srv/b";
-            in.options.transfer.backup.suffix = "~"; // as the CLI gives it without -b
             c.fill(in.options);
             fgui::JobForm form;
             form.show();

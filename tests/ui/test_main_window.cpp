@@ -30,8 +30,10 @@
 #include <QTest>
 
 #include <floodgate/history.h>
+#include <floodgate/saved_jobs.h>
 
 #include "bridge/history_writer.h"
+#include "widgets/saved_jobs_panel.h"
 #include <QTimer>
 #include <QToolButton>
 
@@ -1013,6 +1015,90 @@ private Q_SLOTS:
 
     // Not a check: with FG_UI_GRAB_DIR set, saves PNGs of the window mid-transfer, at
     // the end and in a preview, for a person to look at.
+    // The saved jobs above the form: the CLI's store; choosing fills the
+    // form; Save keeps what the form does not show; Save as copies without
+    // the schedule; Delete asks; a run from a job is recorded under its name.
+    void savedJobsShareTheCliStore()
+    {
+        fgtest::ScratchDir dir("fgui-jobs");
+        const fg::JobStore store(dir.sub("jobs"));
+        fgtest::writeFile(dir.sub("list.txt"), "a.txt\n");
+        const std::vector<std::string> cliArgs = {"--progress", "--files-from=" + dir.sub("list.txt"), "--bwlimit=20M",
+                                                  "/home/ann/Pictures/", "floodgate://nas:7878/photos/"};
+        QVERIFY(store.add({"photos", cliArgs, "daily 02:00"}));
+
+        FakeFactory factory;
+        factory.script = fgtest::makeScript(5, 1ull << 20);
+        fgui::MainWindow window(factory.make());
+        fgui::SavedJobsPanel* jobs = window.savedJobs();
+        jobs->setStore(store);
+        QStringList asked;
+        jobs->setNameAsker([&](const QString&, const QString&, const QString& suggestion) -> std::optional<QString> {
+            asked << suggestion;
+            return QStringLiteral("photos to usb");
+        });
+        bool confirmDelete = false;
+        jobs->setConfirm([&](const QString&, const QString&, const QString&) { return confirmDelete; });
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(jobs->jobCount(), 1);
+        QVERIFY(!child<QToolButton>(window, "saveJobButton")->isEnabled()); // nothing chosen
+
+        QVERIFY(jobs->choose(QStringLiteral("photos")));
+        QCOMPARE(child<QLineEdit>(window, "sourceEdit")->text(), QStringLiteral("/home/ann/Pictures/"));
+        QCOMPARE(child<QLineEdit>(window, "bwlimitEdit")->text(), QStringLiteral("20M"));
+
+        // Saved unchanged: the job's own words, whatever the form could show.
+        QVERIFY(jobs->save());
+        QVERIFY(store.load("photos")->syncArgs == cliArgs);
+        QCOMPARE(store.load("photos")->schedule, std::string("daily 02:00"));
+
+        // Changed: the form's options, and what it does not hold kept.
+        child<QCheckBox>(window, "deleteCheck")->setChecked(true);
+        QVERIFY2(jobs->save(), qPrintable(jobs->problem()));
+        const std::vector<std::string> saved = store.load("photos")->syncArgs;
+        auto has = [&](const std::string& word) { return std::find(saved.begin(), saved.end(), word) != saved.end(); };
+        QVERIFY(has("--delete"));
+        QVERIFY(has("--progress"));
+        QVERIFY(has("--files-from=" + dir.sub("list.txt")));
+        QVERIFY(has("--bwlimit=20M"));
+        QCOMPARE(saved.back(), std::string("floodgate://nas:7878/photos/"));
+
+        // Save as: a copy under a new name, without the schedule.
+        QVERIFY2(jobs->saveAs(), qPrintable(jobs->problem()));
+        QCOMPARE(asked, QStringList{QStringLiteral("photos (copy)")});
+        QCOMPARE(jobs->jobCount(), 2);
+        QCOMPARE(jobs->currentJob(), QStringLiteral("photos to usb"));
+        QVERIFY(store.load("photos to usb")->schedule.empty());
+
+        // A run from the chosen job is the job's in the history.
+        click(window, "runButton");
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 20000);
+        window.historyWriter()->waitForIdle();
+        auto history = fg::History::open(fg::History::pathIn({}));
+        QVERIFY(history.ok());
+        auto runs = history->runs("photos to usb", 0);
+        QVERIFY(runs.ok());
+        QCOMPARE(runs->size(), size_t(1));
+        QCOMPARE(runs->front().origin, std::string("gui"));
+
+        // Delete asks first.
+        QVERIFY(!jobs->remove());
+        QCOMPARE(jobs->jobCount(), 2);
+        confirmDelete = true;
+        QVERIFY(jobs->remove());
+        QCOMPARE(jobs->jobCount(), 1);
+        QVERIFY(jobs->currentJob().isEmpty());
+        QVERIFY(!store.load("photos to usb").ok());
+
+        // A job file that does not read is named, and hides no other.
+        fgtest::writeFile(store.pathOf("broken"), "sync = 'unclosed\n");
+        jobs->reload();
+        QCOMPARE(jobs->jobCount(), 1);
+        QVERIFY2(jobs->problem().contains(QStringLiteral("broken.job")), qPrintable(jobs->problem()));
+        if (!qEnvironmentVariableIsEmpty("FG_UI_GRAB_DIR")) grab(window, QStringLiteral("saved-jobs.png"));
+    }
+
     void screenshots()
     {
         if (qEnvironmentVariableIsEmpty("FG_UI_GRAB_DIR")) QSKIP("set FG_UI_GRAB_DIR to save screenshots");

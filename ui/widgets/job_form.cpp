@@ -220,7 +220,7 @@ QString secondsText(unsigned seconds)
 }
 
 // The --exclude-if-present field: names separated by commas, read as the CLI
-// reads each name (cli/sync_flags.cpp): a file name, never a path.
+// reads each name (syncargs/sync_flags.cpp): a file name, never a path.
 fg::Result<std::vector<std::string>> parseNameList(const QString& text)
 {
     std::vector<std::string> names;
@@ -1435,13 +1435,15 @@ fg::BackupRules JobForm::backupRules() const
 {
     fg::BackupRules rules;
     rules.enabled = m_backup->isChecked();
-    // Off, the folder and suffix are hidden and not in force; the suffix is still
-    // resolved as the CLI resolves it without -b ("~"), so a form left alone gives
-    // the very options `floodgate sync SRC DST` does.
-    if (rules.enabled) rules.dir = trimmedText(m_backupDir).toStdString();
-    // rsync's default (cli/sync_flags.cpp): "~" beside each file, none in a folder,
-    // unless a suffix is typed.
-    const QString suffix = rules.enabled ? trimmedText(m_backupSuffix) : QString();
+    // Off, the folder and suffix are hidden and not in force, and left empty
+    // as the CLI leaves them without -b: a form left alone gives the very
+    // options `floodgate sync SRC DST` does (a saved job opened and saved
+    // unchanged keeps its own words).
+    if (!rules.enabled) return rules;
+    rules.dir = trimmedText(m_backupDir).toStdString();
+    // rsync's default (syncargs/sync_flags.cpp): "~" beside each file, none in
+    // a folder, unless a suffix is typed.
+    const QString suffix = trimmedText(m_backupSuffix);
     rules.suffix = !suffix.isEmpty() ? suffix.toStdString() : rules.dir.empty() ? std::string("~") : std::string();
     return rules;
 }

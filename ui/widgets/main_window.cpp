@@ -13,6 +13,7 @@
 #include "widgets/job_form.h"
 #include "widgets/pipeline_view.h"
 #include "widgets/progress_delegate.h"
+#include "widgets/saved_jobs_panel.h"
 #include "widgets/window_parts.h"
 
 #include "sync_args_writer.h"
@@ -115,10 +116,17 @@ MainWindow::MainWindow(JobFactory factory, QWidget* parent) : QMainWindow(parent
     formScroll->setWidgetResizable(true);
     formScroll->setFrameShape(QFrame::NoFrame);
     formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_savedJobs = new SavedJobsPanel;
+    m_savedJobs->setSpecSource([this] { return m_form->spec(); });
+    connect(m_savedJobs, &SavedJobsPanel::jobChosen, this, [this](const QString& name, const fg::JobSpec& spec) {
+        m_form->setSpec(spec);
+        showNotice(tr("Job '%1': Preview to see what it would change, Run to run it.").arg(name));
+    });
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(14, 14, 8, 14);
-    leftLayout->addWidget(formScroll);
+    leftLayout->addWidget(m_savedJobs);
+    leftLayout->addWidget(formScroll, 1);
     left->setMinimumWidth(300);
 
     // Right: the job in flight.
@@ -606,6 +614,7 @@ void MainWindow::startJob(bool forceDryRun)
     }
 
     resetViews(spec);
+    m_runJobName = m_savedJobs->currentJob().toStdString();
     auto started = m_controller->start(spec);
     if (!started) {
         showStartFailure(QString::fromStdString(started.error().message));
@@ -903,6 +912,7 @@ void MainWindow::recordInHistory(const fg::JobResult& result)
     const fg::JobSpec& spec = m_controller->spec();
     fg::RunRecord record = fg::runRecordOf(spec, result, fg::exitCodeFor(result), m_startedAtMs);
     record.origin = "gui";
+    record.job = m_runJobName;
     if (auto args = fg::cli::syncArgsFor(spec); args.ok()) record.command = fg::shellQuoted(*args);
     record.log = std::move(m_runLog);
     m_runLog.clear();

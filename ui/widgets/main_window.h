@@ -41,6 +41,7 @@ class JobForm;
 class LabWindow;
 class PipelineView;
 class PlanModel;
+class SavedJobsPanel;
 class StreamTableModel;
 class ThroughputChart;
 
@@ -63,6 +64,7 @@ public:
     void setPairFunction(PairFunction pair) { m_pair = std::move(pair); }
 
     JobForm* form() const { return m_form; }
+    SavedJobsPanel* savedJobs() const { return m_savedJobs; }
     JobController* controller() const { return m_controller; }
     FileTableModel* fileModel() const { return m_fileModel; }
     PlanModel* planModel() const { return m_planModel; }
@@ -145,12 +147,14 @@ private:
     HistoryWriter* m_history = nullptr;
     // What the history keeps of the job in flight besides its figures.
     int64_t m_startedAtMs = 0;
+    std::string m_runJobName; // the saved job the run in flight was started from
     std::vector<fg::RunLogLine> m_runLog;
     FileTableModel* m_fileModel = nullptr;
     PlanModel* m_planModel = nullptr;
     StreamTableModel* m_streamModel = nullptr;
 
     JobForm* m_form = nullptr;
+    SavedJobsPanel* m_savedJobs = nullptr;
     ElidedLabel* m_title = nullptr;
     QPushButton* m_previewButton = nullptr;
     QPushButton* m_runButton = nullptr;

@@ -1,0 +1,254 @@
+#include "widgets/saved_jobs_panel.h"
+
+#include "sync_args_writer.h"
+#include "sync_flags.h"
+
+#include <floodgate/schedule.h>
+
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace fgui {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+} // namespace
+
+SavedJobsPanel::SavedJobsPanel(QWidget* parent) : QWidget(parent), m_store(fg::JobStore::inStateDir({}))
+{
+    setObjectName(QStringLiteral("savedJobsPanel"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+
+    auto* header = new QHBoxLayout;
+    auto* title = new QLabel(tr("<b>Saved jobs</b>"));
+    header->addWidget(title);
+    header->addStretch(1);
+    auto makeButton = [&](const QString& text, const QString& tip, const char* name) {
+        auto* b = new QToolButton;
+        b->setText(text);
+        b->setToolTip(tip);
+        b->setObjectName(QLatin1String(name));
+        b->setAutoRaise(true);
+        header->addWidget(b);
+        return b;
+    };
+    m_saveButton = makeButton(tr("Save"), tr("Write the form into the chosen job"), "saveJobButton");
+    m_saveAsButton = makeButton(tr("Save as\u2026"), tr("Save the form as a new job (a copy of the chosen one)"),
+                                "saveJobAsButton");
+    m_deleteButton = makeButton(tr("Delete"), tr("Delete the chosen job (and its schedule)"), "deleteJobButton");
+    layout->addLayout(header);
+
+    m_list = new QListWidget;
+    m_list->setObjectName(QStringLiteral("savedJobsList"));
+    m_list->setMaximumHeight(110);
+    m_list->setToolTip(tr("The jobs `floodgate job` keeps: choose one to fill the form; "
+                          "`floodgate job run NAME` runs it from a script or a timer"));
+    layout->addWidget(m_list);
+    m_problem = new QLabel;
+    m_problem->setObjectName(QStringLiteral("savedJobsProblem"));
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    m_problem->hide();
+    layout->addWidget(m_problem);
+
+    connect(m_list, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+        if (item) choose(item->data(Qt::UserRole).toString());
+    });
+    connect(m_saveButton, &QToolButton::clicked, this, &SavedJobsPanel::save);
+    connect(m_saveAsButton, &QToolButton::clicked, this, &SavedJobsPanel::saveAs);
+    connect(m_deleteButton, &QToolButton::clicked, this, &SavedJobsPanel::remove);
+
+    m_askName = [this](const QString& dialogTitle, const QString& label, const QString& suggestion) -> std::optional<QString> {
+        bool ok = false;
+        const QString name = QInputDialog::getText(this, dialogTitle, label, QLineEdit::Normal, suggestion, &ok);
+        if (!ok) return std::nullopt;
+        return name.trimmed();
+    };
+    m_confirm = [this](const QString& dialogTitle, const QString& question, const QString& yes) {
+        QMessageBox box(QMessageBox::Warning, dialogTitle, question, QMessageBox::NoButton, this);
+        QPushButton* yesButton = box.addButton(yes, QMessageBox::DestructiveRole);
+        box.addButton(QMessageBox::Cancel);
+        box.setDefaultButton(QMessageBox::Cancel);
+        box.exec();
+        return box.clickedButton() == yesButton;
+    };
+    reload();
+}
+
+void SavedJobsPanel::setStore(fg::JobStore store)
+{
+    m_store = std::move(store);
+    m_current.clear();
+    reload();
+}
+
+int SavedJobsPanel::jobCount() const { return m_list->count(); }
+
+QString SavedJobsPanel::problem() const { return m_problem->isVisible() ? m_problem->text() : QString(); }
+
+void SavedJobsPanel::showProblem(const QString& text)
+{
+    m_problem->setText(text);
+    m_problem->setVisible(!text.isEmpty());
+}
+
+void SavedJobsPanel::reload()
+{
+    m_list->clear();
+    auto listing = m_store.list();
+    QStringList problems;
+    if (!listing.ok()) {
+        problems << qs(listing.error().message);
+    } else {
+        for (const fg::SavedJob& job : listing->jobs) {
+            QString text = qs(job.name);
+            if (!job.schedule.empty()) text += QStringLiteral("  \u00b7  ") + qs(job.schedule);
+            auto* item = new QListWidgetItem(text, m_list);
+            item->setData(Qt::UserRole, qs(job.name));
+            const auto& a = job.syncArgs;
+            item->setToolTip(qs(a[a.size() - 2]) + QStringLiteral(" \u2192 ") + qs(a.back()));
+            if (qs(job.name) == m_current) m_list->setCurrentItem(item);
+        }
+        for (const fg::Error& e : listing->unreadable) problems << qs(e.message);
+    }
+    if (m_list->currentItem() == nullptr) m_current.clear();
+    showProblem(problems.join(QLatin1Char('\n')));
+    updateButtons();
+}
+
+void SavedJobsPanel::updateButtons()
+{
+    m_saveButton->setEnabled(!m_current.isEmpty());
+    m_deleteButton->setEnabled(!m_current.isEmpty());
+}
+
+bool SavedJobsPanel::choose(const QString& name)
+{
+    auto job = m_store.load(name.toStdString());
+    if (!job.ok()) {
+        showProblem(qs(job.error().message));
+        return false;
+    }
+    fg::cli::SyncCliOptions read;
+    const fg::cli::SyncArgsRead outcome = fg::cli::readSyncArgs(job->syncArgs, read);
+    if (!outcome.error.empty()) {
+        showProblem(tr("Job '%1' does not read: %2").arg(name, qs(outcome.error)));
+        return false;
+    }
+    m_current = name;
+    m_loaded = *job;
+    m_loadedSpec = read.spec;
+    for (int i = 0; i < m_list->count(); ++i)
+        if (m_list->item(i)->data(Qt::UserRole).toString() == name) m_list->setCurrentRow(i);
+    showProblem({});
+    updateButtons();
+    Q_EMIT jobChosen(name, read.spec);
+    return true;
+}
+
+fg::Result<std::vector<std::string>> SavedJobsPanel::argsForForm(const fg::JobSpec& spec) const
+{
+    const bool fromLoaded = !m_current.isEmpty();
+    // Unchanged: the job's own words, as its author wrote them.
+    if (fromLoaded) {
+        fg::JobSpec loaded = m_loadedSpec;
+        loaded.options.transfer.filesFrom.reset(); // the form does not hold the list
+        if (loaded.source == spec.source && loaded.destination == spec.destination && loaded.options == spec.options)
+            return m_loaded.syncArgs;
+    }
+    FG_TRY_ASSIGN(std::vector<std::string> args, fg::cli::syncArgsFor(spec));
+    if (fromLoaded) {
+        const std::vector<std::string> kept = fg::cli::frontEndArgs(m_loaded.syncArgs);
+        size_t at = args.size() - 2;
+        if (at > 0 && args[at - 1] == "--") --at;
+        args.insert(args.begin() + std::ptrdiff_t(at), kept.begin(), kept.end());
+    }
+    return args;
+}
+
+bool SavedJobsPanel::save()
+{
+    if (m_current.isEmpty()) return saveAs();
+    if (!m_specSource) return false;
+    auto spec = m_specSource();
+    if (!spec.ok()) {
+        showProblem(tr("Not saved: %1").arg(qs(spec.error().message)));
+        return false;
+    }
+    auto args = argsForForm(*spec);
+    if (!args.ok()) {
+        showProblem(tr("Not saved: %1").arg(qs(args.error().message)));
+        return false;
+    }
+    fg::SavedJob job = m_loaded;
+    job.syncArgs = *args;
+    if (fg::Status st = m_store.replace(job); !st) {
+        showProblem(tr("Not saved: %1").arg(qs(st.error().message)));
+        return false;
+    }
+    reload();
+    return choose(m_current);
+}
+
+bool SavedJobsPanel::saveAs()
+{
+    if (!m_specSource || !m_askName) return false;
+    auto spec = m_specSource();
+    if (!spec.ok()) {
+        showProblem(tr("Not saved: %1").arg(qs(spec.error().message)));
+        return false;
+    }
+    const QString suggestion = m_current.isEmpty() ? QString() : tr("%1 (copy)").arg(m_current);
+    const auto name = m_askName(tr("Save job as"), tr("Name of the job (for `floodgate job run NAME`):"), suggestion);
+    if (!name || name->isEmpty()) return false;
+    auto args = argsForForm(*spec);
+    if (!args.ok()) {
+        showProblem(tr("Not saved: %1").arg(qs(args.error().message)));
+        return false;
+    }
+    // A copy starts without the original's schedule: two timers would run
+    // the same transfer twice.
+    if (fg::Status st = m_store.add(fg::SavedJob{name->toStdString(), *args, {}}); !st) {
+        showProblem(tr("Not saved: %1").arg(qs(st.error().message)));
+        return false;
+    }
+    m_current = *name;
+    reload();
+    return choose(*name);
+}
+
+bool SavedJobsPanel::remove()
+{
+    if (m_current.isEmpty()) return false;
+    if (m_confirm && !m_confirm(tr("Delete job?"),
+                                tr("Delete the saved job '%1'? Its files and history stay; its schedule goes.").arg(m_current),
+                                tr("Delete")))
+        return false;
+    if (!m_loaded.schedule.empty()) {
+        if (fg::Status st = fg::removeTimer(m_loaded.name); !st) {
+            showProblem(qs(st.error().message));
+            return false;
+        }
+    }
+    if (fg::Status st = m_store.remove(m_current.toStdString()); !st) {
+        showProblem(qs(st.error().message));
+        return false;
+    }
+    m_current.clear();
+    m_loaded = {};
+    reload();
+    return true;
+}
+
+} // namespace fgui
