@@ -60,7 +60,7 @@ x86_64-w64-mingw32-strip "$stage/floodgate.exe"
 # record of its copyright and licence.
 {
   echo "floodgate.exe contains these libraries, built from Debian's source packages."
-  for package in openssl libzstd lz4 xxhash utf8proc; do
+  for package in openssl libzstd lz4 xxhash utf8proc sqlite3; do
     dir=$(find "${prefix%/prefix}/src/$package" -mindepth 1 -maxdepth 1 -type d | head -1)
     echo
     echo "==== $(basename "$dir") ===="

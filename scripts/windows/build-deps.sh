@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libraries Floodgate needs for Windows (OpenSSL, zstd, lz4,
-# xxHash, utf8proc and Qt's Core and Test modules) with mingw-w64, from
+# xxHash, utf8proc, SQLite and Qt's Core and Test modules) with mingw-w64, from
 # Debian's own source packages, into a cache folder that is never committed:
 #
 #   scripts/windows/build-deps.sh            # into .cache/mingw64 (or $FLOODGATE_MINGW_CACHE)
@@ -18,7 +18,7 @@ host=x86_64-w64-mingw32
 jobs=$(nproc)
 
 "$root/scripts/apt-install-missing.sh" windows-deps \
-  g++-mingw-w64-x86-64-posix mingw-w64-tools wine64 nsis dpkg-dev cmake ninja-build make perl \
+  g++-mingw-w64-x86-64-posix mingw-w64-tools wine64 nsis dpkg-dev cmake ninja-build make perl tcl \
   pkg-config qt6-base-dev qt6-base-dev-tools
 "$root/scripts/windows/enable-deb-src.sh"
 
@@ -105,6 +105,24 @@ if ! built utf8proc "$src"; then
   printf 'prefix=%s\nName: libutf8proc\nDescription: utf8proc\nVersion: %s\nCflags: -I${prefix}/include -DUTF8PROC_STATIC\nLibs: -L${prefix}/lib -lutf8proc\n' \
     "$prefix" "$version" >"$prefix/lib/pkgconfig/libutf8proc.pc"
   mark utf8proc "$src"
+fi
+
+# SQLite, for the run history. Debian ships its source tree, not the one-file
+# amalgamation: sqlite3.c is made from it with this machine's compiler and
+# tclsh (configure and make for the host), then compiled with mingw.
+src=$(fetch sqlite3)
+if ! built sqlite3 "$src"; then
+  rm -rf "$cache/build/sqlite3" && mkdir -p "$cache/build/sqlite3" "$prefix/lib/pkgconfig" "$prefix/include"
+  (cd "$cache/build/sqlite3" && env CC=cc AR=ar RANLIB=ranlib "$src/configure" --disable-tcl >"$cache/sqlite3.log" 2>&1 &&
+   make CC=cc sqlite3.c >>"$cache/sqlite3.log" 2>&1)
+  $CC -O2 -DSQLITE_THREADSAFE=1 -DSQLITE_OMIT_LOAD_EXTENSION -c "$cache/build/sqlite3/sqlite3.c" \
+    -o "$cache/build/sqlite3/sqlite3.o"
+  rm -f "$prefix/lib/libsqlite3.a" && $AR rcs "$prefix/lib/libsqlite3.a" "$cache/build/sqlite3/sqlite3.o"
+  cp "$cache/build/sqlite3/sqlite3.h" "$prefix/include/"
+  version=$(basename "$src" | sed 's/.*-//')
+  printf 'prefix=%s\nName: sqlite3\nDescription: SQLite\nVersion: %s\nCflags: -I${prefix}/include\nLibs: -L${prefix}/lib -lsqlite3\n' \
+    "$prefix" "$version" >"$prefix/lib/pkgconfig/sqlite3.pc"
+  mark sqlite3 "$src"
 fi
 
 # Qt: Debian has none for mingw. The Windows tests are Qt Test programs, so
