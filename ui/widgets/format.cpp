@@ -9,11 +9,10 @@
 namespace fgui {
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("fgui::format", text); }
 
 const QString kSep = QStringLiteral(" \u00b7 ");
 
-QString filesWord(uint64_t n) { return n == 1 ? tr("file") : tr("files"); }
+QString filesWord(uint64_t n) { return n == 1 ? QCoreApplication::translate("fgui::format", "file") : QCoreApplication::translate("fgui::format", "files"); }
 
 } // namespace
 
@@ -67,16 +66,16 @@ std::optional<double> estimateEta(uint64_t remainingBytes, double bytesPerSec)
 QString stateTitle(fg::JobState state)
 {
     switch (state) {
-    case fg::JobState::Pending: return tr("Starting\u2026");
-    case fg::JobState::Connecting: return tr("Connecting\u2026");
-    case fg::JobState::Reconnecting: return tr("Reconnecting\u2026");
-    case fg::JobState::Scanning: return tr("Scanning\u2026");
-    case fg::JobState::Planning: return tr("Comparing\u2026");
-    case fg::JobState::Transferring: return tr("Transferring");
-    case fg::JobState::Finishing: return tr("Finishing\u2026");
-    case fg::JobState::Done: return tr("Done");
-    case fg::JobState::Failed: return tr("Failed");
-    case fg::JobState::Cancelled: return tr("Cancelled");
+    case fg::JobState::Pending: return QCoreApplication::translate("fgui::format", "Starting\u2026");
+    case fg::JobState::Connecting: return QCoreApplication::translate("fgui::format", "Connecting\u2026");
+    case fg::JobState::Reconnecting: return QCoreApplication::translate("fgui::format", "Reconnecting\u2026");
+    case fg::JobState::Scanning: return QCoreApplication::translate("fgui::format", "Scanning\u2026");
+    case fg::JobState::Planning: return QCoreApplication::translate("fgui::format", "Comparing\u2026");
+    case fg::JobState::Transferring: return QCoreApplication::translate("fgui::format", "Transferring");
+    case fg::JobState::Finishing: return QCoreApplication::translate("fgui::format", "Finishing\u2026");
+    case fg::JobState::Done: return QCoreApplication::translate("fgui::format", "Done");
+    case fg::JobState::Failed: return QCoreApplication::translate("fgui::format", "Failed");
+    case fg::JobState::Cancelled: return QCoreApplication::translate("fgui::format", "Cancelled");
     }
     return {};
 }
@@ -90,11 +89,11 @@ QString statusLine(const fg::MetricsSnapshot& s, double bytesPerSec)
         return stateTitle(s.state);
     case fg::JobState::Reconnecting:
         // What is already there stays there: the bar and the counts hold.
-        return stateTitle(s.state) + kSep + tr("%1 of %2").arg(formatBytes(s.bytesDone), formatBytes(s.bytesToTransfer));
+        return stateTitle(s.state) + kSep + QCoreApplication::translate("fgui::format", "%1 of %2").arg(formatBytes(s.bytesDone), formatBytes(s.bytesToTransfer));
     case fg::JobState::Scanning:
         if (s.filesTotal == 0) return stateTitle(s.state);
         return stateTitle(s.state) + QLatin1Char(' ') +
-               tr("%1 %2 found").arg(formatCount(s.filesTotal), filesWord(s.filesTotal));
+               QCoreApplication::translate("fgui::format", "%1 %2 found").arg(formatCount(s.filesTotal), filesWord(s.filesTotal));
     case fg::JobState::Transferring:
     case fg::JobState::Finishing:
     case fg::JobState::Done:
@@ -103,15 +102,15 @@ QString statusLine(const fg::MetricsSnapshot& s, double bytesPerSec)
         break;
     }
     QStringList parts;
-    parts << tr("%1 of %2").arg(formatBytes(s.bytesDone), formatBytes(s.bytesToTransfer));
+    parts << QCoreApplication::translate("fgui::format", "%1 of %2").arg(formatBytes(s.bytesDone), formatBytes(s.bytesToTransfer));
     if (s.state == fg::JobState::Transferring) {
         parts << formatRate(bytesPerSec);
         const uint64_t remaining = s.bytesToTransfer > s.bytesDone ? s.bytesToTransfer - s.bytesDone : 0;
-        if (auto eta = estimateEta(remaining, bytesPerSec)) parts << tr("ETA %1").arg(formatDuration(*eta));
+        if (auto eta = estimateEta(remaining, bytesPerSec)) parts << QCoreApplication::translate("fgui::format", "ETA %1").arg(formatDuration(*eta));
     }
-    parts << tr("%1 of %2 %3").arg(formatCount(s.filesDone), formatCount(s.filesToTransfer),
+    parts << QCoreApplication::translate("fgui::format", "%1 of %2 %3").arg(formatCount(s.filesDone), formatCount(s.filesToTransfer),
                                    filesWord(s.filesToTransfer));
-    if (s.state == fg::JobState::Finishing) parts << tr("finishing up");
+    if (s.state == fg::JobState::Finishing) parts << QCoreApplication::translate("fgui::format", "finishing up");
     return parts.join(kSep);
 }
 
@@ -120,25 +119,25 @@ QString resultLine(const fg::JobResult& r, bool dryRun)
     const QString took = formatDuration(r.seconds);
     switch (r.state) {
     case fg::JobState::Done: {
-        if (dryRun) return tr("Preview finished in %1").arg(took) + kSep + tr("nothing was changed");
+        if (dryRun) return QCoreApplication::translate("fgui::format", "Preview finished in %1").arg(took) + kSep + QCoreApplication::translate("fgui::format", "nothing was changed");
         QStringList parts;
-        parts << tr("Done") << tr("%1 in %2").arg(formatBytes(r.bytesTransferred), took);
+        parts << QCoreApplication::translate("fgui::format", "Done") << QCoreApplication::translate("fgui::format", "%1 in %2").arg(formatBytes(r.bytesTransferred), took);
         if (r.seconds > 0 && r.bytesTransferred > 0) {
-            parts << tr("%1 average").arg(formatRate(double(r.bytesTransferred) / r.seconds));
+            parts << QCoreApplication::translate("fgui::format", "%1 average").arg(formatRate(double(r.bytesTransferred) / r.seconds));
         }
-        parts << tr("%1 %2 transferred").arg(formatCount(r.filesTransferred), filesWord(r.filesTransferred));
-        if (r.filesDeleted > 0) parts << tr("%1 deleted").arg(formatCount(r.filesDeleted));
+        parts << QCoreApplication::translate("fgui::format", "%1 %2 transferred").arg(formatCount(r.filesTransferred), filesWord(r.filesTransferred));
+        if (r.filesDeleted > 0) parts << QCoreApplication::translate("fgui::format", "%1 deleted").arg(formatCount(r.filesDeleted));
         if (!r.errors.empty()) {
-            parts << (r.errors.size() == 1 ? tr("1 error")
-                                           : tr("%1 errors").arg(formatCount(r.errors.size())));
+            parts << (r.errors.size() == 1 ? QCoreApplication::translate("fgui::format", "1 error")
+                                           : QCoreApplication::translate("fgui::format", "%1 errors").arg(formatCount(r.errors.size())));
         }
         return parts.join(kSep);
     }
     case fg::JobState::Failed:
-        return tr("Failed after %1").arg(took) + kSep + QString::fromStdString(r.fatal.message);
+        return QCoreApplication::translate("fgui::format", "Failed after %1").arg(took) + kSep + QString::fromStdString(r.fatal.message);
     case fg::JobState::Cancelled:
-        return tr("Cancelled after %1").arg(took) + kSep +
-               tr("%1 transferred").arg(formatBytes(r.bytesTransferred));
+        return QCoreApplication::translate("fgui::format", "Cancelled after %1").arg(took) + kSep +
+               QCoreApplication::translate("fgui::format", "%1 transferred").arg(formatBytes(r.bytesTransferred));
     default:
         return stateTitle(r.state);
     }

@@ -101,7 +101,7 @@ fg::Result<uint64_t> parseChunkField(const QString& text)
     // The same bounds validateOptions() enforces, said where the value is typed.
     if (*size < fg::kMinChunkSize || *size > fg::kMaxChunkSize) {
         return fg::Error(fg::Errc::InvalidArgument,
-                         JobForm::tr("Use 1M to 4G (or leave empty for auto): smaller chunks cost more than they "
+                         fgui::JobForm::tr("Use 1M to 4G (or leave empty for auto): smaller chunks cost more than they "
                                      "spread, bigger ones cannot balance the streams")
                              .toStdString());
     }
@@ -145,15 +145,15 @@ fg::Status checkBackup(const fg::BackupRules& backup)
     const QString suffix = QString::fromStdString(backup.suffix);
     if (suffix.contains(QLatin1Char('/'))) {
         return fg::Error(fg::Errc::InvalidArgument,
-                         JobForm::tr("Suffix: '%1' holds a /, which a file name cannot").arg(suffix).toStdString());
+                         fgui::JobForm::tr("Suffix: '%1' holds a /, which a file name cannot").arg(suffix).toStdString());
     }
     if (backup.suffix.size() > 64) { // the engine's limit, in UTF-8 bytes
-        return fg::Error(fg::Errc::InvalidArgument, JobForm::tr("Suffix: longer than 64 bytes").toStdString());
+        return fg::Error(fg::Errc::InvalidArgument, fgui::JobForm::tr("Suffix: longer than 64 bytes").toStdString());
     }
     fg::SyncOptions options;
     options.transfer.backup = backup;
     if (fg::Status st = fg::validateOptions(options); !st) {
-        return fg::Error(st.error().code, JobForm::tr("Backups: %1").arg(fieldMessage(st.error().message)).toStdString());
+        return fg::Error(st.error().code, fgui::JobForm::tr("Backups: %1").arg(fieldMessage(st.error().message)).toStdString());
     }
     return {};
 }
@@ -161,7 +161,7 @@ fg::Status checkBackup(const fg::BackupRules& backup)
 // More --link-dest folders than the engine takes, named by the field.
 QString tooManyLinkDests(size_t count)
 {
-    return JobForm::tr("Link unchanged files from: at most %1 folders, not %2").arg(fg::kMaxLinkDest).arg(count);
+    return fgui::JobForm::tr("Link unchanged files from: at most %1 folders, not %2").arg(fg::kMaxLinkDest).arg(count);
 }
 
 // The --partial-dir field: the engine's rules (validateOptions() on it alone).
@@ -194,12 +194,12 @@ fg::Status checkInPlace(const fg::BackupRules& backup, const std::string& partia
     withBackup.transfer.backup = backup;
     // In the engine's order: --partial-dir is refused before -b.
     const std::pair<const fg::SyncOptions*, QString> pairs[] = {
-        {&withPartialDir, JobForm::tr("Keep partial files in")},
-        {&withBackup, JobForm::tr("Keep replaced and deleted files")},
+        {&withPartialDir, fgui::JobForm::tr("Keep partial files in")},
+        {&withBackup, fgui::JobForm::tr("Keep replaced and deleted files")},
     };
     for (const auto& [options, other] : pairs) {
         if (fg::Status st = fg::validateOptions(*options); !st) {
-            return fg::Error(st.error().code, JobForm::tr("\u201cWrite files in place\u201d and \u201c%1\u201d: %2")
+            return fg::Error(st.error().code, fgui::JobForm::tr("\u201cWrite files in place\u201d and \u201c%1\u201d: %2")
                                                   .arg(other, QString::fromStdString(st.error().message))
                                                   .toStdString());
         }
@@ -212,11 +212,11 @@ fg::Status checkInPlace(const fg::BackupRules& backup, const std::string& partia
 QString secondsText(unsigned seconds)
 {
     if (seconds >= 86400 && seconds % 86400 == 0) {
-        return seconds == 86400 ? JobForm::tr("1 day") : JobForm::tr("%1 days").arg(seconds / 86400);
+        return seconds == 86400 ? fgui::JobForm::tr("1 day") : fgui::JobForm::tr("%1 days").arg(seconds / 86400);
     }
-    if (seconds >= 3600 && seconds % 3600 == 0) return JobForm::tr("%1 h").arg(seconds / 3600);
-    if (seconds >= 60 && seconds % 60 == 0) return JobForm::tr("%1 min").arg(seconds / 60);
-    return JobForm::tr("%1 s").arg(seconds);
+    if (seconds >= 3600 && seconds % 3600 == 0) return fgui::JobForm::tr("%1 h").arg(seconds / 3600);
+    if (seconds >= 60 && seconds % 60 == 0) return fgui::JobForm::tr("%1 min").arg(seconds / 60);
+    return fgui::JobForm::tr("%1 s").arg(seconds);
 }
 
 // The --exclude-if-present field: names separated by commas, read as the CLI
@@ -229,7 +229,7 @@ fg::Result<std::vector<std::string>> parseNameList(const QString& text)
         if (name.isEmpty()) continue;
         if (name.contains(QLatin1Char('/')) || name == QLatin1String(".") || name == QLatin1String("..")) {
             return fg::Error(fg::Errc::InvalidArgument,
-                             JobForm::tr("Skip the contents of folders holding: '%1' is a path; give a file "
+                             fgui::JobForm::tr("Skip the contents of folders holding: '%1' is a path; give a file "
                                          "name such as .nobackup")
                                  .arg(name)
                                  .toStdString());
@@ -252,7 +252,7 @@ fg::Result<std::pair<std::string, std::string>> parseChown(const QString& text)
     const QString group = colon < 0 ? QString() : value.mid(colon + 1);
     if (user.isEmpty() && group.isEmpty()) {
         return fg::Error(fg::Errc::InvalidArgument,
-                         JobForm::tr("Give everything to: write USER, :GROUP or USER:GROUP").toStdString());
+                         fgui::JobForm::tr("Give everything to: write USER, :GROUP or USER:GROUP").toStdString());
     }
     return std::pair{user.toStdString(), group.toStdString()};
 }
@@ -305,23 +305,23 @@ EndpointHint describeEndpoint(const QString& text, bool isSource)
     const QString path = QString::fromStdString(e.path);
     switch (e.kind) {
     case fg::Endpoint::Kind::Local:
-        if (!isSource) return {JobForm::tr("Local folder"), false};
-        return {e.trailingSlash() ? JobForm::tr("Local folder: its contents are synced")
-                                  : JobForm::tr("Local folder: copied as a folder (end with / to sync its contents)"),
+        if (!isSource) return {fgui::JobForm::tr("Local folder"), false};
+        return {e.trailingSlash() ? fgui::JobForm::tr("Local folder: its contents are synced")
+                                  : fgui::JobForm::tr("Local folder: copied as a folder (end with / to sync its contents)"),
                 false};
     case fg::Endpoint::Kind::Daemon: {
-        QString hint = JobForm::tr("Floodgate daemon %1:%2, module \u201c%3\u201d")
+        QString hint = fgui::JobForm::tr("Floodgate daemon %1:%2, module \u201c%3\u201d")
                            .arg(QString::fromStdString(e.host))
                            .arg(e.port)
                            .arg(QString::fromStdString(e.module));
-        if (!path.isEmpty() && path != QLatin1String("/")) hint += JobForm::tr(", path %1").arg(path);
+        if (!path.isEmpty() && path != QLatin1String("/")) hint += fgui::JobForm::tr(", path %1").arg(path);
         return {hint, false};
     }
     case fg::Endpoint::Kind::Ssh: {
         QString who = QString::fromStdString(e.host);
         if (!e.user.empty()) who = QString::fromStdString(e.user) + QLatin1Char('@') + who;
         const bool home = path.isEmpty() || path == QLatin1String(".");
-        return {JobForm::tr("SSH to %1, path %2").arg(who, home ? JobForm::tr("(home folder)") : path), false};
+        return {fgui::JobForm::tr("SSH to %1, path %2").arg(who, home ? fgui::JobForm::tr("(home folder)") : path), false};
     }
     }
     return {};
