@@ -755,8 +755,8 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     m_nameMapping->addItem(tr("Store as look-alikes"), int(fg::NameMapping::Map));
     m_nameMapping->addItem(tr("Try as they are"), int(fg::NameMapping::Off));
     m_nameMapping->setToolTip(tr("Names a Windows drive or share cannot hold (a:b, CON, a final dot) and names only "
-                                 "case tells apart (--name-mapping). Look-alikes: a:b is stored as a\uFF1Ab, "
-                                 "CON as \uFF23ON, the second of Photo.jpg and photo.jpg as photo\u201B2.jpg; a "
+                                 "case tells apart (--name-mapping). Look-alikes: a:b is stored as a\uFF1A" "b, "
+                                 "CON as \uFF23ON, the second of Photo.jpg and photo.jpg as photo\u201B" "2.jpg; a "
                                  "sync back with the same choice restores the names exactly."));
     auto* nameMappingLabel = new QLabel(tr("Names the destination cannot hold"), m_metadata.body);
     nameMappingLabel->setBuddy(m_nameMapping);
@@ -866,7 +866,7 @@ JobForm::JobForm(QWidget* parent) : QWidget(parent)
     m_partialDir->setToolTip(tr("Keep what an interrupted run received of a big file in this folder, as DIR/NAME "
                                 "inside each file's own folder, for the next run to resume from (--partial-dir, like "
                                 "rsync's .rsync-partial). Made when needed, removed once empty; never sent, and "
-                                "\u201cDelete extraneous files\u201d leaves it (\u201cAlso delete excluded "
+                                "\u201c" "Delete extraneous files\u201d leaves it (\u201c" "Also delete excluded "
                                 "files\u201d removes it, as in rsync). A folder name, without .. or wildcards; not "
                                 "with \u201cWrite files in place\u201d. Empty: beside each file as .NAME.fg-partial"));
     auto* partialDirLabel = new QLabel(tr("Keep partial files in"), m_backups.body);
@@ -1216,7 +1216,7 @@ void JobForm::updateMetadataHints()
     case fg::NameMapping::Map:
         kept << tr("awkward names as look-alikes");
         showHint(m_nameMappingHint,
-                 tr("Where only Windows' names fit, a:b arrives as a\uFF1Ab (a full-width colon); syncing it "
+                 tr("Where only Windows' names fit, a:b arrives as a\uFF1A" "b (a full-width colon); syncing it "
                     "back with this choice restores a:b. Everywhere else names go as they are."),
                  false);
         break;
@@ -1477,7 +1477,7 @@ void JobForm::updateTransferHints()
     // must not block Run either (spec() leaves it out).
     const bool applies = usesDataStreams(m_source->text(), m_destination->text());
 
-    QString streams = tr("More connections fill long, fast links; 2\u20134 suit most.");
+    QString streams = tr("More connections fill long, fast links; 2\u2013" "4 suit most.");
     if (m_streams->value() == 0) streams += QLatin1Char(' ') + tr("Auto starts with 2 and adds more while the rate rises.");
     showHint(m_streamsHint, streams, false);
 

@@ -899,7 +899,7 @@ void MainWindow::updatePreviewHeadline()
         if (m_planModel->nameProblemCount() > 0 && m_form->nameMapping() == fg::NameMapping::Refuse) {
             text += QStringLiteral("<br><a href=\"name-mapping:map\">%1</a> %2")
                         .arg(html(tr("Store such names as look-alikes instead")),
-                             html(tr("(a:b becomes a\uFF1Ab with a full-width colon, CON \uFF23ON; syncing back "
+                             html(tr("(a:b becomes a\uFF1A" "b with a full-width colon, CON \uFF23ON; syncing back "
                                      "with the same choice restores them)")));
         }
         m_tabs->tabBar()->setTabTextColor(1, QColor(kRed));
