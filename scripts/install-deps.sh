@@ -7,7 +7,7 @@ packages=(
   # toolchain
   g++ cmake ninja-build pkg-config git
   # libraries (Qt Charts needs the OpenGL dev package without recommends)
-  qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev
+  qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev qt6-l10n-tools qt6-tools-dev
   libssl-dev libxxhash-dev libzstd-dev liblz4-dev libutf8proc-dev libsqlite3-dev
   # tests: a throwaway sshd, namespaces and mounts, X for screenshots
   openssh-server openssh-client util-linux procps xvfb xauth
@@ -19,8 +19,9 @@ packages=(
   fuse3 fusefat exfat-fuse exfatprogs dosfstools rsync
   # tests: the service's unit and man pages (systemd-analyze, man)
   systemd man-db
-  # the demo and the GUI on a desktop
-  qt6-qpa-plugins fonts-dejavu-core
+  # the demo and the GUI on a desktop (a CJK font for the Chinese and
+  # Japanese windows, and their screenshots)
+  qt6-qpa-plugins fonts-dejavu-core fonts-wqy-microhei
 )
 
 exec "$(dirname "$0")/apt-install-missing.sh" install-deps "${packages[@]}"

@@ -1,4 +1,5 @@
 #include "bridge/demo_launcher.h"
+#include "widgets/language.h"
 #include "widgets/main_window.h"
 
 #include <floodgate/signals.h>
@@ -27,6 +28,8 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("Floodgate"));
     QApplication::setApplicationVersion(QStringLiteral(FLOODGATE_VERSION));
 
+    // The system's language first, so the options' help below is in it too.
+    fgui::useLanguage({});
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Fast, observable folder sync."));
     parser.addHelpOption();
@@ -35,7 +38,13 @@ int main(int argc, char** argv)
         QStringLiteral("demo"),
         QApplication::translate("main", "Sync a generated sample tree to a daemon on this machine."));
     parser.addOption(demoOption);
+    const QCommandLineOption languageOption(
+        QStringLiteral("language"),
+        QApplication::translate("main", "Show the window in LANGUAGE: en, es, ja or zh_CN (default: the system's)."),
+        QStringLiteral("LANGUAGE"));
+    parser.addOption(languageOption);
     parser.process(app);
+    if (parser.isSet(languageOption)) fgui::useLanguage(parser.value(languageOption));
 
     // Declared before the window so it is destroyed after it: the window's job,
     // which talks to the demo's daemon, ends first.

@@ -3320,12 +3320,12 @@ Run and delete them?</source>
 <context>
     <name>fgui::SavedJobsPanel</name>
     <message>
-        <location filename="../widgets/saved_jobs_panel.cpp" line="+34"/>
+        <location filename="../widgets/saved_jobs_panel.cpp" line="+36"/>
         <source>&lt;b&gt;Saved jobs&lt;/b&gt;</source>
         <translation>&lt;b&gt;Trabajos guardados&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>Save</source>
         <translation>Guardar</translation>
     </message>
@@ -3346,22 +3346,22 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+187"/>
+        <location line="+181"/>
         <source>Delete</source>
         <translation>Eliminar</translation>
     </message>
     <message>
-        <location line="-187"/>
+        <location line="-181"/>
         <source>Delete the chosen job (and its schedule)</source>
         <translation>Eliminar el trabajo elegido (y su programación)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-15"/>
         <source>The jobs `floodgate job` keeps: choose one to fill the form; `floodgate job run NAME` runs it from a script or a timer</source>
         <translation>Los trabajos que guarda `floodgate job`: elija uno para rellenar el formulario; `floodgate job run NAME` lo ejecuta desde un script o un temporizador</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+106"/>
         <source>Job &apos;%1&apos; does not read: %2</source>
         <translation>El trabajo “%1” no se puede leer: %2</translation>
     </message>
@@ -3715,7 +3715,7 @@ Run and delete them?</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/gui/main.cpp" line="+31"/>
+        <location filename="../../app/gui/main.cpp" line="+34"/>
         <source>Fast, observable folder sync.</source>
         <translation>Sincronización de carpetas rápida y observable.</translation>
     </message>
@@ -3725,7 +3725,12 @@ Run and delete them?</source>
         <translation>Sincronizar un árbol de ejemplo generado con un demonio en este equipo.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+4"/>
+        <source>Show the window in LANGUAGE: en, es, ja or zh_CN (default: the system&apos;s).</source>
+        <translation>Mostrar la ventana en LANGUAGE: en, es, ja o zh_CN (predeterminado: el del sistema).</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>The demo could not be prepared</source>
         <translation>No se pudo preparar la demostración</translation>
     </message>

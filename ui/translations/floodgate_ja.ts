@@ -3320,12 +3320,12 @@ Run and delete them?</source>
 <context>
     <name>fgui::SavedJobsPanel</name>
     <message>
-        <location filename="../widgets/saved_jobs_panel.cpp" line="+34"/>
+        <location filename="../widgets/saved_jobs_panel.cpp" line="+36"/>
         <source>&lt;b&gt;Saved jobs&lt;/b&gt;</source>
         <translation>&lt;b&gt;保存したジョブ&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
@@ -3346,22 +3346,22 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+187"/>
+        <location line="+181"/>
         <source>Delete</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location line="-187"/>
+        <location line="-181"/>
         <source>Delete the chosen job (and its schedule)</source>
         <translation>選択したジョブ (とそのスケジュール) を削除します</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-15"/>
         <source>The jobs `floodgate job` keeps: choose one to fill the form; `floodgate job run NAME` runs it from a script or a timer</source>
         <translation>`floodgate job` が管理するジョブです。選択するとフォームに入力されます。スクリプトやタイマーからは `floodgate job run NAME` で実行できます</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+106"/>
         <source>Job &apos;%1&apos; does not read: %2</source>
         <translation>ジョブ &apos;%1&apos; を読み込めません: %2</translation>
     </message>
@@ -3715,7 +3715,7 @@ Run and delete them?</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/gui/main.cpp" line="+31"/>
+        <location filename="../../app/gui/main.cpp" line="+34"/>
         <source>Fast, observable folder sync.</source>
         <translation>高速で、状況を見通せるフォルダー同期。</translation>
     </message>
@@ -3725,7 +3725,12 @@ Run and delete them?</source>
         <translation>生成したサンプルツリーを、このマシン上のデーモンに同期します。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+4"/>
+        <source>Show the window in LANGUAGE: en, es, ja or zh_CN (default: the system&apos;s).</source>
+        <translation>ウィンドウを LANGUAGE で表示します: en、es、ja、zh_CN のいずれか (既定: システムの言語)。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>The demo could not be prepared</source>
         <translation>デモを準備できませんでした</translation>
     </message>

@@ -3320,12 +3320,12 @@ Run and delete them?</source>
 <context>
     <name>fgui::SavedJobsPanel</name>
     <message>
-        <location filename="../widgets/saved_jobs_panel.cpp" line="+34"/>
+        <location filename="../widgets/saved_jobs_panel.cpp" line="+36"/>
         <source>&lt;b&gt;Saved jobs&lt;/b&gt;</source>
         <translation>&lt;b&gt;已保存的任务&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
@@ -3346,22 +3346,22 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+187"/>
+        <location line="+181"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location line="-187"/>
+        <location line="-181"/>
         <source>Delete the chosen job (and its schedule)</source>
         <translation>删除所选任务（及其计划）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-15"/>
         <source>The jobs `floodgate job` keeps: choose one to fill the form; `floodgate job run NAME` runs it from a script or a timer</source>
         <translation>`floodgate job` 保存的任务：选择一个即可填入表单；`floodgate job run NAME` 可从脚本或定时器运行它</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+106"/>
         <source>Job &apos;%1&apos; does not read: %2</source>
         <translation>无法读取任务“%1”：%2</translation>
     </message>
@@ -3715,7 +3715,7 @@ Run and delete them?</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/gui/main.cpp" line="+31"/>
+        <location filename="../../app/gui/main.cpp" line="+34"/>
         <source>Fast, observable folder sync.</source>
         <translation>快速、可观测的文件夹同步。</translation>
     </message>
@@ -3725,7 +3725,12 @@ Run and delete them?</source>
         <translation>将生成的示例目录树同步到本机上的守护进程。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+4"/>
+        <source>Show the window in LANGUAGE: en, es, ja or zh_CN (default: the system&apos;s).</source>
+        <translation>以 LANGUAGE 显示窗口：en、es、ja 或 zh_CN（默认：系统语言）。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>The demo could not be prepared</source>
         <translation>无法准备演示</translation>
     </message>

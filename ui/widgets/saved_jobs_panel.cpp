@@ -30,31 +30,31 @@ SavedJobsPanel::SavedJobsPanel(QWidget* parent) : QWidget(parent), m_store(fg::J
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
 
-    auto* header = new QHBoxLayout;
-    auto* title = new QLabel(tr("<b>Saved jobs</b>"));
-    header->addWidget(title);
-    header->addStretch(1);
-    auto makeButton = [&](const QString& text, const QString& tip, const char* name) {
-        auto* b = new QToolButton;
-        b->setText(text);
-        b->setToolTip(tip);
-        b->setObjectName(QLatin1String(name));
-        b->setAutoRaise(true);
-        header->addWidget(b);
-        return b;
-    };
-    m_saveButton = makeButton(tr("Save"), tr("Write the form into the chosen job"), "saveJobButton");
-    m_saveAsButton = makeButton(tr("Save as\u2026"), tr("Save the form as a new job (a copy of the chosen one)"),
-                                "saveJobAsButton");
-    m_deleteButton = makeButton(tr("Delete"), tr("Delete the chosen job (and its schedule)"), "deleteJobButton");
-    layout->addLayout(header);
-
+    // The title on a line of its own and the buttons under the list: the
+    // sidebar is narrow, and in Spanish or German the title and three
+    // buttons do not fit on one line.
+    layout->addWidget(new QLabel(tr("<b>Saved jobs</b>")));
     m_list = new QListWidget;
     m_list->setObjectName(QStringLiteral("savedJobsList"));
     m_list->setMaximumHeight(110);
     m_list->setToolTip(tr("The jobs `floodgate job` keeps: choose one to fill the form; "
                           "`floodgate job run NAME` runs it from a script or a timer"));
     layout->addWidget(m_list);
+    auto* buttons = new QHBoxLayout;
+    auto makeButton = [&](const QString& text, const QString& tip, const char* name) {
+        auto* b = new QToolButton;
+        b->setText(text);
+        b->setToolTip(tip);
+        b->setObjectName(QLatin1String(name));
+        buttons->addWidget(b);
+        return b;
+    };
+    m_saveButton = makeButton(tr("Save"), tr("Write the form into the chosen job"), "saveJobButton");
+    m_saveAsButton = makeButton(tr("Save as\u2026"), tr("Save the form as a new job (a copy of the chosen one)"),
+                                "saveJobAsButton");
+    m_deleteButton = makeButton(tr("Delete"), tr("Delete the chosen job (and its schedule)"), "deleteJobButton");
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
     m_problem = new QLabel;
     m_problem->setObjectName(QStringLiteral("savedJobsProblem"));
     m_problem->setWordWrap(true);
