@@ -140,7 +140,7 @@ int scheduleJob(const JobStore& store, const std::string& name, const std::vecto
     if (Status st = store.replace(*job); !st) return failure(st.error());
     if (Status st = installTimer(job->name, *schedule, {}); !st) return failure(st.error());
     std::printf("job '%s' runs %s (timer %s.timer)\n", terminalSafe(job->name).c_str(), job->schedule.c_str(),
-                timerUnitsFor(job->name, *schedule, {}, {}).name.c_str());
+                timerUnitName(job->name).c_str());
     return 0;
 }
 
@@ -213,9 +213,7 @@ int runJob(const std::vector<std::string>& args)
         // The options given here go after the saved ones (a later --bwlimit
         // wins) and before SRC and DST.
         std::vector<std::string> line = job->syncArgs;
-        size_t at = line.size() - 2;
-        if (at > 0 && line[at - 1] == "--") --at;
-        line.insert(line.begin() + std::ptrdiff_t(at), after.begin(), after.end());
+        insertBeforeEndpoints(line, after);
         return runSyncAs(line, RunOrigin{job->name, scheduled ? "schedule" : "cli"});
     }
     return usage("'" + what + "' is not something `job` does: add, edit, run, list, show, rename or remove");

@@ -496,6 +496,26 @@ SyncArgsRead readSyncArgs(const std::vector<std::string>& args, SyncCliOptions& 
     return {};
 }
 
+namespace {
+
+// A parsed option as one word: -z, -P, -F as themselves, the rest as --name
+// or --name=value.
+std::string optionWord(const std::vector<OptionSpec>& specs, const std::string& name, const std::string& value)
+{
+    if (name.size() == 1) return "-" + name;
+    const auto spec = std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) { return name == s.longName; });
+    return "--" + name + (spec->takesValue ? "=" + value : std::string());
+}
+
+} // namespace
+
+void insertBeforeEndpoints(std::vector<std::string>& args, const std::vector<std::string>& words)
+{
+    size_t at = args.size() < 2 ? args.size() : args.size() - 2;
+    if (at > 0 && args[at - 1] == "--") --at;
+    args.insert(args.begin() + std::ptrdiff_t(at), words.begin(), words.end());
+}
+
 AnchoredArgs anchoredSyncArgs(const std::vector<std::string>& args, const std::string& cwd)
 {
     // Read once as the job would be, so that what is wrong is said now, not
@@ -519,10 +539,7 @@ AnchoredArgs anchoredSyncArgs(const std::vector<std::string>& args, const std::s
             auto rule = parseFilterRule(value);
             if (rule.ok() && !rule->merge.empty()) v = ". " + anchoredPath(rule->merge, cwd);
         }
-        if (name.size() == 1) out.args.push_back("-" + name);
-        else if (std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) { return name == s.longName; })->takesValue)
-            out.args.push_back("--" + name + "=" + v);
-        else out.args.push_back("--" + name);
+        out.args.push_back(optionWord(specs, name, v));
     }
     std::vector<std::string> ends;
     for (const std::string& p : parsed.positional) {
@@ -543,9 +560,7 @@ std::vector<std::string> frontEndArgs(const std::vector<std::string>& args)
     std::vector<std::string> out;
     for (const auto& [name, value] : parseArgs(args, specs).options) {
         if (std::find(kept.begin(), kept.end(), name) == kept.end()) continue;
-        const auto spec = std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) { return name == s.longName; });
-        if (name.size() == 1) out.push_back("-" + name);
-        else out.push_back("--" + name + (spec->takesValue ? "=" + value : std::string()));
+        out.push_back(optionWord(specs, name, value));
     }
     return out;
 }

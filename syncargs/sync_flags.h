@@ -65,6 +65,11 @@ struct AnchoredArgs {
 };
 AnchoredArgs anchoredSyncArgs(const std::vector<std::string>& args, const std::string& cwd);
 
+// `words` put into a job's arguments after its options and before SRC and
+// DST (and the "--" before them, if there is one): where options given at
+// run time, or kept from an earlier version of the job, go.
+void insertBeforeEndpoints(std::vector<std::string>& args, const std::vector<std::string>& words);
+
 // The words of `args` a form of the job's options does not hold: what the
 // command line prints (--progress, -v, --log-file, ...) and --files-from
 // (a list read from its file on each run). A front end that edits a job's

@@ -118,6 +118,9 @@ MainWindow::MainWindow(JobFactory factory, QWidget* parent) : QMainWindow(parent
     formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_savedJobs = new SavedJobsPanel;
     m_savedJobs->setSpecSource([this] { return m_form->spec(); });
+    m_savedJobs->setConfirm([this](const QString& title, const QString& question, const QString& yes) {
+        return confirm(title, question, yes);
+    });
     connect(m_savedJobs, &SavedJobsPanel::jobChosen, this, [this](const QString& name, const fg::JobSpec& spec) {
         m_form->setSpec(spec);
         showNotice(tr("Job '%1': Preview to see what it would change, Run to run it.").arg(name));

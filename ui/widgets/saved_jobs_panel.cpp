@@ -10,8 +10,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QMessageBox>
-#include <QPushButton>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -74,14 +72,6 @@ SavedJobsPanel::SavedJobsPanel(QWidget* parent) : QWidget(parent), m_store(fg::J
         const QString name = QInputDialog::getText(this, dialogTitle, label, QLineEdit::Normal, suggestion, &ok);
         if (!ok) return std::nullopt;
         return name.trimmed();
-    };
-    m_confirm = [this](const QString& dialogTitle, const QString& question, const QString& yes) {
-        QMessageBox box(QMessageBox::Warning, dialogTitle, question, QMessageBox::NoButton, this);
-        QPushButton* yesButton = box.addButton(yes, QMessageBox::DestructiveRole);
-        box.addButton(QMessageBox::Cancel);
-        box.setDefaultButton(QMessageBox::Cancel);
-        box.exec();
-        return box.clickedButton() == yesButton;
     };
     reload();
 }
@@ -169,10 +159,7 @@ fg::Result<std::vector<std::string>> SavedJobsPanel::argsForForm(const fg::JobSp
     }
     FG_TRY_ASSIGN(std::vector<std::string> args, fg::cli::syncArgsFor(spec));
     if (fromLoaded) {
-        const std::vector<std::string> kept = fg::cli::frontEndArgs(m_loaded.syncArgs);
-        size_t at = args.size() - 2;
-        if (at > 0 && args[at - 1] == "--") --at;
-        args.insert(args.begin() + std::ptrdiff_t(at), kept.begin(), kept.end());
+        fg::cli::insertBeforeEndpoints(args, fg::cli::frontEndArgs(m_loaded.syncArgs));
     }
     return args;
 }
@@ -231,7 +218,8 @@ bool SavedJobsPanel::saveAs()
 bool SavedJobsPanel::remove()
 {
     if (m_current.isEmpty()) return false;
-    if (m_confirm && !m_confirm(tr("Delete job?"),
+    // Never without asking: no one to ask (setConfirm not called) deletes nothing.
+    if (!m_confirm || !m_confirm(tr("Delete job?"),
                                 tr("Delete the saved job '%1'? Its files and history stay; its schedule goes.").arg(m_current),
                                 tr("Delete")))
         return false;

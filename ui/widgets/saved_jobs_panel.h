@@ -34,6 +34,7 @@ public:
     using NameAsker = std::function<std::optional<QString>(const QString& title, const QString& label,
                                                            const QString& suggestion)>;
     void setNameAsker(NameAsker ask) { m_askName = std::move(ask); }
+    // Asks before a deletion (the window's dialog; scripted in tests). Unset: nothing is deleted.
     using Confirm = std::function<bool(const QString& title, const QString& question, const QString& yes)>;
     void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
 

@@ -43,6 +43,8 @@ struct TimerUnits {
 // as FLOODGATE_HOME for it when not empty (a job store other than the default).
 TimerUnits timerUnitsFor(const std::string& jobName, const Schedule& schedule, const std::string& floodgatePath,
                          const std::string& stateDir);
+// The units' name for a job: "floodgate-job-" and the name, systemd-escaped.
+std::string timerUnitName(std::string_view jobName);
 // systemd-escape of a unit name's part: [A-Za-z0-9:_.] as they are, '/' as '-', the rest as \xNN.
 std::string systemdEscape(std::string_view text);
 

@@ -217,6 +217,8 @@ std::string systemdCalendar(const Schedule& s)
     return daysText(s.days, "..") + " " + when;
 }
 
+std::string timerUnitName(std::string_view jobName) { return "floodgate-job-" + systemdEscape(jobName); }
+
 std::string systemdEscape(std::string_view text)
 {
     std::string out;
@@ -283,7 +285,7 @@ TimerUnits timerUnitsFor(const std::string& jobName, const Schedule& schedule, c
                          const std::string& stateDir)
 {
     TimerUnits u;
-    u.name = "floodgate-job-" + systemdEscape(jobName);
+    u.name = timerUnitName(jobName);
     u.service = "# Made by `floodgate job schedule`; `floodgate job unschedule` removes it.\n"
                 "[Unit]\n"
                 "Description=Floodgate saved job " + unitValue(jobName) + "\n"

@@ -87,7 +87,7 @@ Status removeTimer(const std::string& jobName)
     return {};
 #else
     const TimerPlace place = timerPlaceHere();
-    const std::string name = "floodgate-job-" + systemdEscape(jobName);
+    const std::string name = timerUnitName(jobName);
     const std::string timerPath = place.unitDir + "/" + name + ".timer";
     if (!platform::statPath(timerPath, false).ok()) return {};
     // Stopped first (a failure here is said, but the files still go: a
