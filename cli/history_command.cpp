@@ -9,9 +9,9 @@
 
 #include <floodgate/history.h>
 #include <floodgate/json.h>
+#include <floodgate/system.h>
 
 #include <cstdio>
-#include <ctime>
 #include <string>
 #include <vector>
 
@@ -35,28 +35,6 @@ int usage(const std::string& message)
 {
     std::fprintf(stderr, "floodgate history: %s\n(see `floodgate history --help`)\n", message.c_str());
     return kUsageError;
-}
-
-std::string localTime(int64_t ms)
-{
-    const std::time_t t = std::time_t(ms / 1000);
-    std::tm tm{};
-#ifdef _WIN32
-    localtime_s(&tm, &t);
-#else
-    localtime_r(&t, &tm);
-#endif
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
-    return buf;
-}
-
-std::string resultText(const RunRecord& r)
-{
-    if (r.state == "done" && r.exitCode == 0) return r.dryRun ? "dry run" : "ok";
-    if (r.state == "cancelled") return "cancelled";
-    if (r.state == "done") return "partial (" + std::to_string(r.exitCode) + ")";
-    return "failed (" + std::to_string(r.exitCode) + ")";
 }
 
 void runJson(JsonWriter& w, const RunRecord& r, bool details)
@@ -157,34 +135,7 @@ int runHistory(const std::vector<std::string>& args)
             std::printf("%s\n", w.str().c_str());
             return 0;
         }
-        const RunRecord& r = *run;
-        std::printf("run %lld%s, %s, %s\n", static_cast<long long>(r.id),
-                    r.job.empty() ? "" : (" of job '" + terminalSafe(r.job) + "'").c_str(), r.origin.c_str(),
-                    localTime(r.startedAtMs).c_str());
-        std::printf("command:  floodgate sync %s\n", terminalSafe(r.command).c_str());
-        std::printf("result:   %s, exit code %d, in %s\n", resultText(r).c_str(), r.exitCode, humanDuration(r.seconds).c_str());
-        if (!r.fatal.empty()) std::printf("error:    %s\n", terminalSafe(r.fatal).c_str());
-        std::printf("files:    %llu of %llu transferred (%s), %llu deleted, %s on the wire\n",
-                    static_cast<unsigned long long>(r.filesTransferred), static_cast<unsigned long long>(r.filesTotal),
-                    humanBytes(r.bytesTransferred).c_str(), static_cast<unsigned long long>(r.filesDeleted),
-                    humanBytes(r.wireBytes).c_str());
-        if (!r.bottleneck.empty() && r.bottleneck != "unknown")
-            std::printf("limited:  %s%s (%.0f%% of the time)%s\n", terminalSafe(r.bottleneck).c_str(),
-                        r.bottleneckEnd.empty() ? "" : (" (" + r.bottleneckEnd + ")").c_str(), 100 * r.bottleneckShare,
-                        r.bottleneckFix.empty() ? "" : ("; fix: " + terminalSafe(r.bottleneckFix)).c_str());
-        if (!r.snapshot.empty()) std::printf("snapshot: %s\n", terminalSafe(r.snapshot).c_str());
-        if (r.errorCount) {
-            std::printf("%llu file error(s)%s:\n", static_cast<unsigned long long>(r.errorCount),
-                        r.errorCount > r.errors.size() ? (", the first " + std::to_string(r.errors.size())).c_str() : "");
-            for (const RunFileError& e : r.errors)
-                std::printf("  %s: %s\n", terminalSafe(e.path).c_str(), terminalSafe(e.message).c_str());
-        }
-        if (!r.log.empty()) {
-            std::printf("log:\n");
-            for (const RunLogLine& l : r.log)
-                std::printf("  %s%s\n", l.level == RunLogLine::Level::Error ? "error: " : l.level == RunLogLine::Level::Warning ? "warning: " : "",
-                            terminalSafe(l.message).c_str());
-        }
+        std::fputs(runReportText(*run, [](std::string_view text) { return terminalSafe(text); }).c_str(), stdout);
         return 0;
     }
 
@@ -212,7 +163,7 @@ int runHistory(const std::vector<std::string>& args)
         std::string name = r.job.empty() ? "(sync)" : r.job;
         if (name.size() > 16) name = name.substr(0, 15) + "~";
         std::printf("%6lld  %-19s  %-16s  %-13s  %9llu  %10s  %8s  %s\n", static_cast<long long>(r.id),
-                    localTime(r.startedAtMs).c_str(), terminalSafe(name).c_str(), resultText(r).c_str(),
+                    localTimeText(r.startedAtMs).c_str(), terminalSafe(name).c_str(), runResultText(r).c_str(),
                     static_cast<unsigned long long>(r.filesTransferred), humanBytes(r.bytesTransferred).c_str(),
                     humanDuration(r.seconds).c_str(), terminalSafe(r.bottleneck).c_str());
     }

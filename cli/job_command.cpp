@@ -117,15 +117,12 @@ int listJobs(const JobStore& store, bool json)
     return listing->unreadable.empty() ? 0 : 3;
 }
 
-int scheduleJob(const JobStore& store, const std::string& name, const std::vector<std::string>& after, bool on)
+int scheduleJob(const std::string& name, const std::vector<std::string>& after, bool on)
 {
-    auto job = store.load(name);
-    if (!job.ok()) return failure(job.error());
     if (!on) {
         if (!after.empty()) return usage("`job unschedule` takes only the job's name");
-        if (Status st = removeTimer(job->name); !st) return failure(st.error());
-        job->schedule.clear();
-        if (Status st = store.replace(*job); !st) return failure(st.error());
+        auto job = setJobSchedule({}, name, std::nullopt);
+        if (!job.ok()) return failure(job.error());
         std::printf("job '%s' runs only when asked now\n", terminalSafe(job->name).c_str());
         return 0;
     }
@@ -134,11 +131,8 @@ int scheduleJob(const JobStore& store, const std::string& name, const std::vecto
     for (const std::string& w : after) when += (when.empty() ? "" : " ") + w;
     auto schedule = parseSchedule(when);
     if (!schedule.ok()) return usage(schedule.error().message);
-    // Saved in the job first: the GUI shows it, and an install that fails
-    // halfway is retried by scheduling again.
-    job->schedule = scheduleText(*schedule);
-    if (Status st = store.replace(*job); !st) return failure(st.error());
-    if (Status st = installTimer(job->name, *schedule, {}); !st) return failure(st.error());
+    auto job = setJobSchedule({}, name, *schedule);
+    if (!job.ok()) return failure(job.error());
     std::printf("job '%s' runs %s (timer %s.timer)\n", terminalSafe(job->name).c_str(), job->schedule.c_str(),
                 timerUnitName(job->name).c_str());
     return 0;
@@ -180,7 +174,7 @@ int runJob(const std::vector<std::string>& args)
                     job->schedule.empty() ? "none (runs when asked)" : terminalSafe(job->schedule).c_str());
         return 0;
     }
-    if (what == "schedule" || what == "unschedule") return scheduleJob(store, name, after, what == "schedule");
+    if (what == "schedule" || what == "unschedule") return scheduleJob(name, after, what == "schedule");
     if (what == "remove") {
         if (!after.empty()) return usage("`job remove` takes only the job's name");
         if (auto job = store.load(name); job.ok() && !job->schedule.empty()) {

@@ -184,6 +184,36 @@ private Q_SLOTS:
         auto history = History::open(History::pathIn(dir.path()));
         QCOMPARE(history->runs({}, 0)->size(), size_t(2));
     }
+
+    // `history --run` and the GUI's export: one text, which names what the
+    // record holds, and a filter that reaches every name and message.
+    void aRunReadsAsAReport()
+    {
+        RunRecord r = sampleRun("photos", 1000, "done", 23);
+        r.id = 7;
+        r.fatal.clear();
+        const std::string text = runReportText(r);
+        QCOMPARE(runResultText(r), std::string("partial (23)"));
+        for (const char* part : {"run 7 of job 'photos', cli,", "command:  floodgate sync -a /home/me/photos/",
+                                 "result:   partial (23), exit code 23, in 0:13", "12 of 1000 transferred (3.00 MB), 1 deleted",
+                                 "limited:  link (80% of the time); fix: --compress zstd:1",
+                                 "2 file error(s):\n  a/b.txt: Permission denied\n", "log:\n  warning: 3 hard-linked",
+                                 "  error: a/b.txt: Permission denied\n"})
+            QVERIFY2(text.find(part) != std::string::npos, part);
+        const std::string shouted = runReportText(r, [](std::string_view t) { return "<" + std::string(t) + ">"; });
+        QVERIFY(shouted.find("job '<photos>'") != std::string::npos);
+        QVERIFY(shouted.find("<a/b.txt>: <Permission denied>") != std::string::npos);
+        QVERIFY(shouted.find("error: <a/b.txt: Permission denied>") != std::string::npos);
+        r.state = "failed";
+        r.exitCode = 10;
+        r.fatal = "connection refused";
+        QCOMPARE(runResultText(r), std::string("failed (10)"));
+        QVERIFY(runReportText(r).find("error:    connection refused\n") != std::string::npos);
+        r.state = "done";
+        r.exitCode = 0;
+        r.dryRun = true;
+        QCOMPARE(runResultText(r), std::string("dry run"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHistory)

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 struct sqlite3;
@@ -74,6 +75,16 @@ RunRecord runRecordOf(const JobSpec& spec, const JobResult& result, int exitCode
 
 // The time now, as RunRecord::startedAtMs counts it.
 int64_t unixTimeMs();
+
+// A run's result in a word or two: "ok", "dry run", "cancelled",
+// "partial (23)", "failed (10)".
+std::string runResultText(const RunRecord& run);
+// One run whole, as `floodgate history --run ID` prints it and the GUI
+// exports it: command, result, figures, verdict, per-file errors, log.
+// `shown` makes each name and message fit where the text goes (a terminal);
+// none: as recorded.
+using TextFilter = std::string (*)(std::string_view);
+std::string runReportText(const RunRecord& run, TextFilter shown = nullptr);
 
 class History {
 public:

@@ -6,7 +6,10 @@
 
 #include <floodgate/error.h>
 
+#include <floodgate/saved_jobs.h>
+
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -69,5 +72,13 @@ TimerPlace timerPlaceHere();
 Status installTimer(const std::string& jobName, const Schedule& schedule, const std::string& stateDir);
 // Stops and removes the job's timer; fine when it has none.
 Status removeTimer(const std::string& jobName);
+
+// When the saved job `name` of `stateDir` (empty: the default) runs by
+// itself: the schedule written into its file first (the GUI and `job list`
+// show it, and an install that fails halfway is retried by setting it
+// again), then its timer installed. nullopt: only when asked (the timer
+// removed first, then the schedule). Returns the job as saved.
+Result<SavedJob> setJobSchedule(const std::string& stateDir, std::string_view name,
+                                const std::optional<Schedule>& schedule);
 
 } // namespace fg

@@ -2,6 +2,7 @@
 // Facts about this machine that front ends offer as choices, and the one
 // setting of the process a front end makes before it runs jobs.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -39,5 +40,7 @@ int processId();
 // The process's working directory (where relative paths typed on a command line start).
 std::string currentDirectory();
 std::string localTimestamp(char sep);
+// A Unix time in milliseconds as local time, "2026-12-03 17:05:09".
+std::string localTimeText(int64_t unixMs);
 
 } // namespace fg

@@ -14,5 +14,7 @@ namespace fg {
 std::string formatBytes(uint64_t bytes);
 // formatBytes per second; a negative or non-finite rate reads as "0 B/s".
 std::string formatRate(double bytesPerSec);
+// A duration as a clock reads: "0:07", "12:05", "1:02:03"; "--:--" when not finite or negative.
+std::string formatClock(double seconds);
 
 } // namespace fg

@@ -28,4 +28,15 @@ std::string formatRate(double bytesPerSec)
     return formatBytes(uint64_t(bytesPerSec)) + "/s";
 }
 
+std::string formatClock(double seconds)
+{
+    if (!std::isfinite(seconds) || seconds < 0) return "--:--";
+    const auto total = static_cast<unsigned long long>(seconds + 0.5);
+    const unsigned long long h = total / 3600, m = (total / 60) % 60, s = total % 60;
+    char buf[48];
+    if (h > 0) std::snprintf(buf, sizeof buf, "%llu:%02llu:%02llu", h, m, s);
+    else std::snprintf(buf, sizeof buf, "%llu:%02llu", m, s);
+    return buf;
+}
+
 } // namespace fg

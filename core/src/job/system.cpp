@@ -44,4 +44,12 @@ std::string localTimestamp(char sep)
     return buf;
 }
 
+std::string localTimeText(int64_t unixMs)
+{
+    const platform::LocalDateTime t = platform::localDateTimeAt(unixMs / 1000);
+    char buf[80];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d:%02d", t.year, t.month, t.day, t.hour, t.minute, t.second);
+    return buf;
+}
+
 } // namespace fg

@@ -93,6 +93,8 @@ struct LocalDateTime {
     int second = 0;
 };
 LocalDateTime localDateTimeNow();
+// The local date and time at a Unix time (seconds), for records read later.
+LocalDateTime localDateTimeAt(int64_t unixSeconds);
 
 // This process's id, for log lines.
 int processId();

@@ -200,11 +200,13 @@ LocalTime localTimeNow()
     return t;
 }
 
-LocalDateTime localDateTimeNow()
+LocalDateTime localDateTimeNow() { return localDateTimeAt(int64_t(std::time(nullptr))); }
+
+LocalDateTime localDateTimeAt(int64_t unixSeconds)
 {
-    std::time_t now = std::time(nullptr);
+    const std::time_t at = std::time_t(unixSeconds);
     struct tm local{};
-    ::localtime_r(&now, &local);
+    ::localtime_r(&at, &local);
     return {local.tm_year + 1900, local.tm_mon + 1, local.tm_mday, local.tm_hour, local.tm_min, local.tm_sec};
 }
 

@@ -286,6 +286,14 @@ LocalDateTime localDateTimeNow()
     return {now.wYear, now.wMonth, now.wDay, now.wHour, now.wMinute, now.wSecond};
 }
 
+LocalDateTime localDateTimeAt(int64_t unixSeconds)
+{
+    const std::time_t at = std::time_t(unixSeconds);
+    std::tm local{};
+    if (::localtime_s(&local, &at) != 0) return {};
+    return {local.tm_year + 1900, local.tm_mon + 1, local.tm_mday, local.tm_hour, local.tm_min, local.tm_sec};
+}
+
 int processId() { return int(::GetCurrentProcessId()); }
 
 Fd takeStdin()
