@@ -1,4 +1,5 @@
 #include "bridge/demo_launcher.h"
+#include "widgets/app_settings.h"
 #include "widgets/language.h"
 #include "widgets/main_window.h"
 
@@ -28,8 +29,14 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("Floodgate"));
     QApplication::setApplicationVersion(QStringLiteral(FLOODGATE_VERSION));
 
-    // The system's language first, so the options' help below is in it too.
-    fgui::useLanguage({});
+    // What Settings chose (the system's language when nothing), so the
+    // options' help below is in it too; --language overrides it.
+    const fgui::AppSettings settings = fgui::AppSettings::load();
+    fgui::useLanguage(settings.language);
+    // Settings' Floodgate folder, unless FLOODGATE_HOME says otherwise: saved
+    // jobs, the history, keys and pairings, for this process and the engine.
+    if (!settings.stateDir.isEmpty() && qEnvironmentVariableIsEmpty("FLOODGATE_HOME"))
+        qputenv("FLOODGATE_HOME", settings.stateDir.toLocal8Bit());
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Fast, observable folder sync."));
     parser.addHelpOption();

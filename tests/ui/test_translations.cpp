@@ -58,14 +58,26 @@ QStringList problemsOf(const QString& path, int* messages)
         else if (xml.name() == QLatin1String("translation")) {
             ++*messages;
             const QString type = xml.attributes().value(QLatin1String("type")).toString();
-            const QString text = xml.readElementText();
             const QString where = context + QStringLiteral(": \"") + source.left(70) + QLatin1Char('"');
-            if (!type.isEmpty() || text.trimmed().isEmpty()) problems << QStringLiteral("no translation: ") + where;
-            else if (kept(text) != kept(source))
-                problems << QStringLiteral("placeholders, tags, code or flags differ (") + kept(source).join(QLatin1Char(' '))
-                                + QStringLiteral(" / ") + kept(text).join(QLatin1Char(' ')) + QStringLiteral("): ") + where;
-            else if (text.count(QLatin1Char('\n')) != source.count(QLatin1Char('\n')))
-                problems << QStringLiteral("line breaks differ: ") + where;
+            // A plural message (%n) holds one <numerusform> per plural form
+            // of the language; each is checked as a translation of its own.
+            QStringList forms;
+            QString text;
+            while (xml.readNext() != QXmlStreamReader::EndElement || xml.name() != QLatin1String("translation")) {
+                if (xml.atEnd()) break;
+                if (xml.isCharacters()) text += xml.text();
+                else if (xml.isStartElement() && xml.name() == QLatin1String("numerusform"))
+                    forms << xml.readElementText();
+            }
+            if (forms.isEmpty()) forms << text;
+            for (const QString& form : forms) {
+                if (!type.isEmpty() || form.trimmed().isEmpty()) problems << QStringLiteral("no translation: ") + where;
+                else if (kept(form) != kept(source))
+                    problems << QStringLiteral("placeholders, tags, code or flags differ (") + kept(source).join(QLatin1Char(' '))
+                                    + QStringLiteral(" / ") + kept(form).join(QLatin1Char(' ')) + QStringLiteral("): ") + where;
+                else if (form.count(QLatin1Char('\n')) != source.count(QLatin1Char('\n')))
+                    problems << QStringLiteral("line breaks differ: ") + where;
+            }
         }
     }
     if (xml.hasError()) problems << path + QStringLiteral(": ") + xml.errorString();

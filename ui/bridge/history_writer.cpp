@@ -21,9 +21,38 @@ void HistoryWriter::record(std::string stateDir, fg::RunRecord run)
 {
     {
         std::lock_guard lock(m_mutex);
-        m_queue.emplace_back(std::move(stateDir), std::move(run));
+        m_queue.push_back({std::move(stateDir), std::move(run)});
     }
     m_wake.notify_one();
+}
+
+void HistoryWriter::setRetentionDays(int days)
+{
+    std::lock_guard lock(m_mutex);
+    m_retentionDays = std::max(0, days);
+}
+
+void HistoryWriter::forgetOld(std::string stateDir)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_queue.push_back({std::move(stateDir), std::nullopt});
+    }
+    m_wake.notify_one();
+}
+
+std::string HistoryWriter::forgetOldIn(const std::string& stateDir)
+{
+    int days = 0;
+    {
+        std::lock_guard lock(m_mutex);
+        days = m_retentionDays;
+    }
+    if (days <= 0) return {};
+    auto history = fg::History::open(fg::History::pathIn(stateDir));
+    if (!history.ok()) return history.error().message;
+    auto removed = history->removeBefore(fg::unixTimeMs() - int64_t(days) * 86400000);
+    return removed.ok() ? std::string() : removed.error().message;
 }
 
 void HistoryWriter::waitForIdle()
@@ -38,18 +67,25 @@ void HistoryWriter::loop()
     while (true) {
         m_wake.wait(lock, [this] { return m_stopping || !m_queue.empty(); });
         if (m_queue.empty()) return; // stopping, and everything is written
-        auto [stateDir, run] = std::move(m_queue.front());
+        Task task = std::move(m_queue.front());
         m_queue.pop_front();
         m_busy = true;
         lock.unlock();
-        const std::string why = fg::recordRun(stateDir, run);
-        if (!why.empty()) {
-            // To the GUI thread; dropped if the writer is gone by then.
-            QPointer<HistoryWriter> self(this);
-            QMetaObject::invokeMethod(
-                this, [self, message = QString::fromStdString(why)] { if (self) Q_EMIT self->notRecorded(message); },
-                Qt::QueuedConnection);
+        // Reports go to the GUI thread; dropped if the writer is gone by then.
+        QPointer<HistoryWriter> self(this);
+        if (task.run) {
+            const std::string why = fg::recordRun(task.stateDir, *task.run);
+            if (!why.empty()) {
+                QMetaObject::invokeMethod(
+                    this, [self, message = QString::fromStdString(why)] { if (self) Q_EMIT self->notRecorded(message); },
+                    Qt::QueuedConnection);
+            } else {
+                QMetaObject::invokeMethod(this, [self] { if (self) Q_EMIT self->recorded(); }, Qt::QueuedConnection);
+            }
         }
+        // Forgetting old runs is housekeeping: a failure is left for the
+        // next run to retry, and never said over a run's own report.
+        (void)forgetOldIn(task.stateDir);
         lock.lock();
         m_busy = false;
         m_idle.notify_all();

@@ -10,6 +10,7 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -25,12 +26,19 @@ public:
 
     // `stateDir` empty: the default one ($FLOODGATE_HOME, ~/.config/floodgate).
     void record(std::string stateDir, fg::RunRecord run);
+    // Runs older than this many days are forgotten after each run recorded
+    // and by forgetOld(); 0: kept for ever.
+    void setRetentionDays(int days);
+    // Forgets the runs older than the retention now (at start).
+    void forgetOld(std::string stateDir);
     // Blocks until every queued run is written (tests).
     void waitForIdle();
 
 Q_SIGNALS:
     // A run could not be recorded, and why; the run itself is not affected.
     void notRecorded(const QString& why);
+    // A run was recorded (an open history view reads again).
+    void recorded();
 
 private:
     void loop();
@@ -38,7 +46,15 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_wake;
     std::condition_variable m_idle;
-    std::deque<std::pair<std::string, fg::RunRecord>> m_queue;
+    struct Task {
+        std::string stateDir;
+        std::optional<fg::RunRecord> run; // none: only forget old runs
+    };
+    // On the writer's thread: what went wrong, or empty.
+    std::string forgetOldIn(const std::string& stateDir);
+
+    std::deque<Task> m_queue;
+    int m_retentionDays = 0;
     bool m_busy = false;
     bool m_stopping = false;
     std::thread m_thread;

@@ -171,6 +171,223 @@
     </message>
 </context>
 <context>
+    <name>fgui::HistoryChart</name>
+    <message>
+        <location filename="../charts/history_chart.cpp" line="+44"/>
+        <source>Rate (MB/s)</source>
+        <translation>Velocidad (MB/s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Duration (s)</source>
+        <translation>Duración (s)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed or cancelled</source>
+        <translation>Con error o cancelado</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>seconds</source>
+        <translation>segundos</translation>
+    </message>
+</context>
+<context>
+    <name>fgui::HistoryModel</name>
+    <message>
+        <location filename="../models/history_model.cpp" line="+44"/>
+        <source>Cancelled</source>
+        <translation>Cancelado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dry run</source>
+        <translation>Simulación</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>OK</source>
+        <translation>Correcto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Partial (exit %1)</source>
+        <translation>Parcial (salida %1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed (exit %1)</source>
+        <translation>Con error (salida %1)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Window</source>
+        <translation>Ventana</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Schedule</source>
+        <translation>Programación</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Command line</source>
+        <translation>Línea de comandos</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>(not saved)</source>
+        <translation>(sin guardar)</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Suggested: %1</source>
+        <translation>Sugerencia: %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Started</source>
+        <translation>Inicio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Job</source>
+        <translation>Trabajo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time</source>
+        <translation>Duración</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Files</source>
+        <translation>Archivos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Data</source>
+        <translation>Datos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rate</source>
+        <translation>Velocidad</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Limited by</source>
+        <translation>Limitado por</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Started from</source>
+        <translation>Iniciado desde</translation>
+    </message>
+</context>
+<context>
+    <name>fgui::HistoryWindow</name>
+    <message>
+        <location filename="../widgets/history_window.cpp" line="+39"/>
+        <source>History — Floodgate</source>
+        <translation>Historial — Floodgate</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Job:</source>
+        <translation>Trabajo:</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Refresh</source>
+        <translation>Actualizar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read the history again (runs from the command line or a schedule appear)</source>
+        <translation>Volver a leer el historial (aparecen las ejecuciones desde la línea de comandos o una programación)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>No runs yet: each run of this job adds its rate and duration here.</source>
+        <translation>Aún no hay ejecuciones: cada ejecución de este trabajo añade aquí su velocidad y su duración.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Choose a run to see its command, errors and log.</source>
+        <translation>Elija una ejecución para ver su comando, sus errores y su registro.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export…</source>
+        <translation>Exportar…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save this run&apos;s command, errors and log to a text file</source>
+        <translation>Guardar el comando, los errores y el registro de esta ejecución en un archivo de texto</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Export the run</source>
+        <translation>Exportar la ejecución</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Text files (*.txt)</source>
+        <translation>Archivos de texto (*.txt)</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <location line="+28"/>
+        <location line="+2"/>
+        <source>The history cannot be read: %1</source>
+        <translation>No se puede leer el historial: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n run(s) could not be recorded; the last: %1</source>
+        <translation>
+            <numerusform>No se pudo registrar %n ejecución; la última: %1</numerusform>
+            <numerusform>No se pudieron registrar %n ejecuciones; la última: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n ejecución</numerusform>
+            <numerusform>%n ejecuciones</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>All jobs</source>
+        <translation>Todos los trabajos</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>This run cannot be read: %1</source>
+        <translation>No se puede leer esta ejecución: %1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The run could not be exported to %1: %2</source>
+        <translation>No se pudo exportar la ejecución a %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>fgui::JobForm</name>
     <message>
         <location filename="../widgets/job_form.cpp" line="+104"/>
@@ -1674,6 +1891,41 @@
     </message>
 </context>
 <context>
+    <name>fgui::JobTray</name>
+    <message>
+        <location filename="../widgets/job_tray.cpp" line="+43"/>
+        <location line="+34"/>
+        <source>No job is running</source>
+        <translation>Ningún trabajo en ejecución</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <source>Show Floodgate</source>
+        <translation>Mostrar Floodgate</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel the job</source>
+        <translation>Cancelar el trabajo</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Quit</source>
+        <translation>Salir</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+17"/>
+        <source>Floodgate</source>
+        <translation>Floodgate</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Floodgate — %1</source>
+        <translation>Floodgate — %1</translation>
+    </message>
+</context>
+<context>
     <name>fgui::LabComparisonView</name>
     <message>
         <location filename="../lab/lab_comparison_view.cpp" line="+14"/>
@@ -2595,18 +2847,18 @@ Solo escribe en carpetas temporales llamadas .fg-lab-… en el destino, y quita 
 <context>
     <name>fgui::MainWindow</name>
     <message>
-        <location filename="../widgets/main_window.cpp" line="+96"/>
-        <location line="+574"/>
+        <location filename="../widgets/main_window.cpp" line="+98"/>
+        <location line="+585"/>
         <source>Floodgate</source>
         <translation>Floodgate</translation>
     </message>
     <message>
-        <location line="-564"/>
+        <location line="-572"/>
         <source>This run is not in the history (%1); the run itself is not affected</source>
         <translation>Esta ejecución no está en el historial (%1); la ejecución en sí no se ve afectada</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
         <source>Job &apos;%1&apos;: Preview to see what it would change, Run to run it.</source>
         <translation>Trabajo “%1”: Vista previa para ver lo que cambiaría, Ejecutar para ejecutarlo.</translation>
     </message>
@@ -2622,13 +2874,13 @@ Solo escribe en carpetas temporales llamadas .fg-lab-… en el destino, y quita 
     </message>
     <message>
         <location line="+1"/>
-        <location line="+75"/>
-        <location line="+731"/>
+        <location line="+78"/>
+        <location line="+743"/>
         <source>Preview</source>
         <translation>Vista previa</translation>
     </message>
     <message>
-        <location line="-805"/>
+        <location line="-820"/>
         <source>Streams</source>
         <translation>Flujos</translation>
     </message>
@@ -2638,12 +2890,12 @@ Solo escribe en carpetas temporales llamadas .fg-lab-… en el destino, y quita 
         <translation>Registro</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+44"/>
         <source>Choose a source and a destination, then Preview to see what would change.</source>
         <translation>Elija un origen y un destino, y pulse Vista previa para ver lo que cambiaría.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>New job</source>
         <translation>Nuevo trabajo</translation>
     </message>
@@ -2838,7 +3090,7 @@ Run and delete them?</source>
         <translation>Ejecución: %1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+25"/>
         <location line="+5"/>
         <source>Cannot apply %1</source>
         <translation>No se puede aplicar %1</translation>
@@ -2854,17 +3106,22 @@ Run and delete them?</source>
         <translation>%1 está en el formulario: pulse Ejecutar para probarlo</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+44"/>
         <source>State: %1</source>
         <translation>Estado: %1</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+101"/>
         <source>%1 % — Floodgate</source>
         <translation>%1 % — Floodgate</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
+        <source>%1: %2 % · %3</source>
+        <translation>%1: %2 % · %3</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>No files yet</source>
         <translation>Aún no hay archivos</translation>
     </message>
@@ -2890,6 +3147,7 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../widgets/main_window_menus.cpp" line="+157"/>
         <source>%1 failed</source>
         <translation>%1 con error</translation>
     </message>
@@ -2959,7 +3217,7 @@ Run and delete them?</source>
         <translation>Falló tras %1</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Preview finished — nothing was changed</source>
         <translation>Vista previa terminada — no se cambió nada</translation>
     </message>
@@ -3083,6 +3341,164 @@ Run and delete them?</source>
         <location line="+2"/>
         <source>Cancel and quit</source>
         <translation>Cancelar y salir</translation>
+    </message>
+    <message>
+        <location filename="../widgets/main_window_menus.cpp" line="-95"/>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save job</source>
+        <translation>&amp;Guardar trabajo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save job &amp;as…</source>
+        <translation>Guardar trabajo &amp;como…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Se&amp;ttings…</source>
+        <translation>&amp;Preferencias…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Job</source>
+        <translation>&amp;Trabajo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Preview</source>
+        <translation>&amp;Vista previa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Run</source>
+        <translation>&amp;Ejecutar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Cancelar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>S&amp;chedule…</source>
+        <translation>&amp;Programar…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Delete job…</source>
+        <translation>E&amp;liminar trabajo…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;History</source>
+        <translation>&amp;Historial</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tuning &amp;Lab…</source>
+        <translation>&amp;Laboratorio de ajuste…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Help</source>
+        <translation>Ay&amp;uda</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Documentation</source>
+        <translation>&amp;Documentación</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About Floodgate</source>
+        <translation>&amp;Acerca de Floodgate</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>About &amp;Qt</source>
+        <translation>Acerca de &amp;Qt</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Documentation</source>
+        <translation>Documentación</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every command and option is described by &lt;code&gt;floodgate --help&lt;/code&gt;, &lt;code&gt;floodgate sync --help&lt;/code&gt; and &lt;code&gt;man floodgate&lt;/code&gt;; the package puts the guides in /usr/share/doc/floodgate.</source>
+        <translation>Todos los comandos y opciones se describen en &lt;code&gt;floodgate --help&lt;/code&gt;, &lt;code&gt;floodgate sync --help&lt;/code&gt; y &lt;code&gt;man floodgate&lt;/code&gt;; el paquete instala las guías en /usr/share/doc/floodgate.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>About Floodgate</source>
+        <translation>Acerca de Floodgate</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;h3&gt;Floodgate %1&lt;/h3&gt;&lt;p&gt;Fast, observable folder sync: delta, whole-file and parallel transfers over TLS or ssh, with the layer that limits each job named and how to fix it.&lt;/p&gt;&lt;p&gt;Built with Qt %2, OpenSSL, zstd, lz4, xxHash and SQLite.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Floodgate %1&lt;/h3&gt;&lt;p&gt;Sincronización de carpetas rápida y observable: transferencias delta, de archivos completos y en paralelo por TLS o ssh, que indica qué capa limita cada trabajo y cómo solucionarlo.&lt;/p&gt;&lt;p&gt;Compilado con Qt %2, OpenSSL, zstd, lz4, xxHash y SQLite.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>%1 was cancelled</source>
+        <translation>%1 se canceló</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%1 finished with %n file(s) not synced</source>
+        <translation>
+            <numerusform>%1 terminó con %n archivo sin sincronizar</numerusform>
+            <numerusform>%1 terminó con %n archivos sin sincronizar</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is done</source>
+        <translation>%1 ha terminado</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Exit code %1.</source>
+        <translation>Código de salida %1.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exit code %1: %2</source>
+        <translation>Código de salida %1: %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>View → History has its log.</source>
+        <translation>Su registro está en Ver → Historial.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Scheduled run of %1 failed (%2)</source>
+        <translation>La ejecución programada de %1 falló (%2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scheduled run of %1 did not finish cleanly (%2)</source>
+        <translation>La ejecución programada de %1 no terminó correctamente (%2)</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The new language or folder takes effect when Floodgate starts again.</source>
+        <translation>El nuevo idioma o la nueva carpeta se aplicarán cuando Floodgate se vuelva a iniciar.</translation>
     </message>
 </context>
 <context>
@@ -3292,7 +3708,7 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/main_window.cpp" line="-633"/>
+        <location filename="../widgets/main_window.cpp" line="-646"/>
         <source>name not allowed</source>
         <translation>nombre no permitido</translation>
     </message>
@@ -3320,7 +3736,7 @@ Run and delete them?</source>
 <context>
     <name>fgui::SavedJobsPanel</name>
     <message>
-        <location filename="../widgets/saved_jobs_panel.cpp" line="+36"/>
+        <location filename="../widgets/saved_jobs_panel.cpp" line="+41"/>
         <source>&lt;b&gt;Saved jobs&lt;/b&gt;</source>
         <translation>&lt;b&gt;Trabajos guardados&lt;/b&gt;</translation>
     </message>
@@ -3346,12 +3762,12 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+181"/>
+        <location line="+237"/>
         <source>Delete</source>
         <translation>Eliminar</translation>
     </message>
     <message>
-        <location line="-181"/>
+        <location line="-237"/>
         <source>Delete the chosen job (and its schedule)</source>
         <translation>Eliminar el trabajo elegido (y su programación)</translation>
     </message>
@@ -3361,12 +3777,42 @@ Run and delete them?</source>
         <translation>Los trabajos que guarda `floodgate job`: elija uno para rellenar el formulario; `floodgate job run NAME` lo ejecuta desde un script o un temporizador</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+21"/>
+        <source>Schedule…</source>
+        <translation>Programar…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Run the chosen job by itself: daily, weekly, every few hours</source>
+        <translation>Ejecutar el trabajo elegido automáticamente: a diario, cada semana, cada pocas horas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>History</source>
+        <translation>Historial</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The chosen job&apos;s runs: results, rates, errors and logs</source>
+        <translation>Las ejecuciones del trabajo elegido: resultados, velocidades, errores y registros</translation>
+    </message>
+    <message>
+        <location line="+100"/>
+        <source>next %1</source>
+        <translation>próxima: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>last run: %1</source>
+        <translation>última ejecución: %1</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>Job &apos;%1&apos; does not read: %2</source>
         <translation>El trabajo “%1” no se puede leer: %2</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+37"/>
         <location line="+5"/>
         <location line="+6"/>
         <location line="+12"/>
@@ -3391,7 +3837,7 @@ Run and delete them?</source>
         <translation>Nombre del trabajo (para `floodgate job run NAME`):</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Delete job?</source>
         <translation>¿Eliminar el trabajo?</translation>
     </message>
@@ -3399,6 +3845,122 @@ Run and delete them?</source>
         <location line="+1"/>
         <source>Delete the saved job &apos;%1&apos;? Its files and history stay; its schedule goes.</source>
         <translation>¿Eliminar el trabajo guardado “%1”? Sus archivos y su historial se quedan; su programación se elimina.</translation>
+    </message>
+</context>
+<context>
+    <name>fgui::ScheduleDialog</name>
+    <message>
+        <location filename="../widgets/schedule_dialog.cpp" line="+15"/>
+        <source>Schedule — %1</source>
+        <translation>Programación — %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>When should &apos;%1&apos; run by itself? For example: &lt;i&gt;daily 02:00&lt;/i&gt;, &lt;i&gt;Mon-Fri 18:30&lt;/i&gt;, &lt;i&gt;Sat,Sun 09:00&lt;/i&gt;, &lt;i&gt;weekly Sun 03:00&lt;/i&gt;, &lt;i&gt;monthly 15 04:00&lt;/i&gt;, &lt;i&gt;hourly&lt;/i&gt;, &lt;i&gt;every 15m&lt;/i&gt;, &lt;i&gt;every 4h&lt;/i&gt;.</source>
+        <translation>¿Cuándo debe ejecutarse “%1” automáticamente? Por ejemplo: &lt;i&gt;daily 02:00&lt;/i&gt;, &lt;i&gt;Mon-Fri 18:30&lt;/i&gt;, &lt;i&gt;Sat,Sun 09:00&lt;/i&gt;, &lt;i&gt;weekly Sun 03:00&lt;/i&gt;, &lt;i&gt;monthly 15 04:00&lt;/i&gt;, &lt;i&gt;hourly&lt;/i&gt;, &lt;i&gt;every 15m&lt;/i&gt;, &lt;i&gt;every 4h&lt;/i&gt;.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>A systemd timer runs it, also while this window is closed; a run missed while the computer was off happens when it is next on. Each run is in the history.</source>
+        <translation>Lo ejecuta un temporizador de systemd, también con esta ventana cerrada; una ejecución perdida con el equipo apagado se realiza la próxima vez que se encienda. Cada ejecución queda en el historial.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Set schedule</source>
+        <translation>Programar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run only when asked</source>
+        <translation>Ejecutar solo a petición</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Runs %1; next: %2</source>
+        <translation>Programación: %1; próxima: %2</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>unknown</source>
+        <translation>desconocida</translation>
+    </message>
+</context>
+<context>
+    <name>fgui::SettingsDialog</name>
+    <message>
+        <location filename="../widgets/settings_dialog.cpp" line="+37"/>
+        <source>Settings</source>
+        <translation>Preferencias</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The system&apos;s</source>
+        <translation>El del sistema</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Language:</source>
+        <translation>Idioma:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Where saved jobs, the history, this computer&apos;s keys and its pairings are kept (FLOODGATE_HOME); empty: the default</source>
+        <translation>Dónde se guardan los trabajos guardados, el historial, las claves de este equipo y sus emparejamientos (FLOODGATE_HOME); vacío: la predeterminada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose…</source>
+        <translation>Elegir…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Floodgate folder:</source>
+        <translation>Carpeta de Floodgate:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>When any job ends</source>
+        <translation>Al terminar cualquier trabajo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only when a job fails or leaves files out</source>
+        <translation>Solo si un trabajo falla o deja archivos sin sincronizar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Never</source>
+        <translation>Nunca</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Notify:</source>
+        <translation>Notificar:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>For ever</source>
+        <translation>Para siempre</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> days</source>
+        <translation> días</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep runs in the history:</source>
+        <translation>Conservar ejecuciones en el historial:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The language and the folder take effect when Floodgate starts again.</source>
+        <translation>El idioma y la carpeta se aplicarán cuando Floodgate se vuelva a iniciar.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Floodgate folder</source>
+        <translation>Carpeta de Floodgate</translation>
     </message>
 </context>
 <context>

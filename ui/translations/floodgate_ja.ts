@@ -171,6 +171,221 @@
     </message>
 </context>
 <context>
+    <name>fgui::HistoryChart</name>
+    <message>
+        <location filename="../charts/history_chart.cpp" line="+44"/>
+        <source>Rate (MB/s)</source>
+        <translation>速度 (MB/s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Duration (s)</source>
+        <translation>所要時間 (s)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed or cancelled</source>
+        <translation>失敗またはキャンセル</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+</context>
+<context>
+    <name>fgui::HistoryModel</name>
+    <message>
+        <location filename="../models/history_model.cpp" line="+44"/>
+        <source>Cancelled</source>
+        <translation>キャンセル済み</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dry run</source>
+        <translation>ドライラン</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>OK</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Partial (exit %1)</source>
+        <translation>一部失敗 (終了コード %1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed (exit %1)</source>
+        <translation>失敗 (終了コード %1)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Window</source>
+        <translation>ウィンドウ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Schedule</source>
+        <translation>スケジュール</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Command line</source>
+        <translation>コマンドライン</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>(not saved)</source>
+        <translation>(未保存)</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Suggested: %1</source>
+        <translation>推奨: %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Started</source>
+        <translation>開始日時</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Job</source>
+        <translation>ジョブ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time</source>
+        <translation>所要時間</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Files</source>
+        <translation>ファイル数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Data</source>
+        <translation>データ量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rate</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Limited by</source>
+        <translation>ボトルネック</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Started from</source>
+        <translation>起動元</translation>
+    </message>
+</context>
+<context>
+    <name>fgui::HistoryWindow</name>
+    <message>
+        <location filename="../widgets/history_window.cpp" line="+39"/>
+        <source>History — Floodgate</source>
+        <translation>履歴 — Floodgate</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Job:</source>
+        <translation>ジョブ:</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Refresh</source>
+        <translation>再読み込み</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read the history again (runs from the command line or a schedule appear)</source>
+        <translation>履歴を読み込み直します (コマンドラインやスケジュールからの実行も表示されます)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>No runs yet: each run of this job adds its rate and duration here.</source>
+        <translation>まだ実行がありません。このジョブを実行するたびに、速度と所要時間がここに追加されます。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Choose a run to see its command, errors and log.</source>
+        <translation>実行を選択すると、そのコマンド、エラー、ログを表示します。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export…</source>
+        <translation>エクスポート…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save this run&apos;s command, errors and log to a text file</source>
+        <translation>この実行のコマンド、エラー、ログをテキストファイルに保存します</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Export the run</source>
+        <translation>実行をエクスポート</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Text files (*.txt)</source>
+        <translation>テキストファイル (*.txt)</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <location line="+28"/>
+        <location line="+2"/>
+        <source>The history cannot be read: %1</source>
+        <translation>履歴を読み込めません: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n run(s) could not be recorded; the last: %1</source>
+        <translation>
+            <numerusform>%n 件の実行を記録できませんでした。最後のもの: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n 件の実行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>All jobs</source>
+        <translation>すべてのジョブ</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>This run cannot be read: %1</source>
+        <translation>この実行を読み込めません: %1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The run could not be exported to %1: %2</source>
+        <translation>実行を %1 にエクスポートできませんでした: %2</translation>
+    </message>
+</context>
+<context>
     <name>fgui::JobForm</name>
     <message>
         <location filename="../widgets/job_form.cpp" line="+104"/>
@@ -1674,6 +1889,41 @@
     </message>
 </context>
 <context>
+    <name>fgui::JobTray</name>
+    <message>
+        <location filename="../widgets/job_tray.cpp" line="+43"/>
+        <location line="+34"/>
+        <source>No job is running</source>
+        <translation>実行中のジョブはありません</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <source>Show Floodgate</source>
+        <translation>Floodgate を表示</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel the job</source>
+        <translation>ジョブをキャンセル</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Quit</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+17"/>
+        <source>Floodgate</source>
+        <translation>Floodgate</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Floodgate — %1</source>
+        <translation>Floodgate — %1</translation>
+    </message>
+</context>
+<context>
     <name>fgui::LabComparisonView</name>
     <message>
         <location filename="../lab/lab_comparison_view.cpp" line="+14"/>
@@ -2595,18 +2845,18 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
 <context>
     <name>fgui::MainWindow</name>
     <message>
-        <location filename="../widgets/main_window.cpp" line="+96"/>
-        <location line="+574"/>
+        <location filename="../widgets/main_window.cpp" line="+98"/>
+        <location line="+585"/>
         <source>Floodgate</source>
         <translation>Floodgate</translation>
     </message>
     <message>
-        <location line="-564"/>
+        <location line="-572"/>
         <source>This run is not in the history (%1); the run itself is not affected</source>
         <translation>この実行は履歴に記録されませんでした (%1)。実行自体には影響ありません</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
         <source>Job &apos;%1&apos;: Preview to see what it would change, Run to run it.</source>
         <translation>ジョブ &apos;%1&apos;: 変更内容を確認するには「プレビュー」、実行するには「実行」を押してください。</translation>
     </message>
@@ -2622,13 +2872,13 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
     </message>
     <message>
         <location line="+1"/>
-        <location line="+75"/>
-        <location line="+731"/>
+        <location line="+78"/>
+        <location line="+743"/>
         <source>Preview</source>
         <translation>プレビュー</translation>
     </message>
     <message>
-        <location line="-805"/>
+        <location line="-820"/>
         <source>Streams</source>
         <translation>ストリーム</translation>
     </message>
@@ -2638,12 +2888,12 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
         <translation>ログ</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+44"/>
         <source>Choose a source and a destination, then Preview to see what would change.</source>
         <translation>転送元と転送先を選択し、「プレビュー」で変更内容を確認してください。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>New job</source>
         <translation>新規ジョブ</translation>
     </message>
@@ -2838,7 +3088,7 @@ Run and delete them?</source>
         <translation>実行: %1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+25"/>
         <location line="+5"/>
         <source>Cannot apply %1</source>
         <translation>%1 を適用できません</translation>
@@ -2854,17 +3104,22 @@ Run and delete them?</source>
         <translation>%1 をフォームに入力しました。「実行」で試してください</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+44"/>
         <source>State: %1</source>
         <translation>状態: %1</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+101"/>
         <source>%1 % — Floodgate</source>
         <translation>%1 % — Floodgate</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
+        <source>%1: %2 % · %3</source>
+        <translation>%1: %2 % · %3</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>No files yet</source>
         <translation>まだファイルはありません</translation>
     </message>
@@ -2890,6 +3145,7 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../widgets/main_window_menus.cpp" line="+157"/>
         <source>%1 failed</source>
         <translation>%1 失敗</translation>
     </message>
@@ -2959,7 +3215,7 @@ Run and delete them?</source>
         <translation>%1 後に失敗しました</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Preview finished — nothing was changed</source>
         <translation>プレビュー完了 — 何も変更されていません</translation>
     </message>
@@ -3083,6 +3339,163 @@ Run and delete them?</source>
         <location line="+2"/>
         <source>Cancel and quit</source>
         <translation>キャンセルして終了</translation>
+    </message>
+    <message>
+        <location filename="../widgets/main_window_menus.cpp" line="-95"/>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save job</source>
+        <translation>ジョブを保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save job &amp;as…</source>
+        <translation>ジョブに名前を付けて保存(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Se&amp;ttings…</source>
+        <translation>設定(&amp;T)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Job</source>
+        <translation>ジョブ(&amp;J)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Preview</source>
+        <translation>プレビュー(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Run</source>
+        <translation>実行(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Cancel</source>
+        <translation>キャンセル(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>S&amp;chedule…</source>
+        <translation>スケジュール(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Delete job…</source>
+        <translation>ジョブを削除(&amp;D)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;History</source>
+        <translation>履歴(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tuning &amp;Lab…</source>
+        <translation>チューニングラボ(&amp;L)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Documentation</source>
+        <translation>ドキュメント(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About Floodgate</source>
+        <translation>Floodgate について(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>About &amp;Qt</source>
+        <translation>Qt について(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Documentation</source>
+        <translation>ドキュメント</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every command and option is described by &lt;code&gt;floodgate --help&lt;/code&gt;, &lt;code&gt;floodgate sync --help&lt;/code&gt; and &lt;code&gt;man floodgate&lt;/code&gt;; the package puts the guides in /usr/share/doc/floodgate.</source>
+        <translation>すべてのコマンドとオプションは &lt;code&gt;floodgate --help&lt;/code&gt;、&lt;code&gt;floodgate sync --help&lt;/code&gt;、&lt;code&gt;man floodgate&lt;/code&gt; で説明されています。ガイドはパッケージによって /usr/share/doc/floodgate に置かれます。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>About Floodgate</source>
+        <translation>Floodgate について</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;h3&gt;Floodgate %1&lt;/h3&gt;&lt;p&gt;Fast, observable folder sync: delta, whole-file and parallel transfers over TLS or ssh, with the layer that limits each job named and how to fix it.&lt;/p&gt;&lt;p&gt;Built with Qt %2, OpenSSL, zstd, lz4, xxHash and SQLite.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Floodgate %1&lt;/h3&gt;&lt;p&gt;高速で、状況を見通せるフォルダー同期。TLS または ssh 経由の差分転送、ファイル全体の転送、並列転送に対応し、各ジョブのボトルネックとなっている層とその対策を示します。&lt;/p&gt;&lt;p&gt;Qt %2、OpenSSL、zstd、lz4、xxHash、SQLite を使用しています。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>%1 was cancelled</source>
+        <translation>%1 はキャンセルされました</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%1 finished with %n file(s) not synced</source>
+        <translation>
+            <numerusform>%1 は完了しましたが、%n 個のファイルが同期されませんでした</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is done</source>
+        <translation>%1 が完了しました</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Exit code %1.</source>
+        <translation>終了コード %1。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exit code %1: %2</source>
+        <translation>終了コード %1: %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>View → History has its log.</source>
+        <translation>ログは「表示 → 履歴」で確認できます。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Scheduled run of %1 failed (%2)</source>
+        <translation>%1 のスケジュール実行が失敗しました (%2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scheduled run of %1 did not finish cleanly (%2)</source>
+        <translation>%1 のスケジュール実行が正常に完了しませんでした (%2)</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The new language or folder takes effect when Floodgate starts again.</source>
+        <translation>新しい言語またはフォルダーは、Floodgate の次回起動時に有効になります。</translation>
     </message>
 </context>
 <context>
@@ -3292,7 +3705,7 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/main_window.cpp" line="-633"/>
+        <location filename="../widgets/main_window.cpp" line="-646"/>
         <source>name not allowed</source>
         <translation>使用できない名前</translation>
     </message>
@@ -3320,7 +3733,7 @@ Run and delete them?</source>
 <context>
     <name>fgui::SavedJobsPanel</name>
     <message>
-        <location filename="../widgets/saved_jobs_panel.cpp" line="+36"/>
+        <location filename="../widgets/saved_jobs_panel.cpp" line="+41"/>
         <source>&lt;b&gt;Saved jobs&lt;/b&gt;</source>
         <translation>&lt;b&gt;保存したジョブ&lt;/b&gt;</translation>
     </message>
@@ -3346,12 +3759,12 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+181"/>
+        <location line="+237"/>
         <source>Delete</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location line="-181"/>
+        <location line="-237"/>
         <source>Delete the chosen job (and its schedule)</source>
         <translation>選択したジョブ (とそのスケジュール) を削除します</translation>
     </message>
@@ -3361,12 +3774,42 @@ Run and delete them?</source>
         <translation>`floodgate job` が管理するジョブです。選択するとフォームに入力されます。スクリプトやタイマーからは `floodgate job run NAME` で実行できます</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+21"/>
+        <source>Schedule…</source>
+        <translation>スケジュール…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Run the chosen job by itself: daily, weekly, every few hours</source>
+        <translation>選択したジョブを自動で実行します: 毎日、毎週、数時間ごとなど</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>History</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The chosen job&apos;s runs: results, rates, errors and logs</source>
+        <translation>選択したジョブの実行履歴: 結果、速度、エラー、ログ</translation>
+    </message>
+    <message>
+        <location line="+100"/>
+        <source>next %1</source>
+        <translation>次回 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>last run: %1</source>
+        <translation>前回の実行: %1</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>Job &apos;%1&apos; does not read: %2</source>
         <translation>ジョブ &apos;%1&apos; を読み込めません: %2</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+37"/>
         <location line="+5"/>
         <location line="+6"/>
         <location line="+12"/>
@@ -3391,7 +3834,7 @@ Run and delete them?</source>
         <translation>ジョブ名 (`floodgate job run NAME` で使用):</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Delete job?</source>
         <translation>ジョブを削除しますか？</translation>
     </message>
@@ -3399,6 +3842,122 @@ Run and delete them?</source>
         <location line="+1"/>
         <source>Delete the saved job &apos;%1&apos;? Its files and history stay; its schedule goes.</source>
         <translation>保存したジョブ &apos;%1&apos; を削除しますか？ ファイルと履歴は残りますが、スケジュールは削除されます。</translation>
+    </message>
+</context>
+<context>
+    <name>fgui::ScheduleDialog</name>
+    <message>
+        <location filename="../widgets/schedule_dialog.cpp" line="+15"/>
+        <source>Schedule — %1</source>
+        <translation>スケジュール — %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>When should &apos;%1&apos; run by itself? For example: &lt;i&gt;daily 02:00&lt;/i&gt;, &lt;i&gt;Mon-Fri 18:30&lt;/i&gt;, &lt;i&gt;Sat,Sun 09:00&lt;/i&gt;, &lt;i&gt;weekly Sun 03:00&lt;/i&gt;, &lt;i&gt;monthly 15 04:00&lt;/i&gt;, &lt;i&gt;hourly&lt;/i&gt;, &lt;i&gt;every 15m&lt;/i&gt;, &lt;i&gt;every 4h&lt;/i&gt;.</source>
+        <translation>&apos;%1&apos; をいつ自動で実行しますか？ 例: &lt;i&gt;daily 02:00&lt;/i&gt;、&lt;i&gt;Mon-Fri 18:30&lt;/i&gt;、&lt;i&gt;Sat,Sun 09:00&lt;/i&gt;、&lt;i&gt;weekly Sun 03:00&lt;/i&gt;、&lt;i&gt;monthly 15 04:00&lt;/i&gt;、&lt;i&gt;hourly&lt;/i&gt;、&lt;i&gt;every 15m&lt;/i&gt;、&lt;i&gt;every 4h&lt;/i&gt;。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>A systemd timer runs it, also while this window is closed; a run missed while the computer was off happens when it is next on. Each run is in the history.</source>
+        <translation>systemd タイマーが実行するため、このウィンドウを閉じていても実行されます。コンピューターの電源が切れていて実行されなかった分は、次回の起動時に実行されます。各実行は履歴に記録されます。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Set schedule</source>
+        <translation>スケジュールを設定</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run only when asked</source>
+        <translation>手動でのみ実行</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Runs %1; next: %2</source>
+        <translation>実行: %1、次回: %2</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+</context>
+<context>
+    <name>fgui::SettingsDialog</name>
+    <message>
+        <location filename="../widgets/settings_dialog.cpp" line="+37"/>
+        <source>Settings</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The system&apos;s</source>
+        <translation>システムの言語</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Language:</source>
+        <translation>言語:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Where saved jobs, the history, this computer&apos;s keys and its pairings are kept (FLOODGATE_HOME); empty: the default</source>
+        <translation>保存したジョブ、履歴、このコンピューターの鍵とペアリング情報の保存場所です (FLOODGATE_HOME)。空欄: 既定</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose…</source>
+        <translation>選択…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Floodgate folder:</source>
+        <translation>Floodgate フォルダー:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>When any job ends</source>
+        <translation>ジョブが終了するたび</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only when a job fails or leaves files out</source>
+        <translation>ジョブの失敗時、または未同期のファイルがあるときのみ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Never</source>
+        <translation>通知しない</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Notify:</source>
+        <translation>通知:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>For ever</source>
+        <translation>無期限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> days</source>
+        <translation> 日</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep runs in the history:</source>
+        <translation>履歴の保存期間:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The language and the folder take effect when Floodgate starts again.</source>
+        <translation>言語とフォルダーは、Floodgate の次回起動時に有効になります。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Floodgate folder</source>
+        <translation>Floodgate フォルダー</translation>
     </message>
 </context>
 <context>

@@ -171,6 +171,221 @@
     </message>
 </context>
 <context>
+    <name>fgui::HistoryChart</name>
+    <message>
+        <location filename="../charts/history_chart.cpp" line="+44"/>
+        <source>Rate (MB/s)</source>
+        <translation>速率（MB/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Duration (s)</source>
+        <translation>用时（秒）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed or cancelled</source>
+        <translation>失败或已取消</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+</context>
+<context>
+    <name>fgui::HistoryModel</name>
+    <message>
+        <location filename="../models/history_model.cpp" line="+44"/>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dry run</source>
+        <translation>试运行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>OK</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Partial (exit %1)</source>
+        <translation>部分完成（退出码 %1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed (exit %1)</source>
+        <translation>失败（退出码 %1）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Schedule</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Command line</source>
+        <translation>命令行</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>(not saved)</source>
+        <translation>（未保存）</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Suggested: %1</source>
+        <translation>建议：%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Job</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time</source>
+        <translation>用时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Data</source>
+        <translation>数据量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rate</source>
+        <translation>速率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Limited by</source>
+        <translation>受限于</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Started from</source>
+        <translation>启动方式</translation>
+    </message>
+</context>
+<context>
+    <name>fgui::HistoryWindow</name>
+    <message>
+        <location filename="../widgets/history_window.cpp" line="+39"/>
+        <source>History — Floodgate</source>
+        <translation>历史记录 — Floodgate</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Job:</source>
+        <translation>任务：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read the history again (runs from the command line or a schedule appear)</source>
+        <translation>重新读取历史记录（显示从命令行或按计划运行的记录）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>No runs yet: each run of this job adds its rate and duration here.</source>
+        <translation>尚无运行记录：此任务每运行一次，都会在这里添加其速率和用时。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Choose a run to see its command, errors and log.</source>
+        <translation>选择一次运行，查看其命令、错误和日志。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save this run&apos;s command, errors and log to a text file</source>
+        <translation>将本次运行的命令、错误和日志保存到文本文件</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Export the run</source>
+        <translation>导出运行记录</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Text files (*.txt)</source>
+        <translation>文本文件 (*.txt)</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <location line="+28"/>
+        <location line="+2"/>
+        <source>The history cannot be read: %1</source>
+        <translation>无法读取历史记录：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n run(s) could not be recorded; the last: %1</source>
+        <translation>
+            <numerusform>有 %n 次运行未能记录；最后一次：%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n 次运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>All jobs</source>
+        <translation>所有任务</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>This run cannot be read: %1</source>
+        <translation>无法读取此运行记录：%1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The run could not be exported to %1: %2</source>
+        <translation>无法将运行记录导出到 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>fgui::JobForm</name>
     <message>
         <location filename="../widgets/job_form.cpp" line="+104"/>
@@ -1674,6 +1889,41 @@
     </message>
 </context>
 <context>
+    <name>fgui::JobTray</name>
+    <message>
+        <location filename="../widgets/job_tray.cpp" line="+43"/>
+        <location line="+34"/>
+        <source>No job is running</source>
+        <translation>没有正在运行的任务</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <source>Show Floodgate</source>
+        <translation>显示 Floodgate</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel the job</source>
+        <translation>取消任务</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+17"/>
+        <source>Floodgate</source>
+        <translation>Floodgate</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Floodgate — %1</source>
+        <translation>Floodgate — %1</translation>
+    </message>
+</context>
+<context>
     <name>fgui::LabComparisonView</name>
     <message>
         <location filename="../lab/lab_comparison_view.cpp" line="+14"/>
@@ -2595,18 +2845,18 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
 <context>
     <name>fgui::MainWindow</name>
     <message>
-        <location filename="../widgets/main_window.cpp" line="+96"/>
-        <location line="+574"/>
+        <location filename="../widgets/main_window.cpp" line="+98"/>
+        <location line="+585"/>
         <source>Floodgate</source>
         <translation>Floodgate</translation>
     </message>
     <message>
-        <location line="-564"/>
+        <location line="-572"/>
         <source>This run is not in the history (%1); the run itself is not affected</source>
         <translation>本次运行未记入历史记录（%1）；运行本身不受影响</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
         <source>Job &apos;%1&apos;: Preview to see what it would change, Run to run it.</source>
         <translation>任务“%1”：点击“预览”查看它会做哪些更改，点击“运行”执行。</translation>
     </message>
@@ -2622,13 +2872,13 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
     </message>
     <message>
         <location line="+1"/>
-        <location line="+75"/>
-        <location line="+731"/>
+        <location line="+78"/>
+        <location line="+743"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location line="-805"/>
+        <location line="-820"/>
         <source>Streams</source>
         <translation>数据流</translation>
     </message>
@@ -2638,12 +2888,12 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
         <translation>日志</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+44"/>
         <source>Choose a source and a destination, then Preview to see what would change.</source>
         <translation>选择源和目标，然后点击“预览”查看将发生的更改。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>New job</source>
         <translation>新建任务</translation>
     </message>
@@ -2838,7 +3088,7 @@ Run and delete them?</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+25"/>
         <location line="+5"/>
         <source>Cannot apply %1</source>
         <translation>无法应用 %1</translation>
@@ -2854,17 +3104,22 @@ Run and delete them?</source>
         <translation>%1 已填入表单：点击“运行”即可试用</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+44"/>
         <source>State: %1</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+101"/>
         <source>%1 % — Floodgate</source>
         <translation>%1 % — Floodgate</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
+        <source>%1: %2 % · %3</source>
+        <translation>%1：%2 % · %3</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>No files yet</source>
         <translation>暂无文件</translation>
     </message>
@@ -2890,6 +3145,7 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../widgets/main_window_menus.cpp" line="+157"/>
         <source>%1 failed</source>
         <translation>%1 个失败</translation>
     </message>
@@ -2959,7 +3215,7 @@ Run and delete them?</source>
         <translation>%1 后失败</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Preview finished — nothing was changed</source>
         <translation>预览完成 — 未做任何更改</translation>
     </message>
@@ -3083,6 +3339,163 @@ Run and delete them?</source>
         <location line="+2"/>
         <source>Cancel and quit</source>
         <translation>取消并退出</translation>
+    </message>
+    <message>
+        <location filename="../widgets/main_window_menus.cpp" line="-95"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save job</source>
+        <translation>保存任务(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save job &amp;as…</source>
+        <translation>任务另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Se&amp;ttings…</source>
+        <translation>设置(&amp;T)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Job</source>
+        <translation>任务(&amp;J)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Preview</source>
+        <translation>预览(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>S&amp;chedule…</source>
+        <translation>计划(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Delete job…</source>
+        <translation>删除任务(&amp;D)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;History</source>
+        <translation>历史记录(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tuning &amp;Lab…</source>
+        <translation>调优实验室(&amp;L)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Documentation</source>
+        <translation>文档(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About Floodgate</source>
+        <translation>关于 Floodgate(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Documentation</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every command and option is described by &lt;code&gt;floodgate --help&lt;/code&gt;, &lt;code&gt;floodgate sync --help&lt;/code&gt; and &lt;code&gt;man floodgate&lt;/code&gt;; the package puts the guides in /usr/share/doc/floodgate.</source>
+        <translation>每个命令和选项的说明见 &lt;code&gt;floodgate --help&lt;/code&gt;、&lt;code&gt;floodgate sync --help&lt;/code&gt; 和 &lt;code&gt;man floodgate&lt;/code&gt;；软件包将指南安装在 /usr/share/doc/floodgate。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>About Floodgate</source>
+        <translation>关于 Floodgate</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;h3&gt;Floodgate %1&lt;/h3&gt;&lt;p&gt;Fast, observable folder sync: delta, whole-file and parallel transfers over TLS or ssh, with the layer that limits each job named and how to fix it.&lt;/p&gt;&lt;p&gt;Built with Qt %2, OpenSSL, zstd, lz4, xxHash and SQLite.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Floodgate %1&lt;/h3&gt;&lt;p&gt;快速、可观测的文件夹同步：通过 TLS 或 ssh 进行增量、整文件和并行传输，并指出限制每个任务的是哪一层以及如何解决。&lt;/p&gt;&lt;p&gt;基于 Qt %2、OpenSSL、zstd、lz4、xxHash 和 SQLite 构建。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>%1 was cancelled</source>
+        <translation>%1 已取消</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%1 finished with %n file(s) not synced</source>
+        <translation>
+            <numerusform>%1 已结束，有 %n 个文件未同步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is done</source>
+        <translation>%1 已完成</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Exit code %1.</source>
+        <translation>退出码 %1。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exit code %1: %2</source>
+        <translation>退出码 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>View → History has its log.</source>
+        <translation>日志见“视图 → 历史记录”。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Scheduled run of %1 failed (%2)</source>
+        <translation>%1 的计划运行失败（%2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scheduled run of %1 did not finish cleanly (%2)</source>
+        <translation>%1 的计划运行未正常完成（%2）</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The new language or folder takes effect when Floodgate starts again.</source>
+        <translation>新的语言或文件夹将在 Floodgate 重新启动后生效。</translation>
     </message>
 </context>
 <context>
@@ -3292,7 +3705,7 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/main_window.cpp" line="-633"/>
+        <location filename="../widgets/main_window.cpp" line="-646"/>
         <source>name not allowed</source>
         <translation>名称不允许</translation>
     </message>
@@ -3320,7 +3733,7 @@ Run and delete them?</source>
 <context>
     <name>fgui::SavedJobsPanel</name>
     <message>
-        <location filename="../widgets/saved_jobs_panel.cpp" line="+36"/>
+        <location filename="../widgets/saved_jobs_panel.cpp" line="+41"/>
         <source>&lt;b&gt;Saved jobs&lt;/b&gt;</source>
         <translation>&lt;b&gt;已保存的任务&lt;/b&gt;</translation>
     </message>
@@ -3346,12 +3759,12 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+181"/>
+        <location line="+237"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location line="-181"/>
+        <location line="-237"/>
         <source>Delete the chosen job (and its schedule)</source>
         <translation>删除所选任务（及其计划）</translation>
     </message>
@@ -3361,12 +3774,42 @@ Run and delete them?</source>
         <translation>`floodgate job` 保存的任务：选择一个即可填入表单；`floodgate job run NAME` 可从脚本或定时器运行它</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+21"/>
+        <source>Schedule…</source>
+        <translation>计划…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Run the chosen job by itself: daily, weekly, every few hours</source>
+        <translation>让所选任务自动运行：每天、每周、每隔几小时</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>History</source>
+        <translation>历史记录</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The chosen job&apos;s runs: results, rates, errors and logs</source>
+        <translation>所选任务的运行记录：结果、速率、错误和日志</translation>
+    </message>
+    <message>
+        <location line="+100"/>
+        <source>next %1</source>
+        <translation>下次 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>last run: %1</source>
+        <translation>上次运行：%1</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>Job &apos;%1&apos; does not read: %2</source>
         <translation>无法读取任务“%1”：%2</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+37"/>
         <location line="+5"/>
         <location line="+6"/>
         <location line="+12"/>
@@ -3391,7 +3834,7 @@ Run and delete them?</source>
         <translation>任务名称（用于 `floodgate job run NAME`）：</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Delete job?</source>
         <translation>删除任务？</translation>
     </message>
@@ -3399,6 +3842,122 @@ Run and delete them?</source>
         <location line="+1"/>
         <source>Delete the saved job &apos;%1&apos;? Its files and history stay; its schedule goes.</source>
         <translation>删除已保存的任务“%1”吗？其文件和历史记录会保留；其计划会被删除。</translation>
+    </message>
+</context>
+<context>
+    <name>fgui::ScheduleDialog</name>
+    <message>
+        <location filename="../widgets/schedule_dialog.cpp" line="+15"/>
+        <source>Schedule — %1</source>
+        <translation>计划 — %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>When should &apos;%1&apos; run by itself? For example: &lt;i&gt;daily 02:00&lt;/i&gt;, &lt;i&gt;Mon-Fri 18:30&lt;/i&gt;, &lt;i&gt;Sat,Sun 09:00&lt;/i&gt;, &lt;i&gt;weekly Sun 03:00&lt;/i&gt;, &lt;i&gt;monthly 15 04:00&lt;/i&gt;, &lt;i&gt;hourly&lt;/i&gt;, &lt;i&gt;every 15m&lt;/i&gt;, &lt;i&gt;every 4h&lt;/i&gt;.</source>
+        <translation>“%1”应在何时自动运行？例如：&lt;i&gt;daily 02:00&lt;/i&gt;、&lt;i&gt;Mon-Fri 18:30&lt;/i&gt;、&lt;i&gt;Sat,Sun 09:00&lt;/i&gt;、&lt;i&gt;weekly Sun 03:00&lt;/i&gt;、&lt;i&gt;monthly 15 04:00&lt;/i&gt;、&lt;i&gt;hourly&lt;/i&gt;、&lt;i&gt;every 15m&lt;/i&gt;、&lt;i&gt;every 4h&lt;/i&gt;。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>A systemd timer runs it, also while this window is closed; a run missed while the computer was off happens when it is next on. Each run is in the history.</source>
+        <translation>由 systemd 定时器运行，此窗口关闭时也会运行；计算机关机期间错过的运行会在下次开机时进行。每次运行都会记入历史记录。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Set schedule</source>
+        <translation>设置计划</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run only when asked</source>
+        <translation>仅手动运行</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Runs %1; next: %2</source>
+        <translation>运行时间：%1；下次：%2</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>fgui::SettingsDialog</name>
+    <message>
+        <location filename="../widgets/settings_dialog.cpp" line="+37"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The system&apos;s</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Where saved jobs, the history, this computer&apos;s keys and its pairings are kept (FLOODGATE_HOME); empty: the default</source>
+        <translation>已保存的任务、历史记录、本机密钥及其配对信息的存放位置 (FLOODGATE_HOME)；留空：默认位置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Floodgate folder:</source>
+        <translation>Floodgate 文件夹：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>When any job ends</source>
+        <translation>任何任务结束时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only when a job fails or leaves files out</source>
+        <translation>仅当任务失败或略过文件时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Notify:</source>
+        <translation>通知：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>For ever</source>
+        <translation>永久</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep runs in the history:</source>
+        <translation>历史记录保留：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The language and the folder take effect when Floodgate starts again.</source>
+        <translation>语言和文件夹将在 Floodgate 重新启动后生效。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Floodgate folder</source>
+        <translation>Floodgate 文件夹</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,8 @@
 #include "widgets/elided_label.h"
 #include "widgets/form_hints.h"
 #include "widgets/format.h"
+#include "widgets/history_window.h"
+#include "widgets/job_tray.h"
 #include "widgets/job_form.h"
 #include "widgets/pipeline_view.h"
 #include "widgets/progress_delegate.h"
@@ -95,13 +97,17 @@ MainWindow::MainWindow(JobFactory factory, QWidget* parent) : QMainWindow(parent
 {
     setWindowTitle(tr("Floodgate"));
     setObjectName(QStringLiteral("mainWindow"));
-    resize(1100, 750);
+    // 800 high: the menu bar took 25 px of what the summary of a long error needs.
+    resize(1100, 800);
 
     m_pair = [](const std::string& host, uint16_t port, const std::string& code, const std::string& stateDir) {
         return fg::pairWithServer(host, port, code, stateDir);
     };
     m_controller = new JobController(std::move(factory), this);
+    m_settings = AppSettings::load();
     m_history = new HistoryWriter(this);
+    m_history->setRetentionDays(m_settings.historyDays);
+    m_history->forgetOld({});
     connect(m_history, &HistoryWriter::notRecorded, this, [this](const QString& why) {
         appendLog(LogLevel::Warning, tr("This run is not in the history (%1); the run itself is not affected").arg(why));
     });
@@ -195,8 +201,11 @@ MainWindow::MainWindow(JobFactory factory, QWidget* parent) : QMainWindow(parent
         return box.clickedButton() == yesButton;
     };
 
+    buildMenus();
+    buildTray();
     setRunning(false);
     showNotice(tr("Choose a source and a destination, then Preview to see what would change."));
+    restoreWindowState();
 }
 
 MainWindow::~MainWindow()
@@ -669,8 +678,12 @@ void MainWindow::setRunning(bool running)
     m_pipeline->setRunning(running);
     m_form->setEditable(!running);
     m_cancelButton->setEnabled(running);
+    m_cancelAction->setEnabled(running);
     updateButtons();
-    if (!running) setWindowTitle(tr("Floodgate"));
+    if (!running) {
+        setWindowTitle(tr("Floodgate"));
+        m_tray->setProgress({});
+    }
 }
 
 void MainWindow::applySetting(const QString& setting) { applySettings({setting}); }
@@ -722,6 +735,8 @@ void MainWindow::updateButtons()
     const bool ready = idle && m_form->isComplete();
     m_previewButton->setEnabled(ready);
     m_runButton->setEnabled(ready);
+    m_previewAction->setEnabled(ready);
+    m_runAction->setEnabled(ready);
     // Not beside a running job: the two would share the link and the lab's
     // numbers would measure both.
     m_labButton->setEnabled(ready);
@@ -834,7 +849,13 @@ void MainWindow::updateProgress(const fg::MetricsSnapshot& s)
                                                    : double(s.bytesDone) / double(s.bytesToTransfer);
     const int value = int(std::clamp(fraction, 0.0, 1.0) * kProgressScale);
     m_progress->setValue(value);
-    if (m_controller->isRunning()) setWindowTitle(tr("%1 % \u2014 Floodgate").arg(value / 10));
+    if (m_controller->isRunning()) {
+        setWindowTitle(tr("%1 % \u2014 Floodgate").arg(value / 10));
+        m_tray->setProgress(tr("%1: %2 % \u00b7 %3")
+                                .arg(m_runJobName.empty() ? m_title->text() : QString::fromStdString(m_runJobName))
+                                .arg(value / 10)
+                                .arg(formatRate(m_rate.smoothed())));
+    }
 }
 
 void MainWindow::updateFileCounts()
@@ -964,6 +985,7 @@ void MainWindow::onFinished(const fg::JobResult& result)
     showSummary(result);
     if (result.state == fg::JobState::Failed) offerPairing(result.fatal, m_controller->spec(), m_dryRun);
     setRunning(false);
+    notifyEnd(result);
 }
 
 void MainWindow::showSummary(const fg::JobResult& r)
@@ -1132,6 +1154,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
         }
         m_controller->cancel();
     }
+    saveWindowState();
+    if (m_historyWindow) m_historyWindow->close();
     event->accept();
 }
 

@@ -6,6 +6,7 @@
 
 #include "bridge/job_controller.h"
 #include "models/rate_meter.h"
+#include "widgets/app_settings.h"
 
 #include <floodgate/history.h>
 #include <floodgate/job.h>
@@ -20,6 +21,7 @@
 #include <thread>
 
 QT_BEGIN_NAMESPACE
+class QAction;
 class QCheckBox;
 class QFrame;
 class QLabel;
@@ -36,12 +38,15 @@ namespace fgui {
 
 class ElidedLabel;
 class FileTableModel;
+class HistoryWindow;
 class HistoryWriter;
+class JobTray;
 class JobForm;
 class LabWindow;
 class PipelineView;
 class PlanModel;
 class SavedJobsPanel;
+class ScheduledRunWatch;
 class StreamTableModel;
 class ThroughputChart;
 
@@ -81,6 +86,11 @@ public:
     const std::optional<fg::JobResult>& lastResult() const { return m_lastResult; }
     // Where finished runs are recorded (fg::recordRun, off the GUI thread).
     HistoryWriter* historyWriter() const { return m_history; }
+    JobTray* tray() const { return m_tray; }
+    ScheduledRunWatch* scheduledRunWatch() const { return m_runWatch; }
+    const AppSettings& appSettings() const { return m_settings; }
+    // The history window, while it is open; null otherwise.
+    HistoryWindow* historyWindow() const;
 
 public Q_SLOTS:
     // Plans and reports, changes nothing.
@@ -96,12 +106,27 @@ public Q_SLOTS:
     // A line in the status area while no job runs ("Preparing the demo…").
     void showNotice(const QString& text);
     void showError(const QString& title, const QString& text);
+    // The history window (one, raised when open), showing `job`'s runs
+    // (empty: the chosen saved job's, or every run).
+    HistoryWindow* openHistory(const QString& job = {});
+    void openSettings();
+    // Puts settings in force (those that can be without a restart) and keeps them.
+    void applyAppSettings(const AppSettings& settings);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
     enum class LogLevel { Info, Warning, Error, Detail };
+
+    // main_window_menus.cpp: the menu bar and its shortcuts, the tray, the
+    // notifications, settings and the window's remembered geometry.
+    void buildMenus();
+    void buildTray();
+    void notifyEnd(const fg::JobResult& result);
+    void notifyScheduledFailure(const fg::RunRecord& run);
+    void restoreWindowState();
+    void saveWindowState();
 
     QWidget* buildStatusPane();
     QWidget* buildPairPanel();
@@ -145,6 +170,13 @@ private:
 
     JobController* m_controller = nullptr;
     HistoryWriter* m_history = nullptr;
+    AppSettings m_settings;
+    JobTray* m_tray = nullptr;
+    ScheduledRunWatch* m_runWatch = nullptr;
+    QPointer<HistoryWindow> m_historyWindow;
+    QAction* m_previewAction = nullptr;
+    QAction* m_runAction = nullptr;
+    QAction* m_cancelAction = nullptr;
     // What the history keeps of the job in flight besides its figures.
     int64_t m_startedAtMs = 0;
     std::string m_runJobName; // the saved job the run in flight was started from

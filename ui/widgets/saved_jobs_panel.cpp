@@ -3,7 +3,14 @@
 #include "sync_args_writer.h"
 #include "sync_flags.h"
 
+#include "models/history_model.h"
+#include "widgets/schedule_dialog.h"
+
+#include <floodgate/history.h>
 #include <floodgate/schedule.h>
+
+#include <QDateTime>
+#include <QFileInfo>
 
 #include <QHBoxLayout>
 #include <QInputDialog>
@@ -34,7 +41,7 @@ SavedJobsPanel::SavedJobsPanel(QWidget* parent) : QWidget(parent), m_store(fg::J
     layout->addWidget(new QLabel(tr("<b>Saved jobs</b>")));
     m_list = new QListWidget;
     m_list->setObjectName(QStringLiteral("savedJobsList"));
-    m_list->setMaximumHeight(110);
+    m_list->setMaximumHeight(150);
     m_list->setToolTip(tr("The jobs `floodgate job` keeps: choose one to fill the form; "
                           "`floodgate job run NAME` runs it from a script or a timer"));
     layout->addWidget(m_list);
@@ -53,6 +60,15 @@ SavedJobsPanel::SavedJobsPanel(QWidget* parent) : QWidget(parent), m_store(fg::J
     m_deleteButton = makeButton(tr("Delete"), tr("Delete the chosen job (and its schedule)"), "deleteJobButton");
     buttons->addStretch(1);
     layout->addLayout(buttons);
+    // A second row: the sidebar is narrow (see above).
+    auto* more = new QHBoxLayout;
+    buttons = more;
+    m_scheduleButton = makeButton(tr("Schedule…"), tr("Run the chosen job by itself: daily, weekly, every few hours"),
+                                  "scheduleJobButton");
+    m_historyButton = makeButton(tr("History"), tr("The chosen job's runs: results, rates, errors and logs"),
+                                 "jobHistoryButton");
+    more->addStretch(1);
+    layout->addLayout(more);
     m_problem = new QLabel;
     m_problem->setObjectName(QStringLiteral("savedJobsProblem"));
     m_problem->setWordWrap(true);
@@ -66,6 +82,14 @@ SavedJobsPanel::SavedJobsPanel(QWidget* parent) : QWidget(parent), m_store(fg::J
     connect(m_saveButton, &QToolButton::clicked, this, &SavedJobsPanel::save);
     connect(m_saveAsButton, &QToolButton::clicked, this, &SavedJobsPanel::saveAs);
     connect(m_deleteButton, &QToolButton::clicked, this, &SavedJobsPanel::remove);
+    connect(m_scheduleButton, &QToolButton::clicked, this, &SavedJobsPanel::editSchedule);
+    connect(m_historyButton, &QToolButton::clicked, this, [this] { Q_EMIT historyRequested(m_current); });
+    m_askSchedule = [this](const QString& job, const QString& current) -> std::optional<std::optional<fg::Schedule>> {
+        ScheduleDialog dialog(job, current, this);
+        if (dialog.exec() != QDialog::Accepted) return std::nullopt;
+        if (dialog.removeChosen()) return std::optional<fg::Schedule>();
+        return dialog.schedule();
+    };
 
     m_askName = [this](const QString& dialogTitle, const QString& label, const QString& suggestion) -> std::optional<QString> {
         bool ok = false;
@@ -85,7 +109,7 @@ void SavedJobsPanel::setStore(fg::JobStore store)
 
 int SavedJobsPanel::jobCount() const { return m_list->count(); }
 
-QString SavedJobsPanel::problem() const { return m_problem->isVisible() ? m_problem->text() : QString(); }
+QString SavedJobsPanel::problem() const { return m_problem->isHidden() ? QString() : m_problem->text(); }
 
 void SavedJobsPanel::showProblem(const QString& text)
 {
@@ -103,7 +127,8 @@ void SavedJobsPanel::reload()
     } else {
         for (const fg::SavedJob& job : listing->jobs) {
             QString text = qs(job.name);
-            if (!job.schedule.empty()) text += QStringLiteral("  \u00b7  ") + qs(job.schedule);
+            if (const QString details = jobDetails(qs(job.name)); !details.isEmpty())
+                text += QLatin1Char('\n') + details;
             auto* item = new QListWidgetItem(text, m_list);
             item->setData(Qt::UserRole, qs(job.name));
             const auto& a = job.syncArgs;
@@ -119,8 +144,56 @@ void SavedJobsPanel::reload()
 
 void SavedJobsPanel::updateButtons()
 {
-    m_saveButton->setEnabled(!m_current.isEmpty());
-    m_deleteButton->setEnabled(!m_current.isEmpty());
+    for (QToolButton* b : {m_saveButton, m_deleteButton, m_scheduleButton, m_historyButton})
+        b->setEnabled(!m_current.isEmpty());
+    if (m_announced != m_current) {
+        m_announced = m_current;
+        Q_EMIT currentJobChanged(m_current);
+    }
+}
+
+std::string SavedJobsPanel::stateDir() const
+{
+    // JobStore::inStateDir(X) keeps its jobs in X/jobs.
+    return QFileInfo(qs(m_store.dir())).path().toStdString();
+}
+
+QString SavedJobsPanel::jobDetails(const QString& name) const
+{
+    QStringList parts;
+    auto job = m_store.load(name.toStdString());
+    if (job.ok() && !job->schedule.empty()) {
+        parts << qs(job->schedule);
+        if (auto schedule = fg::parseSchedule(job->schedule); schedule.ok())
+            parts << tr("next %1").arg(ScheduleDialog::whenText(
+                         ScheduleDialog::nextRunAfter(*schedule, QDateTime::currentDateTime())));
+    }
+    if (auto history = fg::History::open(fg::History::pathIn(stateDir())); history.ok()) {
+        if (auto runs = history->runs(name.toStdString(), 1); runs.ok() && !runs->empty())
+            parts << tr("last run: %1").arg(HistoryModel::resultText(runs->front()));
+    }
+    return parts.join(QStringLiteral(" \u00b7 "));
+}
+
+bool SavedJobsPanel::editSchedule()
+{
+    if (m_current.isEmpty() || !m_askSchedule) return false;
+    const auto answer = m_askSchedule(m_current, qs(m_loaded.schedule));
+    if (!answer) return false;
+    return setSchedule(*answer);
+}
+
+bool SavedJobsPanel::setSchedule(const std::optional<fg::Schedule>& schedule)
+{
+    if (m_current.isEmpty()) return false;
+    auto job = fg::setJobSchedule(stateDir(), m_current.toStdString(), schedule);
+    reload(); // the schedule is in the file even when the timer failed
+    if (!job.ok()) {
+        showProblem(qs(job.error().message));
+        return false;
+    }
+    m_loaded.schedule = job->schedule;
+    return true;
 }
 
 bool SavedJobsPanel::choose(const QString& name)

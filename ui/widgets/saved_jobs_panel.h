@@ -8,6 +8,7 @@
 #include <floodgate/error.h>
 #include <floodgate/job.h>
 #include <floodgate/saved_jobs.h>
+#include <floodgate/schedule.h>
 
 #include <QWidget>
 
@@ -37,6 +38,13 @@ public:
     // Asks before a deletion (the window's dialog; scripted in tests). Unset: nothing is deleted.
     using Confirm = std::function<bool(const QString& title, const QString& question, const QString& yes)>;
     void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
+    // Asks when the job runs (the schedule dialog; scripted in tests).
+    // nullopt: cancelled; an inner nullopt: only when asked.
+    using ScheduleAsker = std::function<std::optional<std::optional<fg::Schedule>>(const QString& job,
+                                                                                     const QString& current)>;
+    void setScheduleAsker(ScheduleAsker ask) { m_askSchedule = std::move(ask); }
+    // The line under a job's name: "daily 02:00 · next 12/4/26 2:00 AM (Fri) · last run: OK".
+    QString jobDetails(const QString& name) const;
 
     void setStore(fg::JobStore store);
     const fg::JobStore& store() const { return m_store; }
@@ -54,10 +62,20 @@ public Q_SLOTS:
     bool save();
     bool saveAs();
     bool remove();
+    // Asks when the chosen job runs by itself (the schedule dialog) and
+    // sets it: the job file and its timer (fg::setJobSchedule).
+    bool editSchedule();
+    // Sets the chosen job's schedule (nullopt: only when asked); what the
+    // dialog does once answered.
+    bool setSchedule(const std::optional<fg::Schedule>& schedule);
 
 Q_SIGNALS:
     // Fill the form with this job's spec.
     void jobChosen(const QString& name, const fg::JobSpec& spec);
+    // The chosen job changed (empty: none).
+    void currentJobChanged(const QString& name);
+    // Show this job's runs.
+    void historyRequested(const QString& name);
 
 private:
     void showProblem(const QString& text);
@@ -71,6 +89,13 @@ private:
     NameAsker m_askName;
     Confirm m_confirm;
     QString m_current;
+    // The state directory the store is in (the parent of its jobs/).
+    std::string stateDir() const;
+
+    ScheduleAsker m_askSchedule;
+    QString m_announced; // the chosen job last told by currentJobChanged
+    QToolButton* m_scheduleButton = nullptr;
+    QToolButton* m_historyButton = nullptr;
     // The chosen job as stored, and the spec it read as: a form left as it
     // was keeps the job's own words.
     fg::SavedJob m_loaded;
