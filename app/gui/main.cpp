@@ -33,6 +33,7 @@ int main(int argc, char** argv)
     // options' help below is in it too; --language overrides it.
     const fgui::AppSettings settings = fgui::AppSettings::load();
     fgui::useLanguage(settings.language);
+    fgui::applyDisplaySettings(settings);
     // Settings' Floodgate folder, unless FLOODGATE_HOME says otherwise: saved
     // jobs, the history, keys and pairings, for this process and the engine.
     if (!settings.stateDir.isEmpty() && qEnvironmentVariableIsEmpty("FLOODGATE_HOME"))

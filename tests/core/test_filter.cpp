@@ -367,6 +367,34 @@ private Q_SLOTS:
         for (int i = 0; i < 100000; ++i) (void)set.excluded("dir/file" + std::to_string(i), false);
         QVERIFY2(timer.elapsed() < 5000, qPrintable(QStringLiteral("took %1 ms").arg(timer.elapsed())));
     }
+
+    // A preview's "leave this one out": the path and nothing else, whatever
+    // characters its name holds; a folder with what is under it.
+    void anExactPathRuleMatchesThatPathOnly()
+    {
+        struct Case {
+            const char* path;
+            bool isDir;
+            std::vector<std::pair<const char*, bool>> others; // path, excluded too
+        };
+        const std::vector<Case> cases = {
+            {"photos/a[1]*.jpg", false, {{"photos/a1x.jpg", false}, {"photos/a[1]x.jpg", false}, {"a[1]*.jpg", false}}},
+            {"dir with spaces/back\\slash.txt", false, {{"dir with spaces/back/slash.txt", false}}},
+            {"we?rd\\*", false, {{"weird\\x", false}, {"we?rd\\x", false}}},
+            // (What is under an excluded folder is never asked about: the scan does not go in.)
+            {"photos/2024", true, {{"photos/2024b", false}, {"x/photos/2024", false}}},
+            {"top.txt", false, {{"sub/top.txt", false}}},
+        };
+        for (const Case& c : cases) {
+            const fg::FilterSpec rule = fg::exactPathRule(fg::FilterSpec::Kind::Exclude, c.path, c.isDir);
+            // Written out and read back as --filter has it (saved jobs store rules so).
+            auto reread = fg::parseFilterRule(fg::filterRuleText(rule));
+            QVERIFY2(reread.ok() && reread->rule && *reread->rule == rule, fg::filterRuleText(rule).c_str());
+            const auto set = compileOrFail({rule});
+            QVERIFY2(set.excluded(c.path, c.isDir), c.path);
+            for (const auto& [other, excluded] : c.others) QVERIFY2(set.excluded(other, false) == excluded, other);
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFilter)

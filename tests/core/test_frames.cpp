@@ -826,6 +826,31 @@ private Q_SLOTS:
         QVERIFY(!fromFrame<PlanBatchMsg>(toFrame(bad)).ok());
     }
 
+    // A preview compares both sides: what the receiver has at a path travels
+    // with its plan item, and with each deletion.
+    void planItemsCarryTheDestinationsSide()
+    {
+        PlanBatchMsg plan;
+        plan.items = {{1, WireAction::Update, WireMethod::Delta, 0, true, 4096, -1234567890123},
+                      {2, WireAction::Copy, WireMethod::WholeNew}};
+        PlanBatchMsg back = roundTrip(plan);
+        QVERIFY(back.items[0].destinationExists);
+        QCOMPARE(back.items[0].destinationSize, uint64_t(4096));
+        QCOMPARE(back.items[0].destinationMtimeNs, int64_t(-1234567890123));
+        QVERIFY(!back.items[1].destinationExists);
+        // The flag is a boolean: a 2 there is a damaged frame, said so.
+        Frame frame = toFrame(plan);
+        frame.payload[4 + 4 + 3] = 2;
+        QVERIFY(!fromFrame<PlanBatchMsg>(frame).ok());
+
+        DeleteBatchMsg gone;
+        gone.items = {{"old/a.txt", false, 10, 1700000000000000000}, {"old", true, 0, 5}};
+        DeleteBatchMsg goneBack = roundTrip(gone);
+        QCOMPARE(goneBack.items[0].size, uint64_t(10));
+        QCOMPARE(goneBack.items[0].mtimeNs, int64_t(1700000000000000000));
+        QVERIFY(goneBack.items[1].isDir);
+    }
+
     void helloWithWrongMagicSaysSo()
     {
         HelloMsg hello;

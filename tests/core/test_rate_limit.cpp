@@ -120,6 +120,36 @@ private Q_SLOTS:
         t.join();
         QVERIFY(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
     }
+
+    // Pause: nothing goes, limited or not, until resumed; a cancel ends the wait.
+    void pausedLetsNothingGoUntilResumed()
+    {
+        for (uint64_t rate : {uint64_t(0), uint64_t(10) << 20}) {
+            fg::RateLimiter limiter(rate);
+            std::atomic<bool> cancelled{false};
+            limiter.setPaused(true);
+            std::atomic<bool> through{false};
+            std::thread sender([&] { through.store(limiter.acquire(1024, &cancelled)); });
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            QVERIFY(!through.load());
+            limiter.setPaused(false);
+            sender.join();
+            QVERIFY(through.load());
+            QVERIFY(limiter.acquire(1024, &cancelled)); // and on it goes
+
+            limiter.setPaused(true);
+            std::atomic<bool> answered{false};
+            std::atomic<bool> result{true};
+            std::thread waiting([&] {
+                result.store(limiter.acquire(1024, &cancelled));
+                answered.store(true);
+            });
+            cancelled.store(true);
+            waiting.join();
+            QVERIFY(answered.load());
+            QVERIFY(!result.load());
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRateLimit)

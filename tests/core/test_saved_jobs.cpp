@@ -122,6 +122,17 @@ private Q_SLOTS:
         QCOMPARE(listing->jobs.size(), size_t(1));
         QCOMPARE(listing->unreadable.size(), size_t(1));
         QVERIFY(listing->unreadable[0].message.find("broken.job") != std::string::npos);
+
+        // A file a job cannot be named after is said, not skipped in silence;
+        // a hidden one (an editor's swap file, a write's own) is not a job.
+        QVERIFY(platform::writeFileAtomic(dir.path() + "/jobs/a:b.job", "sync = /a/ /b\n", 0600));
+        QVERIFY(platform::writeFileAtomic(dir.path() + "/jobs/.good.job", "sync = /a/ /b\n", 0600));
+        listing = store.list();
+        QVERIFY(listing.ok());
+        QCOMPARE(listing->jobs.size(), size_t(1));
+        QCOMPARE(listing->unreadable.size(), size_t(2));
+        QVERIFY2(listing->unreadable[0].message.find("a:b.job is not a saved job") != std::string::npos,
+                 listing->unreadable[0].message.c_str());
     }
 
     void relativePathsAreAnchoredAbsoluteOnesKept()

@@ -5,6 +5,9 @@
 
 #include "test_support.h"
 
+#include <floodgate/job.h>
+#include <floodgate/options.h>
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -164,6 +167,34 @@ private Q_SLOTS:
         VERIFY_EXIT(r, 0);
         QCOMPARE(fgtest::readFile(local.sub("one.bin")), fgtest::readFile(src + "/sub/b.bin"));
         QCOMPARE(fgtest::tempFilesUnder(m_mod), QStringList());
+    }
+
+    // The user's Pause on a pull: the daemon's sender is told and holds the
+    // data; Resume finishes the same job with the file whole.
+    void aPausedPullHoldsAndResumes()
+    {
+        ScratchDir local("fgdaemon-pause");
+        const std::string content = fgtest::randomBytes(4u << 20, 5);
+        fgtest::writeFile(m_mod + "/pause/big.bin", content);
+        fg::JobSpec spec;
+        spec.source = url(u"m/pause/"_s).toStdString();
+        spec.destination = local.sub("got/");
+        spec.options.stateDir = m_clientState;
+        spec.options.bwlimit = *fg::parseRateSchedule("1M"); // about 4 s: time to pause it
+        auto job = fg::Job::create(spec);
+        QVERIFY2(job.ok(), job.ok() ? "" : job.error().message.c_str());
+        (*job)->start();
+        QTRY_VERIFY_WITH_TIMEOUT((*job)->snapshot().bytesDone > 0, 20000);
+        QVERIFY((*job)->setPaused(true).ok());
+        QTest::qWait(700); // what was on its way lands
+        const uint64_t held = (*job)->snapshot().bytesDone;
+        QTest::qWait(1500);
+        QCOMPARE((*job)->snapshot().bytesDone, held);
+        QVERIFY(held < content.size());
+        QVERIFY((*job)->setPaused(false).ok());
+        const fg::JobResult& result = (*job)->wait();
+        QVERIFY2(result.state == fg::JobState::Done, result.fatal.message.c_str());
+        QVERIFY(fgtest::readFile(local.sub("got/big.bin")) == content);
     }
 
     void resyncTransfersNothing()

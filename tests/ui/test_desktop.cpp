@@ -7,8 +7,11 @@
 #include "charts/history_chart.h"
 #include "fake_job.h"
 #include "models/history_model.h"
+#include "models/plan_filter_model.h"
+#include "models/plan_model.h"
 #include "test_support.h"
 #include "widgets/app_settings.h"
+#include "widgets/format.h"
 #include "widgets/history_window.h"
 #include "widgets/job_tray.h"
 #include "widgets/main_window.h"
@@ -20,6 +23,11 @@
 #include <floodgate/saved_jobs.h>
 
 #include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QDir>
 #include <QFile>
 #include <QLocale>
@@ -277,6 +285,19 @@ private Q_SLOTS:
         window.applyAppSettings(settings);
         QCOMPARE(fgui::AppSettings::load(), settings);
 
+        // Sizes in the units chosen, at once: 1,500,000 bytes are 1.4 MB counted
+        // by 1024s, 1.5 MB by 1000s, and the charts' MB/s scale follows.
+        QCOMPARE(fgui::formatBytes(1500000), QStringLiteral("1.4 MB"));
+        settings.decimalUnits = true;
+        window.applyAppSettings(settings);
+        QCOMPARE(fgui::formatBytes(1500000), QStringLiteral("1.5 MB"));
+        QCOMPARE(fgui::formatBytes(2000), QStringLiteral("2.0 kB"));
+        QCOMPARE(fgui::bytesPerMegabyte(), 1e6);
+        QVERIFY(fgui::AppSettings::load().decimalUnits);
+        settings.decimalUnits = false;
+        window.applyAppSettings(settings);
+        QCOMPARE(fgui::formatBytes(1500000), QStringLiteral("1.4 MB"));
+
         fgui::SettingsDialog dialog(settings);
         QCOMPARE(dialog.settings(), settings);
         settings.language = QStringLiteral("ja");
@@ -292,6 +313,127 @@ private Q_SLOTS:
         QVERIFY(fgui::shouldNotify(fgui::AppSettings::Notify::Problems, true));
         QVERIFY(!fgui::shouldNotify(fgui::AppSettings::Notify::Problems, false));
         QVERIFY(!fgui::shouldNotify(fgui::AppSettings::Notify::Never, true));
+    }
+
+    // The preview compares the two sides, filters by action, and a cleared
+    // row is left out of the run that follows: not copied, or not deleted
+    // (even with --delete-excluded), and a folder with what is under it.
+    void aPreviewRowLeftOutStaysOutOfTheRun()
+    {
+        fgtest::ScratchDir src("fgui-cmp-src"), dst("fgui-cmp-dst"), state("fgui-cmp-state");
+        fgtest::writeFile(src.sub("keep.txt"), "new\n");
+        fgtest::writeFile(src.sub("we[ir]d*.txt"), "wild\n");
+        fgtest::writeFile(src.sub("changed.txt"), "the source's longer text\n");
+        fgtest::writeFile(src.sub("later/a.txt"), "a\n");
+        fgtest::writeFile(src.sub("later/b.txt"), "b\n");
+        fgtest::writeFile(dst.sub("changed.txt"), "old\n");
+        fgtest::writeFile(dst.sub("extra.txt"), "only here\n");
+        fgtest::writeFile(dst.sub("extra2.txt"), "only here too\n");
+
+        fgui::MainWindow window; // the real engine
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.findChild<QLineEdit*>(QStringLiteral("sourceEdit"))->setText(QString::fromStdString(src.path() + "/"));
+        window.findChild<QLineEdit*>(QStringLiteral("destinationEdit"))->setText(QString::fromStdString(dst.path()));
+        window.findChild<QLineEdit*>(QStringLiteral("stateDirEdit"))->setText(QString::fromStdString(state.path()));
+        window.findChild<QCheckBox*>(QStringLiteral("deleteCheck"))->setChecked(true);
+        window.findChild<QCheckBox*>(QStringLiteral("deleteExcludedCheck"))->setChecked(true);
+        window.preview();
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 30000);
+        QCOMPARE(window.lastResult()->state, fg::JobState::Done);
+
+        fgui::PlanModel& plan = *window.planModel();
+        auto rowOf = [&](const QString& path) {
+            for (int r = 0; r < plan.rowCount(); ++r)
+                if (plan.data(plan.index(r, fgui::PlanModel::PathColumn)).toString() == path) return r;
+            return -1;
+        };
+        const int changed = rowOf(QStringLiteral("changed.txt"));
+        QVERIFY(changed >= 0);
+        // Both sides: the source's 25 bytes, the destination's 4, and their times.
+        QCOMPARE(plan.data(plan.index(changed, fgui::PlanModel::SourceSizeColumn)).toString(), QStringLiteral("25 B"));
+        QCOMPARE(plan.data(plan.index(changed, fgui::PlanModel::DestinationSizeColumn)).toString(), QStringLiteral("4 B"));
+        QVERIFY(!plan.data(plan.index(changed, fgui::PlanModel::SourceTimeColumn)).toString().isEmpty());
+        QVERIFY(!plan.data(plan.index(changed, fgui::PlanModel::DestinationTimeColumn)).toString().isEmpty());
+        const int extra = rowOf(QStringLiteral("extra.txt"));
+        QVERIFY(extra >= 0);
+        QCOMPARE(plan.data(plan.index(extra, fgui::PlanModel::DestinationSizeColumn)).toString(), QStringLiteral("10 B"));
+        QVERIFY(plan.data(plan.index(extra, fgui::PlanModel::SourceSizeColumn)).toString().isEmpty());
+
+        // Only the deletions.
+        auto* show = window.findChild<QComboBox*>(QStringLiteral("planShow"));
+        auto* table = window.findChild<QTableView*>(QStringLiteral("planTable"));
+        show->setCurrentIndex(show->findData(int(fgui::PlanFilterModel::Show::Deletions)));
+        QCOMPARE(table->model()->rowCount(), 2);
+
+        // Left out: the wildcard-named file, one deletion, and the folder "later" with its files.
+        QVERIFY(plan.setData(plan.index(rowOf(QStringLiteral("we[ir]d*.txt")), fgui::PlanModel::PathColumn),
+                             Qt::Unchecked, Qt::CheckStateRole));
+        QVERIFY(plan.setLeftOut(extra, true));
+        const int later = rowOf(QStringLiteral("later/"));
+        QVERIFY(later >= 0);
+        QVERIFY(plan.setLeftOut(later, true));
+        QCOMPARE(plan.leftOutCount(), 5); // the folder took its two files along
+        QCOMPARE(plan.exclusionRules().size(), size_t(3));
+        QCOMPARE(plan.deletionsKept(), 1);
+        show->setCurrentIndex(show->findData(int(fgui::PlanFilterModel::Show::LeftOut)));
+        QCOMPARE(table->model()->rowCount(), 5);
+        QVERIFY2(plan.summary().contains(QStringLiteral("5 left out of the run")), qPrintable(plan.summary()));
+        grab(window, QStringLiteral("preview-comparison.png"));
+
+        bool asked = false;
+        window.setConfirmHandler([&](const QString&, const QString& question, const QString&) {
+            asked = question.contains(QStringLiteral("1 item"));
+            return true;
+        });
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning() && window.lastResult().has_value(), 30000);
+        QCOMPARE(window.lastResult()->state, fg::JobState::Done);
+        QVERIFY(asked); // one deletion left to confirm, not two
+        QCOMPARE(fgtest::readFile(dst.sub("keep.txt")), std::string("new\n"));
+        QCOMPARE(fgtest::readFile(dst.sub("changed.txt")), std::string("the source's longer text\n"));
+        QVERIFY(!QFile::exists(QString::fromStdString(dst.sub("we[ir]d*.txt"))));
+        QVERIFY(!QFile::exists(QString::fromStdString(dst.sub("later"))));
+        QVERIFY(QFile::exists(QString::fromStdString(dst.sub("extra.txt"))));   // protected
+        QVERIFY(!QFile::exists(QString::fromStdString(dst.sub("extra2.txt")))); // deleted as asked
+    }
+
+    // Pause holds the data where it is, Resume finishes the same job: the
+    // file arrives whole, from the window, the Job menu or the tray alike.
+    void aPausedJobResumesAndFinishes()
+    {
+        fgtest::ScratchDir src("fgui-pause-src"), dst("fgui-pause-dst"), state("fgui-pause-state");
+        const std::string content = fgtest::randomBytes(3u << 20, 9);
+        fgtest::writeFile(src.sub("big.bin"), content);
+        fgui::MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.findChild<QLineEdit*>(QStringLiteral("sourceEdit"))->setText(QString::fromStdString(src.path() + "/"));
+        window.findChild<QLineEdit*>(QStringLiteral("destinationEdit"))->setText(QString::fromStdString(dst.path()));
+        window.findChild<QLineEdit*>(QStringLiteral("stateDirEdit"))->setText(QString::fromStdString(state.path()));
+        window.findChild<QLineEdit*>(QStringLiteral("bwlimitEdit"))->setText(QStringLiteral("1M")); // about 3 s
+        auto* pauseAction = window.findChild<QAction*>(QStringLiteral("pauseAction"));
+        QVERIFY(!pauseAction->isEnabled());
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(window.progressBar()->value() > 0, 20000);
+        QVERIFY(pauseAction->isEnabled());
+        pauseAction->trigger();
+        QVERIFY(window.isPaused());
+        QCOMPARE(window.findChild<QPushButton*>(QStringLiteral("pauseButton"))->text(), QStringLiteral("Resume"));
+        QVERIFY(window.tray()->pauseAction()->text().contains(QStringLiteral("Resume")));
+        QTest::qWait(500); // what was already on its way lands
+        const int held = window.progressBar()->value();
+        QTest::qWait(1500);
+        QCOMPARE(window.progressBar()->value(), held);
+        QVERIFY2(window.statusText().startsWith(QStringLiteral("Paused")), qPrintable(window.statusText()));
+        QVERIFY(held < window.progressBar()->maximum());
+        window.tray()->pauseAction()->trigger(); // resumed from the tray
+        QVERIFY(!window.isPaused());
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 30000);
+        QCOMPARE(window.lastResult()->state, fg::JobState::Done);
+        QVERIFY(fgtest::readFile(dst.sub("big.bin")) == content);
+        QVERIFY(!pauseAction->isEnabled());
+        QCOMPARE(window.findChild<QPushButton*>(QStringLiteral("pauseButton"))->text(), QStringLiteral("Pause"));
     }
 };
 

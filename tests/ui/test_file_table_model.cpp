@@ -229,7 +229,7 @@ private Q_SLOTS:
         QCOMPARE(plan.data(plan.index(1, fgui::PlanModel::ActionColumn)).toString(), QStringLiteral("error"));
         QCOMPARE(plan.data(plan.index(0, fgui::PlanModel::PathColumn)).toString(),
                  QStringLiteral("A.txt \u2014 not written: 'A.txt' and 'a.txt' collide"));
-        QVERIFY(!plan.data(plan.index(0, fgui::PlanModel::SizeColumn)).isValid());
+        QVERIFY(!plan.data(plan.index(0, fgui::PlanModel::SourceSizeColumn)).isValid());
         QVERIFY(plan.data(plan.index(1, fgui::PlanModel::PathColumn), Qt::ForegroundRole).isValid());
         QVERIFY(plan.data(plan.index(1, 0), Qt::ToolTipRole).toString().contains(QStringLiteral("Permission denied")));
         // The plan's own counts are untouched; the summary adds the problems.

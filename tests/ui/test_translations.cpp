@@ -3,8 +3,14 @@
 // sources, so a new tr() string without one fails here), translations keep
 // their placeholders, and the window, built in each language, speaks it.
 
+#include "models/history_model.h"
+#include "widgets/app_settings.h"
+#include "widgets/history_window.h"
 #include "widgets/language.h"
 #include "widgets/main_window.h"
+#include "widgets/settings_dialog.h"
+
+#include <floodgate/history.h>
 
 #include "test_support.h"
 
@@ -88,6 +94,9 @@ QStringList problemsOf(const QString& path, int* messages)
 
 class TestTranslations : public QObject {
     Q_OBJECT
+private:
+    fgtest::ScratchDir m_history{"fgui-tr-history"};
+
 private Q_SLOTS:
     void cleanup() { fgui::useLanguage(QStringLiteral("en")); }
 
@@ -127,6 +136,19 @@ private Q_SLOTS:
 
     void theWindowSpeaksEachLanguage()
     {
+        const int64_t day = 86400000, t0 = fg::unixTimeMs() - 5 * day;
+        for (int i = 0; i < 3; ++i) {
+            fg::RunRecord r;
+            r.job = "photos";
+            r.origin = i == 2 ? "schedule" : "gui";
+            r.startedAtMs = t0 + i * day;
+            r.seconds = 30 + 10 * i;
+            r.state = i == 2 ? "failed" : "done";
+            r.exitCode = i == 2 ? 10 : 0;
+            r.fatal = i == 2 ? "connection refused" : "";
+            r.bytesTransferred = uint64_t(300 + 100 * i) << 20;
+            QVERIFY(fg::recordRun(m_history.path(), r).empty());
+        }
         for (const QString& language : kLanguages) {
             QCOMPARE(fgui::useLanguage(language), language);
             fgui::MainWindow window;
@@ -141,6 +163,28 @@ private Q_SLOTS:
                 QVERIFY(QTest::qWaitForWindowExposed(&window));
                 QTest::qWait(200);
                 window.grab().save(qEnvironmentVariable("FG_UI_GRAB_DIR") + QStringLiteral("/window-%1.png").arg(language));
+            }
+            // The everyday windows too: the history with a job's runs, and the settings.
+            fgui::HistoryWindow history;
+            history.setStateDir(m_history.path());
+            history.showJob(QStringLiteral("photos"));
+            QCOMPARE(history.model()->rowCount(), 3);
+            QCOMPARE(history.model()->headerData(fgui::HistoryModel::ResultColumn, Qt::Horizontal).toString(),
+                     QCoreApplication::translate("fgui::HistoryModel", "Result"));
+            QVERIFY(history.model()->headerData(fgui::HistoryModel::ResultColumn, Qt::Horizontal).toString() !=
+                    QStringLiteral("Result"));
+            QVERIFY(history.selectRun(history.model()->runAt(0)->id));
+            fgui::SettingsDialog settings(fgui::AppSettings{});
+            QVERIFY(settings.windowTitle() != QStringLiteral("Settings"));
+            if (!qEnvironmentVariableIsEmpty("FG_UI_GRAB_DIR")) {
+                const QString dir = qEnvironmentVariable("FG_UI_GRAB_DIR");
+                history.show();
+                QVERIFY(QTest::qWaitForWindowExposed(&history));
+                QTest::qWait(200);
+                history.grab().save(dir + QStringLiteral("/history-%1.png").arg(language));
+                settings.show();
+                QVERIFY(QTest::qWaitForWindowExposed(&settings));
+                settings.grab().save(dir + QStringLiteral("/settings-%1.png").arg(language));
             }
         }
         QCOMPARE(fgui::useLanguage(QStringLiteral("en")), QStringLiteral("en"));

@@ -58,6 +58,7 @@ fg::Status JobController::start(fg::JobSpec spec)
     m_job = std::move(created).value();
     m_spec = std::move(spec);
     m_cancelRequested = false;
+    m_paused = false;
     m_gate = std::make_shared<NotifyGate>();
     m_gate->target = this;
     m_job->setNotify([gate = m_gate] {
@@ -78,6 +79,14 @@ void JobController::cancel()
     if (!m_job || m_cancelRequested) return;
     m_cancelRequested = true;
     m_job->cancel();
+}
+
+fg::Status JobController::setPaused(bool paused)
+{
+    if (!m_job || m_cancelRequested) return fg::Error(fg::Errc::InvalidArgument, "no job is running");
+    FG_TRY(m_job->setPaused(paused));
+    m_paused = paused;
+    return {};
 }
 
 void JobController::detachJob()

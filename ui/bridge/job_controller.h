@@ -39,8 +39,13 @@ public:
     // Asks the job to stop; finished(Cancelled) follows once it has.
     void cancel();
 
+    // Pauses the job's data or resumes it (fg::Job::setPaused); false, with
+    // the reason logged by the job or refused here, when it cannot.
+    fg::Status setPaused(bool paused);
+
     bool isRunning() const { return m_job != nullptr; }
     bool cancelRequested() const { return m_cancelRequested; }
+    bool isPaused() const { return m_paused; }
     const fg::JobSpec& spec() const { return m_spec; }
 
     // How often the snapshot is read; 250 ms unless a test wants it faster.
@@ -81,6 +86,7 @@ private:
     fg::JobSpec m_spec;
     QTimer m_timer;
     bool m_cancelRequested = false;
+    bool m_paused = false;
     bool m_draining = false;
     int m_drains = 0;
 };

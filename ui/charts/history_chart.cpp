@@ -4,6 +4,8 @@
 #include "charts/chart_style.h"
 #include "charts/nice_axis.h"
 
+#include "widgets/format.h"
+
 #include <QChart>
 #include <QDateTime>
 #include <QDateTimeAxis>
@@ -21,7 +23,6 @@ namespace {
 const QColor kRateColour(0x15, 0x65, 0xc0);
 const QColor kDurationColour(0x8d, 0x6e, 0x63);
 const QColor kFailedColour(0xc6, 0x28, 0x28);
-constexpr double kMiB = 1024.0 * 1024.0;
 constexpr QMargins kPlaceholderInset(50, 20, 50, 40);
 
 QLineSeries* lineSeries(const QString& name, const QColor& colour, qreal width)
@@ -89,7 +90,7 @@ void HistoryChart::setRuns(const std::vector<fg::RunRecord>& runs)
         const double seconds = std::max(r->seconds, 0.0);
         longest = std::max(longest, seconds);
         if (r->state == "done") {
-            const double mbps = seconds > 0 ? double(r->bytesTransferred) / seconds / kMiB : 0;
+            const double mbps = seconds > 0 ? double(r->bytesTransferred) / seconds / bytesPerMegabyte() : 0;
             rate.append({x, mbps});
             duration.append({x, seconds});
             fastest = std::max(fastest, mbps);

@@ -5,6 +5,8 @@
 #include "charts/lab_colors.h"
 #include "charts/nice_axis.h"
 
+#include "widgets/format.h"
+
 #include <QChart>
 #include <QCursor>
 #include <QLegendMarker>
@@ -19,7 +21,6 @@ namespace fgui {
 namespace {
 
 // MB as formatBytes() counts it, so the axis and the table agree.
-constexpr double kMiB = 1024.0 * 1024.0;
 // Up to a few dozen lines share the plot: thin, and a little transparent so
 // where they cross both stay visible.
 constexpr double kLineWidth = 1.3;
@@ -83,7 +84,7 @@ void LabCurveChart::addCurve(const LabCurve& curve)
     QList<QPointF> points;
     points.reserve(qsizetype(curve.points.size()));
     for (const QPointF& p : curve.points) {
-        const double mb = std::isfinite(p.y()) && p.y() > 0 ? p.y() / kMiB : 0.0;
+        const double mb = std::isfinite(p.y()) && p.y() > 0 ? p.y() / bytesPerMegabyte() : 0.0;
         points.append({p.x(), mb});
         m_maxSeconds = std::max(m_maxSeconds, p.x());
         m_maxRate = std::max(m_maxRate, mb);

@@ -6,6 +6,8 @@
 #include "charts/nice_axis.h"
 #include "charts/stream_colors.h"
 
+#include "widgets/format.h"
+
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
@@ -27,7 +29,6 @@ namespace fgui {
 namespace {
 
 // MB as formatBytes() counts it, so the axis and the status line agree.
-constexpr double kMiB = 1024.0 * 1024.0;
 // Nobody wants a 0.2 MB/s scale for a job that has not started moving yet.
 constexpr double kMinRateAxis = 1.0;
 // Thirty seconds of axis from the start, so the first samples do not fill the width.
@@ -191,7 +192,7 @@ void ThroughputChart::clear()
 void ThroughputChart::addSample(double seconds, double instantBytesPerSec, double smoothedBytesPerSec,
                                 const std::vector<StreamRate>& streams)
 {
-    auto mb = [](double v) { return std::isfinite(v) && v > 0 ? v / kMiB : 0.0; };
+    auto mb = [](double v) { return std::isfinite(v) && v > 0 ? v / bytesPerMegabyte() : 0.0; };
     Sample& sample = m_ring[m_head];
     sample.seconds = seconds;
     sample.instant = mb(instantBytesPerSec);

@@ -4,6 +4,8 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QDateTime>
+#include <QLocale>
 #include <QFont>
 #include <QStringList>
 
@@ -18,6 +20,7 @@ void PlanModel::clear()
     m_counts.fill(0);
     m_bytes.fill(0);
     m_problems = 0;
+    m_leftOut = 0;
     m_collisions = 0;
     m_unholdable = 0;
     endResetModel();
@@ -33,6 +36,10 @@ void PlanModel::addItems(const std::vector<fg::PlanItem>& items)
         row.path = QString::fromStdString(item.path);
         if (item.isDir) row.path += QLatin1Char('/');
         row.size = item.size;
+        row.mtimeNs = item.mtimeNs;
+        row.destinationExists = item.destinationExists;
+        row.destinationSize = item.destinationSize;
+        row.destinationMtimeNs = item.destinationMtimeNs;
         row.action = item.action;
         row.isDir = item.isDir;
         m_items.push_back(std::move(row));
@@ -92,6 +99,7 @@ QString PlanModel::summary() const
     if (m_problems > 0) {
         parts << (m_problems == 1 ? tr("1 problem") : tr("%1 problems").arg(formatCount(uint64_t(m_problems))));
     }
+    if (m_leftOut > 0) parts << tr("%n left out of the run", nullptr, m_leftOut);
     if (parts.isEmpty()) return tr("Nothing to do: the destination is up to date");
     return parts.join(QStringLiteral(" \u00b7 "));
 }
@@ -106,32 +114,51 @@ int PlanModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+QVariant PlanModel::displayOf(const Item& item, int column)
+{
+    const bool deletion = item.action == fg::FileAction::Delete;
+    auto when = [](int64_t ns) {
+        return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ns / 1000000), QLocale::ShortFormat);
+    };
+    switch (column) {
+    case ActionColumn:
+        switch (item.action) {
+        case fg::FileAction::Copy: return tr("copy");
+        case fg::FileAction::Update: return tr("update");
+        case fg::FileAction::Unchanged: return tr("unchanged");
+        case fg::FileAction::Attrs: return tr("attributes");
+        case fg::FileAction::MkDir: return tr("create folder");
+        case fg::FileAction::Symlink: return tr("link");
+        case fg::FileAction::Delete: return tr("delete");
+        }
+        return {};
+    case PathColumn: return item.path;
+    case SourceSizeColumn: return item.isDir || deletion ? QVariant() : QVariant(formatBytes(item.size));
+    case SourceTimeColumn: return deletion || item.mtimeNs == 0 ? QVariant() : QVariant(when(item.mtimeNs));
+    case DestinationSizeColumn:
+        return item.isDir || !item.destinationExists ? QVariant() : QVariant(formatBytes(item.destinationSize));
+    case DestinationTimeColumn:
+        return !item.destinationExists || item.destinationMtimeNs == 0 ? QVariant() : QVariant(when(item.destinationMtimeNs));
+    }
+    return {};
+}
+
 QVariant PlanModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= int(m_items.size())) return {};
     const Item& item = m_items[size_t(index.row())];
     if (role == ProblemRole) return item.problem;
+    if (role == ActionRole) return item.problem ? -1 : int(item.action);
+    if (role == LeftOutRole) return item.leftOut;
     if (item.problem) return problemData(item, index.column(), role);
     const bool deletion = item.action == fg::FileAction::Delete;
     switch (role) {
-    case Qt::DisplayRole:
-        switch (index.column()) {
-        case ActionColumn:
-            switch (item.action) {
-            case fg::FileAction::Copy: return tr("copy");
-            case fg::FileAction::Update: return tr("update");
-            case fg::FileAction::Unchanged: return tr("unchanged");
-            case fg::FileAction::Attrs: return tr("attributes");
-            case fg::FileAction::MkDir: return tr("create folder");
-            case fg::FileAction::Symlink: return tr("link");
-            case fg::FileAction::Delete: return tr("delete");
-            }
-            return {};
-        case PathColumn: return item.path;
-        case SizeColumn: return item.isDir || deletion ? QVariant() : QVariant(formatBytes(item.size));
-        }
+    case Qt::DisplayRole: return displayOf(item, index.column());
+    case Qt::CheckStateRole:
+        if (index.column() == PathColumn) return item.leftOut ? Qt::Unchecked : Qt::Checked;
         return {};
     case Qt::ForegroundRole:
+        if (item.leftOut) return QBrush(QColor(0x9e, 0x9e, 0x9e));
         if (deletion) return QBrush(QColor(0xc6, 0x28, 0x28));
         return {};
     case Qt::FontRole:
@@ -140,15 +167,83 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const
             font.setBold(true);
             return font;
         }
+        if (item.leftOut && index.column() == PathColumn) {
+            QFont font;
+            font.setStrikeOut(true);
+            return font;
+        }
         return {};
     case Qt::TextAlignmentRole:
-        if (index.column() == SizeColumn) return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-        return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+        switch (index.column()) {
+        case SourceSizeColumn:
+        case DestinationSizeColumn: return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        case ActionColumn: return QVariant(Qt::AlignCenter);
+        default: return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+        }
     case Qt::ToolTipRole:
+        if (item.leftOut) return tr("%1 \u2014 left out of the next run").arg(item.path);
         return item.path;
     default:
         return {};
     }
+}
+
+Qt::ItemFlags PlanModel::flags(const QModelIndex& index) const
+{
+    Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    if (index.isValid() && index.column() == PathColumn && !isProblem(index.row())) f |= Qt::ItemIsUserCheckable;
+    return f;
+}
+
+bool PlanModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (role != Qt::CheckStateRole || !index.isValid() || index.column() != PathColumn) return false;
+    return setLeftOut(index.row(), value.toInt() == Qt::Unchecked);
+}
+
+bool PlanModel::setLeftOut(int row, bool leftOut)
+{
+    if (row < 0 || row >= int(m_items.size()) || m_items[size_t(row)].problem) return false;
+    const Item& chosen = m_items[size_t(row)];
+    // A folder's rows go with it: what is under a folder left out is not written.
+    const QString under = chosen.isDir ? (chosen.path.endsWith(QLatin1Char('/')) ? chosen.path
+                                                                                 : chosen.path + QLatin1Char('/'))
+                                       : QString();
+    int first = int(m_items.size()), last = -1;
+    for (size_t i = 0; i < m_items.size(); ++i) {
+        Item& item = m_items[i];
+        if (item.problem || item.leftOut == leftOut) continue;
+        if (int(i) != row && (under.isEmpty() || !item.path.startsWith(under))) continue;
+        item.leftOut = leftOut;
+        m_leftOut += leftOut ? 1 : -1;
+        first = std::min(first, int(i));
+        last = std::max(last, int(i));
+    }
+    if (last >= 0) Q_EMIT dataChanged(index(first, 0), index(last, ColumnCount - 1));
+    return true;
+}
+
+int PlanModel::deletionsKept() const
+{
+    int n = 0;
+    for (const Item& item : m_items)
+        if (!item.problem && !item.leftOut && item.action == fg::FileAction::Delete) ++n;
+    return n;
+}
+
+std::vector<fg::FilterSpec> PlanModel::exclusionRules() const
+{
+    std::vector<fg::FilterSpec> rules;
+    QString coveredBy; // the last folder left out: what is under it needs no rule of its own
+    for (const Item& item : m_items) {
+        if (item.problem || !item.leftOut) continue;
+        if (!coveredBy.isEmpty() && item.path.startsWith(coveredBy)) continue;
+        const auto kind = item.action == fg::FileAction::Delete ? fg::FilterSpec::Kind::Protect
+                                                                : fg::FilterSpec::Kind::Exclude;
+        rules.push_back(fg::exactPathRule(kind, item.path.toStdString(), item.isDir));
+        if (item.isDir) coveredBy = item.path.endsWith(QLatin1Char('/')) ? item.path : item.path + QLatin1Char('/');
+    }
+    return rules;
 }
 
 // A problem row: what went wrong in the Action column, the path and the engine's
@@ -185,14 +280,23 @@ QVariant PlanModel::headerData(int section, Qt::Orientation orientation, int rol
 {
     if (orientation != Qt::Horizontal) return {};
     if (role == Qt::TextAlignmentRole) {
-        return section == SizeColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
-                                     : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+        switch (section) {
+        case SourceSizeColumn:
+        case DestinationSizeColumn: return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        case ActionColumn: return QVariant(Qt::AlignCenter);
+        default: return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+        }
     }
+    if (role == Qt::ToolTipRole && section == PathColumn)
+        return tr("Clear a row's box to leave it out of the next run");
     if (role != Qt::DisplayRole) return {};
     switch (section) {
-    case ActionColumn: return tr("Action");
     case PathColumn: return tr("Path");
-    case SizeColumn: return tr("Size");
+    case SourceSizeColumn: return tr("Source size");
+    case SourceTimeColumn: return tr("Source modified");
+    case ActionColumn: return tr("Action");
+    case DestinationSizeColumn: return tr("Destination size");
+    case DestinationTimeColumn: return tr("Destination modified");
     }
     return {};
 }

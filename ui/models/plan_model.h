@@ -1,11 +1,17 @@
 #pragma once
-// What a job will do, from event::Planned: one row per action, deletions in red.
-// Also keeps the totals the Preview tab's headline and the Run confirmation need.
+// What a job will do, from event::Planned, as a comparison of the two sides:
+// each row a path, its size and time on the source, the action between them,
+// and its size and time on the destination (deletions in red). Each row has a
+// check box: cleared, the item is left out of the next run (exclusionRules(),
+// which the window adds to that run's filters; a folder takes what is under
+// it along). Also keeps the totals the Preview tab's headline and the Run
+// confirmation need.
 // A preview's per-file errors (two names that are one on the destination, a
 // folder that cannot be read) are rows too, in red with their message: what a run
 // would not write belongs with what it would.
 
 #include <floodgate/job.h>
+#include <floodgate/options.h>
 
 #include <QAbstractTableModel>
 #include <QString>
@@ -18,9 +24,21 @@ namespace fgui {
 class PlanModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { ActionColumn, PathColumn, SizeColumn, ColumnCount };
+    enum Column {
+        PathColumn,
+        SourceSizeColumn,
+        SourceTimeColumn,
+        ActionColumn,
+        DestinationSizeColumn,
+        DestinationTimeColumn,
+        ColumnCount
+    };
     // True on a problem row (addProblems()), for a view that shows them differently.
     static constexpr int ProblemRole = Qt::UserRole + 1;
+    // The row's fg::FileAction as an int; -1 on a problem row (for filters).
+    static constexpr int ActionRole = Qt::UserRole + 2;
+    // True on a row left out of the next run.
+    static constexpr int LeftOutRole = Qt::UserRole + 3;
 
     explicit PlanModel(QObject* parent = nullptr);
 
@@ -44,29 +62,48 @@ public:
     // "Nothing to do".
     QString summary() const;
 
+    // Leaves a row (and, for a folder, what is under it) out of the next run, or puts it back.
+    bool setLeftOut(int row, bool leftOut);
+    int leftOutCount() const { return m_leftOut; }
+    // Deletions that a run would still make (those not left out).
+    int deletionsKept() const;
+    // The rules that leave the cleared rows out of a run: one per row whose
+    // folder is not left out already; a deletion's protects it (it is kept
+    // even with --delete-excluded), any other's excludes it.
+    std::vector<fg::FilterSpec> exclusionRules() const;
+
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     struct Item {
         QString path;
         uint64_t size = 0;
+        int64_t mtimeNs = 0;
+        bool destinationExists = false;
+        uint64_t destinationSize = 0;
+        int64_t destinationMtimeNs = 0;
         fg::FileAction action = fg::FileAction::Copy;
         bool isDir = false;
+        bool leftOut = false;
         // A problem row: the error, and no action.
         bool problem = false;
         fg::Errc code = fg::Errc::Ok;
         QString message;
     };
     static QVariant problemData(const Item& item, int column, int role);
+    static QVariant displayOf(const Item& item, int column);
     static constexpr size_t kActionCount = size_t(fg::FileAction::Delete) + 1;
 
     std::vector<Item> m_items;
     std::array<int, kActionCount> m_counts{};
     std::array<uint64_t, kActionCount> m_bytes{};
     int m_problems = 0;
+    int m_leftOut = 0;
     int m_collisions = 0;
     int m_unholdable = 0;
 };

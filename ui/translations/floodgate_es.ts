@@ -173,7 +173,7 @@
 <context>
     <name>fgui::HistoryChart</name>
     <message>
-        <location filename="../charts/history_chart.cpp" line="+44"/>
+        <location filename="../charts/history_chart.cpp" line="+45"/>
         <source>Rate (MB/s)</source>
         <translation>Velocidad (MB/s)</translation>
     </message>
@@ -1894,17 +1894,23 @@
     <name>fgui::JobTray</name>
     <message>
         <location filename="../widgets/job_tray.cpp" line="+43"/>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>No job is running</source>
         <translation>Ningún trabajo en ejecución</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-34"/>
         <source>Show Floodgate</source>
         <translation>Mostrar Floodgate</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+39"/>
+        <source>Pause the job</source>
+        <translation>Pausar el trabajo</translation>
+    </message>
+    <message>
+        <location line="-37"/>
         <source>Cancel the job</source>
         <translation>Cancelar el trabajo</translation>
     </message>
@@ -1914,8 +1920,8 @@
         <translation>Salir</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <location line="+17"/>
+        <location line="+13"/>
+        <location line="+18"/>
         <source>Floodgate</source>
         <translation>Floodgate</translation>
     </message>
@@ -1923,6 +1929,11 @@
         <location line="+0"/>
         <source>Floodgate — %1</source>
         <translation>Floodgate — %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Resume the job</source>
+        <translation>Reanudar el trabajo</translation>
     </message>
 </context>
 <context>
@@ -2004,7 +2015,7 @@
 <context>
     <name>fgui::LabCurveChart</name>
     <message>
-        <location filename="../charts/lab_curve_chart.cpp" line="+41"/>
+        <location filename="../charts/lab_curve_chart.cpp" line="+42"/>
         <source>MB/s</source>
         <translation>MB/s</translation>
     </message>
@@ -2847,13 +2858,13 @@ Solo escribe en carpetas temporales llamadas .fg-lab-… en el destino, y quita 
 <context>
     <name>fgui::MainWindow</name>
     <message>
-        <location filename="../widgets/main_window.cpp" line="+98"/>
-        <location line="+585"/>
+        <location filename="../widgets/main_window.cpp" line="+100"/>
+        <location line="+631"/>
         <source>Floodgate</source>
         <translation>Floodgate</translation>
     </message>
     <message>
-        <location line="-572"/>
+        <location line="-617"/>
         <source>This run is not in the history (%1); the run itself is not affected</source>
         <translation>Esta ejecución no está en el historial (%1); la ejecución en sí no se ve afectada</translation>
     </message>
@@ -2875,12 +2886,12 @@ Solo escribe en carpetas temporales llamadas .fg-lab-… en el destino, y quita 
     <message>
         <location line="+1"/>
         <location line="+78"/>
-        <location line="+743"/>
+        <location line="+810"/>
         <source>Preview</source>
         <translation>Vista previa</translation>
     </message>
     <message>
-        <location line="-820"/>
+        <location line="-887"/>
         <source>Streams</source>
         <translation>Flujos</translation>
     </message>
@@ -2911,11 +2922,22 @@ Solo escribe en carpetas temporales llamadas .fg-lab-… en el destino, y quita 
     </message>
     <message>
         <location line="+9"/>
+        <location line="+502"/>
+        <source>Pause</source>
+        <translation>Pausar</translation>
+    </message>
+    <message>
+        <location line="-500"/>
+        <source>Stop moving data for now and go on later: the connections stay open, nothing is lost</source>
+        <translation>Detener el envío de datos por ahora y seguir después: las conexiones siguen abiertas y no se pierde nada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Tuning Lab…</source>
         <translation>Laboratorio de ajuste…</translation>
     </message>
@@ -2925,7 +2947,7 @@ Solo escribe en carpetas temporales llamadas .fg-lab-… en el destino, y quita 
         <translation>Probar opciones (flujos, cifrado, compresión, …) con el destino de este trabajo y encontrar la más rápida</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>The one-time code `floodgate serve` printed when it started (floodgate pair --code)</source>
         <translation>El código de un solo uso que imprimió `floodgate serve` al iniciarse (floodgate pair --code)</translation>
     </message>
@@ -2991,7 +3013,52 @@ Solo escribe en carpetas temporales llamadas .fg-lab-… en el destino, y quita 
         <translation>La vista previa muestra lo que una ejecución copiaría, actualizaría y eliminaría.</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+16"/>
+        <source>Show:</source>
+        <translation>Mostrar:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Everything</source>
+        <translation>Todo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>To copy</source>
+        <translation>Para copiar</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>To update</source>
+        <translation>Para actualizar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To delete</source>
+        <translation>Para eliminar</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Folders, links, attributes</source>
+        <translation>Carpetas, enlaces, atributos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Problems</source>
+        <translation>Problemas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Left out of the run</source>
+        <translation>Fuera de la ejecución</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Clear a row&apos;s box to leave it out of the next run.</source>
+        <translation>Desmarque la casilla de una fila para dejarla fuera de la próxima ejecución.</translation>
+    </message>
+    <message>
+        <location line="+68"/>
         <source>The data connections of a floodgate:// job appear here while it runs: rate, RTT, congestion window and retransmits for each.</source>
         <translation>Las conexiones de datos de un trabajo floodgate:// aparecen aquí mientras se ejecuta: velocidad, RTT, ventana de congestión y retransmisiones de cada una.</translation>
     </message>
@@ -3026,12 +3093,12 @@ Solo escribe en carpetas temporales llamadas .fg-lab-… en el destino, y quita 
         <translation>Cancelación solicitada</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
         <source>1 item</source>
         <translation>1 elemento</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>%1 items</source>
         <translation>%1 elementos</translation>
     </message>
@@ -3058,6 +3125,14 @@ Run and delete them?</source>
         <location line="+1"/>
         <source>Run not started: deletions not confirmed</source>
         <translation>Ejecución no iniciada: eliminaciones no confirmadas</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>Left out of this run, as the preview&apos;s table says: %n item(s)</source>
+        <translation>
+            <numerusform>Dejado fuera de esta ejecución, según la tabla de la vista previa: %n elemento</numerusform>
+            <numerusform>Dejados fuera de esta ejecución, según la tabla de la vista previa: %n elementos</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+32"/>
@@ -3090,7 +3165,34 @@ Run and delete them?</source>
         <translation>Ejecución: %1</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+29"/>
+        <source>Cannot pause: %1</source>
+        <translation>No se puede pausar: %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Resume</source>
+        <translation>Reanudar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Res&amp;ume</source>
+        <translation>Rean&amp;udar</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location filename="../widgets/main_window_menus.cpp" line="+74"/>
+        <source>P&amp;ause</source>
+        <translation>P&amp;ausar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+139"/>
+        <source>Paused</source>
+        <translation>En pausa</translation>
+    </message>
+    <message>
+        <location line="-128"/>
         <location line="+5"/>
         <source>Cannot apply %1</source>
         <translation>No se puede aplicar %1</translation>
@@ -3111,7 +3213,7 @@ Run and delete them?</source>
         <translation>Estado: %1</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+104"/>
         <source>%1 % — Floodgate</source>
         <translation>%1 % — Floodgate</translation>
     </message>
@@ -3147,7 +3249,7 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../widgets/main_window_menus.cpp" line="+157"/>
+        <location filename="../widgets/main_window_menus.cpp" line="+86"/>
         <source>%1 failed</source>
         <translation>%1 con error</translation>
     </message>
@@ -3343,7 +3445,7 @@ Run and delete them?</source>
         <translation>Cancelar y salir</translation>
     </message>
     <message>
-        <location filename="../widgets/main_window_menus.cpp" line="-95"/>
+        <location filename="../widgets/main_window_menus.cpp" line="-99"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -3383,7 +3485,7 @@ Run and delete them?</source>
         <translation>&amp;Ejecutar</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Cancelar</translation>
     </message>
@@ -3433,7 +3535,7 @@ Run and delete them?</source>
         <translation>Acerca de &amp;Qt</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Documentation</source>
         <translation>Documentación</translation>
     </message>
@@ -3453,7 +3555,7 @@ Run and delete them?</source>
         <translation>&lt;h3&gt;Floodgate %1&lt;/h3&gt;&lt;p&gt;Sincronización de carpetas rápida y observable: transferencias delta, de archivos completos y en paralelo por TLS o ssh, que indica qué capa limita cada trabajo y cómo solucionarlo.&lt;/p&gt;&lt;p&gt;Compilado con Qt %2, OpenSSL, zstd, lz4, xxHash y SQLite.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+51"/>
         <source>%1 was cancelled</source>
         <translation>%1 se canceló</translation>
     </message>
@@ -3496,7 +3598,7 @@ Run and delete them?</source>
         <translation>La ejecución programada de %1 no terminó correctamente (%2)</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>The new language or folder takes effect when Floodgate starts again.</source>
         <translation>El nuevo idioma o la nueva carpeta se aplicarán cuando Floodgate se vuelva a iniciar.</translation>
     </message>
@@ -3612,7 +3714,7 @@ Run and delete them?</source>
 <context>
     <name>fgui::PlanModel</name>
     <message>
-        <location filename="../models/plan_model.cpp" line="+85"/>
+        <location filename="../models/plan_model.cpp" line="+92"/>
         <source>%1 to copy</source>
         <translation>%1 para copiar</translation>
     </message>
@@ -3661,13 +3763,21 @@ Run and delete them?</source>
         <source>%1 problems</source>
         <translation>%1 problemas</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+2"/>
+        <source>%n left out of the run</source>
+        <translation>
+            <numerusform>%n dejado fuera de la ejecución</numerusform>
+            <numerusform>%n dejados fuera de la ejecución</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Nothing to do: the destination is up to date</source>
         <translation>Nada que hacer: el destino está al día</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+23"/>
         <source>copy</source>
         <translation>copiar</translation>
     </message>
@@ -3702,13 +3812,17 @@ Run and delete them?</source>
         <translation>eliminar</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+52"/>
+        <source>%1 — left out of the next run</source>
+        <translation>%1 — fuera de la próxima ejecución</translation>
+    </message>
+    <message>
+        <location line="+73"/>
         <source>name collision</source>
         <translation>colisión de nombres</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/main_window.cpp" line="-646"/>
         <source>name not allowed</source>
         <translation>nombre no permitido</translation>
     </message>
@@ -3718,19 +3832,39 @@ Run and delete them?</source>
         <translation>error</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
+        <source>Clear a row&apos;s box to leave it out of the next run</source>
+        <translation>Desmarque la casilla de una fila para dejarla fuera de la próxima ejecución</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Source size</source>
+        <translation>Tamaño en origen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Source modified</source>
+        <translation>Modificado en origen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Action</source>
         <translation>Acción</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Path</source>
-        <translation>Ruta</translation>
+        <source>Destination size</source>
+        <translation>Tamaño en destino</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Size</source>
-        <translation>Tamaño</translation>
+        <source>Destination modified</source>
+        <translation>Modificado en destino</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Path</source>
+        <translation>Ruta</translation>
     </message>
 </context>
 <context>
@@ -3938,6 +4072,21 @@ Run and delete them?</source>
         <translation>Notificar:</translation>
     </message>
     <message>
+        <location line="+4"/>
+        <source>1024-based: 1 MB = 1,048,576 bytes (as --bwlimit counts)</source>
+        <translation>Base 1024: 1 MB = 1.048.576 bytes (como cuenta --bwlimit)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1000-based: 1 MB = 1,000,000 bytes (as disk makers count)</source>
+        <translation>Base 1000: 1 MB = 1.000.000 bytes (como cuentan los fabricantes de discos)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sizes:</source>
+        <translation>Tamaños:</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>For ever</source>
         <translation>Para siempre</translation>
@@ -4094,7 +4243,7 @@ Run and delete them?</source>
 <context>
     <name>fgui::ThroughputChart</name>
     <message>
-        <location filename="../charts/throughput_chart.cpp" line="+65"/>
+        <location filename="../charts/throughput_chart.cpp" line="+66"/>
         <source>Instantaneous</source>
         <translation>Instantáneo</translation>
     </message>
@@ -4142,7 +4291,7 @@ Run and delete them?</source>
         <translation>archivos</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+68"/>
         <source>Starting…</source>
         <translation>Iniciando…</translation>
     </message>
@@ -4277,7 +4426,7 @@ Run and delete them?</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/gui/main.cpp" line="+34"/>
+        <location filename="../../app/gui/main.cpp" line="+42"/>
         <source>Fast, observable folder sync.</source>
         <translation>Sincronización de carpetas rápida y observable.</translation>
     </message>

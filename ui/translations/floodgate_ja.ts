@@ -173,7 +173,7 @@
 <context>
     <name>fgui::HistoryChart</name>
     <message>
-        <location filename="../charts/history_chart.cpp" line="+44"/>
+        <location filename="../charts/history_chart.cpp" line="+45"/>
         <source>Rate (MB/s)</source>
         <translation>速度 (MB/s)</translation>
     </message>
@@ -1892,17 +1892,23 @@
     <name>fgui::JobTray</name>
     <message>
         <location filename="../widgets/job_tray.cpp" line="+43"/>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>No job is running</source>
         <translation>実行中のジョブはありません</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-34"/>
         <source>Show Floodgate</source>
         <translation>Floodgate を表示</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+39"/>
+        <source>Pause the job</source>
+        <translation>ジョブを一時停止</translation>
+    </message>
+    <message>
+        <location line="-37"/>
         <source>Cancel the job</source>
         <translation>ジョブをキャンセル</translation>
     </message>
@@ -1912,8 +1918,8 @@
         <translation>終了</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <location line="+17"/>
+        <location line="+13"/>
+        <location line="+18"/>
         <source>Floodgate</source>
         <translation>Floodgate</translation>
     </message>
@@ -1921,6 +1927,11 @@
         <location line="+0"/>
         <source>Floodgate — %1</source>
         <translation>Floodgate — %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Resume the job</source>
+        <translation>ジョブを再開</translation>
     </message>
 </context>
 <context>
@@ -2002,7 +2013,7 @@
 <context>
     <name>fgui::LabCurveChart</name>
     <message>
-        <location filename="../charts/lab_curve_chart.cpp" line="+41"/>
+        <location filename="../charts/lab_curve_chart.cpp" line="+42"/>
         <source>MB/s</source>
         <translation>MB/s</translation>
     </message>
@@ -2845,13 +2856,13 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
 <context>
     <name>fgui::MainWindow</name>
     <message>
-        <location filename="../widgets/main_window.cpp" line="+98"/>
-        <location line="+585"/>
+        <location filename="../widgets/main_window.cpp" line="+100"/>
+        <location line="+631"/>
         <source>Floodgate</source>
         <translation>Floodgate</translation>
     </message>
     <message>
-        <location line="-572"/>
+        <location line="-617"/>
         <source>This run is not in the history (%1); the run itself is not affected</source>
         <translation>この実行は履歴に記録されませんでした (%1)。実行自体には影響ありません</translation>
     </message>
@@ -2873,12 +2884,12 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
     <message>
         <location line="+1"/>
         <location line="+78"/>
-        <location line="+743"/>
+        <location line="+810"/>
         <source>Preview</source>
         <translation>プレビュー</translation>
     </message>
     <message>
-        <location line="-820"/>
+        <location line="-887"/>
         <source>Streams</source>
         <translation>ストリーム</translation>
     </message>
@@ -2909,11 +2920,22 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
     </message>
     <message>
         <location line="+9"/>
+        <location line="+502"/>
+        <source>Pause</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <location line="-500"/>
+        <source>Stop moving data for now and go on later: the connections stay open, nothing is lost</source>
+        <translation>データの転送をいったん止め、後で続けます。接続は開いたままで、何も失われません</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Tuning Lab…</source>
         <translation>チューニングラボ…</translation>
     </message>
@@ -2923,7 +2945,7 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
         <translation>このジョブの転送先に対して設定 (ストリーム、暗号方式、圧縮、…) を試し、最速の設定を見つけます</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>The one-time code `floodgate serve` printed when it started (floodgate pair --code)</source>
         <translation>`floodgate serve` が起動時に表示したワンタイムコード (floodgate pair --code)</translation>
     </message>
@@ -2989,7 +3011,52 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
         <translation>プレビューでは、実行時にコピー、更新、削除される内容を表示します。</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+16"/>
+        <source>Show:</source>
+        <translation>表示:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Everything</source>
+        <translation>すべて</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>To copy</source>
+        <translation>コピー予定</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>To update</source>
+        <translation>更新予定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To delete</source>
+        <translation>削除予定</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Folders, links, attributes</source>
+        <translation>フォルダー、リンク、属性</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Problems</source>
+        <translation>問題</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Left out of the run</source>
+        <translation>実行から除外</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Clear a row&apos;s box to leave it out of the next run.</source>
+        <translation>行のチェックを外すと、次回の実行から除外されます。</translation>
+    </message>
+    <message>
+        <location line="+68"/>
         <source>The data connections of a floodgate:// job appear here while it runs: rate, RTT, congestion window and retransmits for each.</source>
         <translation>floodgate:// ジョブの実行中、データ接続がここに表示されます。各接続の速度、RTT、輻輳ウィンドウ、再送回数を確認できます。</translation>
     </message>
@@ -3024,12 +3091,12 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
         <translation>キャンセルを要求しました</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
         <source>1 item</source>
         <translation>1 項目</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>%1 items</source>
         <translation>%1 項目</translation>
     </message>
@@ -3056,6 +3123,13 @@ Run and delete them?</source>
         <location line="+1"/>
         <source>Run not started: deletions not confirmed</source>
         <translation>実行を開始しませんでした: 削除が確認されませんでした</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>Left out of this run, as the preview&apos;s table says: %n item(s)</source>
+        <translation>
+            <numerusform>プレビューの表の指定により、この実行から %n 項目を除外しました</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+32"/>
@@ -3088,7 +3162,34 @@ Run and delete them?</source>
         <translation>実行: %1</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+29"/>
+        <source>Cannot pause: %1</source>
+        <translation>一時停止できません: %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Resume</source>
+        <translation>再開</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Res&amp;ume</source>
+        <translation>再開(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location filename="../widgets/main_window_menus.cpp" line="+74"/>
+        <source>P&amp;ause</source>
+        <translation>一時停止(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+139"/>
+        <source>Paused</source>
+        <translation>一時停止中</translation>
+    </message>
+    <message>
+        <location line="-128"/>
         <location line="+5"/>
         <source>Cannot apply %1</source>
         <translation>%1 を適用できません</translation>
@@ -3109,7 +3210,7 @@ Run and delete them?</source>
         <translation>状態: %1</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+104"/>
         <source>%1 % — Floodgate</source>
         <translation>%1 % — Floodgate</translation>
     </message>
@@ -3145,7 +3246,7 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../widgets/main_window_menus.cpp" line="+157"/>
+        <location filename="../widgets/main_window_menus.cpp" line="+86"/>
         <source>%1 failed</source>
         <translation>%1 失敗</translation>
     </message>
@@ -3341,7 +3442,7 @@ Run and delete them?</source>
         <translation>キャンセルして終了</translation>
     </message>
     <message>
-        <location filename="../widgets/main_window_menus.cpp" line="-95"/>
+        <location filename="../widgets/main_window_menus.cpp" line="-99"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
@@ -3381,7 +3482,7 @@ Run and delete them?</source>
         <translation>実行(&amp;R)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Cancel</source>
         <translation>キャンセル(&amp;C)</translation>
     </message>
@@ -3431,7 +3532,7 @@ Run and delete them?</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Documentation</source>
         <translation>ドキュメント</translation>
     </message>
@@ -3451,7 +3552,7 @@ Run and delete them?</source>
         <translation>&lt;h3&gt;Floodgate %1&lt;/h3&gt;&lt;p&gt;高速で、状況を見通せるフォルダー同期。TLS または ssh 経由の差分転送、ファイル全体の転送、並列転送に対応し、各ジョブのボトルネックとなっている層とその対策を示します。&lt;/p&gt;&lt;p&gt;Qt %2、OpenSSL、zstd、lz4、xxHash、SQLite を使用しています。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+51"/>
         <source>%1 was cancelled</source>
         <translation>%1 はキャンセルされました</translation>
     </message>
@@ -3493,7 +3594,7 @@ Run and delete them?</source>
         <translation>%1 のスケジュール実行が正常に完了しませんでした (%2)</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>The new language or folder takes effect when Floodgate starts again.</source>
         <translation>新しい言語またはフォルダーは、Floodgate の次回起動時に有効になります。</translation>
     </message>
@@ -3609,7 +3710,7 @@ Run and delete them?</source>
 <context>
     <name>fgui::PlanModel</name>
     <message>
-        <location filename="../models/plan_model.cpp" line="+85"/>
+        <location filename="../models/plan_model.cpp" line="+92"/>
         <source>%1 to copy</source>
         <translation>コピー %1 件</translation>
     </message>
@@ -3658,13 +3759,20 @@ Run and delete them?</source>
         <source>%1 problems</source>
         <translation>問題 %1 件</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+2"/>
+        <source>%n left out of the run</source>
+        <translation>
+            <numerusform>除外 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Nothing to do: the destination is up to date</source>
         <translation>処理は不要です。転送先は最新の状態です</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+23"/>
         <source>copy</source>
         <translation>コピー</translation>
     </message>
@@ -3699,13 +3807,17 @@ Run and delete them?</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+52"/>
+        <source>%1 — left out of the next run</source>
+        <translation>%1 — 次回の実行から除外</translation>
+    </message>
+    <message>
+        <location line="+73"/>
         <source>name collision</source>
         <translation>名前の衝突</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/main_window.cpp" line="-646"/>
         <source>name not allowed</source>
         <translation>使用できない名前</translation>
     </message>
@@ -3715,19 +3827,39 @@ Run and delete them?</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
+        <source>Clear a row&apos;s box to leave it out of the next run</source>
+        <translation>行のチェックを外すと、次回の実行から除外されます</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Source size</source>
+        <translation>転送元サイズ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Source modified</source>
+        <translation>転送元の更新日時</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Path</source>
-        <translation>パス</translation>
+        <source>Destination size</source>
+        <translation>転送先サイズ</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Size</source>
-        <translation>サイズ</translation>
+        <source>Destination modified</source>
+        <translation>転送先の更新日時</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Path</source>
+        <translation>パス</translation>
     </message>
 </context>
 <context>
@@ -3935,6 +4067,21 @@ Run and delete them?</source>
         <translation>通知:</translation>
     </message>
     <message>
+        <location line="+4"/>
+        <source>1024-based: 1 MB = 1,048,576 bytes (as --bwlimit counts)</source>
+        <translation>1024 単位: 1 MB = 1,048,576 バイト（--bwlimit と同じ）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1000-based: 1 MB = 1,000,000 bytes (as disk makers count)</source>
+        <translation>1000 単位: 1 MB = 1,000,000 バイト（ディスクメーカーと同じ）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sizes:</source>
+        <translation>サイズの単位:</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>For ever</source>
         <translation>無期限</translation>
@@ -4091,7 +4238,7 @@ Run and delete them?</source>
 <context>
     <name>fgui::ThroughputChart</name>
     <message>
-        <location filename="../charts/throughput_chart.cpp" line="+65"/>
+        <location filename="../charts/throughput_chart.cpp" line="+66"/>
         <source>Instantaneous</source>
         <translation>瞬間値</translation>
     </message>
@@ -4139,7 +4286,7 @@ Run and delete them?</source>
         <translation>ファイル</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+68"/>
         <source>Starting…</source>
         <translation>開始しています…</translation>
     </message>
@@ -4274,7 +4421,7 @@ Run and delete them?</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/gui/main.cpp" line="+34"/>
+        <location filename="../../app/gui/main.cpp" line="+42"/>
         <source>Fast, observable folder sync.</source>
         <translation>高速で、状況を見通せるフォルダー同期。</translation>
     </message>

@@ -173,7 +173,7 @@
 <context>
     <name>fgui::HistoryChart</name>
     <message>
-        <location filename="../charts/history_chart.cpp" line="+44"/>
+        <location filename="../charts/history_chart.cpp" line="+45"/>
         <source>Rate (MB/s)</source>
         <translation>速率（MB/s）</translation>
     </message>
@@ -1892,17 +1892,23 @@
     <name>fgui::JobTray</name>
     <message>
         <location filename="../widgets/job_tray.cpp" line="+43"/>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>No job is running</source>
         <translation>没有正在运行的任务</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-34"/>
         <source>Show Floodgate</source>
         <translation>显示 Floodgate</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+39"/>
+        <source>Pause the job</source>
+        <translation>暂停任务</translation>
+    </message>
+    <message>
+        <location line="-37"/>
         <source>Cancel the job</source>
         <translation>取消任务</translation>
     </message>
@@ -1912,8 +1918,8 @@
         <translation>退出</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <location line="+17"/>
+        <location line="+13"/>
+        <location line="+18"/>
         <source>Floodgate</source>
         <translation>Floodgate</translation>
     </message>
@@ -1921,6 +1927,11 @@
         <location line="+0"/>
         <source>Floodgate — %1</source>
         <translation>Floodgate — %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Resume the job</source>
+        <translation>继续任务</translation>
     </message>
 </context>
 <context>
@@ -2002,7 +2013,7 @@
 <context>
     <name>fgui::LabCurveChart</name>
     <message>
-        <location filename="../charts/lab_curve_chart.cpp" line="+41"/>
+        <location filename="../charts/lab_curve_chart.cpp" line="+42"/>
         <source>MB/s</source>
         <translation>MB/s</translation>
     </message>
@@ -2845,13 +2856,13 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
 <context>
     <name>fgui::MainWindow</name>
     <message>
-        <location filename="../widgets/main_window.cpp" line="+98"/>
-        <location line="+585"/>
+        <location filename="../widgets/main_window.cpp" line="+100"/>
+        <location line="+631"/>
         <source>Floodgate</source>
         <translation>Floodgate</translation>
     </message>
     <message>
-        <location line="-572"/>
+        <location line="-617"/>
         <source>This run is not in the history (%1); the run itself is not affected</source>
         <translation>本次运行未记入历史记录（%1）；运行本身不受影响</translation>
     </message>
@@ -2873,12 +2884,12 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
     <message>
         <location line="+1"/>
         <location line="+78"/>
-        <location line="+743"/>
+        <location line="+810"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location line="-820"/>
+        <location line="-887"/>
         <source>Streams</source>
         <translation>数据流</translation>
     </message>
@@ -2909,11 +2920,22 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
     </message>
     <message>
         <location line="+9"/>
+        <location line="+502"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location line="-500"/>
+        <source>Stop moving data for now and go on later: the connections stay open, nothing is lost</source>
+        <translation>暂时停止传输数据，稍后继续：连接保持打开，不会丢失任何内容</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Tuning Lab…</source>
         <translation>调优实验室…</translation>
     </message>
@@ -2923,7 +2945,7 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
         <translation>针对此任务的目标尝试各种设置（数据流、密码算法、压缩…），找出最快的</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>The one-time code `floodgate serve` printed when it started (floodgate pair --code)</source>
         <translation>`floodgate serve` 启动时打印的一次性配对码 (floodgate pair --code)</translation>
     </message>
@@ -2989,7 +3011,52 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
         <translation>预览会显示运行将复制、更新和删除的内容。</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+16"/>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Everything</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>To copy</source>
+        <translation>待复制</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>To update</source>
+        <translation>待更新</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To delete</source>
+        <translation>待删除</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Folders, links, attributes</source>
+        <translation>文件夹、链接、属性</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Left out of the run</source>
+        <translation>运行时略过</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Clear a row&apos;s box to leave it out of the next run.</source>
+        <translation>取消勾选某行的复选框，下次运行时即略过该项。</translation>
+    </message>
+    <message>
+        <location line="+68"/>
         <source>The data connections of a floodgate:// job appear here while it runs: rate, RTT, congestion window and retransmits for each.</source>
         <translation>floodgate:// 任务运行时，其数据连接会显示在这里：每个连接的速率、RTT、拥塞窗口和重传次数。</translation>
     </message>
@@ -3024,12 +3091,12 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
         <translation>已请求取消</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
         <source>1 item</source>
         <translation>1 项</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>%1 items</source>
         <translation>%1 项</translation>
     </message>
@@ -3056,6 +3123,13 @@ Run and delete them?</source>
         <location line="+1"/>
         <source>Run not started: deletions not confirmed</source>
         <translation>未开始运行：未确认删除</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>Left out of this run, as the preview&apos;s table says: %n item(s)</source>
+        <translation>
+            <numerusform>按预览表格的勾选，本次运行略过 %n 项</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+32"/>
@@ -3088,7 +3162,34 @@ Run and delete them?</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+29"/>
+        <source>Cannot pause: %1</source>
+        <translation>无法暂停：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Res&amp;ume</source>
+        <translation>继续(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location filename="../widgets/main_window_menus.cpp" line="+74"/>
+        <source>P&amp;ause</source>
+        <translation>暂停(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+139"/>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location line="-128"/>
         <location line="+5"/>
         <source>Cannot apply %1</source>
         <translation>无法应用 %1</translation>
@@ -3109,7 +3210,7 @@ Run and delete them?</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+104"/>
         <source>%1 % — Floodgate</source>
         <translation>%1 % — Floodgate</translation>
     </message>
@@ -3145,7 +3246,7 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../widgets/main_window_menus.cpp" line="+157"/>
+        <location filename="../widgets/main_window_menus.cpp" line="+86"/>
         <source>%1 failed</source>
         <translation>%1 个失败</translation>
     </message>
@@ -3341,7 +3442,7 @@ Run and delete them?</source>
         <translation>取消并退出</translation>
     </message>
     <message>
-        <location filename="../widgets/main_window_menus.cpp" line="-95"/>
+        <location filename="../widgets/main_window_menus.cpp" line="-99"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -3381,7 +3482,7 @@ Run and delete them?</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
@@ -3431,7 +3532,7 @@ Run and delete them?</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Documentation</source>
         <translation>文档</translation>
     </message>
@@ -3451,7 +3552,7 @@ Run and delete them?</source>
         <translation>&lt;h3&gt;Floodgate %1&lt;/h3&gt;&lt;p&gt;快速、可观测的文件夹同步：通过 TLS 或 ssh 进行增量、整文件和并行传输，并指出限制每个任务的是哪一层以及如何解决。&lt;/p&gt;&lt;p&gt;基于 Qt %2、OpenSSL、zstd、lz4、xxHash 和 SQLite 构建。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+51"/>
         <source>%1 was cancelled</source>
         <translation>%1 已取消</translation>
     </message>
@@ -3493,7 +3594,7 @@ Run and delete them?</source>
         <translation>%1 的计划运行未正常完成（%2）</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>The new language or folder takes effect when Floodgate starts again.</source>
         <translation>新的语言或文件夹将在 Floodgate 重新启动后生效。</translation>
     </message>
@@ -3609,7 +3710,7 @@ Run and delete them?</source>
 <context>
     <name>fgui::PlanModel</name>
     <message>
-        <location filename="../models/plan_model.cpp" line="+85"/>
+        <location filename="../models/plan_model.cpp" line="+92"/>
         <source>%1 to copy</source>
         <translation>%1 个待复制</translation>
     </message>
@@ -3658,13 +3759,20 @@ Run and delete them?</source>
         <source>%1 problems</source>
         <translation>%1 个问题</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+2"/>
+        <source>%n left out of the run</source>
+        <translation>
+            <numerusform>%n 个运行时略过</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Nothing to do: the destination is up to date</source>
         <translation>无需操作：目标已是最新</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+23"/>
         <source>copy</source>
         <translation>复制</translation>
     </message>
@@ -3699,13 +3807,17 @@ Run and delete them?</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+52"/>
+        <source>%1 — left out of the next run</source>
+        <translation>%1 — 下次运行时略过</translation>
+    </message>
+    <message>
+        <location line="+73"/>
         <source>name collision</source>
         <translation>名称冲突</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/main_window.cpp" line="-646"/>
         <source>name not allowed</source>
         <translation>名称不允许</translation>
     </message>
@@ -3715,19 +3827,39 @@ Run and delete them?</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
+        <source>Clear a row&apos;s box to leave it out of the next run</source>
+        <translation>取消勾选某行的复选框，下次运行时即略过该项</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Source size</source>
+        <translation>源大小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Source modified</source>
+        <translation>源修改时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Path</source>
-        <translation>路径</translation>
+        <source>Destination size</source>
+        <translation>目标大小</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Size</source>
-        <translation>大小</translation>
+        <source>Destination modified</source>
+        <translation>目标修改时间</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Path</source>
+        <translation>路径</translation>
     </message>
 </context>
 <context>
@@ -3935,6 +4067,21 @@ Run and delete them?</source>
         <translation>通知：</translation>
     </message>
     <message>
+        <location line="+4"/>
+        <source>1024-based: 1 MB = 1,048,576 bytes (as --bwlimit counts)</source>
+        <translation>按 1024 计：1 MB = 1,048,576 字节（与 --bwlimit 一致）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1000-based: 1 MB = 1,000,000 bytes (as disk makers count)</source>
+        <translation>按 1000 计：1 MB = 1,000,000 字节（与硬盘厂商一致）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sizes:</source>
+        <translation>大小单位：</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>For ever</source>
         <translation>永久</translation>
@@ -4091,7 +4238,7 @@ Run and delete them?</source>
 <context>
     <name>fgui::ThroughputChart</name>
     <message>
-        <location filename="../charts/throughput_chart.cpp" line="+65"/>
+        <location filename="../charts/throughput_chart.cpp" line="+66"/>
         <source>Instantaneous</source>
         <translation>瞬时</translation>
     </message>
@@ -4139,7 +4286,7 @@ Run and delete them?</source>
         <translation>个文件</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+68"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -4274,7 +4421,7 @@ Run and delete them?</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/gui/main.cpp" line="+34"/>
+        <location filename="../../app/gui/main.cpp" line="+42"/>
         <source>Fast, observable folder sync.</source>
         <translation>快速、可观测的文件夹同步。</translation>
     </message>

@@ -1,5 +1,7 @@
 #include "widgets/app_settings.h"
 
+#include "widgets/format.h"
+
 #include <QSettings>
 
 namespace fgui {
@@ -9,6 +11,7 @@ const QString kLanguage = QStringLiteral("settings/language");
 const QString kStateDir = QStringLiteral("settings/stateDir");
 const QString kNotify = QStringLiteral("settings/notify");
 const QString kHistoryDays = QStringLiteral("settings/historyDays");
+const QString kDecimalUnits = QStringLiteral("settings/decimalUnits");
 
 QString notifyWord(AppSettings::Notify n)
 {
@@ -33,6 +36,7 @@ AppSettings AppSettings::load()
                : notify == QLatin1String("never")  ? Notify::Never
                                                    : Notify::Always;
     a.historyDays = std::max(0, s.value(kHistoryDays, 0).toInt());
+    a.decimalUnits = s.value(kDecimalUnits, false).toBool();
     return a;
 }
 
@@ -43,6 +47,12 @@ void AppSettings::save() const
     s.setValue(kStateDir, stateDir);
     s.setValue(kNotify, notifyWord(notify));
     s.setValue(kHistoryDays, historyDays);
+    s.setValue(kDecimalUnits, decimalUnits);
+}
+
+void applyDisplaySettings(const AppSettings& settings)
+{
+    setSizeUnits(settings.decimalUnits ? SizeUnits::Decimal : SizeUnits::Binary);
 }
 
 bool shouldNotify(AppSettings::Notify notify, bool problem)

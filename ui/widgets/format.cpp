@@ -16,16 +16,30 @@ QString filesWord(uint64_t n) { return n == 1 ? QCoreApplication::translate("fgu
 
 } // namespace
 
+namespace {
+// The GUI thread's setting; the formatters run there.
+SizeUnits g_units = SizeUnits::Binary;
+} // namespace
+
+void setSizeUnits(SizeUnits units) { g_units = units; }
+
+SizeUnits sizeUnits() { return g_units; }
+
+double bytesPerMegabyte() { return g_units == SizeUnits::Decimal ? 1e6 : 1024.0 * 1024.0; }
+
 QString formatBytes(uint64_t bytes)
 {
-    static const char* const kUnits[] = {"B", "KB", "MB", "GB", "TB", "PB", "EB"};
+    static const char* const kBinary[] = {"B", "KB", "MB", "GB", "TB", "PB", "EB"};
+    static const char* const kDecimal[] = {"B", "kB", "MB", "GB", "TB", "PB", "EB"};
+    const char* const* kUnits = g_units == SizeUnits::Decimal ? kDecimal : kBinary;
+    const double base = g_units == SizeUnits::Decimal ? 1000.0 : 1024.0;
     const QLocale locale;
     if (bytes < 1000) return QStringLiteral("%1 B").arg(locale.toString(qulonglong(bytes)));
     double value = double(bytes);
     int unit = 0;
     // 999.5 rather than 1024: "1,010 KB" is four digits to read where "1.0 MB" is two.
     while (value >= 999.5 && unit < 6) {
-        value /= 1024.0;
+        value /= base;
         ++unit;
     }
     const QString number = value < 9.95 ? locale.toString(value, 'f', 1)

@@ -2,8 +2,10 @@
 // Numbers as a person reads them at a glance: sizes, rates, durations, counts and
 // the one-line status of a running job.
 //
-// Sizes use 1024-based units labelled B/KB/MB/GB/TB: the units fg::parseRate() reads,
-// so a job limited to "10M" shows "10 MB/s" rather than a puzzling "10.5 MB/s".
+// Sizes use 1024-based units labelled B/KB/MB/GB/TB by default: the units
+// fg::parseRate() reads, so a job limited to "10M" shows "10 MB/s" rather than a
+// puzzling "10.5 MB/s". Settings can switch the window to 1000-based units
+// (kB/MB/GB, as disk makers and many NAS pages count).
 
 #include <floodgate/job.h>
 #include <floodgate/metrics.h>
@@ -14,6 +16,12 @@
 #include <optional>
 
 namespace fgui {
+
+enum class SizeUnits { Binary, Decimal };
+void setSizeUnits(SizeUnits units);
+SizeUnits sizeUnits();
+// The bytes of one "MB" in the units in force: the charts' MB/s scale.
+double bytesPerMegabyte();
 
 // "512 B", "1.5 KB", "61 MB", "3.4 GB": two significant digits below 10, whole
 // numbers above, and never more than three digits before the unit.

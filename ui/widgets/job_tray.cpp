@@ -44,6 +44,8 @@ JobTray::JobTray(QWidget* window) : QObject(window), m_window(window)
     m_status->setEnabled(false);
     m_menu->addSeparator();
     QAction* show = m_menu->addAction(tr("Show Floodgate"));
+    m_pause = m_menu->addAction(tr("Pause the job"));
+    m_pause->setEnabled(false);
     m_cancel = m_menu->addAction(tr("Cancel the job"));
     m_cancel->setEnabled(false);
     m_menu->addSeparator();
@@ -54,6 +56,7 @@ JobTray::JobTray(QWidget* window) : QObject(window), m_window(window)
         m_window->activateWindow();
     });
     connect(m_cancel, &QAction::triggered, this, &JobTray::cancelRequested);
+    connect(m_pause, &QAction::triggered, this, &JobTray::pauseRequested);
     connect(quit, &QAction::triggered, m_window, &QWidget::close);
 
     if (QSystemTrayIcon::isSystemTrayAvailable()) {
@@ -76,8 +79,11 @@ void JobTray::setProgress(const QString& text)
     m_progress = text;
     m_status->setText(text.isEmpty() ? tr("No job is running") : text);
     m_cancel->setEnabled(!text.isEmpty());
+    m_pause->setEnabled(!text.isEmpty());
     if (m_tray) m_tray->setToolTip(text.isEmpty() ? tr("Floodgate") : tr("Floodgate \u2014 %1").arg(text));
 }
+
+void JobTray::setPaused(bool paused) { m_pause->setText(paused ? tr("Resume the job") : tr("Pause the job")); }
 
 void JobTray::notify(Kind kind, const QString& title, const QString& text)
 {

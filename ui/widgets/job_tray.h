@@ -2,7 +2,7 @@
 // The tray icon: the running job's progress in its tooltip and menu, Cancel
 // and Show window from the menu, and the desktop notification when a job ends
 // or a scheduled run failed while the window was closed (Qt's own tray and
-// its balloon messages). Where the desktop has no tray, nothing is shown
+// its balloon messages). Pause and Resume too. Where the desktop has no tray, nothing is shown
 // there and notifications go to the window's status line instead (and the
 // taskbar entry asks for attention).
 
@@ -35,9 +35,13 @@ public:
     // The last notification, for tests ("title\ntext").
     QString lastNotification() const { return m_last; }
     QAction* cancelAction() const { return m_cancel; }
+    QAction* pauseAction() const { return m_pause; }
+    // The job is paused: the menu offers Resume.
+    void setPaused(bool paused);
 
 Q_SIGNALS:
     void cancelRequested();
+    void pauseRequested(); // pause, or resume a paused job
     // A notification was not shown as one (no tray): the window says it.
     void notificationFallback(const QString& title, const QString& text);
 
@@ -47,6 +51,7 @@ private:
     QMenu* m_menu = nullptr;
     QAction* m_status = nullptr;
     QAction* m_cancel = nullptr;
+    QAction* m_pause = nullptr;
     QString m_progress;
     QString m_last;
 };

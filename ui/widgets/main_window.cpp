@@ -4,6 +4,7 @@
 #include "charts/throughput_chart.h"
 #include "lab/lab_window.h"
 #include "models/file_table_model.h"
+#include "models/plan_filter_model.h"
 #include "models/plan_model.h"
 #include "models/stream_table_model.h"
 #include "widgets/elide_role_delegate.h"
@@ -23,6 +24,7 @@
 #include <floodgate/saved_jobs.h>
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QCloseEvent>
 #include <QDateTime>
 #include <QFontMetrics>
@@ -242,12 +244,17 @@ QWidget* MainWindow::buildStatusPane()
         "QPushButton#runButton:hover { background: #1976d2; }"
         "QPushButton#runButton:pressed { background: #1565c0; }"
         "QPushButton#runButton:disabled { background: #bbdefb; border-color: #bbdefb; }"));
+    m_pauseButton = new QPushButton(tr("Pause"));
+    m_pauseButton->setObjectName(QStringLiteral("pauseButton"));
+    m_pauseButton->setToolTip(tr("Stop moving data for now and go on later: the connections stay open, "
+                                 "nothing is lost"));
     m_cancelButton = new QPushButton(tr("Cancel"));
     m_cancelButton->setObjectName(QStringLiteral("cancelButton"));
     header->addWidget(m_title, 1);
     header->addSpacing(12);
     header->addWidget(m_previewButton);
     header->addWidget(m_runButton);
+    header->addWidget(m_pauseButton);
     header->addWidget(m_cancelButton);
     layout->addLayout(header);
 
@@ -289,6 +296,7 @@ QWidget* MainWindow::buildStatusPane()
     connect(m_previewButton, &QPushButton::clicked, this, &MainWindow::preview);
     connect(m_runButton, &QPushButton::clicked, this, &MainWindow::run);
     connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancel);
+    connect(m_pauseButton, &QPushButton::clicked, this, &MainWindow::togglePause);
     connect(m_labButton, &QPushButton::clicked, this, &MainWindow::openLab);
     return pane;
 }
@@ -490,21 +498,43 @@ QWidget* MainWindow::buildPreviewTab()
         preview();
     });
     layout->addWidget(m_planHeadline);
+
+    // Which rows: a thousand copies must not bury the three deletions.
+    auto* showRow = new QHBoxLayout;
+    showRow->setContentsMargins(4, 0, 4, 0);
+    showRow->addWidget(new QLabel(tr("Show:")));
+    m_planShow = new QComboBox;
+    m_planShow->setObjectName(QStringLiteral("planShow"));
+    using Show = PlanFilterModel::Show;
+    for (const auto& [show, text] : std::initializer_list<std::pair<Show, QString>>{
+             {Show::All, tr("Everything")}, {Show::Copies, tr("To copy")}, {Show::Updates, tr("To update")},
+             {Show::Deletions, tr("To delete")}, {Show::Other, tr("Folders, links, attributes")},
+             {Show::Problems, tr("Problems")}, {Show::LeftOut, tr("Left out of the run")}})
+        m_planShow->addItem(text, int(show));
+    showRow->addWidget(m_planShow);
+    auto* leftOutHint = new QLabel(tr("Clear a row's box to leave it out of the next run."));
+    leftOutHint->setStyleSheet(QStringLiteral("color: palette(placeholder-text);"));
+    leftOutHint->setWordWrap(true); // never what keeps the window from narrowing
+    showRow->addWidget(leftOutHint, 1);
+    layout->addLayout(showRow);
+
+    m_planFilter = new PlanFilterModel(this);
+    m_planFilter->setSourceModel(m_planModel);
+    connect(m_planShow, &QComboBox::currentIndexChanged, this,
+            [this] { m_planFilter->setShow(PlanFilterModel::Show(m_planShow->currentData().toInt())); });
+    connect(m_planModel, &PlanModel::dataChanged, this, &MainWindow::updatePreviewHeadline);
+
     m_planTable = makeJobTable(tab);
     m_planTable->setObjectName(QStringLiteral("planTable"));
-    m_planTable->setModel(m_planModel);
+    m_planTable->setModel(m_planFilter);
     m_planTable->setItemDelegateForColumn(PlanModel::PathColumn,
                                           new ElideRoleDelegate(PlanModel::ProblemRole, Qt::ElideRight, m_planTable));
+    // The path takes what the two sides leave; each side's columns are as
+    // wide as their headings or contents (Qt looks at the first thousand
+    // rows, not a whole 100,000-row preview).
     QHeaderView* header = m_planTable->horizontalHeader();
-    header->setSectionResizeMode(PlanModel::ActionColumn, QHeaderView::Interactive);
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(PlanModel::PathColumn, QHeaderView::Stretch);
-    header->setSectionResizeMode(PlanModel::SizeColumn, QHeaderView::Interactive);
-    // Wide enough for the longest action, which a problem row shows in bold.
-    QFont bold = m_planTable->font();
-    bold.setBold(true);
-    const int longest = QFontMetrics(bold).horizontalAdvance(PlanModel::tr("name not allowed"));
-    header->resizeSection(PlanModel::ActionColumn, std::max(120, longest + 16));
-    header->resizeSection(PlanModel::SizeColumn, 90);
     layout->addWidget(m_planTable, 1);
     return tab;
 }
@@ -611,11 +641,14 @@ void MainWindow::startJob(bool forceDryRun)
     fg::JobSpec spec = std::move(parsed).value();
     if (forceDryRun) spec.options.transfer.dryRun = true;
 
-    if (!spec.options.transfer.dryRun && spec.options.transfer.deleteExtraneous && m_preview && m_preview->deletions > 0 &&
-        m_preview->source == spec.source && m_preview->destination == spec.destination) {
-        const QString what = m_preview->deletions == 1
-                                 ? tr("1 item")
-                                 : tr("%1 items").arg(formatCount(uint64_t(m_preview->deletions)));
+    // The rows the preview's table had cleared are left out of this run
+    // (first: an exact path's rule wins over the job's own includes).
+    const bool afterPreview = !spec.options.transfer.dryRun && m_preview && m_preview->source == spec.source &&
+                              m_preview->destination == spec.destination;
+    std::vector<fg::FilterSpec> leftOut = afterPreview ? m_planModel->exclusionRules() : std::vector<fg::FilterSpec>{};
+    const int deletions = afterPreview ? m_planModel->deletionsKept() : 0;
+    if (afterPreview && spec.options.transfer.deleteExtraneous && deletions > 0) {
+        const QString what = deletions == 1 ? tr("1 item") : tr("%1 items").arg(formatCount(uint64_t(deletions)));
         const QString question = tr("The preview found %1 on the destination that the source lacks. "
                                     "This run deletes them from %2.\n\nRun and delete them?")
                                      .arg(what, QString::fromStdString(spec.destination));
@@ -625,6 +658,14 @@ void MainWindow::startJob(bool forceDryRun)
         }
     }
 
+    if (!leftOut.empty()) {
+        auto& filters = spec.options.transfer.filters;
+        filters.insert(filters.begin(), leftOut.begin(), leftOut.end());
+        appendLog(LogLevel::Info, tr("Left out of this run, as the preview's table says: %n item(s)", nullptr,
+                                     m_planModel->leftOutCount()));
+    }
+    // A run uses up the preview: its table is replaced by the run's own plan.
+    if (!spec.options.transfer.dryRun) m_preview.reset();
     resetViews(spec);
     m_runJobName = m_savedJobs->currentJob().toStdString();
     auto started = m_controller->start(spec);
@@ -679,11 +720,37 @@ void MainWindow::setRunning(bool running)
     m_form->setEditable(!running);
     m_cancelButton->setEnabled(running);
     m_cancelAction->setEnabled(running);
+    if (!running) showPaused(false);
+    // Pause takes Preview's place while a job runs (Preview waits for the
+    // end anyway): the header stays as narrow as it was.
+    m_previewButton->setVisible(!running);
+    m_pauseButton->setVisible(running);
+    m_pauseButton->setEnabled(running);
+    m_pauseAction->setEnabled(running);
     updateButtons();
     if (!running) {
         setWindowTitle(tr("Floodgate"));
         m_tray->setProgress({});
     }
+}
+
+void MainWindow::togglePause()
+{
+    if (!m_controller->isRunning()) return;
+    const bool pause = !m_controller->isPaused();
+    if (fg::Status st = m_controller->setPaused(pause); !st) {
+        appendLog(LogLevel::Warning, tr("Cannot pause: %1").arg(QString::fromStdString(st.error().message)));
+        return;
+    }
+    showPaused(pause);
+}
+
+void MainWindow::showPaused(bool paused)
+{
+    m_pauseButton->setText(paused ? tr("Resume") : tr("Pause"));
+    m_pauseAction->setText(paused ? tr("Res&ume") : tr("P&ause"));
+    m_tray->setPaused(paused);
+    if (paused) m_status->setText(tr("Paused") + kDot + statusLine(m_lastSnapshot, 0));
 }
 
 void MainWindow::applySetting(const QString& setting) { applySettings({setting}); }
@@ -820,7 +887,10 @@ void MainWindow::onSnapshot(const fg::MetricsSnapshot& snapshot)
     m_fileModel->flush();
     updateFileCounts();
     updateProgress(snapshot);
-    if (!m_controller->cancelRequested()) m_status->setText(statusLine(snapshot, m_rate.smoothed()));
+    if (!m_controller->cancelRequested()) {
+        const QString line = statusLine(snapshot, m_rate.smoothed());
+        m_status->setText(m_controller->isPaused() ? tr("Paused") + kDot + line : line);
+    }
 
     if (m_follow->isChecked() && m_tabs->currentIndex() == 0) {
         const int row = m_fileModel->lastActiveRow();
@@ -888,7 +958,7 @@ void MainWindow::updatePreviewHeadline()
         return;
     }
     QString text = html(m_planModel->summary());
-    const int deletions = m_planModel->count(fg::FileAction::Delete);
+    const int deletions = m_planModel->deletionsKept(); // those left out of the run are not
     if (deletions > 0) {
         const QString warning = deletions == 1 ? tr("1 item on the destination will be deleted.")
                                                : tr("%1 items on the destination will be deleted.")
@@ -972,7 +1042,7 @@ void MainWindow::onFinished(const fg::JobResult& result)
     if (m_dryRun) m_planModel->addProblems(result.errors);
     if (m_dryRun && result.state == fg::JobState::Done) {
         const auto& spec = m_controller->spec();
-        m_preview = PreviewRecord{spec.source, spec.destination, m_planModel->count(fg::FileAction::Delete)};
+        m_preview = PreviewRecord{spec.source, spec.destination};
         m_status->setText(tr("Preview") + kDot + m_planModel->summary());
     } else if (result.state == fg::JobState::Failed) {
         // The reason is in the summary just below, wrapped: said once, not twice

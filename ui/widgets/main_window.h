@@ -23,6 +23,7 @@
 QT_BEGIN_NAMESPACE
 class QAction;
 class QCheckBox;
+class QComboBox;
 class QFrame;
 class QLabel;
 class QLineEdit;
@@ -44,6 +45,7 @@ class JobTray;
 class JobForm;
 class LabWindow;
 class PipelineView;
+class PlanFilterModel;
 class PlanModel;
 class SavedJobsPanel;
 class ScheduledRunWatch;
@@ -83,6 +85,7 @@ public:
     // The final summary as plain text; empty until a job ends.
     QString summaryText() const { return m_summaryPlain; }
     bool isRunning() const;
+    bool isPaused() const { return m_controller->isPaused(); }
     const std::optional<fg::JobResult>& lastResult() const { return m_lastResult; }
     // Where finished runs are recorded (fg::recordRun, off the GUI thread).
     HistoryWriter* historyWriter() const { return m_history; }
@@ -98,6 +101,8 @@ public Q_SLOTS:
     // Runs the job in the form (a dry run if the form says so).
     void run();
     void cancel();
+    // Pauses the running job's data, or resumes it.
+    void togglePause();
     // The Tuning Lab on the form's destination, with the form's options as what
     // it does not vary.
     void openLab();
@@ -136,6 +141,7 @@ private:
     void updateStreamsView();
     void startJob(bool forceDryRun);
     void setRunning(bool running);
+    void showPaused(bool paused);
     void updateButtons();
     void resetViews(const fg::JobSpec& spec);
 
@@ -177,6 +183,7 @@ private:
     QAction* m_previewAction = nullptr;
     QAction* m_runAction = nullptr;
     QAction* m_cancelAction = nullptr;
+    QAction* m_pauseAction = nullptr;
     // What the history keeps of the job in flight besides its figures.
     int64_t m_startedAtMs = 0;
     std::string m_runJobName; // the saved job the run in flight was started from
@@ -191,6 +198,7 @@ private:
     QPushButton* m_previewButton = nullptr;
     QPushButton* m_runButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
+    QPushButton* m_pauseButton = nullptr;
     QPushButton* m_labButton = nullptr;
     QPointer<LabWindow> m_lab; // the one lab window, while it is open
     QLabel* m_status = nullptr;
@@ -213,6 +221,8 @@ private:
     QLabel* m_fileCounts = nullptr;
     QCheckBox* m_follow = nullptr;
     QTableView* m_planTable = nullptr;
+    PlanFilterModel* m_planFilter = nullptr;
+    QComboBox* m_planShow = nullptr;
     QLabel* m_planHeadline = nullptr;
     QStackedWidget* m_streamsStack = nullptr; // the empty-state text, or the table
     QLabel* m_streamsEmpty = nullptr;
@@ -241,11 +251,11 @@ private:
     bool m_dryRun = false; // the job in flight (or last run) plans only
     bool m_sawPlan = false;
     bool m_dataStreams = false; // the job in flight (or last run) is a floodgate:// one
-    // The last preview that finished, so Run can ask before deleting what it found.
+    // The last preview that finished: Run asks before deleting what it found,
+    // and leaves out what its table had cleared (PlanModel::exclusionRules).
     struct PreviewRecord {
         std::string source;
         std::string destination;
-        int deletions = 0;
     };
     std::optional<PreviewRecord> m_preview;
 };

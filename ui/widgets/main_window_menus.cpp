@@ -71,6 +71,7 @@ void MainWindow::buildMenus()
     QMenu* job = menuBar()->addMenu(tr("&Job"));
     m_previewAction = menuAction(job, tr("&Preview"), QKeySequence(Qt::CTRL | Qt::Key_P), "previewAction");
     m_runAction = menuAction(job, tr("&Run"), QKeySequence(Qt::CTRL | Qt::Key_R), "runAction");
+    m_pauseAction = menuAction(job, tr("P&ause"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P), "pauseAction");
     m_cancelAction = menuAction(job, tr("&Cancel"), QKeySequence(Qt::CTRL | Qt::Key_Period), "cancelAction");
     job->addSeparator();
     QAction* schedule = menuAction(job, tr("S&chedule\u2026"), {}, "scheduleAction");
@@ -93,6 +94,7 @@ void MainWindow::buildMenus()
     connect(m_previewAction, &QAction::triggered, this, &MainWindow::preview);
     connect(m_runAction, &QAction::triggered, this, &MainWindow::run);
     connect(m_cancelAction, &QAction::triggered, this, &MainWindow::cancel);
+    connect(m_pauseAction, &QAction::triggered, this, &MainWindow::togglePause);
     connect(schedule, &QAction::triggered, m_savedJobs, &SavedJobsPanel::editSchedule);
     connect(remove, &QAction::triggered, m_savedJobs, &SavedJobsPanel::remove);
     connect(history, &QAction::triggered, this, [this] { openHistory(); });
@@ -130,6 +132,7 @@ void MainWindow::buildTray()
 {
     m_tray = new JobTray(this);
     connect(m_tray, &JobTray::cancelRequested, this, &MainWindow::cancel);
+    connect(m_tray, &JobTray::pauseRequested, this, &MainWindow::togglePause);
     // Without a tray the window is where the news is: its status line and
     // summary say how the job ended already, and the log keeps the line.
     connect(m_tray, &JobTray::notificationFallback, this, [this](const QString& title, const QString& text) {
@@ -211,6 +214,7 @@ void MainWindow::applyAppSettings(const AppSettings& settings)
     const bool restart = settings.language != m_settings.language || settings.stateDir != m_settings.stateDir;
     m_settings = settings;
     m_settings.save();
+    applyDisplaySettings(settings);
     m_history->setRetentionDays(settings.historyDays);
     m_history->forgetOld({});
     if (restart) showNotice(tr("The new language or folder takes effect when Floodgate starts again."));

@@ -62,6 +62,12 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
     m_notify->addItem(tr("Never"), int(AppSettings::Notify::Never));
     form->addRow(tr("Notify:"), m_notify);
 
+    m_units = new QComboBox;
+    m_units->setObjectName(QStringLiteral("settingsUnits"));
+    m_units->addItem(tr("1024-based: 1 MB = 1,048,576 bytes (as --bwlimit counts)"), false);
+    m_units->addItem(tr("1000-based: 1 MB = 1,000,000 bytes (as disk makers count)"), true);
+    form->addRow(tr("Sizes:"), m_units);
+
     m_historyDays = new QSpinBox;
     m_historyDays->setObjectName(QStringLiteral("settingsHistoryDays"));
     m_historyDays->setRange(0, 36500);
@@ -97,6 +103,7 @@ AppSettings SettingsDialog::settings() const
     s.stateDir = m_stateDir->text().trimmed();
     s.notify = AppSettings::Notify(m_notify->currentData().toInt());
     s.historyDays = m_historyDays->value();
+    s.decimalUnits = m_units->currentData().toBool();
     return s;
 }
 
@@ -106,6 +113,7 @@ void SettingsDialog::setSettings(const AppSettings& s)
     m_stateDir->setText(s.stateDir);
     m_notify->setCurrentIndex(std::max(0, m_notify->findData(int(s.notify))));
     m_historyDays->setValue(s.historyDays);
+    m_units->setCurrentIndex(s.decimalUnits ? 1 : 0);
 }
 
 } // namespace fgui

@@ -29,6 +29,7 @@ private:
     QComboBox* m_language = nullptr;
     QLineEdit* m_stateDir = nullptr;
     QComboBox* m_notify = nullptr;
+    QComboBox* m_units = nullptr;
     QSpinBox* m_historyDays = nullptr;
 };
 

@@ -61,6 +61,12 @@ struct PlanItem {
     uint8_t changes = 0;    // ItemChange bits
     TransferMethod method = TransferMethod::None;
     const char* methodReason = ""; // why this method, in a few words; static text
+    int64_t mtimeNs = 0;    // the source's modification time (0 for deletions: there is no source)
+    // What the destination holds at this path now, for a preview that
+    // compares the two sides (a deletion's is the file to be deleted).
+    bool destinationExists = false;
+    uint64_t destinationSize = 0;
+    int64_t destinationMtimeNs = 0;
 };
 
 namespace event {
@@ -144,6 +150,14 @@ public:
     // Asks the job to stop; returns at once. The job ends in Cancelled and
     // leaves every target file either old or new.
     virtual void cancel() = 0;
+    // Pauses the data (no file byte moves; scanning may go on and the
+    // connections stay open, the far end still reporting) or resumes it.
+    // A job that cannot pause says so.
+    virtual Status setPaused(bool paused)
+    {
+        (void)paused;
+        return Error(Errc::InvalidArgument, "this job cannot pause");
+    }
     virtual bool finished() const = 0;
     // Blocks until the job ends; the result is final and the same on every call.
     virtual const JobResult& wait() = 0;

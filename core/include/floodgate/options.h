@@ -46,6 +46,11 @@ Result<ParsedFilterRule> parseFilterRule(std::string_view text);
 // A rule written so parseFilterRule() reads it back: "- *.o", "P /keep/",
 // ":n- .cvsignore".
 std::string filterRuleText(const FilterSpec& rule);
+// A rule of `kind` for exactly one path of the transfer (as a plan names
+// it, from the transfer's root) and nothing else: anchored, its wildcard
+// characters escaped. A directory's rule covers what is under it. What a
+// preview's "leave this one out of the run" adds.
+FilterSpec exactPathRule(FilterSpec::Kind kind, std::string_view path, bool isDir);
 
 // --filter ". FILE": the rules of a merge file, one a line in --filter's
 // syntax ('#' and ';' start comments; "!" clears the rules before it; a

@@ -40,9 +40,25 @@ bool RateLimiter::acquire(uint64_t n, const std::atomic<bool>* cancelled)
     return m_shared ? m_shared->acquire(n, cancelled) : true;
 }
 
+bool RateLimiter::waitWhilePaused(const std::atomic<bool>* cancelled) const
+{
+    while (m_paused.load(std::memory_order_relaxed)) {
+        if (cancelled && cancelled->load()) return false;
+        // A resume is noticed within a tenth of a second.
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return !(cancelled && cancelled->load());
+}
+
 bool RateLimiter::acquireHere(uint64_t n, const std::atomic<bool>* cancelled)
 {
     using clock = std::chrono::steady_clock;
+    if (m_paused.load(std::memory_order_relaxed)) {
+        if (!waitWhilePaused(cancelled)) return false;
+        // The time paused earns no tokens: the rate starts afresh.
+        std::lock_guard lock(m_mutex);
+        m_started = false;
+    }
     // Unlimited is the common case: no lock for it.
     if (m_rate.load(std::memory_order_relaxed) == 0) return true;
     for (;;) {

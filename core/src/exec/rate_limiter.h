@@ -26,15 +26,23 @@ public:
     // a budget several jobs share, such as one client's. Set before use.
     void setShared(RateLimiter* shared) { m_shared = shared; }
 
-    // Blocks until n bytes may go; returns at once when unlimited. Returns
-    // early (false) when cancelled.
+    // Paused, no byte goes until resumed (the user's Pause): senders wait
+    // here, their connections stay open and the far end keeps reporting.
+    void setPaused(bool paused) { m_paused.store(paused); }
+    bool paused() const { return m_paused.load(); }
+
+    // Blocks until n bytes may go; returns at once when unlimited and not
+    // paused. Returns early (false) when cancelled.
     bool acquire(uint64_t n, const std::atomic<bool>* cancelled = nullptr);
 
 private:
     bool acquireHere(uint64_t n, const std::atomic<bool>* cancelled);
+    // Sleeps while paused; false when cancelled meanwhile.
+    bool waitWhilePaused(const std::atomic<bool>* cancelled) const;
 
     std::mutex m_mutex;
     std::atomic<uint64_t> m_rate{0};
+    std::atomic<bool> m_paused{false};
     uint64_t m_wanted = 0;  // what setRate asked (guarded by m_mutex)
     uint64_t m_ceiling = 0; // guarded by m_mutex
     RateLimiter* m_shared = nullptr;

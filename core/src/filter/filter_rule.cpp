@@ -140,4 +140,20 @@ std::string filterRuleText(const FilterSpec& rule)
     return ":" + mods + " " + rule.pattern;
 }
 
+FilterSpec exactPathRule(FilterSpec::Kind kind, std::string_view path, bool isDir)
+{
+    while (!path.empty() && path.back() == '/') path.remove_suffix(1);
+    while (!path.empty() && path.front() == '/') path.remove_prefix(1);
+    // A backslash escapes only in a pattern with a wildcard (rsync's rule):
+    // a name without one is taken as it is, backslashes and all.
+    const bool wild = path.find_first_of("*?[") != std::string_view::npos;
+    std::string pattern = "/";
+    for (char c : path) {
+        if (wild && (c == '*' || c == '?' || c == '[' || c == '\\')) pattern.push_back('\\');
+        pattern.push_back(c);
+    }
+    if (isDir) pattern.push_back('/');
+    return FilterSpec{kind, std::move(pattern)};
+}
+
 } // namespace fg

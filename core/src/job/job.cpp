@@ -490,19 +490,36 @@ private:
     void applyRate(uint64_t rate)
     {
         m_limiter.setRate(rate);
-        // A remote sender (a pull) keeps its own limiter: tell it.
-        {
-            std::lock_guard links(m_linkMutex);
-            if (m_link && m_source.isRemote()) {
-                proto::RateChangeMsg change;
-                change.bytesPerSec = rate;
-                (void)m_link->send(proto::toFrame(change));
-            }
-        }
+        tellRemoteSender();
         pushEvent(event::Log{event::Log::Level::Info,
                              rate ? "bandwidth limit now " + std::to_string(rate >> 20) + " MB/s (timetable)"
                                   : std::string("bandwidth limit off (timetable)")},
                   false);
+    }
+
+    // A remote sender (a pull) keeps its own limiter: it is told the rate
+    // and whether the user paused.
+    void tellRemoteSender()
+    {
+        std::lock_guard links(m_linkMutex);
+        if (m_link && m_source.isRemote()) {
+            proto::RateChangeMsg change;
+            change.bytesPerSec = m_limiter.rate();
+            change.paused = m_limiter.paused();
+            (void)m_link->send(proto::toFrame(change));
+        }
+    }
+
+    Status setPaused(bool paused) override
+    {
+        if (m_limiter.paused() == paused) return {};
+        m_limiter.setPaused(paused);
+        tellRemoteSender();
+        pushEvent(event::Log{event::Log::Level::Info,
+                             paused ? std::string("paused: no data moves until resumed; the connections stay open")
+                                    : std::string("resumed")},
+                  false);
+        return {};
     }
 
     Status runLocal()

@@ -49,7 +49,15 @@ Result<JobListing> JobStore::list() const
         // someone left there are not jobs.
         if (!entry.name.ends_with(kSuffix) || entry.name.size() == kSuffix.size()) continue;
         const std::string name = entry.name.substr(0, entry.name.size() - kSuffix.size());
-        if (!checkJobName(name)) continue;
+        // Hidden files are not jobs (an editor's, a write's own); any other
+        // file a job could not be named after is said, not skipped in silence.
+        if (name.front() == '.') continue;
+        if (Status named = checkJobName(name); !named) {
+            out.unreadable.push_back(Error(Errc::InvalidArgument, m_dir + "/" + entry.name + " is not a saved job: "
+                                                                      + named.error().message
+                                                                      + "; rename the file to a job's name"));
+            continue;
+        }
         auto job = load(name);
         if (job.ok()) out.jobs.push_back(std::move(job).value());
         else out.unreadable.push_back(job.error());

@@ -534,13 +534,18 @@ void PlanBatchMsg::encode(WireWriter& w) const
         w.u8(uint8_t(it.action));
         w.u8(uint8_t(it.method));
         w.u8(it.changes);
+        w.u8(it.destinationExists ? 1 : 0);
+        if (it.destinationExists) {
+            w.u64(it.destinationSize);
+            w.i64(it.destinationMtimeNs);
+        }
     }
 }
 
 Result<PlanBatchMsg> PlanBatchMsg::decode(WireReader& r)
 {
     PlanBatchMsg m;
-    uint32_t n = r.count(kMaxBatchItems, 7);
+    uint32_t n = r.count(kMaxBatchItems, 8);
     m.items.reserve(n);
     for (uint32_t i = 0; i < n && !r.failed(); ++i) {
         PlanItemWire it;
@@ -552,6 +557,13 @@ Result<PlanBatchMsg> PlanBatchMsg::decode(WireReader& r)
         if (method > uint8_t(WireMethod::WholeInPlace)) r.fail("unknown transfer method");
         it.method = WireMethod(method);
         it.changes = r.u8();
+        const uint8_t exists = r.u8();
+        if (exists > 1) r.fail("a plan item's destination flag is neither 0 nor 1");
+        it.destinationExists = exists == 1;
+        if (it.destinationExists) {
+            it.destinationSize = r.u64();
+            it.destinationMtimeNs = r.i64();
+        }
         static_assert(kKnownChanges == 0xff, "every bit of the byte is a change: none to refuse");
         // Only an update has an old copy to take differences from; a resume
         // may also finish a copy.
@@ -570,18 +582,22 @@ void DeleteBatchMsg::encode(WireWriter& w) const
     for (const auto& it : items) {
         w.string(it.path);
         w.u8(it.isDir ? 1 : 0);
+        w.u64(it.size);
+        w.i64(it.mtimeNs);
     }
 }
 
 Result<DeleteBatchMsg> DeleteBatchMsg::decode(WireReader& r)
 {
     DeleteBatchMsg m;
-    uint32_t n = r.count(kMaxBatchItems, 5);
+    uint32_t n = r.count(kMaxBatchItems, 21);
     m.items.reserve(n);
     for (uint32_t i = 0; i < n && !r.failed(); ++i) {
         DeleteItemWire it;
         it.path = r.string(kMaxPathBytes);
         it.isDir = r.u8() != 0;
+        it.size = r.u64();
+        it.mtimeNs = r.i64();
         m.items.push_back(std::move(it));
     }
     FG_TRY(r.finish("DeleteBatch"));
@@ -1049,6 +1065,9 @@ Result<RateChangeMsg> RateChangeMsg::decode(WireReader& r)
 {
     RateChangeMsg m;
     m.bytesPerSec = r.u64();
+    const uint8_t paused = r.u8();
+    if (paused > 1) r.fail("the pause flag is neither 0 nor 1");
+    m.paused = paused == 1;
     FG_TRY(r.finish("RateChange"));
     return m;
 }

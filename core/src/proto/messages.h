@@ -30,7 +30,7 @@ namespace fg::proto {
 // 14: --name-mapping (JobRequest, last) and whether the source's names are
 // Windows' (FileListBegin).
 // 15: --snapshot and its retention (JobRequest, last).
-inline constexpr uint16_t kProtocolVersion = 15;
+inline constexpr uint16_t kProtocolVersion = 16;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 // Hello capabilities. PlainData: this end can carry a session's data
 // connections unencrypted after their TLS join (--cipher none); a client
@@ -274,6 +274,11 @@ struct PlanItemWire {
     WireAction action = WireAction::Copy;
     WireMethod method = WireMethod::Whole;
     uint8_t changes = 0; // ItemChange bits (since version 8)
+    // What the receiver has at this path now (since version 16): a preview
+    // shows both sides.
+    bool destinationExists = false;
+    uint64_t destinationSize = 0;
+    int64_t destinationMtimeNs = 0;
 };
 
 struct PlanBatchMsg {
@@ -286,6 +291,8 @@ struct PlanBatchMsg {
 struct DeleteItemWire {
     std::string path;
     bool isDir = false;
+    uint64_t size = 0;   // since version 16: what a preview shows of it
+    int64_t mtimeNs = 0;
 };
 
 struct DeleteBatchMsg {
@@ -495,11 +502,17 @@ struct JobDoneMsg {
     static Result<JobDoneMsg> decode(WireReader& r);
 };
 
-// A new bandwidth limit for the sender, from a timetable on the client.
+// A new bandwidth limit for the sender, from a timetable on the client,
+// or the user's Pause and Resume (version 16).
 struct RateChangeMsg {
     static constexpr MsgType kType = MsgType::RateChange;
     uint64_t bytesPerSec = 0; // 0 = unlimited
-    void encode(WireWriter& w) const { w.u64(bytesPerSec); }
+    bool paused = false;
+    void encode(WireWriter& w) const
+    {
+        w.u64(bytesPerSec);
+        w.u8(paused ? 1 : 0);
+    }
     static Result<RateChangeMsg> decode(WireReader& r);
 };
 

@@ -208,11 +208,21 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         method = chooseMethod(in);
         if (partial && !m_params.dryRun) m_signer.notePartial(index, *partial);
     }
-    out.items.push_back({index, *wireActionOf(decision.action), method, decision.changes});
+    proto::PlanItemWire wire{index, *wireActionOf(decision.action), method, decision.changes};
+    if (state->has_value()) {
+        wire.destinationExists = true;
+        wire.destinationSize = (*state)->size;
+        wire.destinationMtimeNs = (*state)->mtimeNs;
+    }
+    out.items.push_back(wire);
     PlanItem item;
     item.path = target;
     item.action = decision.action;
     item.size = entry.size;
+    item.mtimeNs = entry.mtimeNs;
+    item.destinationExists = wire.destinationExists;
+    item.destinationSize = wire.destinationSize;
+    item.destinationMtimeNs = wire.destinationMtimeNs;
     item.isDir = entry.isDir();
     item.isSymlink = entry.isSymlink();
     if (item.isSymlink) item.linkTarget = entry.linkTarget;
@@ -727,10 +737,10 @@ void Receiver::deleteExtraneous(DirCache& dirs)
         return true;
     };
 
-    std::vector<std::pair<std::string, bool>> extraneous;
+    std::vector<proto::DeleteItemWire> extraneous;
     ScanCallbacks callbacks;
     callbacks.entry = [&](FileEntry&& e) {
-        if (extra(e.path)) extraneous.emplace_back(e.path, e.isDir());
+        if (extra(e.path)) extraneous.push_back({e.path, e.isDir(), e.isDir() ? 0 : e.size, e.mtimeNs});
         return !cancelled();
     };
     callbacks.error = [&](const std::string& path, const Error& error) { notice(true, path, error); };
@@ -749,14 +759,17 @@ void Receiver::deleteExtraneous(DirCache& dirs)
         items.clear();
         bytes = 0;
     };
-    for (const auto& [path, isDir] : extraneous) {
-        batch.items.push_back({path, isDir});
+    for (const proto::DeleteItemWire& gone : extraneous) {
+        batch.items.push_back(gone);
         PlanItem item;
-        item.path = path;
+        item.path = gone.path;
         item.action = FileAction::Delete;
-        item.isDir = isDir;
+        item.isDir = gone.isDir;
+        item.destinationExists = true;
+        item.destinationSize = gone.size;
+        item.destinationMtimeNs = gone.mtimeNs;
         items.push_back(std::move(item));
-        bytes += path.size() + 8;
+        bytes += gone.path.size() + 24;
         if (bytes >= proto::kBatchBytes) flush();
     }
     flush();
@@ -769,7 +782,9 @@ void Receiver::deleteExtraneous(DirCache& dirs)
         // Kept, not deleted: the top of each extraneous subtree moves to the
         // backups whole (parents come first in the list).
         std::string moved;
-        for (const auto& [path, isDir] : extraneous) {
+        for (const proto::DeleteItemWire& gone : extraneous) {
+            const std::string& path = gone.path;
+            const bool isDir = gone.isDir;
             if (!moved.empty() && path.size() > moved.size() && path.starts_with(moved) && path[moved.size()] == '/')
                 continue;
             if (limits.limited && deleted >= limits.maxDelete) {
@@ -791,7 +806,8 @@ void Receiver::deleteExtraneous(DirCache& dirs)
         extraneous.clear();
     }
     for (auto it = extraneous.rbegin(); it != extraneous.rend(); ++it) {
-        const auto& [path, isDir] = *it;
+        const std::string& path = it->path;
+        const bool isDir = it->isDir;
         if (limits.limited && deleted >= limits.maxDelete) {
             ++held;
             continue;

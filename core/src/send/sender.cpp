@@ -494,6 +494,10 @@ void Sender::controlLoop()
                 item.isSymlink = file.type == platform::FileType::Symlink;
                 if (item.isSymlink) item.linkTarget = std::string(file.linkTarget);
                 item.changes = it.changes;
+                item.mtimeNs = file.mtimeNs;
+                item.destinationExists = it.destinationExists;
+                item.destinationSize = it.destinationSize;
+                item.destinationMtimeNs = it.destinationMtimeNs;
                 describeMethod(it.method, item);
                 switch (it.action) {
                 case proto::WireAction::Copy: item.action = FileAction::Copy; break;
@@ -530,6 +534,9 @@ void Sender::controlLoop()
                 item.path = std::move(it.path);
                 item.action = FileAction::Delete;
                 item.isDir = it.isDir;
+                item.destinationExists = true;
+                item.destinationSize = it.size;
+                item.destinationMtimeNs = it.mtimeNs;
                 items.push_back(std::move(item));
             }
             m_observer.onPlanned(std::move(items));
@@ -627,7 +634,10 @@ void Sender::controlLoop()
                 fail(msg.error());
                 continue;
             }
-            if (m_limiter) m_limiter->setRate(msg->bytesPerSec);
+            if (m_limiter) {
+                m_limiter->setRate(msg->bytesPerSec);
+                m_limiter->setPaused(msg->paused);
+            }
             break;
         }
         case MsgType::Cancel:
