@@ -195,6 +195,21 @@ private Q_SLOTS:
         const fg::JobResult& result = (*job)->wait();
         QVERIFY2(result.state == fg::JobState::Done, result.fatal.message.c_str());
         QVERIFY(fgtest::readFile(local.sub("got/big.bin")) == content);
+
+        // Paused while it still connects: the daemon is told once its sender
+        // runs (a frame before that would fail the job), and holds the data.
+        spec.destination = local.sub("early/");
+        auto early = fg::Job::create(spec);
+        QVERIFY(early.ok());
+        (*early)->start();
+        QVERIFY((*early)->setPaused(true).ok());
+        QTest::qWait(3500); // unpaused, 1M/s would have moved most of the 4 MB by now
+        QVERIFY((*early)->snapshot().bytesDone < content.size() / 2);
+        QVERIFY(!(*early)->finished());
+        QVERIFY((*early)->setPaused(false).ok());
+        const fg::JobResult& earlyResult = (*early)->wait();
+        QVERIFY2(earlyResult.state == fg::JobState::Done, earlyResult.fatal.message.c_str());
+        QVERIFY(fgtest::readFile(local.sub("early/big.bin")) == content);
     }
 
     void resyncTransfersNothing()

@@ -329,6 +329,8 @@ private Q_SLOTS:
         fgtest::writeFile(dst.sub("changed.txt"), "old\n");
         fgtest::writeFile(dst.sub("extra.txt"), "only here\n");
         fgtest::writeFile(dst.sub("extra2.txt"), "only here too\n");
+        fgtest::writeFile(dst.sub("gone/x.txt"), "x\n");
+        fgtest::writeFile(dst.sub("gone/y.txt"), "y\n");
 
         fgui::MainWindow window; // the real engine
         window.show();
@@ -364,7 +366,7 @@ private Q_SLOTS:
         auto* show = window.findChild<QComboBox*>(QStringLiteral("planShow"));
         auto* table = window.findChild<QTableView*>(QStringLiteral("planTable"));
         show->setCurrentIndex(show->findData(int(fgui::PlanFilterModel::Show::Deletions)));
-        QCOMPARE(table->model()->rowCount(), 2);
+        QCOMPARE(table->model()->rowCount(), 5); // extra, extra2, gone/, gone/x.txt, gone/y.txt
 
         // Left out: the wildcard-named file, one deletion, and the folder "later" with its files.
         QVERIFY(plan.setData(plan.index(rowOf(QStringLiteral("we[ir]d*.txt")), fgui::PlanModel::PathColumn),
@@ -374,11 +376,20 @@ private Q_SLOTS:
         QVERIFY(later >= 0);
         QVERIFY(plan.setLeftOut(later, true));
         QCOMPARE(plan.leftOutCount(), 5); // the folder took its two files along
-        QCOMPARE(plan.exclusionRules().size(), size_t(3));
+        // Under a folder left out, the folder decides.
+        QVERIFY(!plan.canLeaveOut(rowOf(QStringLiteral("later/a.txt"))));
+        QVERIFY(!plan.setLeftOut(rowOf(QStringLiteral("later/a.txt")), false));
+        // One file of a folder to be deleted: the folder stays with all of it.
+        QVERIFY(plan.setLeftOut(rowOf(QStringLiteral("gone/x.txt")), true));
+        QVERIFY(plan.data(plan.index(rowOf(QStringLiteral("gone/")), 0), fgui::PlanModel::LeftOutRole).toBool());
+        QVERIFY(plan.data(plan.index(rowOf(QStringLiteral("gone/y.txt")), 0), fgui::PlanModel::LeftOutRole).toBool());
+        // An update left out with --delete-excluded on: neither written nor deleted.
+        QVERIFY(plan.setLeftOut(changed, true));
+        QCOMPARE(plan.leftOutCount(), 9);
         QCOMPARE(plan.deletionsKept(), 1);
         show->setCurrentIndex(show->findData(int(fgui::PlanFilterModel::Show::LeftOut)));
-        QCOMPARE(table->model()->rowCount(), 5);
-        QVERIFY2(plan.summary().contains(QStringLiteral("5 left out of the run")), qPrintable(plan.summary()));
+        QCOMPARE(table->model()->rowCount(), 9);
+        QVERIFY2(plan.summary().contains(QStringLiteral("9 left out of the run")), qPrintable(plan.summary()));
         grab(window, QStringLiteral("preview-comparison.png"));
 
         bool asked = false;
@@ -391,7 +402,8 @@ private Q_SLOTS:
         QCOMPARE(window.lastResult()->state, fg::JobState::Done);
         QVERIFY(asked); // one deletion left to confirm, not two
         QCOMPARE(fgtest::readFile(dst.sub("keep.txt")), std::string("new\n"));
-        QCOMPARE(fgtest::readFile(dst.sub("changed.txt")), std::string("the source's longer text\n"));
+        QCOMPARE(fgtest::readFile(dst.sub("changed.txt")), std::string("old\n")); // left out, and kept
+        QCOMPARE(fgtest::readFile(dst.sub("gone/y.txt")), std::string("y\n"));
         QVERIFY(!QFile::exists(QString::fromStdString(dst.sub("we[ir]d*.txt"))));
         QVERIFY(!QFile::exists(QString::fromStdString(dst.sub("later"))));
         QVERIFY(QFile::exists(QString::fromStdString(dst.sub("extra.txt"))));   // protected

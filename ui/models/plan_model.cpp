@@ -21,6 +21,7 @@ void PlanModel::clear()
     m_bytes.fill(0);
     m_problems = 0;
     m_leftOut = 0;
+    m_leftOutFolders.clear();
     m_collisions = 0;
     m_unholdable = 0;
     endResetModel();
@@ -35,6 +36,9 @@ void PlanModel::addItems(const std::vector<fg::PlanItem>& items)
         Item row;
         row.path = QString::fromStdString(item.path);
         if (item.isDir) row.path += QLatin1Char('/');
+        row.destinationName = item.path;
+        row.sourceName = item.sourcePath.empty() ? item.path : item.sourcePath;
+        row.root = item.isTransferRoot;
         row.size = item.size;
         row.mtimeNs = item.mtimeNs;
         row.destinationExists = item.destinationExists;
@@ -155,7 +159,7 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole: return displayOf(item, index.column());
     case Qt::CheckStateRole:
-        if (index.column() == PathColumn) return item.leftOut ? Qt::Unchecked : Qt::Checked;
+        if (index.column() == PathColumn && m_checkable) return item.leftOut ? Qt::Unchecked : Qt::Checked;
         return {};
     case Qt::ForegroundRole:
         if (item.leftOut) return QBrush(QColor(0x9e, 0x9e, 0x9e));
@@ -191,8 +195,29 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const
 Qt::ItemFlags PlanModel::flags(const QModelIndex& index) const
 {
     Qt::ItemFlags f = QAbstractTableModel::flags(index);
-    if (index.isValid() && index.column() == PathColumn && !isProblem(index.row())) f |= Qt::ItemIsUserCheckable;
+    if (index.isValid() && index.column() == PathColumn && canLeaveOut(index.row())) f |= Qt::ItemIsUserCheckable;
     return f;
+}
+
+void PlanModel::setCheckable(bool checkable)
+{
+    if (checkable == m_checkable) return;
+    m_checkable = checkable;
+    if (!m_items.empty()) Q_EMIT dataChanged(index(0, PathColumn), index(int(m_items.size()) - 1, PathColumn));
+}
+
+bool PlanModel::underLeftOutFolder(const QString& path) const
+{
+    for (const QString& folder : m_leftOutFolders)
+        if (path.size() > folder.size() && path.startsWith(folder)) return true;
+    return false;
+}
+
+bool PlanModel::canLeaveOut(int row) const
+{
+    if (!m_checkable || row < 0 || row >= int(m_items.size())) return false;
+    const Item& item = m_items[size_t(row)];
+    return !item.problem && !item.root && !underLeftOutFolder(item.path);
 }
 
 bool PlanModel::setData(const QModelIndex& index, const QVariant& value, int role)
@@ -203,7 +228,20 @@ bool PlanModel::setData(const QModelIndex& index, const QVariant& value, int rol
 
 bool PlanModel::setLeftOut(int row, bool leftOut)
 {
-    if (row < 0 || row >= int(m_items.size()) || m_items[size_t(row)].problem) return false;
+    if (!canLeaveOut(row)) return false;
+    if (leftOut && m_items[size_t(row)].action == fg::FileAction::Delete) {
+        // The outermost folder to be deleted that holds it goes along.
+        const QString& path = m_items[size_t(row)].path;
+        for (size_t i = 0; i < m_items.size(); ++i) {
+            const Item& up = m_items[i];
+            if (int(i) == row || up.problem || !up.isDir || up.action != fg::FileAction::Delete) continue;
+            const QString folder = up.path.endsWith(QLatin1Char('/')) ? up.path : up.path + QLatin1Char('/');
+            if (path.startsWith(folder) && (up.path.size() < m_items[size_t(row)].path.size())) {
+                row = int(i);
+                break; // deletions are listed parents first: the first found is the outermost
+            }
+        }
+    }
     const Item& chosen = m_items[size_t(row)];
     // A folder's rows go with it: what is under a folder left out is not written.
     const QString under = chosen.isDir ? (chosen.path.endsWith(QLatin1Char('/')) ? chosen.path
@@ -218,6 +256,10 @@ bool PlanModel::setLeftOut(int row, bool leftOut)
         m_leftOut += leftOut ? 1 : -1;
         first = std::min(first, int(i));
         last = std::max(last, int(i));
+    }
+    if (chosen.isDir) {
+        if (leftOut) m_leftOutFolders << under;
+        else m_leftOutFolders.removeAll(under);
     }
     if (last >= 0) Q_EMIT dataChanged(index(first, 0), index(last, ColumnCount - 1));
     return true;
@@ -238,9 +280,11 @@ std::vector<fg::FilterSpec> PlanModel::exclusionRules() const
     for (const Item& item : m_items) {
         if (item.problem || !item.leftOut) continue;
         if (!coveredBy.isEmpty() && item.path.startsWith(coveredBy)) continue;
-        const auto kind = item.action == fg::FileAction::Delete ? fg::FilterSpec::Kind::Protect
-                                                                : fg::FilterSpec::Kind::Exclude;
-        rules.push_back(fg::exactPathRule(kind, item.path.toStdString(), item.isDir));
+        // (Rules from the names' own bytes: a name that is not UTF-8 must
+        // not be changed on its way through a QString.)
+        rules.push_back(fg::exactPathRule(fg::FilterSpec::Kind::Protect, item.destinationName, item.isDir));
+        if (item.action != fg::FileAction::Delete)
+            rules.push_back(fg::exactPathRule(fg::FilterSpec::Kind::Exclude, item.sourceName, item.isDir));
         if (item.isDir) coveredBy = item.path.endsWith(QLatin1Char('/')) ? item.path : item.path + QLatin1Char('/');
     }
     return rules;

@@ -15,6 +15,7 @@
 
 #include <QAbstractTableModel>
 #include <QString>
+#include <QStringList>
 
 #include <array>
 #include <vector>
@@ -62,14 +63,22 @@ public:
     // "Nothing to do".
     QString summary() const;
 
-    // Leaves a row (and, for a folder, what is under it) out of the next run, or puts it back.
+    // Whether rows can be left out: a preview's table, not a run's own plan.
+    void setCheckable(bool checkable);
+    // Whether `row` can be left out: not a problem, not the transfer's own
+    // top, not under a folder left out (the folder decides for it).
+    bool canLeaveOut(int row) const;
+    // Leaves a row (and, for a folder, what is under it) out of the next run,
+    // or puts it back. A deletion inside a folder to be deleted takes that
+    // folder along: the folder cannot go while something in it stays.
     bool setLeftOut(int row, bool leftOut);
     int leftOutCount() const { return m_leftOut; }
     // Deletions that a run would still make (those not left out).
     int deletionsKept() const;
-    // The rules that leave the cleared rows out of a run: one per row whose
-    // folder is not left out already; a deletion's protects it (it is kept
-    // even with --delete-excluded), any other's excludes it.
+    // The rules that leave the cleared rows out of a run, for each row whose
+    // folder is not left out already: a protect rule for its name on the
+    // destination (never deleted, also with --delete-excluded), and for what
+    // the source has, an exclude rule for the sender's name (not written).
     std::vector<fg::FilterSpec> exclusionRules() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -82,6 +91,9 @@ public:
 private:
     struct Item {
         QString path;
+        std::string destinationName; // the path's bytes as the destination has them
+        std::string sourceName;      // the sender's name for it
+        bool root = false;           // the transfer's own top
         uint64_t size = 0;
         int64_t mtimeNs = 0;
         bool destinationExists = false;
@@ -102,8 +114,13 @@ private:
     std::vector<Item> m_items;
     std::array<int, kActionCount> m_counts{};
     std::array<uint64_t, kActionCount> m_bytes{};
+    // The folder rows left out, each ending in '/': rows under them follow them.
+    bool underLeftOutFolder(const QString& path) const;
+
     int m_problems = 0;
     int m_leftOut = 0;
+    bool m_checkable = true;
+    QStringList m_leftOutFolders;
     int m_collisions = 0;
     int m_unholdable = 0;
 };

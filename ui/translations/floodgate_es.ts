@@ -2859,12 +2859,12 @@ Solo escribe en carpetas temporales llamadas .fg-lab-… en el destino, y quita 
     <name>fgui::MainWindow</name>
     <message>
         <location filename="../widgets/main_window.cpp" line="+100"/>
-        <location line="+631"/>
+        <location line="+640"/>
         <source>Floodgate</source>
         <translation>Floodgate</translation>
     </message>
     <message>
-        <location line="-617"/>
+        <location line="-626"/>
         <source>This run is not in the history (%1); the run itself is not affected</source>
         <translation>Esta ejecución no está en el historial (%1); la ejecución en sí no se ve afectada</translation>
     </message>
@@ -2886,12 +2886,12 @@ Solo escribe en carpetas temporales llamadas .fg-lab-… en el destino, y quita 
     <message>
         <location line="+1"/>
         <location line="+78"/>
-        <location line="+810"/>
+        <location line="+821"/>
         <source>Preview</source>
         <translation>Vista previa</translation>
     </message>
     <message>
-        <location line="-887"/>
+        <location line="-898"/>
         <source>Streams</source>
         <translation>Flujos</translation>
     </message>
@@ -2922,12 +2922,12 @@ Solo escribe en carpetas temporales llamadas .fg-lab-… en el destino, y quita 
     </message>
     <message>
         <location line="+9"/>
-        <location line="+502"/>
+        <location line="+511"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location line="-500"/>
+        <location line="-509"/>
         <source>Stop moving data for now and go on later: the connections stay open, nothing is lost</source>
         <translation>Detener el envío de datos por ahora y seguir después: las conexiones siguen abiertas y no se pierde nada</translation>
     </message>
@@ -3058,7 +3058,7 @@ Solo escribe en carpetas temporales llamadas .fg-lab-… en el destino, y quita 
         <translation>Desmarque la casilla de una fila para dejarla fuera de la próxima ejecución.</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+69"/>
         <source>The data connections of a floodgate:// job appear here while it runs: rate, RTT, congestion window and retransmits for each.</source>
         <translation>Las conexiones de datos de un trabajo floodgate:// aparecen aquí mientras se ejecuta: velocidad, RTT, ventana de congestión y retransmisiones de cada una.</translation>
     </message>
@@ -3083,7 +3083,7 @@ Solo escribe en carpetas temporales llamadas .fg-lab-… en el destino, y quita 
         <translation>Este trabajo no abrió conexiones de datos.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Cancelling…</source>
         <translation>Cancelando…</translation>
     </message>
@@ -3093,7 +3093,7 @@ Solo escribe en carpetas temporales llamadas .fg-lab-… en el destino, y quita 
         <translation>Cancelación solicitada</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+44"/>
         <source>1 item</source>
         <translation>1 elemento</translation>
     </message>
@@ -3165,7 +3165,7 @@ Run and delete them?</source>
         <translation>Ejecución: %1</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Cannot pause: %1</source>
         <translation>No se puede pausar: %1</translation>
     </message>
@@ -3314,7 +3314,7 @@ Run and delete them?</source>
         <translation>(a:b pasa a ser a：b, con dos puntos de ancho completo, y CON pasa a ser ＣON; al sincronizar de vuelta con la misma opción se restauran)</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>Failed after %1</source>
         <translation>Falló tras %1</translation>
     </message>
@@ -3714,7 +3714,7 @@ Run and delete them?</source>
 <context>
     <name>fgui::PlanModel</name>
     <message>
-        <location filename="../models/plan_model.cpp" line="+92"/>
+        <location filename="../models/plan_model.cpp" line="+96"/>
         <source>%1 to copy</source>
         <translation>%1 para copiar</translation>
     </message>
@@ -3817,7 +3817,7 @@ Run and delete them?</source>
         <translation>%1 — fuera de la próxima ejecución</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+113"/>
         <source>name collision</source>
         <translation>colisión de nombres</translation>
     </message>

@@ -2857,12 +2857,12 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
     <name>fgui::MainWindow</name>
     <message>
         <location filename="../widgets/main_window.cpp" line="+100"/>
-        <location line="+631"/>
+        <location line="+640"/>
         <source>Floodgate</source>
         <translation>Floodgate</translation>
     </message>
     <message>
-        <location line="-617"/>
+        <location line="-626"/>
         <source>This run is not in the history (%1); the run itself is not affected</source>
         <translation>この実行は履歴に記録されませんでした (%1)。実行自体には影響ありません</translation>
     </message>
@@ -2884,12 +2884,12 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
     <message>
         <location line="+1"/>
         <location line="+78"/>
-        <location line="+810"/>
+        <location line="+821"/>
         <source>Preview</source>
         <translation>プレビュー</translation>
     </message>
     <message>
-        <location line="-887"/>
+        <location line="-898"/>
         <source>Streams</source>
         <translation>ストリーム</translation>
     </message>
@@ -2920,12 +2920,12 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
     </message>
     <message>
         <location line="+9"/>
-        <location line="+502"/>
+        <location line="+511"/>
         <source>Pause</source>
         <translation>一時停止</translation>
     </message>
     <message>
-        <location line="-500"/>
+        <location line="-509"/>
         <source>Stop moving data for now and go on later: the connections stay open, nothing is lost</source>
         <translation>データの転送をいったん止め、後で続けます。接続は開いたままで、何も失われません</translation>
     </message>
@@ -3056,7 +3056,7 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
         <translation>行のチェックを外すと、次回の実行から除外されます。</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+69"/>
         <source>The data connections of a floodgate:// job appear here while it runs: rate, RTT, congestion window and retransmits for each.</source>
         <translation>floodgate:// ジョブの実行中、データ接続がここに表示されます。各接続の速度、RTT、輻輳ウィンドウ、再送回数を確認できます。</translation>
     </message>
@@ -3081,7 +3081,7 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
         <translation>このジョブはデータ接続を開きませんでした。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Cancelling…</source>
         <translation>キャンセル中…</translation>
     </message>
@@ -3091,7 +3091,7 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
         <translation>キャンセルを要求しました</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+44"/>
         <source>1 item</source>
         <translation>1 項目</translation>
     </message>
@@ -3162,7 +3162,7 @@ Run and delete them?</source>
         <translation>実行: %1</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Cannot pause: %1</source>
         <translation>一時停止できません: %1</translation>
     </message>
@@ -3311,7 +3311,7 @@ Run and delete them?</source>
         <translation>(a:b は全角コロンの a：b に、CON は ＣON になります。同じ設定で逆方向に同期すると元に戻ります)</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>Failed after %1</source>
         <translation>%1 後に失敗しました</translation>
     </message>
@@ -3710,7 +3710,7 @@ Run and delete them?</source>
 <context>
     <name>fgui::PlanModel</name>
     <message>
-        <location filename="../models/plan_model.cpp" line="+92"/>
+        <location filename="../models/plan_model.cpp" line="+96"/>
         <source>%1 to copy</source>
         <translation>コピー %1 件</translation>
     </message>
@@ -3812,7 +3812,7 @@ Run and delete them?</source>
         <translation>%1 — 次回の実行から除外</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+113"/>
         <source>name collision</source>
         <translation>名前の衝突</translation>
     </message>

@@ -2857,12 +2857,12 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
     <name>fgui::MainWindow</name>
     <message>
         <location filename="../widgets/main_window.cpp" line="+100"/>
-        <location line="+631"/>
+        <location line="+640"/>
         <source>Floodgate</source>
         <translation>Floodgate</translation>
     </message>
     <message>
-        <location line="-617"/>
+        <location line="-626"/>
         <source>This run is not in the history (%1); the run itself is not affected</source>
         <translation>本次运行未记入历史记录（%1）；运行本身不受影响</translation>
     </message>
@@ -2884,12 +2884,12 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
     <message>
         <location line="+1"/>
         <location line="+78"/>
-        <location line="+810"/>
+        <location line="+821"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location line="-887"/>
+        <location line="-898"/>
         <source>Streams</source>
         <translation>数据流</translation>
     </message>
@@ -2920,12 +2920,12 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
     </message>
     <message>
         <location line="+9"/>
-        <location line="+502"/>
+        <location line="+511"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-500"/>
+        <location line="-509"/>
         <source>Stop moving data for now and go on later: the connections stay open, nothing is lost</source>
         <translation>暂时停止传输数据，稍后继续：连接保持打开，不会丢失任何内容</translation>
     </message>
@@ -3056,7 +3056,7 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
         <translation>取消勾选某行的复选框，下次运行时即略过该项。</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+69"/>
         <source>The data connections of a floodgate:// job appear here while it runs: rate, RTT, congestion window and retransmits for each.</source>
         <translation>floodgate:// 任务运行时，其数据连接会显示在这里：每个连接的速率、RTT、拥塞窗口和重传次数。</translation>
     </message>
@@ -3081,7 +3081,7 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
         <translation>此任务没有打开数据连接。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
@@ -3091,7 +3091,7 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
         <translation>已请求取消</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+44"/>
         <source>1 item</source>
         <translation>1 项</translation>
     </message>
@@ -3162,7 +3162,7 @@ Run and delete them?</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Cannot pause: %1</source>
         <translation>无法暂停：%1</translation>
     </message>
@@ -3311,7 +3311,7 @@ Run and delete them?</source>
         <translation>（a:b 变为带全角冒号的 a：b，CON 变为 ＣON；以相同选项反向同步可还原）</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>Failed after %1</source>
         <translation>%1 后失败</translation>
     </message>
@@ -3710,7 +3710,7 @@ Run and delete them?</source>
 <context>
     <name>fgui::PlanModel</name>
     <message>
-        <location filename="../models/plan_model.cpp" line="+92"/>
+        <location filename="../models/plan_model.cpp" line="+96"/>
         <source>%1 to copy</source>
         <translation>%1 个待复制</translation>
     </message>
@@ -3812,7 +3812,7 @@ Run and delete them?</source>
         <translation>%1 — 下次运行时略过</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+113"/>
         <source>name collision</source>
         <translation>名称冲突</translation>
     </message>

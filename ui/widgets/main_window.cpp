@@ -608,6 +608,8 @@ void MainWindow::cancel()
     if (!m_controller->isRunning()) return;
     m_controller->cancel();
     m_cancelButton->setEnabled(false);
+    m_pauseButton->setEnabled(false);
+    m_pauseAction->setEnabled(false);
     m_status->setText(tr("Cancelling\u2026"));
     appendLog(LogLevel::Warning, tr("Cancel requested"));
 }
@@ -645,8 +647,13 @@ void MainWindow::startJob(bool forceDryRun)
     // (first: an exact path's rule wins over the job's own includes).
     const bool afterPreview = !spec.options.transfer.dryRun && m_preview && m_preview->source == spec.source &&
                               m_preview->destination == spec.destination;
-    std::vector<fg::FilterSpec> leftOut = afterPreview ? m_planModel->exclusionRules() : std::vector<fg::FilterSpec>{};
-    const int deletions = afterPreview ? m_planModel->deletionsKept() : 0;
+    if (afterPreview && !m_preview->taken) {
+        m_preview->taken = true;
+        m_preview->leftOut = m_planModel->exclusionRules();
+        m_preview->leftOutCount = m_planModel->leftOutCount();
+        m_preview->deletions = m_planModel->deletionsKept();
+    }
+    const int deletions = afterPreview ? m_preview->deletions : 0;
     if (afterPreview && spec.options.transfer.deleteExtraneous && deletions > 0) {
         const QString what = deletions == 1 ? tr("1 item") : tr("%1 items").arg(formatCount(uint64_t(deletions)));
         const QString question = tr("The preview found %1 on the destination that the source lacks. "
@@ -658,14 +665,12 @@ void MainWindow::startJob(bool forceDryRun)
         }
     }
 
-    if (!leftOut.empty()) {
+    if (afterPreview && !m_preview->leftOut.empty()) {
         auto& filters = spec.options.transfer.filters;
-        filters.insert(filters.begin(), leftOut.begin(), leftOut.end());
+        filters.insert(filters.begin(), m_preview->leftOut.begin(), m_preview->leftOut.end());
         appendLog(LogLevel::Info, tr("Left out of this run, as the preview's table says: %n item(s)", nullptr,
-                                     m_planModel->leftOutCount()));
+                                     m_preview->leftOutCount));
     }
-    // A run uses up the preview: its table is replaced by the run's own plan.
-    if (!spec.options.transfer.dryRun) m_preview.reset();
     resetViews(spec);
     m_runJobName = m_savedJobs->currentJob().toStdString();
     auto started = m_controller->start(spec);
@@ -690,6 +695,8 @@ void MainWindow::resetViews(const fg::JobSpec& spec)
     m_fileModel->clear();
     m_fileModel->setDryRun(m_dryRun);
     m_planModel->clear();
+    // Rows are left out of the run after a preview, not of the run showing them.
+    m_planModel->setCheckable(m_dryRun);
     m_streamModel->clear();
     m_chart->clear();
     const fg::JobReach reach = fg::jobReach(spec.source, spec.destination);
@@ -725,8 +732,9 @@ void MainWindow::setRunning(bool running)
     // end anyway): the header stays as narrow as it was.
     m_previewButton->setVisible(!running);
     m_pauseButton->setVisible(running);
-    m_pauseButton->setEnabled(running);
-    m_pauseAction->setEnabled(running);
+    // A preview moves no data: nothing to pause.
+    m_pauseButton->setEnabled(running && !m_dryRun);
+    m_pauseAction->setEnabled(running && !m_dryRun);
     updateButtons();
     if (!running) {
         setWindowTitle(tr("Floodgate"));
@@ -1042,8 +1050,13 @@ void MainWindow::onFinished(const fg::JobResult& result)
     if (m_dryRun) m_planModel->addProblems(result.errors);
     if (m_dryRun && result.state == fg::JobState::Done) {
         const auto& spec = m_controller->spec();
-        m_preview = PreviewRecord{spec.source, spec.destination};
+        m_preview.emplace();
+        m_preview->source = spec.source;
+        m_preview->destination = spec.destination;
         m_status->setText(tr("Preview") + kDot + m_planModel->summary());
+    } else if (!m_dryRun && result.state == fg::JobState::Done) {
+        m_preview.reset(); // done as the preview said: its choices are used up
+        m_status->setText(resultLine(result, m_dryRun));
     } else if (result.state == fg::JobState::Failed) {
         // The reason is in the summary just below, wrapped: said once, not twice
         // (an unpaired client's is a paragraph). The log keeps the whole line.

@@ -253,9 +253,15 @@ private:
     bool m_dataStreams = false; // the job in flight (or last run) is a floodgate:// one
     // The last preview that finished: Run asks before deleting what it found,
     // and leaves out what its table had cleared (PlanModel::exclusionRules).
+    // Taken from the table at the first Run and kept until a run gets done:
+    // a run that failed to connect must not forget what was left out.
     struct PreviewRecord {
         std::string source;
         std::string destination;
+        bool taken = false;
+        std::vector<fg::FilterSpec> leftOut;
+        int leftOutCount = 0;
+        int deletions = 0;
     };
     std::optional<PreviewRecord> m_preview;
 };

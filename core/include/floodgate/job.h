@@ -62,6 +62,10 @@ struct PlanItem {
     TransferMethod method = TransferMethod::None;
     const char* methodReason = ""; // why this method, in a few words; static text
     int64_t mtimeNs = 0;    // the source's modification time (0 for deletions: there is no source)
+    // The sender's name for it (what its filters see), where that differs
+    // from `path` (the receiver's, with --name-mapping); empty: the same.
+    std::string sourcePath = {};
+    bool isTransferRoot = false; // the transfer's own top (a named folder, a single file)
     // What the destination holds at this path now, for a preview that
     // compares the two sides (a deletion's is the file to be deleted).
     bool destinationExists = false;

@@ -501,6 +501,13 @@ private:
     // and whether the user paused.
     void tellRemoteSender()
     {
+        {
+            // The far end reads control frames once its sender runs, which
+            // our Transferring means; before that a frame it does not expect
+            // would fail the job. The change to Transferring sends it then.
+            std::lock_guard lock(m_mutex);
+            if (m_state != JobState::Transferring && m_state != JobState::Finishing) return;
+        }
         std::lock_guard links(m_linkMutex);
         if (m_link && m_source.isRemote()) {
             proto::RateChangeMsg change;
@@ -1039,6 +1046,10 @@ private:
             }
             m_diagnosis->start(double(monotonicNs() - startNs) / 1e9);
         }
+        // A pause made before the remote sender ran (or before a reconnect),
+        // or a timetable's rate since the request: told now that it listens.
+        if (state == JobState::Transferring && (m_limiter.paused() || !m_spec.options.bwlimit.constantRate()))
+            tellRemoteSender();
         pushEvent(event::StateChanged{state}, false);
     }
 

@@ -220,6 +220,8 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
     item.action = decision.action;
     item.size = entry.size;
     item.mtimeNs = entry.mtimeNs;
+    if (target != p) item.sourcePath = p;
+    item.isTransferRoot = index == 0;
     item.destinationExists = wire.destinationExists;
     item.destinationSize = wire.destinationSize;
     item.destinationMtimeNs = wire.destinationMtimeNs;

@@ -495,6 +495,7 @@ void Sender::controlLoop()
                 if (item.isSymlink) item.linkTarget = std::string(file.linkTarget);
                 item.changes = it.changes;
                 item.mtimeNs = file.mtimeNs;
+                item.isTransferRoot = it.index == 0;
                 item.destinationExists = it.destinationExists;
                 item.destinationSize = it.destinationSize;
                 item.destinationMtimeNs = it.destinationMtimeNs;
