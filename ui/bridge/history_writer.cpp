@@ -41,18 +41,18 @@ void HistoryWriter::forgetOld(std::string stateDir)
     m_wake.notify_one();
 }
 
-std::string HistoryWriter::forgetOldIn(const std::string& stateDir)
+void HistoryWriter::forgetOldIn(const std::string& stateDir)
 {
     int days = 0;
     {
         std::lock_guard lock(m_mutex);
         days = m_retentionDays;
     }
-    if (days <= 0) return {};
-    auto history = fg::History::open(fg::History::pathIn(stateDir));
-    if (!history.ok()) return history.error().message;
-    auto removed = history->removeBefore(fg::unixTimeMs() - int64_t(days) * 86400000);
-    return removed.ok() ? std::string() : removed.error().message;
+    if (days <= 0) return;
+    // Housekeeping: a database that does not open, or a removal that fails,
+    // is left for the next run to retry, never said over a run's own report.
+    if (auto history = fg::History::open(fg::History::pathIn(stateDir)); history.ok())
+        (void)history->removeBefore(fg::unixTimeMs() - int64_t(days) * 86400000);
 }
 
 void HistoryWriter::waitForIdle()
@@ -83,9 +83,7 @@ void HistoryWriter::loop()
                 QMetaObject::invokeMethod(this, [self] { if (self) Q_EMIT self->recorded(); }, Qt::QueuedConnection);
             }
         }
-        // Forgetting old runs is housekeeping: a failure is left for the
-        // next run to retry, and never said over a run's own report.
-        (void)forgetOldIn(task.stateDir);
+        forgetOldIn(task.stateDir);
         lock.lock();
         m_busy = false;
         m_idle.notify_all();

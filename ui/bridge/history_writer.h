@@ -50,8 +50,8 @@ private:
         std::string stateDir;
         std::optional<fg::RunRecord> run; // none: only forget old runs
     };
-    // On the writer's thread: what went wrong, or empty.
-    std::string forgetOldIn(const std::string& stateDir);
+    // On the writer's thread: forgets the runs older than the retention.
+    void forgetOldIn(const std::string& stateDir);
 
     std::deque<Task> m_queue;
     int m_retentionDays = 0;

@@ -43,7 +43,7 @@ void ScheduledRunWatch::check()
         newest = std::max(newest, r->id);
         if (r->id <= lastTold || r->origin != "schedule") continue;
         if (firstLook && r->startedAtMs < since) continue;
-        if (r->state == "done" && r->exitCode == 0) continue;
+        if (const fg::RunOutcome o = fg::runOutcome(*r); o == fg::RunOutcome::Ok || o == fg::RunOutcome::DryRun) continue;
         Q_EMIT runFailed(*r);
     }
     if (newest != lastTold || firstLook) settings.setValue(kLastTold, qlonglong(newest));

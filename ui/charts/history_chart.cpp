@@ -89,7 +89,9 @@ void HistoryChart::setRuns(const std::vector<fg::RunRecord>& runs)
         const double x = double(r->startedAtMs);
         const double seconds = std::max(r->seconds, 0.0);
         longest = std::max(longest, seconds);
-        if (r->state == "done") {
+        // Done (partial too: it moved data at a rate); failed or cancelled: a mark.
+        const fg::RunOutcome outcome = fg::runOutcome(*r);
+        if (outcome != fg::RunOutcome::Failed && outcome != fg::RunOutcome::Cancelled) {
             const double mbps = seconds > 0 ? double(r->bytesTransferred) / seconds / bytesPerMegabyte() : 0;
             rate.append({x, mbps});
             duration.append({x, seconds});

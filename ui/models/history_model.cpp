@@ -41,9 +41,13 @@ int HistoryModel::rowOf(int64_t id) const
 
 QString HistoryModel::resultText(const fg::RunRecord& r)
 {
-    if (r.state == "cancelled") return tr("Cancelled");
-    if (r.state == "done" && r.exitCode == 0) return r.dryRun ? tr("Dry run") : tr("OK");
-    if (r.state == "done") return tr("Partial (exit %1)").arg(r.exitCode);
+    switch (fg::runOutcome(r)) {
+    case fg::RunOutcome::Ok: return tr("OK");
+    case fg::RunOutcome::DryRun: return tr("Dry run");
+    case fg::RunOutcome::Cancelled: return tr("Cancelled");
+    case fg::RunOutcome::Partial: return tr("Partial (exit %1)").arg(r.exitCode);
+    case fg::RunOutcome::Failed: break;
+    }
     return tr("Failed (exit %1)").arg(r.exitCode);
 }
 
@@ -86,9 +90,11 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole: return display(*r, index.column());
     case Qt::ForegroundRole:
         if (index.column() != ResultColumn) return {};
-        if (r->state == "failed") return QBrush(QColor(0xc6, 0x28, 0x28));
-        if (r->state == "done" && r->exitCode != 0) return QBrush(QColor(0xef, 0x6c, 0x00));
-        return {};
+        switch (fg::runOutcome(*r)) {
+        case fg::RunOutcome::Failed: return QBrush(QColor(0xc6, 0x28, 0x28));
+        case fg::RunOutcome::Partial: return QBrush(QColor(0xef, 0x6c, 0x00));
+        default: return {};
+        }
     case Qt::ToolTipRole:
         if (index.column() == ResultColumn && !r->fatal.empty()) return QString::fromStdString(r->fatal);
         if (index.column() == JobColumn) return QString::fromStdString(r->source + " \u2192 " + r->destination);

@@ -201,27 +201,27 @@
 <context>
     <name>fgui::HistoryModel</name>
     <message>
-        <location filename="../models/history_model.cpp" line="+44"/>
+        <location filename="../models/history_model.cpp" line="+47"/>
         <source>Cancelled</source>
         <translation>Cancelado</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>Dry run</source>
         <translation>Simulación</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>OK</source>
         <translation>Correcto</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Partial (exit %1)</source>
         <translation>Parcial (salida %1)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Failed (exit %1)</source>
         <translation>Con error (salida %1)</translation>
     </message>
@@ -246,7 +246,7 @@
         <translation>(sin guardar)</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>Suggested: %1</source>
         <translation>Sugerencia: %1</translation>
     </message>
@@ -349,14 +349,12 @@
         <translation>Archivos de texto (*.txt)</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+28"/>
-        <location line="+2"/>
+        <location line="+147"/>
         <source>The history cannot be read: %1</source>
         <translation>No se puede leer el historial: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="-75"/>
         <source>%n run(s) could not be recorded; the last: %1</source>
         <translation>
             <numerusform>No se pudo registrar %n ejecución; la última: %1</numerusform>
@@ -3314,12 +3312,12 @@ Run and delete them?</source>
         <translation>(a:b pasa a ser a：b, con dos puntos de ancho completo, y CON pasa a ser ＣON; al sincronizar de vuelta con la misma opción se restauran)</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+56"/>
         <source>Failed after %1</source>
         <translation>Falló tras %1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Preview finished — nothing was changed</source>
         <translation>Vista previa terminada — no se cambió nada</translation>
     </message>
@@ -3598,7 +3596,7 @@ Run and delete them?</source>
         <translation>La ejecución programada de %1 no terminó correctamente (%2)</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+39"/>
         <source>The new language or folder takes effect when Floodgate starts again.</source>
         <translation>El nuevo idioma o la nueva carpeta se aplicarán cuando Floodgate se vuelva a iniciar.</translation>
     </message>
@@ -3896,12 +3894,12 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+237"/>
+        <location line="+246"/>
         <source>Delete</source>
         <translation>Eliminar</translation>
     </message>
     <message>
-        <location line="-237"/>
+        <location line="-246"/>
         <source>Delete the chosen job (and its schedule)</source>
         <translation>Eliminar el trabajo elegido (y su programación)</translation>
     </message>
@@ -3931,7 +3929,7 @@ Run and delete them?</source>
         <translation>Las ejecuciones del trabajo elegido: resultados, velocidades, errores y registros</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+109"/>
         <source>next %1</source>
         <translation>próxima: %1</translation>
     </message>

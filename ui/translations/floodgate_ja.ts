@@ -201,27 +201,27 @@
 <context>
     <name>fgui::HistoryModel</name>
     <message>
-        <location filename="../models/history_model.cpp" line="+44"/>
+        <location filename="../models/history_model.cpp" line="+47"/>
         <source>Cancelled</source>
         <translation>キャンセル済み</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>Dry run</source>
         <translation>ドライラン</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>OK</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Partial (exit %1)</source>
         <translation>一部失敗 (終了コード %1)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Failed (exit %1)</source>
         <translation>失敗 (終了コード %1)</translation>
     </message>
@@ -246,7 +246,7 @@
         <translation>(未保存)</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>Suggested: %1</source>
         <translation>推奨: %1</translation>
     </message>
@@ -349,14 +349,12 @@
         <translation>テキストファイル (*.txt)</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+28"/>
-        <location line="+2"/>
+        <location line="+147"/>
         <source>The history cannot be read: %1</source>
         <translation>履歴を読み込めません: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="-75"/>
         <source>%n run(s) could not be recorded; the last: %1</source>
         <translation>
             <numerusform>%n 件の実行を記録できませんでした。最後のもの: %1</numerusform>
@@ -3311,12 +3309,12 @@ Run and delete them?</source>
         <translation>(a:b は全角コロンの a：b に、CON は ＣON になります。同じ設定で逆方向に同期すると元に戻ります)</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+56"/>
         <source>Failed after %1</source>
         <translation>%1 後に失敗しました</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Preview finished — nothing was changed</source>
         <translation>プレビュー完了 — 何も変更されていません</translation>
     </message>
@@ -3594,7 +3592,7 @@ Run and delete them?</source>
         <translation>%1 のスケジュール実行が正常に完了しませんでした (%2)</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+39"/>
         <source>The new language or folder takes effect when Floodgate starts again.</source>
         <translation>新しい言語またはフォルダーは、Floodgate の次回起動時に有効になります。</translation>
     </message>
@@ -3891,12 +3889,12 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+237"/>
+        <location line="+246"/>
         <source>Delete</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location line="-237"/>
+        <location line="-246"/>
         <source>Delete the chosen job (and its schedule)</source>
         <translation>選択したジョブ (とそのスケジュール) を削除します</translation>
     </message>
@@ -3926,7 +3924,7 @@ Run and delete them?</source>
         <translation>選択したジョブの実行履歴: 結果、速度、エラー、ログ</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+109"/>
         <source>next %1</source>
         <translation>次回 %1</translation>
     </message>

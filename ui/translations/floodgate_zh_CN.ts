@@ -201,27 +201,27 @@
 <context>
     <name>fgui::HistoryModel</name>
     <message>
-        <location filename="../models/history_model.cpp" line="+44"/>
+        <location filename="../models/history_model.cpp" line="+47"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>Dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>OK</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Partial (exit %1)</source>
         <translation>部分完成（退出码 %1）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Failed (exit %1)</source>
         <translation>失败（退出码 %1）</translation>
     </message>
@@ -246,7 +246,7 @@
         <translation>（未保存）</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>Suggested: %1</source>
         <translation>建议：%1</translation>
     </message>
@@ -349,14 +349,12 @@
         <translation>文本文件 (*.txt)</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+28"/>
-        <location line="+2"/>
+        <location line="+147"/>
         <source>The history cannot be read: %1</source>
         <translation>无法读取历史记录：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="-75"/>
         <source>%n run(s) could not be recorded; the last: %1</source>
         <translation>
             <numerusform>有 %n 次运行未能记录；最后一次：%1</numerusform>
@@ -3311,12 +3309,12 @@ Run and delete them?</source>
         <translation>（a:b 变为带全角冒号的 a：b，CON 变为 ＣON；以相同选项反向同步可还原）</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+56"/>
         <source>Failed after %1</source>
         <translation>%1 后失败</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Preview finished — nothing was changed</source>
         <translation>预览完成 — 未做任何更改</translation>
     </message>
@@ -3594,7 +3592,7 @@ Run and delete them?</source>
         <translation>%1 的计划运行未正常完成（%2）</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+39"/>
         <source>The new language or folder takes effect when Floodgate starts again.</source>
         <translation>新的语言或文件夹将在 Floodgate 重新启动后生效。</translation>
     </message>
@@ -3891,12 +3889,12 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+237"/>
+        <location line="+246"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location line="-237"/>
+        <location line="-246"/>
         <source>Delete the chosen job (and its schedule)</source>
         <translation>删除所选任务（及其计划）</translation>
     </message>
@@ -3926,7 +3924,7 @@ Run and delete them?</source>
         <translation>所选任务的运行记录：结果、速率、错误和日志</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+109"/>
         <source>next %1</source>
         <translation>下次 %1</translation>
     </message>

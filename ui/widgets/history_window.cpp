@@ -146,7 +146,7 @@ std::optional<fg::History>& HistoryWindow::database()
     if (!m_db) {
         auto opened = fg::History::open(fg::History::pathIn(m_stateDir));
         if (opened.ok()) m_db.emplace(std::move(opened).value());
-        else setProblem(tr("The history cannot be read: %1").arg(qs(opened.error().message)));
+        else cannotRead(opened.error());
     }
     return m_db;
 }
@@ -174,9 +174,9 @@ void HistoryWindow::reload()
             fillJobChoices(*every);
             if (job().isEmpty()) shown = std::move(every).value();
             else if (auto runs = db->runs(job().toStdString(), kRunsShown); runs.ok()) shown = std::move(runs).value();
-            else setProblem(tr("The history cannot be read: %1").arg(qs(runs.error().message)));
+            else cannotRead(runs.error());
         } else {
-            setProblem(tr("The history cannot be read: %1").arg(qs(every.error().message)));
+            cannotRead(every.error());
         }
     }
     const std::vector<std::string> missing = fg::missingRunNotes(m_stateDir);
@@ -253,6 +253,11 @@ bool HistoryWindow::exportRun()
     }
     setProblem({});
     return true;
+}
+
+void HistoryWindow::cannotRead(const fg::Error& why)
+{
+    setProblem(tr("The history cannot be read: %1").arg(qs(why.message)));
 }
 
 void HistoryWindow::setProblem(const QString& text)

@@ -67,6 +67,7 @@ private:
     void fillJobChoices(const std::vector<fg::RunRecord>& everyRun);
     void showChosenRun();
     void setProblem(const QString& text);
+    void cannotRead(const fg::Error& why);
     std::optional<fg::History>& database();
 
     std::string m_stateDir;

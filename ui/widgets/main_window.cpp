@@ -930,7 +930,7 @@ void MainWindow::updateProgress(const fg::MetricsSnapshot& s)
     if (m_controller->isRunning()) {
         setWindowTitle(tr("%1 % \u2014 Floodgate").arg(value / 10));
         m_tray->setProgress(tr("%1: %2 % \u00b7 %3")
-                                .arg(m_runJobName.empty() ? m_title->text() : QString::fromStdString(m_runJobName))
+                                .arg(runName())
                                 .arg(value / 10)
                                 .arg(formatRate(m_rate.smoothed())));
     }
@@ -1054,9 +1054,6 @@ void MainWindow::onFinished(const fg::JobResult& result)
         m_preview->source = spec.source;
         m_preview->destination = spec.destination;
         m_status->setText(tr("Preview") + kDot + m_planModel->summary());
-    } else if (!m_dryRun && result.state == fg::JobState::Done) {
-        m_preview.reset(); // done as the preview said: its choices are used up
-        m_status->setText(resultLine(result, m_dryRun));
     } else if (result.state == fg::JobState::Failed) {
         // The reason is in the summary just below, wrapped: said once, not twice
         // (an unpaired client's is a paragraph). The log keeps the whole line.
@@ -1064,6 +1061,8 @@ void MainWindow::onFinished(const fg::JobResult& result)
     } else {
         m_status->setText(resultLine(result, m_dryRun));
     }
+    // A run done as the preview said has used up its choices.
+    if (!m_dryRun && result.state == fg::JobState::Done) m_preview.reset();
     updatePreviewHeadline();
     showSummary(result);
     if (result.state == fg::JobState::Failed) offerPairing(result.fatal, m_controller->spec(), m_dryRun);

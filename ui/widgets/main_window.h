@@ -129,6 +129,9 @@ private:
     void buildMenus();
     void buildTray();
     void notifyEnd(const fg::JobResult& result);
+    // The job in flight as the tray and notifications name it: the saved
+    // job's name, else its route.
+    QString runName() const;
     void notifyScheduledFailure(const fg::RunRecord& run);
     void restoreWindowState();
     void saveWindowState();

@@ -152,7 +152,7 @@ void MainWindow::notifyEnd(const fg::JobResult& result)
     const bool problem = result.state != fg::JobState::Done || !result.errors.empty();
     if (m_dryRun && !problem) return; // a preview's answer is on screen already
     if (!shouldNotify(m_settings.notify, problem)) return;
-    const QString name = m_runJobName.empty() ? m_title->text() : QString::fromStdString(m_runJobName);
+    const QString name = runName();
     JobTray::Kind kind = JobTray::Kind::Ok;
     QString title;
     if (result.state == fg::JobState::Failed) {
@@ -180,7 +180,7 @@ void MainWindow::notifyScheduledFailure(const fg::RunRecord& run)
     QString text = run.fatal.empty() ? tr("Exit code %1.").arg(run.exitCode)
                                      : tr("Exit code %1: %2").arg(run.exitCode).arg(QString::fromStdString(run.fatal));
     text += QLatin1Char(' ') + tr("View \u2192 History has its log.");
-    const bool failed = run.state == "failed";
+    const bool failed = fg::runOutcome(run) == fg::RunOutcome::Failed;
     m_tray->notify(failed ? JobTray::Kind::Failed : JobTray::Kind::Warning,
                    failed ? tr("Scheduled run of %1 failed (%2)").arg(name, when)
                           : tr("Scheduled run of %1 did not finish cleanly (%2)").arg(name, when),
@@ -188,6 +188,11 @@ void MainWindow::notifyScheduledFailure(const fg::RunRecord& run)
 }
 
 HistoryWindow* MainWindow::historyWindow() const { return m_historyWindow; }
+
+QString MainWindow::runName() const
+{
+    return m_runJobName.empty() ? m_title->text() : QString::fromStdString(m_runJobName);
+}
 
 HistoryWindow* MainWindow::openHistory(const QString& job)
 {

@@ -125,9 +125,11 @@ void SavedJobsPanel::reload()
     if (!listing.ok()) {
         problems << qs(listing.error().message);
     } else {
+        // One look at the history for every job's last run.
+        const auto history = fg::History::open(fg::History::pathIn(stateDir()));
         for (const fg::SavedJob& job : listing->jobs) {
             QString text = qs(job.name);
-            if (const QString details = jobDetails(qs(job.name)); !details.isEmpty())
+            if (const QString details = detailsOf(job, history.ok() ? &*history : nullptr); !details.isEmpty())
                 text += QLatin1Char('\n') + details;
             auto* item = new QListWidgetItem(text, m_list);
             item->setData(Qt::UserRole, qs(job.name));
@@ -160,16 +162,23 @@ std::string SavedJobsPanel::stateDir() const
 
 QString SavedJobsPanel::jobDetails(const QString& name) const
 {
-    QStringList parts;
     auto job = m_store.load(name.toStdString());
-    if (job.ok() && !job->schedule.empty()) {
-        parts << qs(job->schedule);
-        if (auto schedule = fg::parseSchedule(job->schedule); schedule.ok())
+    if (!job.ok()) return {};
+    const auto history = fg::History::open(fg::History::pathIn(stateDir()));
+    return detailsOf(*job, history.ok() ? &*history : nullptr);
+}
+
+QString SavedJobsPanel::detailsOf(const fg::SavedJob& job, const fg::History* history)
+{
+    QStringList parts;
+    if (!job.schedule.empty()) {
+        parts << qs(job.schedule);
+        if (auto schedule = fg::parseSchedule(job.schedule); schedule.ok())
             parts << tr("next %1").arg(ScheduleDialog::whenText(
                          ScheduleDialog::nextRunAfter(*schedule, QDateTime::currentDateTime())));
     }
-    if (auto history = fg::History::open(fg::History::pathIn(stateDir())); history.ok()) {
-        if (auto runs = history->runs(name.toStdString(), 1); runs.ok() && !runs->empty())
+    if (history) {
+        if (auto runs = history->runs(job.name, 1); runs.ok() && !runs->empty())
             parts << tr("last run: %1").arg(HistoryModel::resultText(runs->front()));
     }
     return parts.join(QStringLiteral(" \u00b7 "));

@@ -6,6 +6,7 @@
 // the chosen job, changed or not); Delete removes it (and its timer).
 
 #include <floodgate/error.h>
+#include <floodgate/history.h>
 #include <floodgate/job.h>
 #include <floodgate/saved_jobs.h>
 #include <floodgate/schedule.h>
@@ -89,6 +90,8 @@ private:
     NameAsker m_askName;
     Confirm m_confirm;
     QString m_current;
+    // The line under a job's name, from its last run in `history` (none: not read).
+    static QString detailsOf(const fg::SavedJob& job, const fg::History* history);
     // The state directory the store is in (the parent of its jobs/).
     std::string stateDir() const;
 

@@ -76,6 +76,10 @@ RunRecord runRecordOf(const JobSpec& spec, const JobResult& result, int exitCode
 // The time now, as RunRecord::startedAtMs counts it.
 int64_t unixTimeMs();
 
+// How a run ended, read from its state and exit code: the one place that
+// decides it for the CLI, the GUI's words and colours, and notifications.
+enum class RunOutcome : uint8_t { Ok, DryRun, Partial, Cancelled, Failed };
+RunOutcome runOutcome(const RunRecord& run);
 // A run's result in a word or two: "ok", "dry run", "cancelled",
 // "partial (23)", "failed (10)".
 std::string runResultText(const RunRecord& run);

@@ -22,11 +22,23 @@ std::string percent(double share)
 
 } // namespace
 
+RunOutcome runOutcome(const RunRecord& r)
+{
+    if (r.state == "cancelled") return RunOutcome::Cancelled;
+    if (r.state != "done") return RunOutcome::Failed;
+    if (r.exitCode != 0) return RunOutcome::Partial;
+    return r.dryRun ? RunOutcome::DryRun : RunOutcome::Ok;
+}
+
 std::string runResultText(const RunRecord& r)
 {
-    if (r.state == "done" && r.exitCode == 0) return r.dryRun ? "dry run" : "ok";
-    if (r.state == "cancelled") return "cancelled";
-    if (r.state == "done") return "partial (" + std::to_string(r.exitCode) + ")";
+    switch (runOutcome(r)) {
+    case RunOutcome::Ok: return "ok";
+    case RunOutcome::DryRun: return "dry run";
+    case RunOutcome::Cancelled: return "cancelled";
+    case RunOutcome::Partial: return "partial (" + std::to_string(r.exitCode) + ")";
+    case RunOutcome::Failed: break;
+    }
     return "failed (" + std::to_string(r.exitCode) + ")";
 }
 

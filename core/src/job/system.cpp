@@ -35,21 +35,21 @@ int processId() { return platform::processId(); }
 
 std::string currentDirectory() { return platform::currentDirectory(); }
 
-std::string localTimestamp(char sep)
+namespace {
+
+// "2026/12/03 17:05:09" (rsync's log lines) or "2026-12-03 17:05:09".
+std::string dateTimeText(const platform::LocalDateTime& t, char dateSep, char sep)
 {
-    const platform::LocalDateTime t = platform::localDateTimeNow();
     char buf[80];
-    std::snprintf(buf, sizeof buf, "%04d/%02d/%02d%c%02d:%02d:%02d", t.year, t.month, t.day, sep, t.hour, t.minute,
-                  t.second);
+    std::snprintf(buf, sizeof buf, "%04d%c%02d%c%02d%c%02d:%02d:%02d", t.year, dateSep, t.month, dateSep, t.day, sep,
+                  t.hour, t.minute, t.second);
     return buf;
 }
 
-std::string localTimeText(int64_t unixMs)
-{
-    const platform::LocalDateTime t = platform::localDateTimeAt(unixMs / 1000);
-    char buf[80];
-    std::snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d:%02d", t.year, t.month, t.day, t.hour, t.minute, t.second);
-    return buf;
-}
+} // namespace
+
+std::string localTimestamp(char sep) { return dateTimeText(platform::localDateTimeNow(), '/', sep); }
+
+std::string localTimeText(int64_t unixMs) { return dateTimeText(platform::localDateTimeAt(unixMs / 1000), '-', ' '); }
 
 } // namespace fg

@@ -7,6 +7,7 @@
 #include "filter/filter.h"
 #include "names/name_fold.h"
 #include "receive/tree_ops.h"
+#include "role/plan_item_sides.h"
 #include "role/transfer_method.h"
 #include "role/wire_entry.h"
 #include "scan/scanner.h"
@@ -222,9 +223,7 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
     item.mtimeNs = entry.mtimeNs;
     if (target != p) item.sourcePath = p;
     item.isTransferRoot = index == 0;
-    item.destinationExists = wire.destinationExists;
-    item.destinationSize = wire.destinationSize;
-    item.destinationMtimeNs = wire.destinationMtimeNs;
+    setDestinationSide(wire, item);
     item.isDir = entry.isDir();
     item.isSymlink = entry.isSymlink();
     if (item.isSymlink) item.linkTarget = entry.linkTarget;
@@ -763,14 +762,7 @@ void Receiver::deleteExtraneous(DirCache& dirs)
     };
     for (const proto::DeleteItemWire& gone : extraneous) {
         batch.items.push_back(gone);
-        PlanItem item;
-        item.path = gone.path;
-        item.action = FileAction::Delete;
-        item.isDir = gone.isDir;
-        item.destinationExists = true;
-        item.destinationSize = gone.size;
-        item.destinationMtimeNs = gone.mtimeNs;
-        items.push_back(std::move(item));
+        items.push_back(deletionItem(gone));
         bytes += gone.path.size() + 24;
         if (bytes >= proto::kBatchBytes) flush();
     }

@@ -5,6 +5,7 @@
 #include "filter/files_from.h"
 #include "filter/filter.h"
 #include "platform/process.h"
+#include "role/plan_item_sides.h"
 #include "role/transfer_method.h"
 #include "role/wire_entry.h"
 #include "scan/dir_cache.h"
@@ -496,9 +497,7 @@ void Sender::controlLoop()
                 item.changes = it.changes;
                 item.mtimeNs = file.mtimeNs;
                 item.isTransferRoot = it.index == 0;
-                item.destinationExists = it.destinationExists;
-                item.destinationSize = it.destinationSize;
-                item.destinationMtimeNs = it.destinationMtimeNs;
+                setDestinationSide(it, item);
                 describeMethod(it.method, item);
                 switch (it.action) {
                 case proto::WireAction::Copy: item.action = FileAction::Copy; break;
@@ -530,16 +529,7 @@ void Sender::controlLoop()
                 continue;
             }
             std::vector<PlanItem> items;
-            for (auto& it : msg->items) {
-                PlanItem item;
-                item.path = std::move(it.path);
-                item.action = FileAction::Delete;
-                item.isDir = it.isDir;
-                item.destinationExists = true;
-                item.destinationSize = it.size;
-                item.destinationMtimeNs = it.mtimeNs;
-                items.push_back(std::move(item));
-            }
+            for (const auto& it : msg->items) items.push_back(deletionItem(it));
             m_observer.onPlanned(std::move(items));
             break;
         }
