@@ -438,6 +438,8 @@ private Q_SLOTS:
         QTest::qWait(1500);
         QCOMPARE(window.progressBar()->value(), held);
         QVERIFY2(window.statusText().startsWith(QStringLiteral("Paused")), qPrintable(window.statusText()));
+        // No ETA promised while nothing moves.
+        QVERIFY2(!window.statusText().contains(QStringLiteral("ETA")), qPrintable(window.statusText()));
         QVERIFY(held < window.progressBar()->maximum());
         window.tray()->pauseAction()->trigger(); // resumed from the tray
         QVERIFY(!window.isPaused());

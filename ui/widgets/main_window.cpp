@@ -896,8 +896,10 @@ void MainWindow::onSnapshot(const fg::MetricsSnapshot& snapshot)
     updateFileCounts();
     updateProgress(snapshot);
     if (!m_controller->cancelRequested()) {
-        const QString line = statusLine(snapshot, m_rate.smoothed());
-        m_status->setText(m_controller->isPaused() ? tr("Paused") + kDot + line : line);
+        // Paused, the smoothed rate only decays: no rate, so no ETA to promise.
+        const bool paused = m_controller->isPaused();
+        const QString line = statusLine(snapshot, paused ? 0 : m_rate.smoothed());
+        m_status->setText(paused ? tr("Paused") + kDot + line : line);
     }
 
     if (m_follow->isChecked() && m_tabs->currentIndex() == 0) {
@@ -932,7 +934,7 @@ void MainWindow::updateProgress(const fg::MetricsSnapshot& s)
         m_tray->setProgress(tr("%1: %2 % \u00b7 %3")
                                 .arg(runName())
                                 .arg(value / 10)
-                                .arg(formatRate(m_rate.smoothed())));
+                                .arg(formatRate(m_controller->isPaused() ? 0 : m_rate.smoothed())));
     }
 }
 

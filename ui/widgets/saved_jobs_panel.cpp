@@ -42,6 +42,10 @@ SavedJobsPanel::SavedJobsPanel(QWidget* parent) : QWidget(parent), m_store(fg::J
     m_list = new QListWidget;
     m_list->setObjectName(QStringLiteral("savedJobsList"));
     m_list->setMaximumHeight(150);
+    // A job's second line (schedule, next run, last result) is wider than
+    // the sidebar: wrapped, not cut to "name…" with a sideways scroll bar.
+    m_list->setWordWrap(true);
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_list->setToolTip(tr("The jobs `floodgate job` keeps: choose one to fill the form; "
                           "`floodgate job run NAME` runs it from a script or a timer"));
     layout->addWidget(m_list);
