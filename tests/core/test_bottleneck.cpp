@@ -408,6 +408,38 @@ private Q_SLOTS:
         QVERIFY(job.share > 0.5 && job.share < 0.6);
     }
 
+    // A job's first verdict stands on its first quarter of a second, the
+    // next on the first half (the window grows to 2 s): a challenger takes
+    // over once it has held as long as the layer shown had been shown, up to
+    // the 2 s hold. So a short job (1.75 s here, shorter than the hold) is
+    // not judged on its shakiest reading, and the hold grows with how long a
+    // layer was shown.
+    void aFirstVerdictGivesWayToWhatHoldsLongerThanItWasShown()
+    {
+        Verdict early;
+        early.layer = Layer::NetworkStack;
+        early.end = "sender";
+        Verdict files;
+        files.layer = Layer::PerFileOverhead;
+        files.end = "receiver";
+        VerdictTimeline timeline(2.0);
+        double t = 0.25;
+        QVERIFY(timeline.add(t, early));
+        QVERIFY(timeline.add(t += 0.25, files)); // the first was shown for no time
+        for (int i = 0; i < 5; ++i) QVERIFY(!timeline.add(t += 0.25, files));
+        QCOMPARE(timeline.current().layer, Layer::PerFileOverhead);
+        QCOMPARE(timeline.jobVerdict().layer, Layer::PerFileOverhead);
+        QCOMPARE(timeline.spans().size(), size_t(1)); // the first, overtaken at once, is not drawn
+        QCOMPARE(timeline.spans()[0].fromSec, 0.25);
+        // Shown 1.5 s now: a challenger needs as long, not a flicker's 0.5 s.
+        for (int i = 0; i < 5; ++i) QVERIFY2(!timeline.add(t += 0.25, early), qPrintable(QString::number(t)));
+        QCOMPARE(timeline.current().layer, Layer::PerFileOverhead);
+        QVERIFY(timeline.add(t += 0.25, early));
+        QCOMPARE(timeline.current().layer, Layer::NetworkStack);
+        QCOMPARE(timeline.spans().size(), size_t(2));
+        QCOMPARE(timeline.spans()[1].fromSec, 1.75);
+    }
+
     void unknownIsTheJobsVerdictOnlyWhenNothingElseHeld()
     {
         Verdict unknown;

@@ -268,7 +268,8 @@ Verdict stageVerdict(const Evidence& e, const Hot& hot, const std::string& befor
         v.evidence = before + format("%.0f files a second of ", e.files / e.windowSec)
                      + format("%.1f KiB on average", meanFile / 1024) + ": the " + v.end + "'s " + stageName(hot.stage)
                      + " stage is busy " + percent(hot.busy)
-                     + " of the time with each file's open, create and rename more than with its bytes";
+                     + " of the time with each file's "
+                     + (hot.senderEnd ? "open, read and close" : "create, write and rename") + " more than with its bytes";
         v.fix = fixFor(v.layer, e, hot);
         return v;
     }

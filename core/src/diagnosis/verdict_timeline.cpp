@@ -1,5 +1,7 @@
 #include "diagnosis/verdict_timeline.h"
 
+#include <algorithm>
+
 namespace fg::diagnosis {
 
 bool VerdictTimeline::add(double atSec, const Verdict& verdict)
@@ -28,7 +30,10 @@ bool VerdictTimeline::add(double atSec, const Verdict& verdict)
         m_candidateEnd = verdict.end;
         m_candidateSince = since;
     }
-    if (atSec - m_candidateSince < m_holdSec) {
+    // A layer shown for a moment gives way as soon: early in a job the
+    // window is young and each verdict stands on more than the one before.
+    const double shownFor = m_candidateSince - m_spans.back().fromSec;
+    if (atSec - m_candidateSince < std::min(m_holdSec, shownFor)) {
         m_spans.back().toSec = atSec;
         return false;
     }

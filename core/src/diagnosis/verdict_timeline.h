@@ -1,8 +1,11 @@
 #pragma once
 #include "internal.h"
 // The bottleneck verdicts of one job over time. The layer shown changes only
-// once a new one has held for a while (`hold`): a verdict that flickers
-// between two layers every quarter of a second tells the user nothing. Each
+// once a new one has held for a while (`hold`, or as long as the layer shown
+// had been shown, if that is less): a verdict that flickers between two
+// layers every quarter of a second tells the user nothing, and a job's first
+// verdict, on its first quarter of a second, must not stand for a job
+// shorter than the hold. Each
 // change starts a span of the timeline the GUI draws under its chart, and at
 // the end the job's verdict is the layer that held longest, with its share of
 // the job's time.
