@@ -548,7 +548,7 @@ private Q_SLOTS:
         QVERIFY(roundTrip(begin).windowsNames);
         QVERIFY(!roundTrip(FileListBeginMsg{}).windowsNames);
         Frame b = toFrame(FileListBeginMsg{});
-        b.payload.back() = 2;
+        b.payload.back() = 4;
         QVERIFY(!fromFrame<FileListBeginMsg>(b).ok());
     }
 

@@ -354,6 +354,14 @@ private Q_SLOTS:
             auto f = receiverControl->receive();
             QVERIFY(f.ok());
             if (f->type == uint16_t(proto::MsgType::FileListEnd)) break;
+            // The sender holds its list for our tree summaries: none.
+            if (f->type == uint16_t(proto::MsgType::FileListBegin)) {
+                auto begin = proto::fromFrame<proto::FileListBeginMsg>(*f);
+                QVERIFY(begin.ok());
+                proto::TreeSummaryMsg none;
+                none.last = true;
+                if (begin->treeSummaries) (void)receiverControl->send(proto::toFrame(none));
+            }
         }
         proto::PlanBatchMsg plan;
         plan.items.push_back({1, proto::WireAction::Copy, proto::WireMethod::Whole});

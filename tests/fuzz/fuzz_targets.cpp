@@ -73,6 +73,8 @@ bool decodeAny(const Frame& f)
     case MsgType::FileListBegin: return fromFrame<FileListBeginMsg>(f).ok();
     case MsgType::FileListBatch: return fromFrame<FileListBatchMsg>(f).ok();
     case MsgType::FileListEnd: return fromFrame<FileListEndMsg>(f).ok();
+    case MsgType::TreeSummary: return fromFrame<TreeSummaryMsg>(f).ok();
+    case MsgType::FileListSame: return fromFrame<FileListSameMsg>(f).ok();
     case MsgType::PlanBatch: return fromFrame<PlanBatchMsg>(f).ok();
     case MsgType::DeleteBatch: return fromFrame<DeleteBatchMsg>(f).ok();
     case MsgType::PlanEnd: return fromFrame<PlanEndMsg>(f).ok();
@@ -385,7 +387,8 @@ void playSession(const std::string& dst, TransferParams params, std::vector<Fram
 bool isListFrame(const Frame& f)
 {
     const auto type = MsgType(f.type);
-    return type == MsgType::FileListBegin || type == MsgType::FileListBatch || type == MsgType::FileListEnd;
+    return type == MsgType::FileListBegin || type == MsgType::FileListBatch || type == MsgType::FileListSame
+           || type == MsgType::FileListEnd;
 }
 } // namespace
 

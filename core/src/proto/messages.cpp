@@ -40,6 +40,8 @@ const char* msgTypeName(uint16_t type)
     case MsgType::FileListBegin: return "FileListBegin";
     case MsgType::FileListBatch: return "FileListBatch";
     case MsgType::FileListEnd: return "FileListEnd";
+    case MsgType::TreeSummary: return "TreeSummary";
+    case MsgType::FileListSame: return "FileListSame";
     case MsgType::PlanBatch: return "PlanBatch";
     case MsgType::DeleteBatch: return "DeleteBatch";
     case MsgType::PlanEnd: return "PlanEnd";
@@ -399,7 +401,7 @@ void FileListBeginMsg::encode(WireWriter& w) const
 {
     w.u8(uint8_t(rootKind));
     w.string(rootName);
-    w.u8(windowsNames ? 1 : 0);
+    w.u8(uint8_t((windowsNames ? 1 : 0) | (treeSummaries ? 2 : 0)));
 }
 
 Result<FileListBeginMsg> FileListBeginMsg::decode(WireReader& r)
@@ -410,8 +412,9 @@ Result<FileListBeginMsg> FileListBeginMsg::decode(WireReader& r)
     m.rootKind = RootKind(kind);
     m.rootName = r.string(kMaxNameBytes);
     const uint8_t flags = r.u8();
-    if (flags > 1) r.fail("unknown FileListBegin flags");
+    if (flags > 3) r.fail("unknown FileListBegin flags");
     m.windowsNames = flags & 1;
+    m.treeSummaries = flags & 2;
     FG_TRY(r.finish("FileListBegin"));
     if (m.rootKind != RootKind::Contents) {
         if (m.rootName.find('/') != std::string::npos) return Error(Errc::UnsafePath, "refused root name with '/'");
@@ -521,6 +524,56 @@ Result<FileListEndMsg> FileListEndMsg::decode(WireReader& r)
     m.count = r.u32();
     m.scanErrors = r.u32();
     FG_TRY(r.finish("FileListEnd"));
+    return m;
+}
+
+// ---- Tree summaries -------------------------------------------------------
+
+void TreeSummaryMsg::encode(WireWriter& w) const
+{
+    w.u32(uint32_t(items.size()));
+    for (const auto& item : items) {
+        w.string(item.path);
+        w.u32(item.count);
+        writeDigest(w, item.digest);
+    }
+    w.u8(last ? 1 : 0);
+}
+
+Result<TreeSummaryMsg> TreeSummaryMsg::decode(WireReader& r)
+{
+    TreeSummaryMsg m;
+    // Each item takes at least 4 (path length) + 4 + 1 + 8 bytes.
+    const uint32_t n = r.count(kMaxBatchItems, 17);
+    m.items.reserve(n);
+    for (uint32_t i = 0; i < n && !r.failed(); ++i) {
+        TreeSummaryItem item;
+        item.path = r.string(kMaxPathBytes);
+        item.count = r.u32();
+        if (item.count == 0) r.fail("summary " + std::to_string(i) + ": a directory's subtree holds at least itself");
+        item.digest = readDigest(r);
+        m.items.push_back(std::move(item));
+    }
+    const uint8_t last = r.u8();
+    if (last > 1) r.fail("TreeSummary: 'last' is neither 0 nor 1");
+    m.last = last == 1;
+    FG_TRY(r.finish("TreeSummary"));
+    return m;
+}
+
+void FileListSameMsg::encode(WireWriter& w) const
+{
+    w.string(path);
+    w.u32(count);
+}
+
+Result<FileListSameMsg> FileListSameMsg::decode(WireReader& r)
+{
+    FileListSameMsg m;
+    m.path = r.string(kMaxPathBytes);
+    m.count = r.u32();
+    if (!r.failed() && m.count == 0) r.fail("FileListSame: a subtree holds at least its directory");
+    FG_TRY(r.finish("FileListSame"));
     return m;
 }
 

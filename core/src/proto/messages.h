@@ -30,7 +30,10 @@ namespace fg::proto {
 // 14: --name-mapping (JobRequest, last) and whether the source's names are
 // Windows' (FileListBegin).
 // 15: --snapshot and its retention (JobRequest, last).
-inline constexpr uint16_t kProtocolVersion = 16;
+// 16: plan items and deletions carry what the destination holds.
+// 17: tree summaries (TreeSummary, FileListSame): an unchanged subtree is
+// not listed again.
+inline constexpr uint16_t kProtocolVersion = 17;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 // Hello capabilities. PlainData: this end can carry a session's data
 // connections unencrypted after their TLS join (--cipher none); a client
@@ -47,6 +50,8 @@ enum class MsgType : uint16_t {
     FileListBegin = 10,
     FileListBatch = 11,
     FileListEnd = 12,
+    TreeSummary = 16,
+    FileListSame = 17,
     PlanBatch = 13,
     DeleteBatch = 14,
     PlanEnd = 15,
@@ -226,6 +231,10 @@ struct FileListBeginMsg {
     // holds only Windows' names, so with --name-mapping map its look-alikes
     // stand for the characters a mapping replaced.
     bool windowsNames = false;
+    // Since version 17 (bit 1): the sender holds its list until the
+    // receiver's tree summaries come (their last batch, maybe empty), which
+    // the receiver then always sends.
+    bool treeSummaries = false;
     void encode(WireWriter& w) const;
     static Result<FileListBeginMsg> decode(WireReader& r);
 };
@@ -267,6 +276,36 @@ struct FileListEndMsg {
     uint32_t scanErrors = 0; // paths the sender could not read: the receiver then deletes nothing
     void encode(WireWriter& w) const;
     static Result<FileListEndMsg> decode(WireReader& r);
+};
+
+// Tree summaries (since version 17; when they are used: role/tree_summaries.h).
+// The receiver's digest of a directory of its destination as the sender
+// would list it (scan/tree_digest.h): the entries from the directory's own
+// to the end of its subtree, `count` of them. Breadth first, in batches; the
+// last batch says so (and may be empty: nothing worth comparing).
+struct TreeSummaryItem {
+    std::string path; // as the sender lists it
+    uint32_t count = 0;
+    Digest digest;
+};
+
+struct TreeSummaryMsg {
+    static constexpr MsgType kType = MsgType::TreeSummary;
+    std::vector<TreeSummaryItem> items;
+    bool last = false;
+    void encode(WireWriter& w) const;
+    static Result<TreeSummaryMsg> decode(WireReader& r);
+};
+
+// In the list, for the subtree at `path` whose digest and count equal the
+// receiver's summary of it: its `count` entries are the receiver's own, in
+// the receiver's order, at the indices they would have had.
+struct FileListSameMsg {
+    static constexpr MsgType kType = MsgType::FileListSame;
+    std::string path;
+    uint32_t count = 0;
+    void encode(WireWriter& w) const;
+    static Result<FileListSameMsg> decode(WireReader& r);
 };
 
 struct PlanItemWire {

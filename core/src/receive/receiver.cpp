@@ -328,6 +328,9 @@ Status Receiver::run()
 
     m_observer.onState(JobState::Planning);
     std::optional<StageTrack> planning(std::in_place, m_stages, std::initializer_list<StageId>{StageId::Plan});
+    // The sender holds its list until it has them.
+    if (begin->treeSummaries)
+        if (Status st = sendTreeSummaries(); !st) sendFailed(st.error());
     bool listDone = false;
     while (!listDone && !cancelled()) {
         std::optional<proto::Frame> frame;
@@ -342,6 +345,13 @@ Status Receiver::run()
             // does not exist yet) everything plans as new.
             Status st = batch.ok() ? planBatch(std::move(batch).value(), dirs ? &*dirs : nullptr)
                                    : Status(batch.error());
+            if (!st) sendFailed(st.error());
+        } else if (frame->type == uint16_t(proto::MsgType::FileListSame)) {
+            auto same = proto::fromFrame<proto::FileListSameMsg>(*frame);
+            Status st = !begin->treeSummaries
+                            ? Status(Error(Errc::Protocol, "the sender said a subtree is the same without summaries"))
+                        : same.ok() ? planSame(*same, dirs ? &*dirs : nullptr)
+                                    : Status(same.error());
             if (!st) sendFailed(st.error());
         } else {
             auto end = proto::fromFrame<proto::FileListEndMsg>(*frame);
@@ -557,6 +567,7 @@ void Receiver::controlLoop()
         // A push refused by an aborted queue means a failure: the loop drains on.
         switch (MsgType(frame.type)) {
         case MsgType::FileListBatch:
+        case MsgType::FileListSame:
         case MsgType::FileListEnd: {
             size_t cost = frame.payload.size();
             (void)m_listQueue.push(std::move(frame), cost);

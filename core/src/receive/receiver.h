@@ -147,6 +147,15 @@ private:
     std::string describeDataFrame(const proto::Frame& frame);
     void writeLoop(Writer& writer);
     Status planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs);
+    // Tree summaries (receiver_summaries.cpp): the destination digested as
+    // the sender would list it, sent breadth first (an empty last batch when
+    // there is nothing to compare with); and a subtree the sender says is the
+    // same, planned from the destination's own entries.
+    Status sendTreeSummaries();
+    Status planSame(const proto::FileListSameMsg& same, DirCache* dirs);
+    // The destination's state of list entry `index`, one of those planSame
+    // is planning, as the summary's scan saw it.
+    std::optional<TargetState> mirrorState(uint32_t index) const;
     Status planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& out, std::vector<PlanItem>& items);
     Result<std::optional<TargetState>> targetState(const FileEntry& entry, DirCache* dirs);
     // Clears what interrupted runs left in an existing directory (a dry run
@@ -313,6 +322,18 @@ private:
     // The list as received, and the state of each wanted file (guarded by
     // m_listMutex: the planner appends, the writers read and settle).
     FileList m_list;
+    // Tree summaries: the destination as the sender would list it, and the
+    // subtrees summarised (path: first index in m_mirror, entry count).
+    FileList m_mirror;
+    std::unordered_map<std::string, std::pair<uint32_t, uint32_t>> m_mirrorDirs;
+    uint64_t m_sameEntries = 0;
+    // While planSame plans: list indices [listBase, listBase + count) are
+    // the mirror's from mirrorBase on (count 0: none).
+    struct SameRange {
+        uint32_t listBase = 0;
+        uint32_t mirrorBase = 0;
+        uint32_t count = 0;
+    } m_same;
     std::mutex m_listMutex;
     std::deque<Want> m_wants;
     std::unordered_set<std::string_view> m_listedDirs; // views into m_list

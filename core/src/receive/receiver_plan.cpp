@@ -125,7 +125,10 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         rules.wantGid = wanted.gid;
     }
 
-    auto state = targetState(entry, dirs);
+    // A subtree the sender said is the same was stat'ed a moment ago, when it
+    // was summarised: planned from what was seen then.
+    auto state = index - m_same.listBase < m_same.count ? Result<std::optional<TargetState>>(mirrorState(index))
+                                                        : targetState(entry, dirs);
     if (!state.ok()) {
         notice(true, target, state.error());
         return {};

@@ -6,10 +6,12 @@
 #include "filter/filter.h"
 #include "platform/process.h"
 #include "role/plan_item_sides.h"
+#include "role/tree_summaries.h"
 #include "role/transfer_method.h"
 #include "role/wire_entry.h"
 #include "scan/dir_cache.h"
 #include "scan/scanner.h"
+#include "send/summarised_list.h"
 
 #include <algorithm>
 #include <limits>
@@ -98,6 +100,7 @@ void Sender::shareControlLinkLocked()
 void Sender::abortQueues()
 {
     m_scheduler.abort();
+    m_summaries.abort();
     {
         std::lock_guard lock(m_streamMutex);
         m_linksPending = false;
@@ -187,6 +190,8 @@ Status Sender::run()
     // Only --name-mapping map reads it: look-alikes on such a file system
     // stand for what a mapping replaced.
     if (m_params.nameMapping == NameMapping::Map && m_rootDir) begin.windowsNames = m_rootDir->fileSystem().windowsNames;
+    m_treeSummaries = treeSummariesFit(m_params, m_rootKind);
+    begin.treeSummaries = m_treeSummaries;
     if (Status st = m_link.send(proto::toFrame(begin)); !st) return failEarly(st.error());
 
     std::thread control([this] { controlLoop(); });
@@ -264,6 +269,7 @@ Status Sender::scanAndList()
     proto::FileListBatchMsg batch;
     size_t batchBytes = 0;
     uint32_t count = 0;
+    uint32_t sentEntries = 0; // in batches
     uint32_t scanErrors = 0;
     // This thread is the scan stage while it lists.
     StageTrack track(m_stages, {StageId::Scan});
@@ -273,6 +279,7 @@ Status Sender::scanAndList()
     std::set<uint32_t> groupsSent;
     auto flushBatch = [&]() {
         if (batch.entries.empty()) return true;
+        sentEntries += uint32_t(batch.entries.size());
         StageScope out(StageId::Scan, StageState::WaitOutput);
         Status sent = m_link.send(proto::toFrame(batch));
         batch.entries.clear();
@@ -280,6 +287,28 @@ Status Sender::scanAndList()
         batch.groupNames.clear();
         batchBytes = 0;
         return sent.ok();
+    };
+    // Small batches first, so the receiver starts planning (and asking for
+    // files) at once: a first batch of 256 KiB takes four round trips of a
+    // fresh connection to arrive. Full-size batches after that.
+    auto batchFull = [&] { return batchBytes >= (sentEntries < 1024 ? 16 * 1024 : proto::kBatchBytes); };
+    // With tree summaries the list is held until each part is decided.
+    std::optional<SummarisedList> held;
+    if (m_treeSummaries) held.emplace(m_list, m_summaries);
+    SummarisedList::Sink sink;
+    sink.entry = [&](const FileList::View& view) {
+        const FileEntry entry = view.entry();
+        batchBytes += entry.path.size() + entry.linkTarget.size() + 48;
+        batch.entries.push_back(toWire(entry));
+        return batchFull() ? flushBatch() : true;
+    };
+    sink.same = [&](std::string_view path, uint32_t entries) {
+        if (!flushBatch()) return false;
+        proto::FileListSameMsg same;
+        same.path = std::string(path);
+        same.count = entries;
+        StageScope out(StageId::Scan, StageState::WaitOutput);
+        return m_link.send(proto::toFrame(same)).ok();
     };
     // -H: the first listed name of each file with several, by (device,
     // inode); without -H, how many files arrive as copies of one another.
@@ -307,15 +336,17 @@ Status Sender::scanAndList()
         }
         m_observer.onListed(entry.isRegular(), entry.size);
         m_scanStage.addItems(1);
+        if (held) {
+            // Sent once decided, against the receiver's summaries.
+            held->listed(m_list.append(entry), entry);
+            ++count;
+            return held->advance(sink);
+        }
         batchBytes += entry.path.size() + entry.linkTarget.size() + 48;
         batch.entries.push_back(toWire(entry));
         m_list.append(entry);
         ++count;
-        // Small batches early, so the receiver starts planning (and asking for
-        // files) while the scan goes on; full-size batches after that.
-        size_t limit = count < 1024 ? 16 * 1024 : proto::kBatchBytes;
-        if (batchBytes >= limit) return flushBatch();
-        return true;
+        return batchFull() ? flushBatch() : true;
     };
 
     if (m_rootKind == proto::RootKind::File) {
@@ -357,6 +388,7 @@ Status Sender::scanAndList()
         callbacks.entry = add;
         callbacks.error = [&](const std::string& path, const Error& error) {
             ++scanErrors;
+            if (held) held->spoil(path);
             notice(true, path, error);
         };
         // A warning on both ends: the far end's user is the one who asked.
@@ -369,6 +401,20 @@ Status Sender::scanAndList()
         options.copyLinks = m_links;
         Status st = scanTree(*m_rootDir, options, callbacks);
         if (!st) return st;
+    }
+    if (held) {
+        held->scanEnded(count);
+        // What waits for the receiver's summaries goes as they come.
+        while (!held->done()) {
+            if (!held->advance(sink)) break;
+            if (held->done()) break;
+            StageScope wait(StageId::Scan, StageState::WaitOutput);
+            if (!m_summaries.waitForMore(cancelFlag(), 100)) return Error(Errc::Cancelled, "cancelled");
+        }
+        if (held->sameEntries() > 0)
+            inform(std::to_string(held->sameEntries()) + " of " + std::to_string(count)
+                   + " listed entries are at the destination as they are (" + std::to_string(held->sameSubtrees())
+                   + " unchanged folder tree(s), told in a few bytes each instead of listed)");
     }
     if (!flushBatch()) return cancelled() ? Error(Errc::Cancelled, "cancelled") : Error(Errc::Network, "the connection broke while listing");
 
@@ -628,6 +674,19 @@ void Sender::controlLoop()
             if (m_limiter) {
                 m_limiter->setRate(msg->bytesPerSec);
                 m_limiter->setPaused(msg->paused);
+            }
+            break;
+        }
+        case MsgType::TreeSummary: {
+            if (!m_treeSummaries) {
+                fail(Error(Errc::Protocol, "the receiver sent tree summaries this job did not ask for"));
+                continue;
+            }
+            auto msg = proto::fromFrame<proto::TreeSummaryMsg>(*frame);
+            Status taken = msg.ok() ? m_summaries.take(std::move(msg).value()) : Status(msg.error());
+            if (!taken) {
+                fail(taken.error());
+                continue;
             }
             break;
         }

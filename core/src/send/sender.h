@@ -23,6 +23,7 @@
 #include "send/scheduler.h"
 #include "send/send_compression.h"
 #include "send/signature_inbox.h"
+#include "send/summary_inbox.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -206,6 +207,10 @@ private:
     bool m_hasDataLinks = false;
     // The receiver's signatures of files that go as deltas, until settled.
     SignatureInbox m_signatures;
+    // Tree summaries are compared (FileListBegin said so): the receiver's,
+    // as they come (role/tree_summaries.h).
+    bool m_treeSummaries = false;
+    SummaryInbox m_summaries;
     mutable std::mutex m_streamMutex; // guards the two below
     std::vector<Stream> m_streams;
     std::unordered_map<uint32_t, ChunkedFile> m_chunked;
