@@ -257,6 +257,14 @@ private Q_SLOTS:
         same.count = 0;
         QVERIFY(!fromFrame<FileListSameMsg>(toFrame(same)).ok());
 
+        TreeRootMsg root;
+        root.count = 9;
+        root.digest = m.items[0].digest;
+        auto rootBack = fromFrame<TreeRootMsg>(toFrame(root));
+        QVERIFY(rootBack.ok() && rootBack->count == 9 && rootBack->digest == root.digest);
+        root.count = 0;
+        QVERIFY(!fromFrame<TreeRootMsg>(toFrame(root)).ok());
+
         FileListBeginMsg begin;
         begin.treeSummaries = true;
         auto beginBack = fromFrame<FileListBeginMsg>(toFrame(begin));

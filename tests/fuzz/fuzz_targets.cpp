@@ -75,6 +75,7 @@ bool decodeAny(const Frame& f)
     case MsgType::FileListEnd: return fromFrame<FileListEndMsg>(f).ok();
     case MsgType::TreeSummary: return fromFrame<TreeSummaryMsg>(f).ok();
     case MsgType::FileListSame: return fromFrame<FileListSameMsg>(f).ok();
+    case MsgType::TreeRoot: return fromFrame<TreeRootMsg>(f).ok();
     case MsgType::PlanBatch: return fromFrame<PlanBatchMsg>(f).ok();
     case MsgType::DeleteBatch: return fromFrame<DeleteBatchMsg>(f).ok();
     case MsgType::PlanEnd: return fromFrame<PlanEndMsg>(f).ok();
@@ -388,7 +389,7 @@ bool isListFrame(const Frame& f)
 {
     const auto type = MsgType(f.type);
     return type == MsgType::FileListBegin || type == MsgType::FileListBatch || type == MsgType::FileListSame
-           || type == MsgType::FileListEnd;
+           || type == MsgType::TreeRoot || type == MsgType::FileListEnd;
 }
 } // namespace
 

@@ -42,6 +42,7 @@ const char* msgTypeName(uint16_t type)
     case MsgType::FileListEnd: return "FileListEnd";
     case MsgType::TreeSummary: return "TreeSummary";
     case MsgType::FileListSame: return "FileListSame";
+    case MsgType::TreeRoot: return "TreeRoot";
     case MsgType::PlanBatch: return "PlanBatch";
     case MsgType::DeleteBatch: return "DeleteBatch";
     case MsgType::PlanEnd: return "PlanEnd";
@@ -574,6 +575,22 @@ Result<FileListSameMsg> FileListSameMsg::decode(WireReader& r)
     m.count = r.u32();
     if (!r.failed() && m.count == 0) r.fail("FileListSame: a subtree holds at least its directory");
     FG_TRY(r.finish("FileListSame"));
+    return m;
+}
+
+void TreeRootMsg::encode(WireWriter& w) const
+{
+    w.u32(count);
+    writeDigest(w, digest);
+}
+
+Result<TreeRootMsg> TreeRootMsg::decode(WireReader& r)
+{
+    TreeRootMsg m;
+    m.count = r.u32();
+    if (!r.failed() && m.count == 0) r.fail("TreeRoot: a tree holds at least its root");
+    m.digest = readDigest(r);
+    FG_TRY(r.finish("TreeRoot"));
     return m;
 }
 

@@ -52,6 +52,7 @@ enum class MsgType : uint16_t {
     FileListEnd = 12,
     TreeSummary = 16,
     FileListSame = 17,
+    TreeRoot = 18,
     PlanBatch = 13,
     DeleteBatch = 14,
     PlanEnd = 15,
@@ -306,6 +307,18 @@ struct FileListSameMsg {
     uint32_t count = 0;
     void encode(WireWriter& w) const;
     static Result<FileListSameMsg> decode(WireReader& r);
+};
+
+// The sender's own digest of its whole tree, as soon as its scan is over
+// (only when the scan could read everything): a receiver whose destination
+// digests the same takes the whole list as its own at once, a round trip
+// before the sender's FileListSame of the root could tell it.
+struct TreeRootMsg {
+    static constexpr MsgType kType = MsgType::TreeRoot;
+    uint32_t count = 0;
+    Digest digest;
+    void encode(WireWriter& w) const;
+    static Result<TreeRootMsg> decode(WireReader& r);
 };
 
 struct PlanItemWire {

@@ -346,6 +346,14 @@ Status Receiver::run()
             Status st = batch.ok() ? planBatch(std::move(batch).value(), dirs ? &*dirs : nullptr)
                                    : Status(batch.error());
             if (!st) sendFailed(st.error());
+        } else if (frame->type == uint16_t(proto::MsgType::TreeRoot)) {
+            auto root = proto::fromFrame<proto::TreeRootMsg>(*frame);
+            Result<bool> took = !begin->treeSummaries
+                                    ? Result<bool>(Error(Errc::Protocol, "the sender sent its tree's digest unasked"))
+                                : root.ok() ? takeWholeTree(*root, dirs ? &*dirs : nullptr)
+                                            : Result<bool>(root.error());
+            if (!took.ok()) sendFailed(took.error());
+            else if (*took) listDone = true;
         } else if (frame->type == uint16_t(proto::MsgType::FileListSame)) {
             auto same = proto::fromFrame<proto::FileListSameMsg>(*frame);
             Status st = !begin->treeSummaries
@@ -568,6 +576,7 @@ void Receiver::controlLoop()
         switch (MsgType(frame.type)) {
         case MsgType::FileListBatch:
         case MsgType::FileListSame:
+        case MsgType::TreeRoot:
         case MsgType::FileListEnd: {
             size_t cost = frame.payload.size();
             (void)m_listQueue.push(std::move(frame), cost);

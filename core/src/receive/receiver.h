@@ -153,6 +153,9 @@ private:
     // same, planned from the destination's own entries.
     Status sendTreeSummaries();
     Status planSame(const proto::FileListSameMsg& same, DirCache* dirs);
+    // The sender's whole tree is the mirror: planned from it, and the list
+    // complete (true), without waiting for the sender's FileListSame.
+    Result<bool> takeWholeTree(const proto::TreeRootMsg& root, DirCache* dirs);
     // The destination's state of list entry `index`, one of those planSame
     // is planning, as the summary's scan saw it.
     std::optional<TargetState> mirrorState(uint32_t index) const;
@@ -326,6 +329,9 @@ private:
     // subtrees summarised (path: first index in m_mirror, entry count).
     FileList m_mirror;
     std::unordered_map<std::string, std::pair<uint32_t, uint32_t>> m_mirrorDirs;
+    // The whole destination's digest, when it was summarised: a sender whose
+    // TreeRoot says the same has listed exactly the mirror.
+    std::optional<std::pair<uint32_t, Digest>> m_mirrorRoot;
     uint64_t m_sameEntries = 0;
     // While planSame plans: list indices [listBase, listBase + count) are
     // the mirror's from mirrorBase on (count 0: none).

@@ -83,6 +83,8 @@ Status Receiver::sendTreeSummaries()
     if (Status st = scanTree(*top, options, callbacks); !st) return cancelled() ? st : sendLast();
     digester.finish(uint32_t(m_mirror.size()));
 
+    for (const Dir& d : digested)
+        if (d.digest.index == 0 && d.digest.count == m_mirror.size()) m_mirrorRoot.emplace(d.digest.count, d.digest.digest);
     // Breadth first, so the sender can tell what will not come.
     std::stable_sort(digested.begin(), digested.end(), [](const Dir& a, const Dir& b) { return a.depth < b.depth; });
     size_t bytes = 0;
@@ -134,6 +136,24 @@ Status Receiver::planSame(const proto::FileListSameMsg& same, DirCache* dirs)
 } // namespace fg
 
 namespace fg {
+
+Result<bool> Receiver::takeWholeTree(const proto::TreeRootMsg& root, DirCache* dirs)
+{
+    // Whatever the sender lists before the root is decided comes after this.
+    if (!m_mirrorRoot || m_list.size() != 0 || root.count != m_mirrorRoot->first || !(root.digest == m_mirrorRoot->second))
+        return false;
+    const std::string rootPath = m_rootKind == proto::RootKind::Contents ? std::string(".") : m_rootName;
+    proto::FileListSameMsg whole;
+    whole.path = rootPath;
+    whole.count = root.count;
+    FG_TRY(planSame(whole, dirs));
+    // The sender's FileListSame of the root and its FileListEnd follow; the
+    // list is complete already (a tree read whole has no scan errors).
+    proto::FileListEndMsg end;
+    end.count = root.count;
+    FG_TRY(finishList(end));
+    return true;
+}
 
 std::optional<TargetState> Receiver::mirrorState(uint32_t index) const
 {

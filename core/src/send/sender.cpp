@@ -404,6 +404,14 @@ Status Sender::scanAndList()
     }
     if (held) {
         held->scanEnded(count);
+        // The receiver may take the whole tree as its own without waiting
+        // for our word on its summaries.
+        if (const auto root = held->root()) {
+            proto::TreeRootMsg whole;
+            whole.count = root->count;
+            whole.digest = root->digest;
+            FG_TRY(m_link.send(proto::toFrame(whole)));
+        }
         // What waits for the receiver's summaries goes as they come.
         while (!held->done()) {
             if (!held->advance(sink)) break;

@@ -15,6 +15,15 @@ void SummarisedList::scanEnded(uint32_t count)
     m_scanEnded = true;
 }
 
+std::optional<SubtreeDigest> SummarisedList::root() const
+{
+    // Only while nothing of it went out: the receiver then has the list whole or not at all.
+    if (!m_scanEnded || m_cursor != 0) return std::nullopt;
+    const auto it = m_finished.find(0);
+    if (it == m_finished.end() || it->second.spoiled || it->second.count != m_count) return std::nullopt;
+    return it->second;
+}
+
 bool SummarisedList::advance(const Sink& sink)
 {
     const size_t listed = m_list.size();

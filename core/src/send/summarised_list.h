@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 
@@ -35,6 +36,11 @@ public:
     void spoil(std::string_view path) { m_digester.spoil(path); }
     // The scan is over, `count` entries in all.
     void scanEnded(uint32_t count);
+
+    // The whole tree's digest once the scan is over and before anything was
+    // sent, unless part of it could not be read (then nothing stands for
+    // the whole).
+    std::optional<SubtreeDigest> root() const;
 
     // Sends what can be decided now; false when the sink refused.
     bool advance(const Sink& sink);
