@@ -52,6 +52,9 @@ def parse_args(argv):
     ap.add_argument("--quick", action="store_true", help="small workloads and short link tests: a smoke test")
     ap.add_argument("--nochange", action="store_true",
                     help="after each run, time the same sync again into the full destination (delta tools)")
+    ap.add_argument("--stat-trees", action="store_true",
+                    help="after each round, time `find -printf` of the source and of the complete destination "
+                         "(one, the other, both at once): what a no-change sync costs at the least")
     ap.add_argument("--fg-args", default="", help="extra flags for every `floodgate sync`, e.g. '--streams 4'")
     ap.add_argument("--baseline", default=os.environ.get("FGBENCH_BASELINE", ""),
                     help="another floodgate binary (a build of an earlier commit): every Floodgate peer runs "
@@ -338,6 +341,11 @@ def run_table(args, ln, wl, chosen, plan, net, servers, paths, logdir, iperf, sy
                     log(f"    no-change rerun: {nc['seconds']:.2f} s, wire {nc['wire_bytes'] / 1e6:.2f} MB")
                 else:
                     log(f"    no-change rerun FAILED: {nc['error']}")
+        if args.stat_trees:
+            st = run.stat_trees(wl.root)
+            table.setdefault("stat_trees", []).append(st)
+            log(f"    find -printf: source {st['source_s']:.2f} s, destination {st['destination_s']:.2f} s, "
+                f"both at once {st['both_s']:.2f} s")
     table["linkemu"] = netns.emu_delta(emu_before, net.emu_snapshot())
     return table
 

@@ -81,6 +81,8 @@ def link_presets() -> dict:
 
 LINK_ORDER = ["fast", "lan", "wan"]
 WORKLOAD_ORDER = ["small", "big", "mixed", "delta"]
+# Run only when named with --workload (minutes to generate and verify).
+EXTRA_WORKLOADS = ["million"]
 
 
 @dataclass
@@ -109,6 +111,8 @@ def workload_specs(quick: bool) -> dict:
                                   sigma=1.8, max_size=2 << 20, big_files=(3_000_000, 6_000_000)),
             "delta": WorkloadSpec("delta", 1, "a 64 MiB file whose old version is at the destination; "
                                   "~1% differs (quick)", size=64 << 20),
+            "million": WorkloadSpec("million", 20000, "20,000 small files in 400 folders (quick)",
+                                    fanout=(4, 10, 10, 50)),
         }
     return {
         "small": WorkloadSpec("small", 65536, "65,536 × 4 KiB", file_size=4096, fanout=(16, 16, 256)),
@@ -118,6 +122,8 @@ def workload_specs(quick: bool) -> dict:
                               big_files=(12_000_000, 25_000_000, 40_000_000, 64_000_000, 100_000_000)),
         "delta": WorkloadSpec("delta", 1, "a 1 GiB file whose old version is at the destination; ~1% differs "
                               "(scattered overwrites, small insertions and deletions)", size=1 << 30),
+        "million": WorkloadSpec("million", 1_000_000, "1,000,000 small files (half empty, half 1-200 B) in "
+                                "20,000 folders of 50", fanout=(20, 50, 20, 50)),
     }
 
 

@@ -117,6 +117,17 @@ def table_markdown(table: dict) -> str:
         cells += [f"{r['n_ok']}/{r['n']}", "; ".join(notes)]
         out.append("| " + " | ".join(cells) + " |")
     out.append("")
+    st = table.get("stat_trees") or []
+    if st:
+        src = _med([x["source_s"] for x in st])
+        dst = _med([x["destination_s"] for x in st])
+        both = _med([x["both_s"] for x in st])
+        ratios = "; ".join(f"{r['id']} {r['nochange_s'] / both:.2f} × both at once, {r['nochange_s'] / (src + dst):.2f} × "
+                           "one after the other" for r in rows if r["nochange_s"] and both)
+        out.append(f"Statting the trees, in the same run (`find TREE -printf '%s %T@ %m %p\\n'`, warm, median of "
+                   f"{len(st)}): the source {_num(src)} s, the destination {_num(dst)} s, both at once {_num(both)} s"
+                   f" (both ends share this machine's {os.cpu_count()} cores). No-change re-syncs: {ratios or 'none'}.")
+        out.append("")
     return "\n".join(out)
 
 
@@ -213,7 +224,7 @@ def update_doc(path: str, facts_md: str, blocks: dict) -> None:
     existing["machine"] = facts_md.strip("\n")
     for key, md in blocks.items():
         existing[key] = md.strip("\n")
-    order = ["machine"] + [f"{ln}/{w}" for ln in C.LINK_ORDER for w in C.WORKLOAD_ORDER]
+    order = ["machine"] + [f"{ln}/{w}" for ln in C.LINK_ORDER for w in C.WORKLOAD_ORDER + C.EXTRA_WORKLOADS]
     keys = [k for k in order if k in existing] + sorted(k for k in existing if k not in order)
     new_body = "\n## Results\n\n" + "\n\n".join(f"<!-- fgbench:block {k} -->\n{existing[k]}" for k in keys) + "\n"
     os.makedirs(os.path.dirname(path), exist_ok=True)

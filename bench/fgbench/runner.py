@@ -69,6 +69,23 @@ class Runner:
         what a no-change sync costs."""
         return self._timed(peer, tag + "-nochange", timeout, server=False)
 
+    def stat_trees(self, source: str) -> dict:
+        """How long it takes to stat every entry of the source and of the
+        destination (the last peer's complete copy, warm like a no-change
+        re-sync's), with the fields a quick check reads: the least that a
+        no-change sync must do on each end."""
+        def find(root):
+            return subprocess.Popen(["find", root, "-printf", "%s %T@ %m %p\\n"], stdout=subprocess.DEVNULL)
+
+        out = {}
+        for key, roots in (("source_s", [source]), ("destination_s", [self.ctx.dst]),
+                           ("both_s", [source, self.ctx.dst])):
+            t0 = time.monotonic()
+            for p in [find(r) for r in roots]:
+                p.wait()
+            out[key] = time.monotonic() - t0
+        return out
+
     def _timed(self, peer: Peer, tag: str, timeout: float, server: bool = True) -> dict:
         out_path = os.path.join(self.logdir, f"{tag}.out")
         err_path = os.path.join(self.logdir, f"{tag}.err")

@@ -6,6 +6,10 @@ mixed  ~20,000 files in a few hundred directories, log-normal sizes plus a
        few 10-100 MB files; about half the files are text-like (compress
        about 3× with zstd -1, named .log/.txt/.csv/...), half random
        (.jpg/.gz/...): the names matter to tools that skip compressing media
+million  1,000,000 small files (half empty, half 1-200 bytes) in 20,000
+       folders of 50, three levels deep: what costs per entry (scans, the
+       list, a no-change re-sync, memory per file). Only when asked for
+       (--workload million): it takes minutes to generate and verify.
 delta  an update: the destination starts with the old version of a 1 GiB
        random file (the tree beside the source, "delta.basis"); the new
        version differs by ~1%: 150 scattered overwrites of 16-96 KiB and 70
@@ -181,7 +185,27 @@ def gen_delta(spec: WorkloadSpec, root: str, prng: str) -> None:
         os.utime(path, (MTIME - 86400, MTIME - 86400))
 
 
-GENERATORS = {"small": gen_small, "big": gen_big, "mixed": gen_mixed, "delta": gen_delta}
+def gen_million(spec: WorkloadSpec, root: str, prng: str) -> None:
+    a, b, c, n = spec.fanout
+    stream = RandomStream(prng, "fgbench-million", 256)
+    payload = stream.read(256)
+    stream.close()
+    index = 0
+    for i in range(a):
+        for j in range(b):
+            for k in range(c):
+                d = os.path.join(root, f"a{i:02d}", f"b{j:02d}", f"c{k:02d}")
+                os.makedirs(d)
+                for f in range(n):
+                    size = 0 if index % 2 == 0 else 1 + (index * 7919) % 200
+                    fd = os.open(os.path.join(d, f"f{f:02d}"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+                    if size:
+                        os.write(fd, payload[:size])
+                    os.close(fd)
+                    index += 1
+
+
+GENERATORS = {"small": gen_small, "big": gen_big, "mixed": gen_mixed, "delta": gen_delta, "million": gen_million}
 
 
 class Workload:

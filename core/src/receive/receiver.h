@@ -156,6 +156,9 @@ private:
     // The sender's whole tree is the mirror: planned from it, and the list
     // complete (true), without waiting for the sender's FileListSame.
     Result<bool> takeWholeTree(const proto::TreeRootMsg& root, DirCache* dirs);
+    // The mirror as the whole list, every entry unchanged (takeWholeTree,
+    // where nothing but the entries can matter).
+    void takeMirror(DirCache* dirs);
     // The destination's state of list entry `index`, one of those planSame
     // is planning, as the summary's scan saw it.
     std::optional<TargetState> mirrorState(uint32_t index) const;

@@ -644,11 +644,14 @@ void Receiver::finishDirectories(DirCache& dirs)
         const FileEntry& dirEntry = *it;
         if (target == ".") {
             st = setOwners(dirEntry, [&](uint32_t uid, uint32_t gid) { return dirs.root().setOwner(uid, gid); });
-            if (st && modes) st = dirs.root().setMode(mode);
+            const auto root = dirs.root().stat();
+            // What is as wanted is left alone: a re-sync that changed nothing
+            // writes nothing (no inode dirtied for the final flush to write).
+            if (st && modes && !(root.ok() && (root->mode & 07777) == (mode & 07777))) st = dirs.root().setMode(mode);
             // A FAT volume's root directory has no times (it reads as the
             // epoch): setting them fails, and kills fusefat.
-            const auto root = dirs.root().stat();
-            if (st && times && !(root.ok() && root->mtimeNs == 0)) st = dirs.root().setModifyTime(it->mtimeNs);
+            if (st && times && !(root.ok() && (root->mtimeNs == 0 || root->mtimeNs == it->mtimeNs)))
+                st = dirs.root().setModifyTime(it->mtimeNs);
         } else {
             auto parent = dirs.get(parentOf(target));
             if (!parent.ok()) {
@@ -660,8 +663,8 @@ void Receiver::finishDirectories(DirCache& dirs)
             st = setOwners(dirEntry, [&](uint32_t uid, uint32_t gid) {
                 return (*parent)->setOwnerAt(baseName(target), uid, gid);
             });
-            if (st && modes) st = (*parent)->setModeAt(baseName(target), mode);
-            if (st && times) st = (*parent)->setModifyTimeAt(baseName(target), it->mtimeNs);
+            if (st && modes && (info->mode & 07777) != (mode & 07777)) st = (*parent)->setModeAt(baseName(target), mode);
+            if (st && times && info->mtimeNs != it->mtimeNs) st = (*parent)->setModifyTimeAt(baseName(target), it->mtimeNs);
         }
         if (!st) notice(true, target, st.error());
     }

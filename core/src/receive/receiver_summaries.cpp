@@ -142,17 +142,48 @@ Result<bool> Receiver::takeWholeTree(const proto::TreeRootMsg& root, DirCache* d
     // Whatever the sender lists before the root is decided comes after this.
     if (!m_mirrorRoot || m_list.size() != 0 || root.count != m_mirrorRoot->first || !(root.digest == m_mirrorRoot->second))
         return false;
-    const std::string rootPath = m_rootKind == proto::RootKind::Contents ? std::string(".") : m_rootName;
-    proto::FileListSameMsg whole;
-    whole.path = rootPath;
-    whole.count = root.count;
-    FG_TRY(planSame(whole, dirs));
+    if (!m_partialLayout.folder().empty() || m_params.ownership.any()) {
+        // What the plan would find beyond the entries themselves (partial
+        // files in a folder the scan leaves out, owners): planned entry by entry.
+        proto::FileListSameMsg whole;
+        whole.path = m_rootKind == proto::RootKind::Contents ? std::string(".") : m_rootName;
+        whole.count = root.count;
+        FG_TRY(planSame(whole, dirs));
+    } else {
+        takeMirror(dirs);
+    }
     // The sender's FileListSame of the root and its FileListEnd follow; the
     // list is complete already (a tree read whole has no scan errors).
     proto::FileListEndMsg end;
     end.count = root.count;
     FG_TRY(finishList(end));
     return true;
+}
+
+void Receiver::takeMirror(DirCache* dirs)
+{
+    // Every entry is the destination's own, as it is: unchanged, each. What
+    // an entry planned one by one would find besides is not there: a
+    // temporary or partial file of an interrupted run would have been in the
+    // scan, and so in the digest the sender matched.
+    StageScope busy(StageId::Plan, StageState::Busy);
+    const size_t count = m_mirror.size();
+    if (count > 0) chooseNameWay(dirs);
+    for (uint32_t i = 0; i < count; ++i) {
+        const FileList::View e = m_mirror.view(i);
+        {
+            std::lock_guard lock(m_listMutex);
+            m_list.append(e);
+            m_wants.push_back(Want::None);
+        }
+        if (e.isRegular()) m_observer.onListed(true, e.size);
+        // (No file system is probed: nothing is to be written, and a probe's
+        // scratch file would change a folder's time.)
+        if (e.isDir() && e.contentsOmitted) m_omittedDirs.insert(targetPath(e.path));
+    }
+    m_unchanged += count;
+    m_sameEntries += count;
+    m_planStage.addItems(count);
 }
 
 std::optional<TargetState> Receiver::mirrorState(uint32_t index) const

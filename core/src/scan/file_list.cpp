@@ -58,6 +58,19 @@ const char* FileList::store(std::string_view text)
 
 uint32_t FileList::append(const FileEntry& entry)
 {
+    return append(Parts{entry.path, entry.type, entry.mode, entry.size, entry.mtimeNs, entry.linkTarget,
+                        entry.hash ? &*entry.hash : nullptr, entry.nameCollisions, entry.hardLinkTo,
+                        entry.contentsOmitted, entry.hasOwner, entry.uid, entry.gid});
+}
+
+uint32_t FileList::append(const View& v)
+{
+    return append(Parts{v.path, v.type, v.mode, v.size, v.mtimeNs, v.linkTarget, v.hash ? &*v.hash : nullptr,
+                        v.nameCollisions, v.hardLinkTo, v.contentsOmitted, v.hasOwner, v.uid, v.gid});
+}
+
+uint32_t FileList::append(const Parts& entry)
+{
     std::lock_guard lock(m_mutex);
     Record r{};
     r.size = entry.size;
@@ -76,7 +89,7 @@ uint32_t FileList::append(const FileEntry& entry)
     const auto index = uint32_t(m_records.size());
     if (!entry.linkTarget.empty()) {
         r.flags |= kHasLink;
-        m_links.emplace(index, entry.linkTarget);
+        m_links.emplace(index, std::string(entry.linkTarget));
     }
     if (entry.hash) {
         r.flags |= kHasHash;

@@ -44,6 +44,8 @@ public:
     };
 
     uint32_t append(const FileEntry& entry);
+    // Another list's entry, without the strings a FileEntry would copy.
+    uint32_t append(const View& entry);
     size_t size() const;
     View view(uint32_t index) const;
     // Calls f(index, view) for every entry, oldest first. No appends may run
@@ -79,6 +81,22 @@ private:
     static constexpr uint8_t kHardLink = 0x40;
     static constexpr uint8_t kHasOwner = 0x80;
 
+    struct Parts {
+        std::string_view path;
+        platform::FileType type;
+        uint32_t mode;
+        uint64_t size;
+        int64_t mtimeNs;
+        std::string_view linkTarget;
+        const Digest* hash;
+        uint8_t nameCollisions;
+        std::optional<uint32_t> hardLinkTo;
+        bool contentsOmitted;
+        bool hasOwner;
+        uint32_t uid;
+        uint32_t gid;
+    };
+    uint32_t append(const Parts& entry);
     const char* store(std::string_view text);
 
     mutable std::mutex m_mutex;
