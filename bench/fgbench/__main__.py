@@ -252,7 +252,8 @@ def main(argv) -> int:
         if not args.dst_on_scratch:
             # An update holds the old version and the new one's temporary file.
             facts["destination"] = dstfs.mount_fresh(paths.scratch, dst_root,
-                                                     max(w.bytes * (2 if w.basis else 1) for w in wls.values()))
+                                                     max(w.bytes * (2 if w.basis else 1) for w in wls.values()),
+                                                     max(len(w.manifest) for w in wls.values()))
         else:
             facts["destination"] = f"{dst_root} on the scratch file system"
         servers = Servers(paths.scratch, logdir, paths.floodgate, args.baseline)

@@ -29,19 +29,23 @@ def unmount(path: str) -> None:
             run(["umount", "-l", path], check=False)
 
 
-def mount_fresh(scratch: str, dst_root: str, largest_workload_bytes: int) -> str:
+def mount_fresh(scratch: str, dst_root: str, largest_workload_bytes: int, most_entries: int = 0) -> str:
     """Makes and mounts a new ext4 at `dst_root`, big enough for the largest
-    workload; returns a description for the machine facts."""
+    workload, with an inode for each entry of the one with the most (and a
+    temporary file each); returns a description for the machine facts."""
     unmount(dst_root)
     os.makedirs(dst_root, exist_ok=True)
     image = os.path.join(scratch, IMAGE_NAME)
-    size = max(MIN_BYTES, int(largest_workload_bytes * 1.3) + (1 << 30))
+    # A small file takes a whole 4 KiB block however few its bytes.
+    size = max(MIN_BYTES, int(largest_workload_bytes * 1.3) + (1 << 30), int(most_entries * 4096 * 1.3))
     if os.path.exists(image):
         os.unlink(image)
     with open(image, "wb") as f:
         f.truncate(size)  # sparse: only what is written takes space
-    # One inode per 8 KiB: the small-file workloads need far more than bytes.
-    run(["mkfs.ext4", "-q", "-F", "-i", "8192", "-E", "lazy_itable_init=1,lazy_journal_init=1", image])
+    # One inode per 8 KiB: the small-file workloads need far more than bytes;
+    # a million files in 50 MB need their own count (-N).
+    inodes = ["-N", str(int(most_entries * 1.3) + 65536)] if most_entries * 8192 * 1.3 > size else ["-i", "8192"]
+    run(["mkfs.ext4", "-q", "-F", *inodes, "-E", "lazy_itable_init=1,lazy_journal_init=1", image])
     run(["mount", "-o", "loop,noatime", image, dst_root])
     os.chmod(dst_root, 0o755)
     desc = f"a fresh ext4 ({size / (1 << 30):.1f} GiB image on the scratch file system, loop-mounted, journaled)"

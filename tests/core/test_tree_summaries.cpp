@@ -225,7 +225,7 @@ private Q_SLOTS:
             SummaryInbox inbox;
             std::atomic<bool> cancelled{false};
             inbox.abort();
-            QVERIFY(!inbox.waitForMore(cancelled, 5000));
+            QVERIFY(!inbox.waitForMore(inbox.batches(), cancelled, 5000));
         }
     }
 

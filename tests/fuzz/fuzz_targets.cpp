@@ -656,6 +656,39 @@ std::vector<uint8_t> probeSeedSession()
     return encodeFrames(frames);
 }
 
+std::vector<uint8_t> summarySeedSession()
+{
+    // Tree summaries (protocol 17) both ways, in the order they come: the
+    // sender asks, the receiver summarises breadth first, the sender gives
+    // its whole tree's digest and lists one subtree as the same.
+    std::vector<Frame> frames;
+    FileListBeginMsg begin;
+    begin.rootKind = RootKind::NamedDir;
+    begin.rootName = "photos";
+    begin.treeSummaries = true;
+    frames.push_back(toFrame(begin));
+    const Digest digest = fg::digestOf(fg::ChecksumChoice::Xxh128, "tree", 4);
+    TreeSummaryMsg top;
+    top.items = {{"photos", 40, digest}, {"photos/2024", 20, digest}, {"photos/2025", 19, digest}};
+    frames.push_back(toFrame(top));
+    TreeSummaryMsg rest;
+    rest.items = {{"photos/2024/raw", 10, digest}};
+    rest.last = true;
+    frames.push_back(toFrame(rest));
+    TreeRootMsg root;
+    root.count = 40;
+    root.digest = digest;
+    frames.push_back(toFrame(root));
+    FileListSameMsg same;
+    same.path = "photos/2024";
+    same.count = 20;
+    frames.push_back(toFrame(same));
+    FileListEndMsg end;
+    end.count = 40;
+    frames.push_back(toFrame(end));
+    return encodeFrames(frames);
+}
+
 void writeSeedForCampaign(const std::string& name, const std::vector<uint8_t>& seed)
 {
     const char* dir = std::getenv("FG_FUZZ_SEED_DIR");

@@ -34,6 +34,8 @@ std::vector<uint8_t> deltaSeedSession();
 // A valid probe conversation (every probe message, each field set): the
 // seed fuzzWire's mutations of the probe decoders start from.
 std::vector<uint8_t> probeSeedSession();
+// Tree summaries both ways (protocol 17): the seed for their decoders.
+std::vector<uint8_t> summarySeedSession();
 // What the destination's file holds after the last fuzzDeltaReceiver run.
 std::string deltaTargetAfterLastRun();
 // What fuzzReceiver's destination holds after its last run: each entry's

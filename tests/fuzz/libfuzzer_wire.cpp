@@ -1,11 +1,12 @@
 #include "fuzz_targets.h"
 
-// A valid probe conversation goes into the kept corpus first: the probe
-// messages came after the corpus grew, and mutations of real ones reach
-// their decoders' depths.
+// A valid probe conversation and tree summaries go into the kept corpus
+// first: their messages came after the corpus grew, and mutations of real
+// ones reach their decoders' depths.
 extern "C" int LLVMFuzzerInitialize(int*, char***)
 {
     fgfuzz::writeSeedForCampaign("regress-seed-probe", fgfuzz::probeSeedSession());
+    fgfuzz::writeSeedForCampaign("regress-seed-summaries", fgfuzz::summarySeedSession());
     return 0;
 }
 

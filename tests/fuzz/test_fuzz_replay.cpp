@@ -169,6 +169,8 @@ private Q_SLOTS:
 
     void probeDecodersSurviveMutatedConversations() { wireDecodersSurviveMutationsOf(fgfuzz::probeSeedSession(), 8, 4040); }
 
+    void summaryDecodersSurviveMutatedSessions() { wireDecodersSurviveMutationsOf(fgfuzz::summarySeedSession(), 6, 1717); }
+
     void decompressorSurvivesMutatedFrames()
     {
         // Seeds: real frames of each algorithm, of a short and a long text.

@@ -9,6 +9,8 @@
 
 #include "test_support.h"
 
+#include <QDir>
+#include <QElapsedTimer>
 #include <QJsonObject>
 #include <QTest>
 
@@ -25,10 +27,11 @@ using namespace Qt::StringLiterals;
 namespace {
 
 constexpr int kDirs = 24;
-constexpr int kFilesEach = 40;
+constexpr int kFilesEach = 50;
 
-// A tree of a thousand small files in two levels, with the sample tree's
-// links, modes, empty folders and odd names beside them.
+// A tree of 1,200 small files in two levels (more than a list sent without
+// summaries: role/tree_summaries.h), with the sample tree's links, modes,
+// empty folders and odd names beside them.
 void makeTree(const std::string& root)
 {
     fgtest::makeSampleTree(root);
@@ -226,6 +229,87 @@ private Q_SLOTS:
         QVERIFY(!fgtest::exists(dir.sub("module/dst/tree/d0/e2/.f1.fg-AbCdEf")));
         QVERIFY(!fgtest::exists(dir.sub("module/dst/tree/d0/e3/.f1.fg-partial")));
         QVERIFY2(sameEntries(r) > 500, r.err.constData());
+        VERIFY_SAME_TREE(dir.sub("src"), dir.sub("module/dst"));
+    }
+
+    void aModeToBeChangedHereIsChangedThoughTheTreesAreEqual()
+    {
+        ScratchDir dir("fgsum");
+        PairedDaemon d(dir);
+        QVERIFY2(d.ok, qPrintable(d.daemon.log()));
+        makeTree(dir.sub("src"));
+        const QString remote = d.daemon.url(u"m/dst/"_s);
+        QCOMPARE(d.sync({q(dir.sub("src/")), remote}).exitCode, 0);
+        // The same tree on both ends; --chmod asks for other modes here.
+        CliRun r = d.sync({u"-v"_s, u"--chmod"_s, u"o-rwx"_s, q(dir.sub("src/")), remote});
+        QVERIFY2(r.exitCode == 0, fgtest::explain(r).constData());
+        struct stat st{};
+        QVERIFY(::stat(dir.sub("module/dst/tree/d0/e5/f3").c_str(), &st) == 0);
+        QCOMPARE(st.st_mode & 07777, mode_t(0640));
+        QVERIFY(::stat(dir.sub("module/dst/tree/d0/e5").c_str(), &st) == 0);
+        QCOMPARE(st.st_mode & 007, mode_t(0));
+    }
+
+    void leftoversTheFiltersHideAreStillCleared()
+    {
+        ScratchDir dir("fgsum");
+        PairedDaemon d(dir);
+        QVERIFY2(d.ok, qPrintable(d.daemon.log()));
+        makeTree(dir.sub("src"));
+        const QString remote = d.daemon.url(u"m/dst/"_s);
+        const QStringList args = {u"-v"_s, u"--exclude"_s, u".*"_s, q(dir.sub("src/")), remote};
+        QCOMPARE(d.sync(args).exitCode, 0);
+        // Hidden from both scans by the rule, and their folders' times as the
+        // source's (a later run finished them): the summaries match all the same.
+        fgtest::writeFile(dir.sub("module/dst/tree/d0/e2/.f1.fg-AbCdEf"), "half a file");
+        fgtest::writeFile(dir.sub("module/dst/tree/d0/e3/.f1.fg-partial"), "half a file");
+        for (const char* folder : {"tree/d0/e2", "tree/d0/e3"}) {
+            struct stat st{};
+            QVERIFY(::stat((dir.sub("src/") + folder).c_str(), &st) == 0);
+            fgtest::setMtime(dir.sub("module/dst/") + folder, st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+        }
+        CliRun r = d.sync(args);
+        QVERIFY2(r.exitCode == 0, fgtest::explain(r).constData());
+        QVERIFY2(r.err.contains("(1 unchanged folder tree(s)"), r.err.constData());
+        QVERIFY(!fgtest::exists(dir.sub("module/dst/tree/d0/e2/.f1.fg-AbCdEf")));
+        QVERIFY(!fgtest::exists(dir.sub("module/dst/tree/d0/e3/.f1.fg-partial")));
+    }
+
+    void aSmallTreeIntoABigDestinationDoesNotWaitForItsScan()
+    {
+        ScratchDir dir("fgsum");
+        PairedDaemon d(dir);
+        QVERIFY2(d.ok, qPrintable(d.daemon.log()));
+        // 40,000 files the source does not have, beside what it sends.
+        for (int i = 0; i < 200; ++i)
+            for (int j = 0; j < 200; ++j)
+                fgtest::writeFile(dir.sub("module/share/other" + std::to_string(i) + "/x" + std::to_string(j)), "");
+        for (int i = 0; i < 10; ++i) fgtest::writeFile(dir.sub("src/f" + std::to_string(i)), "small " + std::to_string(i));
+        QElapsedTimer timer;
+        timer.start();
+        CliRun r = d.sync({u"-v"_s, q(dir.sub("src/")), d.daemon.url(u"m/share/"_s)});
+        QVERIFY2(r.exitCode == 0, fgtest::explain(r).constData());
+        QCOMPARE(reportOf(r).value(u"files_transferred"_s).toInteger(), 10);
+        QCOMPARE(fgtest::readFile(dir.sub("module/share/f3")), std::string("small 3"));
+        QVERIFY(fgtest::exists(dir.sub("module/share/other7/x9")));
+        QVERIFY2(sameEntries(r) < 0, r.err.constData());
+    }
+
+    void aDeletionLeavesNothingForTheNextRunToWrite()
+    {
+        ScratchDir dir("fgsum");
+        PairedDaemon d(dir);
+        QVERIFY2(d.ok, qPrintable(d.daemon.log()));
+        makeTree(dir.sub("src"));
+        const QString remote = d.daemon.url(u"m/dst/"_s);
+        QCOMPARE(d.sync({q(dir.sub("src/")), remote}).exitCode, 0);
+        fgtest::writeFile(dir.sub("module/dst/tree/d2/e9/extra"), "extra");
+        CliRun deleting = d.sync({u"--delete"_s, q(dir.sub("src/")), remote});
+        QVERIFY2(deleting.exitCode == 0, fgtest::explain(deleting).constData());
+        QVERIFY(!fgtest::exists(dir.sub("module/dst/tree/d2/e9/extra")));
+        // The folder's time is the source's again: the next run finds it equal.
+        CliRun again = d.sync({u"-v"_s, u"--delete"_s, q(dir.sub("src/")), remote});
+        QVERIFY2(again.err.contains("(1 unchanged folder tree(s)"), again.err.constData());
         VERIFY_SAME_TREE(dir.sub("src"), dir.sub("module/dst"));
     }
 

@@ -59,7 +59,8 @@ Error sysError(int err, const std::string& what)
     }
     std::string message = what + ": " + std::strerror(err);
     if (code == Errc::NoSpace)
-        message += " (free space on the target, or choose another destination)";
+        message += " (free space, or inodes where a disk of many small files ran out of them (df -i), on the "
+                   "target, or choose another destination)";
     return Error(code, std::move(message), err);
 }
 

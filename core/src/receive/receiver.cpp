@@ -369,6 +369,7 @@ Status Receiver::run()
         }
     }
     planning.reset();
+    releaseMirror();
 
     // The writers end once every wanted file is settled (allSettled), or on
     // failure.
@@ -386,8 +387,11 @@ Status Receiver::run()
         StageTrack finishing(m_stages, {StageId::Commit});
         if (dirs) linkHardLinks(*dirs);
         if (!m_params.dryRun && dirs) removeEmptyPartialFolders(*dirs);
-        if (!m_params.dryRun && dirs) finishDirectories(*dirs);
+        // Deletions first: they change their folders' times, which the
+        // finish then sets (a folder closed read-only also keeps its
+        // extraneous entries from being deleted).
         if (dirs) deleteExtraneous(*dirs);
+        if (!m_params.dryRun && dirs) finishDirectories(*dirs);
         // Done means on disk: one flush for the whole job (renames and
         // directory entries included) instead of one per file.
         m_flusher.reset();
@@ -575,9 +579,12 @@ void Receiver::controlLoop()
         // A push refused by an aborted queue means a failure: the loop drains on.
         switch (MsgType(frame.type)) {
         case MsgType::FileListBatch:
+        case MsgType::FileListEnd:
+            // The sender does not hold its list for us (a small one).
+            m_summariesMoot.store(true, std::memory_order_relaxed);
+            [[fallthrough]];
         case MsgType::FileListSame:
-        case MsgType::TreeRoot:
-        case MsgType::FileListEnd: {
+        case MsgType::TreeRoot: {
             size_t cost = frame.payload.size();
             (void)m_listQueue.push(std::move(frame), cost);
             break;

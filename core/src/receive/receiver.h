@@ -157,8 +157,11 @@ private:
     // complete (true), without waiting for the sender's FileListSame.
     Result<bool> takeWholeTree(const proto::TreeRootMsg& root, DirCache* dirs);
     // The mirror as the whole list, every entry unchanged (takeWholeTree,
-    // where nothing but the entries can matter).
+    // where nothing but the entries can matter: mirrorNeedsNoPlan).
     void takeMirror(DirCache* dirs);
+    bool mirrorNeedsNoPlan() const;
+    // The list is complete: the mirror is no longer needed.
+    void releaseMirror();
     // The destination's state of list entry `index`, one of those planSame
     // is planning, as the summary's scan saw it.
     std::optional<TargetState> mirrorState(uint32_t index) const;
@@ -335,6 +338,11 @@ private:
     // The whole destination's digest, when it was summarised: a sender whose
     // TreeRoot says the same has listed exactly the mirror.
     std::optional<std::pair<uint32_t, Digest>> m_mirrorRoot;
+    bool m_mirrorPlainNames = true; // the destination's file system holds any name
+    bool m_mirrorOneDevice = true;  // the scan stayed on the root's file system
+    // A list frame came while the destination was being summarised: the
+    // sender listed without waiting, and the summaries are moot.
+    std::atomic<bool> m_summariesMoot{false};
     uint64_t m_sameEntries = 0;
     // While planSame plans: list indices [listBase, listBase + count) are
     // the mirror's from mirrorBase on (count 0: none).

@@ -57,6 +57,9 @@ Status Receiver::sendTreeSummaries()
     // name for the folder itself.
     auto rootInfo = top->stat();
     if (!rootInfo.ok()) return sendLast();
+    // What the whole-tree path (takeMirror) may skip depends on these.
+    m_mirrorPlainNames = !top->fileSystem().windowsNames;
+    m_mirrorOneDevice = true;
     FileEntry root;
     root.path = m_rootKind == proto::RootKind::Contents ? std::string(".") : m_rootName;
     root.type = platform::FileType::Directory;
@@ -74,13 +77,19 @@ Status Receiver::sendTreeSummaries()
     options.safeLinks = m_params.scan.safeLinks;
     ScanCallbacks callbacks;
     callbacks.entry = [&](FileEntry&& e) {
-        if (cancelled()) return false;
+        // The sender listed everything without waiting (a small list): no
+        // summary is wanted any more, and the scan stops.
+        if (cancelled() || m_summariesMoot.load(std::memory_order_relaxed)) return false;
+        if (e.isDir() && e.device != rootInfo->device) m_mirrorOneDevice = false;
         digester.add(m_mirror.append(e), e);
         return true;
     };
     callbacks.error = [&](const std::string& path, const Error&) { digester.spoil(path); };
     callbacks.skipped = [](const std::string&, const std::string&) {};
-    if (Status st = scanTree(*top, options, callbacks); !st) return cancelled() ? st : sendLast();
+    if (Status st = scanTree(*top, options, callbacks); !st) {
+        releaseMirror();
+        return cancelled() ? st : sendLast();
+    }
     digester.finish(uint32_t(m_mirror.size()));
 
     for (const Dir& d : digested)
@@ -109,12 +118,16 @@ Status Receiver::sendTreeSummaries()
 Status Receiver::planSame(const proto::FileListSameMsg& same, DirCache* dirs)
 {
     auto it = m_mirrorDirs.find(same.path);
-    if (it == m_mirrorDirs.end() || it->second.second != same.count)
+    if (it == m_mirrorDirs.end() || it->second.second != same.count || m_listedDirs.count(same.path))
         return Error(Errc::Protocol, "the sender said '" + same.path + "' is as the destination has it, which the "
-                                         "receiver did not summarise so");
+                                         "receiver did not summarise so, or it was listed already");
     const auto [first, count] = it->second;
-    // Each subtree once; and nothing inside it may be said the same again.
-    m_mirrorDirs.erase(it);
+    // Each subtree once; and nothing inside it may be said the same again
+    // (its entries would come twice, and every index after them drift).
+    for (uint32_t i = first; i < first + count; ++i) {
+        const FileList::View e = m_mirror.view(i);
+        if (e.isDir()) m_mirrorDirs.erase(std::string(e.path));
+    }
     // What the summary's scan saw stands for a stat of each entry, unless
     // owners count (the mirror keeps none).
     if (!m_params.ownership.any()) m_same = {uint32_t(m_list.size()), first, count};
@@ -142,9 +155,9 @@ Result<bool> Receiver::takeWholeTree(const proto::TreeRootMsg& root, DirCache* d
     // Whatever the sender lists before the root is decided comes after this.
     if (!m_mirrorRoot || m_list.size() != 0 || root.count != m_mirrorRoot->first || !(root.digest == m_mirrorRoot->second))
         return false;
-    if (!m_partialLayout.folder().empty() || m_params.ownership.any()) {
-        // What the plan would find beyond the entries themselves (partial
-        // files in a folder the scan leaves out, owners): planned entry by entry.
+    if (!mirrorNeedsNoPlan()) {
+        // What the plan would find beyond the entries themselves: planned
+        // entry by entry, as if the sender had listed them.
         proto::FileListSameMsg whole;
         whole.path = m_rootKind == proto::RootKind::Contents ? std::string(".") : m_rootName;
         whole.count = root.count;
@@ -160,30 +173,64 @@ Result<bool> Receiver::takeWholeTree(const proto::TreeRootMsg& root, DirCache* d
     return true;
 }
 
+bool Receiver::mirrorNeedsNoPlan() const
+{
+    // Owners are not in the mirror; partial files in a --partial-dir folder
+    // are left out of the scan; a name a Windows-names file system is said
+    // not to hold (ntfs-3g lets some through) is refused by planning, on any
+    // file system the tree reaches.
+    if (m_params.ownership.any() || !m_partialLayout.folder().empty() || !m_mirrorPlainNames || !m_mirrorOneDevice)
+        return false;
+    // --chmod, and a daemon's dropping of setuid and setgid bits: a mode
+    // that is as the source's but not as it is to be here.
+    bool modesFinal = true;
+    m_mirror.forEach([&](uint32_t, const FileList::View& e) {
+        if (modesFinal && finalMode(e.mode, e.isDir()) != (e.mode & 07777)) modesFinal = false;
+    });
+    return modesFinal;
+}
+
 void Receiver::takeMirror(DirCache* dirs)
 {
-    // Every entry is the destination's own, as it is: unchanged, each. What
-    // an entry planned one by one would find besides is not there: a
-    // temporary or partial file of an interrupted run would have been in the
-    // scan, and so in the digest the sender matched.
+    // Every entry is the destination's own, as it is: unchanged, each (the
+    // modes as they are to be: mirrorNeedsNoPlan).
     StageScope busy(StageId::Plan, StageState::Busy);
     const size_t count = m_mirror.size();
+    {
+        std::lock_guard lock(m_listMutex);
+        m_list.swap(m_mirror); // the list was empty: the mirror is the list now
+        m_wants.assign(count, Want::None);
+    }
     if (count > 0) chooseNameWay(dirs);
+    // Temporary and partial files of an interrupted run would have been in
+    // the scan, and so in the digest the sender matched, unless the filters
+    // leave such names out: then they are looked for as planning would.
+    const bool filtered = !m_params.filters.empty() && dirs && !m_params.dryRun;
     for (uint32_t i = 0; i < count; ++i) {
-        const FileList::View e = m_mirror.view(i);
-        {
-            std::lock_guard lock(m_listMutex);
-            m_list.append(e);
-            m_wants.push_back(Want::None);
-        }
+        const FileList::View e = m_list.view(i);
         if (e.isRegular()) m_observer.onListed(true, e.size);
         // (No file system is probed: nothing is to be written, and a probe's
         // scratch file would change a folder's time.)
         if (e.isDir() && e.contentsOmitted) m_omittedDirs.insert(targetPath(e.path));
+        if (!filtered) continue;
+        const std::string target = targetPath(e.path);
+        if (e.isDir()) {
+            lookForLeftovers(target, *dirs);
+        } else if (e.isRegular() && m_withPartials.count(target)) {
+            if (auto partial = partialFor(target, *dirs)) removePartial(target, *partial, *dirs);
+        }
     }
     m_unchanged += count;
     m_sameEntries += count;
     m_planStage.addItems(count);
+}
+
+void Receiver::releaseMirror()
+{
+    FileList none;
+    m_mirror.swap(none);
+    m_mirrorDirs.clear();
+    m_mirrorRoot.reset();
 }
 
 std::optional<TargetState> Receiver::mirrorState(uint32_t index) const

@@ -34,4 +34,10 @@ inline bool treeSummariesFit(const TransferParams& p, proto::RootKind root)
 // of a fresh connection; deeper subtrees of a changed part are listed.
 inline constexpr size_t kTreeSummaryBytes = 128 * 1024;
 
+// A sender whose whole list is this short when its scan ends, before any
+// summary came, lists it at once (some 40 KiB: the first two flights of a
+// fresh connection), and the receiver, seeing list frames, stops scanning
+// its destination, which may be far bigger than the source.
+inline constexpr uint32_t kListWithoutSummaries = 1000;
+
 } // namespace fg

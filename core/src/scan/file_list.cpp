@@ -103,6 +103,21 @@ uint32_t FileList::append(const Parts& entry)
     return index;
 }
 
+void FileList::swap(FileList& other)
+{
+    if (this == &other) return;
+    std::scoped_lock lock(m_mutex, other.m_mutex);
+    std::swap(m_records, other.m_records);
+    std::swap(m_blocks, other.m_blocks);
+    std::swap(m_longPaths, other.m_longPaths);
+    std::swap(m_blockUsed, other.m_blockUsed);
+    std::swap(m_blockSize, other.m_blockSize);
+    std::swap(m_arenaBytes, other.m_arenaBytes);
+    std::swap(m_links, other.m_links);
+    std::swap(m_hashes, other.m_hashes);
+    std::swap(m_hardLinks, other.m_hardLinks);
+}
+
 size_t FileList::size() const
 {
     std::lock_guard lock(m_mutex);

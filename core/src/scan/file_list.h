@@ -46,6 +46,9 @@ public:
     uint32_t append(const FileEntry& entry);
     // Another list's entry, without the strings a FileEntry would copy.
     uint32_t append(const View& entry);
+    // Trades contents with another list (views into either stay valid:
+    // their bytes move with the list that holds them).
+    void swap(FileList& other);
     size_t size() const;
     View view(uint32_t index) const;
     // Calls f(index, view) for every entry, oldest first. No appends may run

@@ -404,9 +404,14 @@ Status Sender::scanAndList()
     }
     if (held) {
         held->scanEnded(count);
-        // The receiver may take the whole tree as its own without waiting
-        // for our word on its summaries.
-        if (const auto root = held->root()) {
+        if (count <= kListWithoutSummaries && held->nothingSent() && m_summaries.batches() == 0) {
+            // A list this small costs less than the receiver's summaries
+            // would take to come (and its scan of a destination that may be
+            // far bigger): it goes now, and the receiver stops summarising.
+            held->listWithoutSummaries();
+        } else if (const auto root = held->root()) {
+            // The receiver may take the whole tree as its own without
+            // waiting for our word on its summaries.
             proto::TreeRootMsg whole;
             whole.count = root->count;
             whole.digest = root->digest;
@@ -414,10 +419,11 @@ Status Sender::scanAndList()
         }
         // What waits for the receiver's summaries goes as they come.
         while (!held->done()) {
+            const uint64_t seen = m_summaries.batches();
             if (!held->advance(sink)) break;
             if (held->done()) break;
             StageScope wait(StageId::Scan, StageState::WaitOutput);
-            if (!m_summaries.waitForMore(cancelFlag(), 100)) return Error(Errc::Cancelled, "cancelled");
+            if (!m_summaries.waitForMore(seen, cancelFlag(), 100)) return Error(Errc::Cancelled, "cancelled");
         }
         if (held->sameEntries() > 0)
             inform(std::to_string(held->sameEntries()) + " of " + std::to_string(count)

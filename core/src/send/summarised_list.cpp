@@ -29,11 +29,14 @@ bool SummarisedList::advance(const Sink& sink)
     const size_t listed = m_list.size();
     while (m_cursor < listed) {
         const FileList::View e = m_list.view(m_cursor);
-        if (e.isDir()) {
+        if (e.isDir() && !m_withoutSummaries) {
             const SummaryInbox::Summary theirs = m_inbox.of(e.path, listDepth(e.path));
             if (theirs.answer == SummaryInbox::Answer::NotYet) return true;
-            if (theirs.answer == SummaryInbox::Answer::Have) {
-                const auto ours = m_finished.find(m_cursor);
+            const auto ours = m_finished.find(m_cursor);
+            // Still being scanned, and already holding more than theirs: it
+            // differs, and need not wait for the rest of its scan.
+            const bool bigger = ours == m_finished.end() && listed - m_cursor > theirs.count;
+            if (theirs.answer == SummaryInbox::Answer::Have && !bigger) {
                 if (ours == m_finished.end()) return true; // its subtree is still being scanned
                 const SubtreeDigest& d = ours->second;
                 if (!d.spoiled && d.count == theirs.count && d.digest == theirs.digest) {

@@ -42,6 +42,12 @@ public:
     // the whole).
     std::optional<SubtreeDigest> root() const;
 
+    // Nothing more waits for the receiver's summaries: everything goes as
+    // it is (a list too small to be worth a round trip).
+    void listWithoutSummaries() { m_withoutSummaries = true; }
+    // The root has not been decided yet: nothing of the list went out.
+    bool nothingSent() const { return m_cursor == 0; }
+
     // Sends what can be decided now; false when the sink refused.
     bool advance(const Sink& sink);
     bool done() const { return m_scanEnded && m_cursor >= m_count; }
@@ -58,6 +64,7 @@ private:
     uint32_t m_cursor = 0; // the next entry to send or decide
     uint32_t m_count = 0;
     bool m_scanEnded = false;
+    bool m_withoutSummaries = false;
     uint64_t m_sameEntries = 0;
     uint64_t m_sameSubtrees = 0;
 };

@@ -48,10 +48,15 @@ SummaryInbox::Summary SummaryInbox::of(std::string_view path, uint16_t depth) co
     return s;
 }
 
-bool SummaryInbox::waitForMore(const std::atomic<bool>& cancelled, int ms)
+uint64_t SummaryInbox::batches() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_batches;
+}
+
+bool SummaryInbox::waitForMore(uint64_t seen, const std::atomic<bool>& cancelled, int ms)
 {
     std::unique_lock lock(m_mutex);
-    const uint64_t seen = m_batches;
     m_cv.wait_for(lock, std::chrono::milliseconds(ms),
                   [&] { return m_batches != seen || m_ended || m_aborted || cancelled.load(); });
     return !m_aborted && !cancelled.load();

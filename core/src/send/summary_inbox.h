@@ -47,9 +47,13 @@ public:
     // The summary of the directory listed as `path`, at list depth `depth`.
     Summary of(std::string_view path, uint16_t depth) const;
 
-    // Waits until a batch comes (or the last has), the job is cancelled, or
-    // `ms` pass; false when cancelled.
-    bool waitForMore(const std::atomic<bool>& cancelled, int ms);
+    // Batches taken so far.
+    uint64_t batches() const;
+    // Waits until more than `seen` batches came (or the last has), the job
+    // is cancelled, or `ms` pass; false when cancelled. (The caller reads
+    // batches() before it looks at what came: a batch between the two is
+    // not waited for.)
+    bool waitForMore(uint64_t seen, const std::atomic<bool>& cancelled, int ms);
     // Wakes a waiter (a failure).
     void abort();
 

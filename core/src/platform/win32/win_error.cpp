@@ -29,7 +29,7 @@ Error withMessage(int err, uint32_t code, const std::string& what)
 {
     Error e = sysError(err != 0 ? err : EIO, what);
     e.message = what + ": " + systemMessage(code);
-    if (e.code == Errc::NoSpace) e.message += " (free space on the target, or choose another destination)";
+    if (e.code == Errc::NoSpace) e.message += " (free space on the target, or choose another destination)"; // NTFS has no inode limit
     if (code == ERROR_SHARING_VIOLATION || code == ERROR_LOCK_VIOLATION)
         e.message += " (another program holds it open or locked: close it, then sync again)";
     return e;
