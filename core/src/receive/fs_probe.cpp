@@ -1,5 +1,8 @@
 #include "receive/fs_probe.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "common/random_name.h"
 
 #include <optional>
@@ -149,6 +152,10 @@ FsTraits probeFileSystem(const platform::DirHandle& dir)
     }
 
     (void)dir.unlinkAt(name);
+    static constexpr std::string_view kLocalDisks[] = {"ext2", "ext3", "ext4",  "xfs",  "btrfs",    "tmpfs",
+                                                       "f2fs", "zfs",  "jfs",   "reiserfs", "nilfs2", "bcachefs"};
+    const bool known = std::find(std::begin(kLocalDisks), std::end(kLocalDisks), t.fs.type) != std::end(kLocalDisks);
+    t.localDisk = known && t.keepsModes && t.keptModeBits == 07777 && t.timesStick && !t.stampAfterRename;
     // Making and removing the scratch file touched the directory: put its
     // time back, so a dry run changes nothing a later run would see. Only if
     // it moved: a FAT volume's root has no times at all, and fusefat dies

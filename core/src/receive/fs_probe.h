@@ -34,6 +34,12 @@ struct FsTraits {
     uint32_t keptModeBits = 07777;
     // When chmod itself fails (ENOSYS on some FUSE file systems), why.
     std::string modeError;
+    // One of the kernel's local disk file systems (ext4, xfs, btrfs, tmpfs,
+    // ...), probed and keeping modes and times: a time set on an open file
+    // stays through its close, and a close reports no write error of its
+    // own (those come with the writes, and with fsync). A file is written
+    // there with fewer system calls (Receiver::commit).
+    bool localDisk = false;
     // False when the probe could not write (a read-only destination, a dry
     // run into a directory it may not change): the fields are then what a
     // look at existing names could tell, and the rest are the defaults.

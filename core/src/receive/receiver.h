@@ -108,6 +108,11 @@ private:
         // renamed or removed, so that other jobs' clean-up leaves it alone
         // after the data's handle is closed (createLockedTemp).
         platform::FileHandle lockHolder;
+        // On a local disk (FsTraits::localDisk) the lock is on `handle`
+        // itself, which stays open until the file has its name, and the file
+        // is made with the mode it keeps (createdMode, the umask's bits out).
+        bool lockOnHandle = false;
+        uint32_t createdMode = 0600;
         ChunkLedger chunks; // what arrived, and whether it adds up
         // A delta's old copy, opened when its first instructions come.
         std::shared_ptr<platform::FileHandle> basis;
@@ -243,7 +248,10 @@ private:
     std::shared_ptr<OpenFile> openFor(uint32_t index, DirCache& dirs, FileEntry* entry);
     // A new temporary for `name` in `dir`, into file.tempName, file.handle
     // (for the data) and file.lockHolder (locked: it is live).
-    Status createLockedTemp(const platform::DirHandle& dir, std::string_view name, OpenFile& file);
+    // `createMode`: the mode to make it with (0600 unless it is on a local
+    // disk, where the file keeps the one it is made with).
+    Status createLockedTemp(const platform::DirHandle& dir, std::string_view name, OpenFile& file, bool localDisk,
+                            uint32_t createMode);
     // These need the file's gate held exclusively.
     // Where every end of a file's data leads (ChunkEnd, FileEnd): committed
     // when it is whole and matches, failed when it does not match.
