@@ -81,13 +81,9 @@ Status Backups::keepBeforeReplace(const platform::DirHandle& parent, const std::
     if (info->type != platform::FileType::Directory) {
         // Linked under a temporary name, then renamed over an older backup:
         // the target stays in place until the new version replaces it.
-        const std::string temp = tempNameFor(backup);
-        Status linked = parent.linkInto(name, *dir, temp);
-        if (linked) {
-            Status placed = dir->renameAt(temp, backup);
-            if (!placed) (void)dir->unlinkAt(temp);
-            return placed;
-        }
+        bool linkFailed = false;
+        Status linked = linkIntoPlace(parent, name, *dir, backup, &linkFailed);
+        if (linked || !linkFailed) return linked;
         const int e = linked.error().sysErrno;
         if (e != EPERM && e != EOPNOTSUPP && e != ENOSYS && e != EMLINK) return linked;
     }

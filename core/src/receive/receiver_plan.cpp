@@ -381,11 +381,17 @@ bool Receiver::linkFromSnapshot(const FileEntry& entry, const std::string& targe
     auto parent = dirs->get(parentOf(target));
     if (!parent.ok()) return false;
     const std::string name(baseName(target));
-    // Linked under a temporary name, then renamed over what is there: the
-    // name always holds a whole file.
-    const std::string temp = tempNameFor(name);
-    Status st = match->dir->linkInto(match->name, **parent, temp);
+    // -b: the old version is kept first (kept again, the same, if the file
+    // is sent after all). Then linked in under a temporary name and renamed
+    // over what is there: the name always holds a whole file.
+    Status st = m_backups ? m_backups->keepBeforeReplace(**parent, target) : Status();
     if (!st) {
+        notice(true, target, st.error());
+        return true; // reported; not sent either
+    }
+    bool linkFailed = false;
+    st = linkIntoPlace(*match->dir, match->name, **parent, name, &linkFailed);
+    if (linkFailed) {
         // Another file system, or none with hard links: the file is sent.
         if (!m_linkWarned) {
             m_linkWarned = true;
@@ -395,10 +401,7 @@ bool Receiver::linkFromSnapshot(const FileEntry& entry, const std::string& targe
         }
         return false;
     }
-    if (m_backups) st = m_backups->keepBeforeReplace(**parent, target);
-    if (st) st = (*parent)->renameAt(temp, name);
     if (!st) {
-        (void)(*parent)->unlinkAt(temp);
         notice(true, target, st.error());
         return true; // reported; not sent either
     }
@@ -603,12 +606,11 @@ void Receiver::linkHardLinks(DirCache& dirs)
         if (auto there = toDir->statAt(name);
             there.ok() && there->inode == leaderInfo->inode && there->device == leaderInfo->device)
             continue;
-        const std::string temp = tempNameFor(name);
-        Status st = fromDir->linkInto(baseName(first), *toDir, temp);
-        if (st && m_backups) st = m_backups->keepBeforeReplace(*toDir, target);
-        if (st) st = toDir->renameAt(temp, name);
+        // -b: the old version is kept first, then the link goes in under a
+        // temporary name and is renamed over it.
+        Status st = m_backups ? m_backups->keepBeforeReplace(*toDir, target) : Status();
+        if (st) st = linkIntoPlace(*fromDir, baseName(first), *toDir, name);
         if (!st) {
-            (void)toDir->unlinkAt(temp);
             notice(true, target, Error(st.error().code, "not linked to '" + first + "' (-H): " + st.error().message,
                                        st.error().sysErrno));
             continue;

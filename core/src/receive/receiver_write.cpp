@@ -196,6 +196,23 @@ void Receiver::dropOpenFile(uint32_t index, DirCache& dirs, bool keepPartial)
     discard(*file, index, dirs, keepPartial);
 }
 
+namespace {
+
+// Whether a lock just taken is on a temporary that still has its name.
+// Another job's clean-up may have locked it first, unlinked it and let go
+// of the lock, all between our create and our lock: the lock then succeeds
+// on a file no name leads to, and its rename would fail. Such a temporary
+// is still empty (nothing is written before the lock), so the clean-up
+// unlinks it rather than keeping it as a partial file, and a link count of
+// zero says so. (A file system that reports no links says 1: as before.)
+bool stillNamed(platform::FileHandle& locked)
+{
+    auto info = locked.stat();
+    return !info.ok() || info->links > 0;
+}
+
+} // namespace
+
 Status Receiver::createLockedTemp(const platform::DirHandle& dir, std::string_view name, OpenFile& file, bool localDisk,
                                   uint32_t createMode)
 {
@@ -211,7 +228,7 @@ Status Receiver::createLockedTemp(const platform::DirHandle& dir, std::string_vi
             // has its name (a local disk's close reports nothing of its own):
             // two system calls fewer a file than a second handle.
             auto locked = file.handle.tryLockExclusive();
-            if (!locked.ok() || *locked) {
+            if (!locked.ok() || (*locked && stillNamed(file.handle))) {
                 file.lockOnHandle = true;
                 file.createdMode = createMode & 0777 & ~m_umask;
                 return {};
@@ -234,7 +251,7 @@ Status Receiver::createLockedTemp(const platform::DirHandle& dir, std::string_vi
         // Not found: a clean-up has removed it already.
         auto locked = holder.ok() ? holder->tryLockExclusive() : Result<bool>(false);
         // No locks on this file system: nothing to race with but ourselves.
-        if (!locked.ok() || *locked) {
+        if (!locked.ok() || (*locked && stillNamed(*holder))) {
             file.lockHolder = std::move(holder).value();
             return {};
         }

@@ -51,6 +51,36 @@ std::optional<std::string> targetOfTemp(std::string_view tempName)
     return std::string(stem);
 }
 
+Status linkIntoPlace(const platform::DirHandle& fromDir, std::string_view fromName, const platform::DirHandle& toDir,
+                     std::string_view name, bool* linkFailed)
+{
+    constexpr int kTries = 8;
+    if (linkFailed) *linkFailed = false;
+    for (int attempt = 1;; ++attempt) {
+        const std::string temp = tempNameFor(name);
+        if (Status linked = fromDir.linkInto(fromName, toDir, temp); !linked) {
+            // Replaced by another job's rename while it was being linked (the
+            // old file had just lost its last name): the new one is linked.
+            const bool replaced = linked.error().code == Errc::NotFound && fromDir.statAt(fromName).ok();
+            if (replaced && attempt < kTries) continue;
+            if (linkFailed) *linkFailed = true;
+            return linked;
+        }
+        Status placed = toDir.renameAt(temp, name);
+        if (placed) {
+            // Where `name` was already a link to the same file (another job
+            // placed the same link first) the rename does nothing and
+            // succeeds, leaving the temporary: it goes now.
+            (void)toDir.unlinkAt(temp);
+            return placed;
+        }
+        // Gone before its rename: another job's clean-up took it.
+        const bool taken = placed.error().code == Errc::NotFound && !toDir.statAt(temp).ok();
+        if (!taken) (void)toDir.unlinkAt(temp);
+        if (!taken || attempt == kTries) return placed;
+    }
+}
+
 namespace {
 
 // The folder of one directory's partial files, opened (or made) when the

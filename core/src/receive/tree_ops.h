@@ -26,6 +26,15 @@ bool isTempName(std::string_view name);
 
 // The name a temporary file was made for; nullopt when it was cut to fit.
 std::optional<std::string> targetOfTemp(std::string_view tempName);
+// Hard-links `fromName` in `fromDir` to `name` in `toDir` through a
+// temporary name, so that `name` always holds a whole file. Such a temporary
+// holds no lock (the file is not ours to lock), so another job's clean-up of
+// stale temporaries may remove it before its rename: it is linked again then.
+// A failed link returns the link's own error, with `linkFailed` set (the
+// caller may fall back on a copy); a failed rename, its own.
+Status linkIntoPlace(const platform::DirHandle& fromDir, std::string_view fromName, const platform::DirHandle& toDir,
+                     std::string_view name, bool* linkFailed = nullptr);
+
 // Smaller temporary files are not worth keeping: sending them again is cheap.
 inline constexpr uint64_t kMinPartialBytes = 1u << 20;
 
