@@ -61,6 +61,33 @@ long sameEntries(const CliRun& r)
     return words.size() >= 3 ? words[words.size() - 3].toLong() : -1;
 }
 
+// A daemon on 127.0.0.1, the test tree in src/, and a first push of it
+// (with `args` before SRC and DST) into the module's dst/.
+struct Pushed {
+    explicit Pushed(const QStringList& args = {})
+    {
+        if (!d.ok) {
+            problem = "the daemon did not start: " + d.daemon.log().toUtf8();
+            return;
+        }
+        makeTree(dir.sub("src"));
+        remote = d.daemon.url(QStringLiteral("m/dst/"));
+        first = d.sync(args + QStringList{q(dir.sub("src/")), remote});
+        if (first.exitCode != 0) problem = "the first push failed: " + fgtest::explain(first);
+    }
+    ScratchDir dir{"fgsum"};
+    PairedDaemon d{dir};
+    QString remote;
+    CliRun first;
+    QByteArray problem; // empty when all of it is there
+};
+#define PUSHED(name, ...)                                                                                              \
+    Pushed name{__VA_ARGS__};                                                                                          \
+    QVERIFY2(name.problem.isEmpty(), name.problem.constData());                                                        \
+    ScratchDir& dir = name.dir;                                                                                        \
+    PairedDaemon& d = name.d;                                                                                          \
+    const QString& remote = name.remote
+
 #define VERIFY_SAME_TREE(a, b)                                                                                         \
     do {                                                                                                               \
         const QString d_ = fgtest::diffTrees(fgtest::describeTree(a), fgtest::describeTree(b));                        \
@@ -74,15 +101,9 @@ class TestTreeSummaries : public QObject {
 private Q_SLOTS:
     void anUnchangedTreeIsNotListedAgain()
     {
-        ScratchDir dir("fgsum");
-        PairedDaemon d(dir);
-        QVERIFY2(d.ok, qPrintable(d.daemon.log()));
-        makeTree(dir.sub("src"));
-        const QString remote = d.daemon.url(u"m/dst/"_s);
-        CliRun first = d.sync({q(dir.sub("src/")), remote});
-        QVERIFY2(first.exitCode == 0, fgtest::explain(first).constData());
+        PUSHED(pushed);
         VERIFY_SAME_TREE(dir.sub("src"), dir.sub("module/dst"));
-        const qint64 firstWire = reportOf(first).value(u"wire_bytes"_s).toInteger();
+        const qint64 firstWire = reportOf(pushed.first).value(u"wire_bytes"_s).toInteger();
 
         // Nothing is written either: no folder's mode or time set again
         // (each would change its ctime, and dirty it for the final flush).
@@ -114,15 +135,9 @@ private Q_SLOTS:
 
     void everyKindOfChangeIsStillFound()
     {
-        ScratchDir dir("fgsum");
-        PairedDaemon d(dir);
-        QVERIFY2(d.ok, qPrintable(d.daemon.log()));
+        PUSHED(pushed);
         const std::string src = dir.sub("src");
         const std::string dst = dir.sub("module/dst");
-        makeTree(src);
-        const QString remote = d.daemon.url(u"m/dst/"_s);
-        CliRun first = d.sync({q(src + "/"), remote});
-        QVERIFY2(first.exitCode == 0, fgtest::explain(first).constData());
 
         const std::string deep = src + "/tree/d2/e14";
         struct Change {
@@ -190,13 +205,9 @@ private Q_SLOTS:
 
     void whatTheFiltersKeepOutStaysOutOfTheComparison()
     {
-        ScratchDir dir("fgsum");
-        PairedDaemon d(dir);
-        QVERIFY2(d.ok, qPrintable(d.daemon.log()));
-        makeTree(dir.sub("src"));
-        const QString remote = d.daemon.url(u"m/dst/"_s);
-        const QStringList args = {u"-v"_s, u"--delete"_s, u"--exclude"_s, u"*.tmp"_s, q(dir.sub("src/")), remote};
-        QCOMPARE(d.sync(args).exitCode, 0);
+        const QStringList rules = {u"-v"_s, u"--delete"_s, u"--exclude"_s, u"*.tmp"_s};
+        PUSHED(pushed, rules);
+        const QStringList args = rules + QStringList{q(dir.sub("src/")), remote};
         // Excluded on both ends: the destination's own .tmp files are kept
         // (as --delete keeps excluded files) and do not spoil the summary.
         fgtest::writeFile(dir.sub("src/tree/d1/e7/scratch.tmp"), "source's");
@@ -215,12 +226,7 @@ private Q_SLOTS:
 
     void whatAnInterruptedRunLeftIsClearedAsEver()
     {
-        ScratchDir dir("fgsum");
-        PairedDaemon d(dir);
-        QVERIFY2(d.ok, qPrintable(d.daemon.log()));
-        makeTree(dir.sub("src"));
-        const QString remote = d.daemon.url(u"m/dst/"_s);
-        QCOMPARE(d.sync({q(dir.sub("src/")), remote}).exitCode, 0);
+        PUSHED(pushed);
         // A temporary and a partial file, as a killed run leaves them.
         fgtest::writeFile(dir.sub("module/dst/tree/d0/e2/.f1.fg-AbCdEf"), "half a file");
         fgtest::writeFile(dir.sub("module/dst/tree/d0/e3/.f1.fg-partial"), "half a file");
@@ -234,12 +240,7 @@ private Q_SLOTS:
 
     void aModeToBeChangedHereIsChangedThoughTheTreesAreEqual()
     {
-        ScratchDir dir("fgsum");
-        PairedDaemon d(dir);
-        QVERIFY2(d.ok, qPrintable(d.daemon.log()));
-        makeTree(dir.sub("src"));
-        const QString remote = d.daemon.url(u"m/dst/"_s);
-        QCOMPARE(d.sync({q(dir.sub("src/")), remote}).exitCode, 0);
+        PUSHED(pushed);
         // The same tree on both ends; --chmod asks for other modes here.
         CliRun r = d.sync({u"-v"_s, u"--chmod"_s, u"o-rwx"_s, q(dir.sub("src/")), remote});
         QVERIFY2(r.exitCode == 0, fgtest::explain(r).constData());
@@ -252,13 +253,9 @@ private Q_SLOTS:
 
     void leftoversTheFiltersHideAreStillCleared()
     {
-        ScratchDir dir("fgsum");
-        PairedDaemon d(dir);
-        QVERIFY2(d.ok, qPrintable(d.daemon.log()));
-        makeTree(dir.sub("src"));
-        const QString remote = d.daemon.url(u"m/dst/"_s);
-        const QStringList args = {u"-v"_s, u"--exclude"_s, u".*"_s, q(dir.sub("src/")), remote};
-        QCOMPARE(d.sync(args).exitCode, 0);
+        const QStringList rules = {u"-v"_s, u"--exclude"_s, u".*"_s};
+        PUSHED(pushed, rules);
+        const QStringList args = rules + QStringList{q(dir.sub("src/")), remote};
         // Hidden from both scans by the rule, and their folders' times as the
         // source's (a later run finished them): the summaries match all the same.
         fgtest::writeFile(dir.sub("module/dst/tree/d0/e2/.f1.fg-AbCdEf"), "half a file");
@@ -297,12 +294,7 @@ private Q_SLOTS:
 
     void aDeletionLeavesNothingForTheNextRunToWrite()
     {
-        ScratchDir dir("fgsum");
-        PairedDaemon d(dir);
-        QVERIFY2(d.ok, qPrintable(d.daemon.log()));
-        makeTree(dir.sub("src"));
-        const QString remote = d.daemon.url(u"m/dst/"_s);
-        QCOMPARE(d.sync({q(dir.sub("src/")), remote}).exitCode, 0);
+        PUSHED(pushed);
         fgtest::writeFile(dir.sub("module/dst/tree/d2/e9/extra"), "extra");
         CliRun deleting = d.sync({u"--delete"_s, q(dir.sub("src/")), remote});
         QVERIFY2(deleting.exitCode == 0, fgtest::explain(deleting).constData());
@@ -315,12 +307,7 @@ private Q_SLOTS:
 
     void checksumModeComparesContentWithoutSummaries()
     {
-        ScratchDir dir("fgsum");
-        PairedDaemon d(dir);
-        QVERIFY2(d.ok, qPrintable(d.daemon.log()));
-        makeTree(dir.sub("src"));
-        const QString remote = d.daemon.url(u"m/dst/"_s);
-        QCOMPARE(d.sync({q(dir.sub("src/")), remote}).exitCode, 0);
+        PUSHED(pushed);
         // Same size, same time, other bytes: only -c sees it.
         const std::string victim = dir.sub("module/dst/tree/d2/e12/f30");
         struct stat st{};
