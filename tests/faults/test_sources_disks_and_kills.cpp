@@ -94,6 +94,41 @@ QString findTool(const char* name)
     return p;
 }
 
+// `floodgate sync --json SRC/ DST/` with a small tmpfs (mounted with
+// `options`) over DST, private to a mount namespace of its own; what landed
+// is copied into `copy` before the namespace (and the mount) goes away
+// (exit 98 when that failed). `skip` says why it cannot run here.
+CliRun syncOntoSmallTmpfs(const QString& options, const std::string& src, const std::string& dst,
+                          const std::string& copy, QString* skip)
+{
+    if (::geteuid() != 0) {
+        *skip = u"needs root to mount a small tmpfs in a private mount namespace"_s;
+        return {};
+    }
+    const QString unshare = findTool("unshare");
+    const QString mount = findTool("mount");
+    if (unshare.isEmpty() || mount.isEmpty()) {
+        *skip = u"unshare/mount (util-linux) not installed"_s;
+        return {};
+    }
+    CliRun probe = fgtest::runProgram(unshare, {u"-m"_s, u"true"_s}, 20000);
+    if (probe.exitCode != 0) {
+        *skip = u"unshare -m is not permitted here: "_s + QString::fromUtf8(probe.err);
+        return {};
+    }
+    QDir().mkpath(q(dst));
+    QDir().mkpath(q(copy));
+    const QString script = QStringLiteral("mount -t tmpfs -o \"$5\" floodgate-test \"$1\" || exit 99\n"
+                                          "\"$2\" sync --json \"$3\" \"$1/\"; rc=$?\n"
+                                          "cp -a \"$1/.\" \"$4/\" || exit 98\n"
+                                          "exit $rc\n");
+    CliRun r = fgtest::runProgram(unshare, {u"-m"_s, u"sh"_s, u"-c"_s, script, u"sh"_s, q(dst), fgtest::cliPath(),
+                                            q(src + "/"), q(copy), options},
+                                  120000);
+    if (r.exitCode == 99) *skip = u"mounting a tmpfs is not permitted here: "_s + QString::fromUtf8(r.err);
+    return r;
+}
+
 } // namespace
 
 #define VERIFY_SAME_TREE(a, b)                                                                                         \
@@ -263,34 +298,17 @@ private Q_SLOTS:
     // (no temp file left), the others arrive complete.
     void fullTargetDisk()
     {
-        if (::geteuid() != 0) QSKIP("needs root to mount a small tmpfs in a private mount namespace");
-        const QString unshare = findTool("unshare");
-        const QString mount = findTool("mount");
-        if (unshare.isEmpty() || mount.isEmpty()) QSKIP("unshare/mount (util-linux) not installed");
-        CliRun probe = fgtest::runProgram(unshare, {u"-m"_s, u"true"_s}, 20000);
-        if (probe.exitCode != 0)
-            QSKIP(qPrintable(u"unshare -m is not permitted here: "_s + QString::fromUtf8(probe.err)));
-
         ScratchDir dir("fgfaults");
         const std::string src = dir.sub("src"), dst = dir.sub("dst"), snap = dir.sub("snapshot");
         fgtest::writeFile(src + "/a1.bin", fgtest::randomBytes(1u << 20, 1));
         fgtest::writeFile(src + "/a2.bin", fgtest::randomBytes(1u << 20, 2));
         fgtest::writeFile(src + "/m_big.bin", fgtest::randomBytes(5u << 20, 3));
         fgtest::writeFile(src + "/z1.bin", fgtest::randomBytes(1u << 20, 4));
-        QVERIFY(QDir().mkpath(q(dst)));
-        QVERIFY(QDir().mkpath(q(snap)));
 
-        // A 4 MiB tmpfs over dst, private to this namespace: 3 x 1 MiB fit, 5 MiB does not.
-        // The target is copied out before the namespace (and the mount) goes away.
-        const QString script = QStringLiteral("mount -t tmpfs -o size=4m floodgate-test \"$1\" || exit 99\n"
-                                              "\"$2\" sync --json \"$3\" \"$1/\"; rc=$?\n"
-                                              "cp -a \"$1/.\" \"$4/\" || exit 98\n"
-                                              "exit $rc\n");
-        CliRun r = fgtest::runProgram(
-            unshare, {u"-m"_s, u"sh"_s, u"-c"_s, script, u"sh"_s, q(dst), fgtest::cliPath(), q(src + "/"), q(snap)},
-            120000);
-        if (r.exitCode == 99)
-            QSKIP(qPrintable(u"mounting a tmpfs is not permitted here: "_s + QString::fromUtf8(r.err)));
+        // 4 MiB: 3 x 1 MiB fit, 5 MiB does not.
+        QString skip;
+        CliRun r = syncOntoSmallTmpfs(u"size=4m"_s, src, dst, snap, &skip);
+        if (!skip.isEmpty()) QSKIP(qPrintable(skip));
         QVERIFY2(r.exitCode != 98, explain(r).constData());
         VERIFY_EXIT(r, 23);
         QJsonObject j = jsonOf(r.out);
@@ -305,6 +323,38 @@ private Q_SLOTS:
         for (const char* f : {"a1.bin", "a2.bin", "z1.bin"})
             QVERIFY2(fgtest::readFile(snap + "/" + f) == fgtest::readFile(src + "/" + f), f);
         QVERIFY(!fgtest::exists(snap + "/m_big.bin"));
+        QCOMPARE(fgtest::tempFilesUnder(snap), QStringList());
+    }
+
+    // (c2) The target runs out of inodes with most files still to come:
+    // the job stops at a few failures with one message (exit 11, rsync's),
+    // instead of failing each of the rest; what is in place is whole.
+    void targetOutOfInodes()
+    {
+        ScratchDir dir("fgfaults");
+        const std::string src = dir.sub("src"), dst = dir.sub("dst"), snap = dir.sub("snapshot");
+        constexpr int kFiles = 3000;
+        for (int i = 0; i < kFiles; ++i)
+            fgtest::writeFile(src + "/d" + std::to_string(i % 10) + "/f" + std::to_string(i), std::to_string(i));
+
+        QString skip;
+        CliRun r = syncOntoSmallTmpfs(u"size=64m,nr_inodes=400"_s, src, dst, snap, &skip);
+        if (!skip.isEmpty()) QSKIP(qPrintable(skip));
+        QVERIFY2(r.exitCode != 98, explain(r).constData());
+        VERIFY_EXIT(r, 11);
+        QVERIFY2(r.err.contains("the destination is full"), explain(r).constData());
+        QVERIFY2(r.err.contains("df -i"), explain(r).constData());
+        const QJsonArray errors = jsonOf(r.out).value(u"errors"_s).toArray();
+        // The ones in a row that ended it, and those already on their way.
+        QVERIFY2(errors.size() >= 16 && errors.size() < 200, explain(r).constData());
+        int landed = 0;
+        for (int i = 0; i < kFiles; ++i) {
+            const std::string rel = "/d" + std::to_string(i % 10) + "/f" + std::to_string(i);
+            if (!fgtest::exists(snap + rel)) continue;
+            ++landed;
+            QVERIFY2(fgtest::readFile(snap + rel) == std::to_string(i), rel.c_str());
+        }
+        QVERIFY2(landed > 100 && landed < kFiles, qPrintable(QString::number(landed)));
         QCOMPARE(fgtest::tempFilesUnder(snap), QStringList());
     }
 

@@ -409,6 +409,9 @@ private:
     // Of those, the ones that did not vanish or change while read (rsync's
     // 24): one of these leaves a --snapshot incomplete.
     uint64_t m_filesLost = 0;
+    // Files that found no space since the last one committed (m_listMutex):
+    // a full destination fails every file alike, so the job stops at a few.
+    uint32_t m_noSpaceInARow = 0;
     // --snapshot: the folder of snapshots the destination is.
     std::optional<snapshot::Folder> m_snapshot;
     std::optional<SnapshotOutcome> m_snapshotOutcome; // for JobDone

@@ -85,16 +85,26 @@ Result<Receiver::Want> Receiver::wantOf(uint32_t index, FileEntry* entry)
     return want;
 }
 
+namespace {
+// A file too big for what is left fails alone and the rest go on; this many
+// in a row, none placed between them, and the destination is full: trying
+// each of the rest would only report each (758,000 errors when a disk ran
+// out of inodes in a million-file job).
+constexpr uint32_t kNoSpaceInARowEnds = 16;
+} // namespace
+
 void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
 {
     std::string path;
     bool last = false;
+    bool destinationFull = false;
     {
         std::lock_guard lock(m_listMutex);
         if (index >= m_list.size()) return fail(Error(Errc::Protocol, "a failure was reported for an unknown file"));
         if (m_wants[index] == Want::Finished) return; // settled already
         m_failedFiles.insert(index);
         if (error.code != Errc::Vanished) ++m_filesLost;
+        if (error.code == Errc::NoSpace) destinationFull = ++m_noSpaceInARow == kNoSpaceInARowEnds;
         last = settleLocked(index);
         path = targetPath(m_list.view(index).path);
     }
@@ -107,6 +117,12 @@ void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
         msg.message = error.message;
         (void)m_link.send(proto::toFrame(msg));
     }
+    if (destinationFull)
+        return fail(Error(Errc::NoSpace, "the destination is full: " + std::to_string(kNoSpaceInARowEnds)
+                                             + " files in a row found no room (the last: "
+                                             + error.message + "). The files already in place are kept and the "
+                                             + "next run sends only what is missing",
+                          error.sysErrno));
     // After the failure is on its way: JobDone must not overtake it.
     if (last) allSettled();
 }
@@ -569,6 +585,7 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     {
         std::lock_guard lock(m_listMutex);
         last = settleLocked(index);
+        m_noSpaceInARow = 0;
         if (file.inPlace) m_inPlace.erase(index);
     }
     // Settled, then forgotten: a frame still on its way finds it finished.
