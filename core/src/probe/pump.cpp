@@ -21,7 +21,7 @@ proto::Frame fillFrame()
 {
     proto::Frame f;
     f.type = uint16_t(proto::MsgType::ProbeFill);
-    f.payload.resize(kFillBytes);
+    f.payload.assign(kFillBytes, 0); // zeros, not whatever the heap held, where the fill below ends short
     std::mt19937_64 rng(std::random_device{}());
     for (size_t i = 0; i + 8 <= f.payload.size(); i += 8) {
         const uint64_t v = rng();

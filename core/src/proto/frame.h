@@ -7,6 +7,7 @@
 #include <floodgate/error.h>
 
 #include "net/stream.h"
+#include "proto/wire.h"
 
 #include <atomic>
 #include <cstddef>
@@ -27,7 +28,7 @@ inline constexpr uint32_t kMaxFramePayload = 4u << 20;
 struct Frame {
     uint16_t type = 0;
     uint16_t flags = 0;
-    std::vector<uint8_t> payload;
+    Payload payload;
 };
 
 void encodeFrameHeader(uint8_t* out, uint32_t length, uint16_t type, uint16_t flags);

@@ -12,13 +12,43 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace fg::proto {
 
+// Like std::allocator, but growing a vector with it leaves the new elements
+// uninitialised instead of zeroing them: a frame's payload is read into or
+// written over right after it grows (a 1 GiB push spent 5-7 % of the
+// receiver's time zeroing payloads it then read file data into).
+template <class T>
+struct UninitialisedAllocator : std::allocator<T> {
+    template <class U>
+    struct rebind {
+        using other = UninitialisedAllocator<U>;
+    };
+    UninitialisedAllocator() = default;
+    template <class U>
+    UninitialisedAllocator(const UninitialisedAllocator<U>&) noexcept {}
+    template <class U>
+    void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>)
+    {
+        ::new (static_cast<void*>(p)) U;
+    }
+    template <class U, class... Args>
+    void construct(U* p, Args&&... args)
+    {
+        ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+    }
+};
+
+// A frame's payload.
+using Payload = std::vector<uint8_t, UninitialisedAllocator<uint8_t>>;
+
 class WireWriter {
 public:
-    explicit WireWriter(std::vector<uint8_t>& out) : m_out(out) {}
+    explicit WireWriter(Payload& out) : m_out(out) {}
 
     void u8(uint8_t v) { m_out.push_back(v); }
     void u16(uint16_t v) { putLe(v, 2); }
@@ -44,13 +74,14 @@ private:
     {
         for (int i = 0; i < n; ++i) m_out.push_back(uint8_t(v >> (8 * i)));
     }
-    std::vector<uint8_t>& m_out;
+    Payload& m_out;
 };
 
 class WireReader {
 public:
     WireReader(const uint8_t* data, size_t n) : m_p(data), m_end(data + n) {}
     explicit WireReader(const std::vector<uint8_t>& v) : WireReader(v.data(), v.size()) {}
+    explicit WireReader(const Payload& v) : WireReader(v.data(), v.size()) {}
 
     size_t remaining() const { return size_t(m_end - m_p); }
     bool failed() const { return m_failed; }

@@ -43,7 +43,7 @@ Result<size_t> PayloadExpander::expand(proto::Frame& frame)
                                          + algo.error().message);
     if (*algo == codec::Algo::None) return size_t(0);
     // The writers get the raw bytes behind the same header.
-    std::vector<uint8_t> raw;
+    proto::Payload raw;
     raw.reserve(header + n);
     raw.insert(raw.end(), frame.payload.begin(), frame.payload.begin() + std::ptrdiff_t(header));
     raw.insert(raw.end(), data, data + n);
