@@ -75,9 +75,12 @@ def parse_args(argv):
     ap.add_argument("--max-peer-seconds", type=float, default=1200,
                     help="skip a peer whose estimated single run takes longer (default 1200; scp on many "
                          "small files over the wan link needs hours)")
-    ap.add_argument("--dst-on-scratch", action="store_true",
-                    help="write destinations into the scratch file system itself, not a fresh ext4 made "
-                         "for the run (see bench/README.md: recently deleted inodes)")
+    ap.add_argument("--dst-fs", choices=("ext4", "tmpfs", "scratch"), default="ext4",
+                    help="the destinations' file system: a fresh ext4 made for the run (default), a fresh "
+                         "tmpfs (memory: the receiving end's CPU, not its disk, decides), or the scratch "
+                         "file system itself (see bench/README.md: recently deleted inodes)")
+    ap.add_argument("--dst-on-scratch", dest="dst_fs", action="store_const", const="scratch",
+                    help=argparse.SUPPRESS)
     ap.add_argument("--no-drop-caches", action="store_true", help="leave the page cache alone")
     ap.add_argument("--idle-below", type=float, default=15,
                     help="before each run, wait until the machine is at most this %% busy (default 15): "
@@ -249,13 +252,14 @@ def main(argv) -> int:
     results["machine"] = facts
     try:
         wls = {s.name: workloads.ensure(s, os.path.join(paths.scratch, "src"), paths.tools) for s in specs}
-        if not args.dst_on_scratch:
-            # An update holds the old version and the new one's temporary file.
-            facts["destination"] = dstfs.mount_fresh(paths.scratch, dst_root,
-                                                     max(w.bytes * (2 if w.basis else 1) for w in wls.values()),
-                                                     max(len(w.manifest) for w in wls.values()))
-        else:
-            facts["destination"] = f"{dst_root} on the scratch file system"
+        # An update holds the old version and the new one's temporary file.
+        destination = dstfs.mount_fresh(args.dst_fs, paths.scratch, dst_root,
+                                        max(w.bytes * (2 if w.basis else 1) for w in wls.values()),
+                                        max(len(w.manifest) for w in wls.values()))
+        # The machine's facts are shared by every table in the docs: the
+        # usual destination there, and each table names its own.
+        facts["destination"] = destination if args.dst_fs == "ext4" else \
+            f"a fresh ext4 image, loop-mounted, unless a table's heading says 'into {args.dst_fs}' ({destination})"
         servers = Servers(paths.scratch, logdir, paths.floodgate, args.baseline)
         for ln in links:
             log(f"link {ln.name}: {ln.describe()}")
@@ -266,7 +270,7 @@ def main(argv) -> int:
             sysctls = net.sysctls()
             for spec in specs:
                 table = run_table(args, ln, wls[spec.name], chosen, plan, net, servers, paths, logdir,
-                                  iperf, sysctls, command, drop_ok, own_cpu)
+                                  iperf, sysctls, command, drop_ok, own_cpu, destination)
                 results["tables"].append(table)
                 with open(os.path.join(paths.results, "results.json"), "w") as f:
                     json.dump(results, f, indent=1)
@@ -275,7 +279,9 @@ def main(argv) -> int:
                 with open(os.path.join(paths.results, "tables.md"), "a") as f:
                     f.write(md + "\n")
                 if paths.docs:
-                    key = f"{ln.name}/{spec.name}" + ("-quick" if args.quick else "")
+                    # A destination other than the usual ext4 is a table of its own.
+                    key = (f"{ln.name}/{spec.name}" + ("" if args.dst_fs == "ext4" else f"-{args.dst_fs}")
+                           + ("-quick" if args.quick else ""))
                     report.update_doc(paths.docs, report.facts_markdown(facts, table["date"]), {key: md})
             servers.stop()
             net.down()
@@ -299,7 +305,7 @@ def main(argv) -> int:
 
 
 def run_table(args, ln, wl, chosen, plan, net, servers, paths, logdir, iperf, sysctls, command, drop_ok,
-              own_cpu) -> dict:
+              own_cpu, destination) -> dict:
     """Every chosen peer, args.runs times, on one (link, workload) pair."""
     dst_name = "tree"
     ctx = peers.Ctx(src=wl.root, dst=os.path.join(servers.dst_root, dst_name), dst_name=dst_name,
@@ -311,7 +317,8 @@ def run_table(args, ln, wl, chosen, plan, net, servers, paths, logdir, iperf, sy
     table = {"link": ln.name, "link_desc": ln.describe(), "workload": wl.spec.name,
              "workload_desc": wl.spec.description, "files": wl.files, "bytes": wl.bytes, "iperf": iperf,
              "sysctls": sysctls, "command": command, "date": time.strftime("%Y-%m-%d %H:%M %Z"),
-             "runs": args.runs, "cache_dropped": drop_ok, "fg_args": args.fg_args, "peers": []}
+             "runs": args.runs, "cache_dropped": drop_ok, "fg_args": args.fg_args, "destination": destination,
+             "dst_fs": args.dst_fs, "peers": []}
     estimates = {p.id: (est, skip) for (l2, s2, p, est, skip) in plan.items
                  if l2.name == ln.name and s2.name == wl.spec.name}
     rows = {p.id: {"id": p.id, "label": p.label, "runs": [], "nochange": [], "skipped": estimates[p.id][1]}
@@ -319,7 +326,12 @@ def run_table(args, ln, wl, chosen, plan, net, servers, paths, logdir, iperf, sy
     table["peers"] = list(rows.values())
     emu_before = net.emu_snapshot()
     for i in range(args.runs):
-        for p in chosen:
+        # Every other round runs the peers in reverse, so that no peer always
+        # follows the same one: a run can inherit the machine's state from the
+        # run before it (into the loop-mounted ext4, every other run of an
+        # unencrypted --fsync none push took 2.2-2.6 s against 0.6 s, so of
+        # two such peers side by side the second was always the slow one).
+        for p in (chosen if i % 2 == 0 else chosen[::-1]):
             est, skip = estimates[p.id]
             if skip:
                 continue
@@ -402,8 +414,7 @@ def lab_mode(paths, args, links, command) -> int:
     try:
         # The trials create and delete the workload again and again: on a
         # fresh ext4, as the benchmark's peers (README: recently deleted inodes).
-        if not args.dst_on_scratch:
-            dstfs.mount_fresh(paths.scratch, dst_root, 2 * lab.workload_bytes(lab_args))
+        dstfs.mount_fresh(args.dst_fs, paths.scratch, dst_root, 2 * lab.workload_bytes(lab_args))
         servers = Servers(paths.scratch, logdir, paths.floodgate)
         for ln in links:
             log(f"link {ln.name}: {ln.describe()}")

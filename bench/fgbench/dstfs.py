@@ -1,4 +1,5 @@
-"""The destination file system: a fresh, journaled ext4 on a loop device.
+"""The destination file system: a fresh, journaled ext4 on a loop device
+(the default), a fresh tmpfs, or the scratch file system itself.
 
 Every peer writes into the same kind of file system, one that has never seen
 the previous run's files. On an ext4 without a journal (this project's build
@@ -7,6 +8,9 @@ makes ext4's inode allocator skip "recently deleted" inodes one bitmap bit at
 a time: with the destination emptied between runs, half of a 65,536-file run's
 CPU went to that scan, for every peer alike. A file system made for the run
 measures the peers, not that artefact.
+
+A tmpfs takes the disk out: what is left is the receiving end's CPU (the
+copies, hashing and decryption), the case where a tool's own work decides.
 """
 
 import os
@@ -29,12 +33,22 @@ def unmount(path: str) -> None:
             run(["umount", "-l", path], check=False)
 
 
-def mount_fresh(scratch: str, dst_root: str, largest_workload_bytes: int, most_entries: int = 0) -> str:
-    """Makes and mounts a new ext4 at `dst_root`, big enough for the largest
-    workload, with an inode for each entry of the one with the most (and a
-    temporary file each); returns a description for the machine facts."""
+def mount_fresh(kind: str, scratch: str, dst_root: str, largest_workload_bytes: int, most_entries: int = 0) -> str:
+    """Makes and mounts a new file system of `kind` (ext4, tmpfs; scratch: none,
+    the folder on the scratch file system) at `dst_root`, big enough for the
+    largest workload, with an inode for each entry of the one with the most
+    (and a temporary file each); returns a description for the machine facts."""
     unmount(dst_root)
     os.makedirs(dst_root, exist_ok=True)
+    if kind == "scratch":
+        return f"{dst_root} on the scratch file system"
+    if kind == "tmpfs":
+        size = int(largest_workload_bytes * 1.3) + (256 << 20) + most_entries * 4096
+        inodes = int(most_entries * 1.3) + 65536
+        run(["mount", "-t", "tmpfs", "-o", f"size={size},nr_inodes={inodes},mode=0755", "fgbench-dst", dst_root])
+        desc = f"a fresh tmpfs ({size / (1 << 30):.1f} GiB; in memory, no disk)"
+        log(f"destination file system: {desc}")
+        return desc
     image = os.path.join(scratch, IMAGE_NAME)
     # A small file takes a whole 4 KiB block however few its bytes.
     size = max(MIN_BYTES, int(largest_workload_bytes * 1.3) + (1 << 30), int(most_entries * 4096 * 1.3))

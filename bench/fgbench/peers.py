@@ -97,6 +97,10 @@ PEERS = [
     Peer("fg-nosync", "floodgate to floodgate://, TLS, --fsync none (no flush, as rsync and tar)",
          _fg_daemon("--fsync", "none"),
          nochange=True, kind="fg"),
+    # Plain TCP file data (a trusted LAN) with the same promise as rsync's and tar's.
+    Peer("fg-none-nosync", "floodgate to floodgate://, --cipher none --fsync none",
+         _fg_daemon("--cipher", "none", "--fsync", "none"),
+         nochange=True, kind="fg"),
     Peer("fg-ssh", "floodgate over ssh",
          lambda c: _floodgate(c, f"{SSH_ALIAS}:{c.dst}", True), nochange=True, kind="fg-ssh"),
     # One cipher each, for the cipher table (run them with the rsync-ssh-* peers of the same cipher).

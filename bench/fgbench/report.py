@@ -69,7 +69,8 @@ def table_markdown(table: dict) -> str:
     eight = (ip.get("eight") or {}).get("mbytes_per_s")
     has_nc = any(r["nochange_s"] is not None for r in rows)
     has_emu = any(r["emu_cpu"] is not None for r in rows)
-    out = [f"### {table['link']} · {table['workload']} — {table['workload_desc']} "
+    into = "" if table.get("dst_fs", "ext4") == "ext4" else f" · into {table['dst_fs']}"
+    out = [f"### {table['link']} · {table['workload']}{into} — {table['workload_desc']} "
            f"({table['files']:,} files, {table['bytes'] / 1e6:,.1f} MB)", ""]
     out.append(f"Link: {table['link_desc']}. Bulk TCP (iperf3, {ip.get('seconds', '?')} s after "
                f"{ip.get('omit', '?')} s of warm-up): 1 stream {_num(one)} MB/s, 8 streams {_num(eight)} MB/s; "
@@ -77,7 +78,9 @@ def table_markdown(table: dict) -> str:
     out.append("")
     out.append(f"Measured {table['date']} with `{table['command']}`; median of {table['runs']} run(s), "
                f"{'page cache dropped before each run' if table.get('cache_dropped') else 'page cache NOT dropped'}; "
-               f"every destination verified (names, sizes, SHA-256). Sysctls in both namespaces: "
+               f"every destination verified (names, sizes, SHA-256)"
+               + (f"; the destination {table['destination']}" if table.get("destination") else "")
+               + ". Sysctls in both namespaces: "
                + ", ".join(f"`{k}={v}`" for k, v in table["sysctls"].items()) + ".")
     emu = table.get("linkemu") or {}
     if emu.get("a_to_b"):

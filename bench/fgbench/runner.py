@@ -8,7 +8,7 @@ import time
 from . import config as C
 from .netns import Network
 from .peers import Ctx, Peer
-from .proc import TICK, machine_cpu, spawn, stop, wait_idle
+from .proc import TICK, machine_cpu, spawn, stop, wait_exact, wait_idle
 from .verify import compare
 
 
@@ -48,8 +48,10 @@ class Runner:
         empty_dir(self.dst_root)
         if basis:
             subprocess.run(["cp", "-a", basis, self.ctx.dst], check=True)
-            # Its write-back would otherwise land in the measured run.
-            os.sync()
+        # Write-back of what came before would otherwise land in the measured
+        # run: the basis, and the last run's data (peers that do not flush
+        # leave it dirty; with --no-drop-caches nothing else syncs).
+        os.sync()
         cache_dropped = drop_caches() if self.drop else False
         # Other people's work on a shared machine skews a run: wait for quiet,
         # and record how busy the machine was just before.
@@ -103,8 +105,8 @@ class Runner:
                 client = spawn(["bash", "-o", "pipefail", "-c", peer.client(self.ctx)], ns=C.NS_CLIENT,
                                stdout=out, stderr=err)
                 try:
-                    rc = client.wait(timeout)
-                    src_rc = srv.wait(max(5.0, timeout - (time.monotonic() - t0))) if srv else 0
+                    rc = wait_exact(client, timeout)
+                    src_rc = wait_exact(srv, max(5.0, timeout - (time.monotonic() - t0))) if srv else 0
                 except subprocess.TimeoutExpired:
                     res["error"] = f"timed out after {timeout:.0f} s"
                     return res
