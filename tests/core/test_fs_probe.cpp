@@ -62,6 +62,9 @@ private Q_SLOTS:
         // The scratch folder is on the kernel's ext4, xfs, btrfs or tmpfs: the
         // receiver may write there with fewer calls.
         QVERIFY2(t.localDisk, t.describe().c_str());
+        // ... and a small file needs no temporary name there (O_TMPFILE, named
+        // by a link once complete).
+        QVERIFY2(t.anonymousTemps, t.describe().c_str());
         verifyLeftNoTrace(dir, before);
     }
 
@@ -111,6 +114,7 @@ private Q_SLOTS:
         QVERIFY2(!t.modeError.empty(), "fusefat has no chmod: the error is kept for the warning");
         QVERIFY2(t.describe().find("fusefat") != std::string::npos, t.describe().c_str());
         QVERIFY2(!t.localDisk, "a FUSE file system may stamp a file at its close: the long way");
+        QVERIFY(!t.anonymousTemps);
         verifyLeftNoTrace(fat.sub("d"), before);
     }
 
@@ -129,6 +133,7 @@ private Q_SLOTS:
         QVERIFY(!t.keepsModes);
         QVERIFY(t.modeError.empty()); // accepted and ignored
         QVERIFY(!t.localDisk);
+        QVERIFY(!t.anonymousTemps);
     }
 };
 

@@ -5,6 +5,7 @@
 
 #include <floodgate/job.h>
 
+#include <QDir>
 #include <QTest>
 
 #include <sys/stat.h>
@@ -120,6 +121,41 @@ private Q_SLOTS:
         auto r = runJob(s.sub("src/"), s.sub("dst"));
         QCOMPARE(r.filesTransferred, uint64_t(1));
         QCOMPARE(readFile(s.sub("dst/a.txt")), std::string("alpha, changed"));
+    }
+
+    // A small file on a local disk is made without a name and named once it
+    // is complete: a new one by a link, an update by a rename over the old
+    // version, which goes whole (another hard link to it keeps the old
+    // content). Modes and times come out as the source has them, and no
+    // temporary is left anywhere.
+    void smallFilesReplaceTheirOldVersionWhole()
+    {
+        ScratchDir s;
+        writeFile(s.sub("src/changed"), "new content", 0640);
+        setMtime(s.sub("src/changed"), 1600000000, 42);
+        writeFile(s.sub("src/fresh"), "fresh", 0604);
+        setMtime(s.sub("src/fresh"), 1500000000, 7);
+        writeFile(s.sub("dst/changed"), "old", 0600);
+        QCOMPARE(::link(s.sub("dst/changed").c_str(), s.sub("dst/kept").c_str()), 0);
+        ::chmod(s.sub("dst/changed").c_str(), 0444); // read-only: replaced all the same
+        auto r = runJob(s.sub("src/"), s.sub("dst"));
+        QCOMPARE(r.state, fg::JobState::Done);
+        QVERIFY2(r.errors.empty(), r.errors.empty() ? "" : r.errors.front().error.message.c_str());
+        QCOMPARE(readFile(s.sub("dst/changed")), std::string("new content"));
+        QCOMPARE(readFile(s.sub("dst/kept")), std::string("old"));
+        QCOMPARE(readFile(s.sub("dst/fresh")), std::string("fresh"));
+        struct stat st{};
+        QCOMPARE(::stat(s.sub("dst/changed").c_str(), &st), 0);
+        QCOMPARE(st.st_mode & 07777, 0640u);
+        QCOMPARE(int64_t(st.st_mtim.tv_sec), int64_t(1600000000));
+        QCOMPARE(int64_t(st.st_mtim.tv_nsec), int64_t(42));
+        QCOMPARE(unsigned(st.st_nlink), 1u);
+        QCOMPARE(::stat(s.sub("dst/fresh").c_str(), &st), 0);
+        QCOMPARE(st.st_mode & 07777, 0604u);
+        QCOMPARE(int64_t(st.st_mtim.tv_nsec), int64_t(7));
+        const QStringList names =
+            QDir(q(s.sub("dst"))).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
+        QCOMPARE(names, (QStringList{QStringLiteral("changed"), QStringLiteral("fresh"), QStringLiteral("kept")}));
     }
 
     void checksumFindsSameSizeSameTimeChanges()

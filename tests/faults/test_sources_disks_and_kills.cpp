@@ -51,6 +51,15 @@ struct Versions {
         }
     }
 
+    // Whether the transfer into `dst` has begun: a file there is new. (Not
+    // a temporary file: a small file is written unnamed until complete.)
+    bool begun(const std::string& dst) const
+    {
+        int fresh = 0;
+        (void)checkOldOrNew(dst, &fresh);
+        return fresh > 0;
+    }
+
     // Empty when every target file is its old or its new version; counts the new ones.
     QString checkOldOrNew(const std::string& dst, int* newCount = nullptr) const
     {
@@ -457,7 +466,7 @@ private Q_SLOTS:
                 {u"sync"_s, u"--state-dir"_s, q(dir.sub("client")), u"--bwlimit"_s, u"4M"_s, q(src + "/"),
                  server.url(u"m/int/"_s)});
         QVERIFY(p.waitForStarted(10000));
-        QVERIFY2(waitFor([&] { return !fgtest::tempFilesUnder(mod + "/int").isEmpty(); }, 15000),
+        QVERIFY2(waitFor([&] { return v.begun(mod + "/int"); }, 15000),
                  "the transfer never started");
         QThread::msleep(300);
         QVERIFY2(p.state() == QProcess::Running, "the push finished before it could be interrupted");
@@ -496,7 +505,7 @@ private Q_SLOTS:
                 {u"sync"_s, u"--state-dir"_s, q(dir.sub("client")), u"--retry-for"_s, u"0"_s, u"--bwlimit"_s, u"4M"_s,
                  q(src + "/"), server.url(u"m/cut/"_s)});
         QVERIFY(p.waitForStarted(10000));
-        QVERIFY2(waitFor([&] { return !fgtest::tempFilesUnder(mod + "/cut").isEmpty(); }, 15000),
+        QVERIFY2(waitFor([&] { return v.begun(mod + "/cut"); }, 15000),
                  "the transfer never started");
         QThread::msleep(500);
         QVERIFY2(p.state() == QProcess::Running, "the push finished before the daemon could be killed");
@@ -540,7 +549,7 @@ private Q_SLOTS:
                 {u"sync"_s, u"--state-dir"_s, q(dir.sub("client")), u"--retry-for"_s, u"0"_s, u"--bwlimit"_s, u"4M"_s,
                  server.url(u"m/data/"_s), q(dst + "/")});
         QVERIFY(p.waitForStarted(10000));
-        QVERIFY2(waitFor([&] { return !fgtest::tempFilesUnder(dst).isEmpty(); }, 15000), "the transfer never started");
+        QVERIFY2(waitFor([&] { return v.begun(dst); }, 15000), "the transfer never started");
         QThread::msleep(500);
         QVERIFY2(p.state() == QProcess::Running, "the pull finished before the daemon could be killed");
         server.killHard();

@@ -125,6 +125,38 @@ private Q_SLOTS:
         QCOMPARE(dir->statAt("hard")->links, uint32_t(2));
     }
 
+    // A small file's temporary on a local disk: made without a name, so no
+    // other process sees it; a link gives it one, never over another file;
+    // closed without a name, it is gone.
+    void unnamedFilesAreNamedByALinkOrVanish()
+    {
+        QTemporaryDir tmp;
+        auto dir = DirHandle::open(tempRoot(tmp));
+        QVERIFY(dir.ok());
+        auto file = dir->createAnonymous(0640);
+        if (!file.ok() && file.error().sysErrno == EOPNOTSUPP)
+            QSKIP("no unnamed files on this system or file system: temporaries get names");
+        QVERIFY2(file.ok(), file.ok() ? "" : file.error().message.c_str());
+        QVERIFY(file->writeAll("fresh", 5).ok());
+        QVERIFY2(names(*dir).empty(), "an unnamed file has no entry in its directory");
+        QVERIFY(writeFile(*dir, "taken", "old").ok());
+        auto over = file->linkAs(*dir, "taken");
+        QVERIFY2(!over.ok(), "a link never replaces what is there");
+        QCOMPARE(over.error().sysErrno, EEXIST);
+        QCOMPARE(readAll(*dir, "taken"), std::string("old"));
+        auto named = file->linkAs(*dir, "new");
+        QVERIFY2(named.ok(), named.ok() ? "" : named.error().message.c_str());
+        QVERIFY(file->close().ok());
+        QCOMPARE(readAll(*dir, "new"), std::string("fresh"));
+        QCOMPARE(dir->statAt("new")->mode & 0777, uint32_t(0640) & ~processUmask());
+
+        auto dropped = dir->createAnonymous(0600);
+        QVERIFY(dropped.ok());
+        QVERIFY(dropped->writeAll("gone", 4).ok());
+        QVERIFY(dropped->close().ok());
+        QCOMPARE(names(*dir), (std::vector<std::string>{"new", "taken"}));
+    }
+
     void deletesFilesAndEmptyDirectoriesOnly()
     {
         QTemporaryDir tmp;

@@ -49,6 +49,8 @@ struct FileSystemInfo {
     bool windowsNames = false;
 };
 
+class DirHandle;
+
 class FileHandle {
 public:
     FileHandle() = default;
@@ -91,6 +93,11 @@ public:
     Status preallocate(uint64_t size);
     Status truncate(uint64_t size);
     Status sync();
+    // Gives a file made by DirHandle::createAnonymous its first name, `name`
+    // in `dir`. Nothing is replaced: a name already there fails with errno
+    // EEXIST. Fails (PermissionDenied) where the system lets only privileged
+    // processes name an open file and /proc is not there to go through.
+    Status linkAs(const DirHandle& dir, std::string_view name) const;
     // An advisory lock held while the handle is open: a temporary file's lock
     // tells a later run whether its writer is still alive. False when another
     // process holds it.
@@ -140,6 +147,12 @@ public:
     Result<FileHandle> openRead(std::string_view name, Follow follow = Follow::No) const;
     // Creates a new file exclusively (O_EXCL) with the given mode.
     Result<FileHandle> createExclusive(std::string_view name, uint32_t mode) const;
+    // A new file in this directory's file system that has no name (Linux's
+    // O_TMPFILE), open for reading and writing: no other process can find,
+    // open or remove it, and it is gone with its handle unless
+    // FileHandle::linkAs names it. Errc::Io with errno EOPNOTSUPP where the
+    // file system or the system has no such files.
+    Result<FileHandle> createAnonymous(uint32_t mode) const;
     // Opens an existing regular file to write over it in place (--inplace):
     // not truncated, never through a symlink.
     Result<FileHandle> openForUpdate(std::string_view name) const;
@@ -186,6 +199,7 @@ public:
     Result<std::string> realPath() const;
 
 private:
+    friend class FileHandle; // linkAs names a file into a directory
     DirHandle(int fd, std::string path) : m_fd(fd), m_path(std::move(path)) {}
     int m_fd = -1;
     std::string m_path;

@@ -62,6 +62,17 @@ void lookWithoutWriting(const platform::DirHandle& dir, FsTraits& t)
     }
 }
 
+// Whether a file made without a name can be given one: the kernel and the
+// file system must make it (O_TMPFILE), and this process must be let name
+// an open file (see FileHandle::linkAs).
+bool canNameAnonymousFiles(const platform::DirHandle& dir, const std::string& name)
+{
+    auto file = dir.createAnonymous(0600);
+    if (!file.ok() || !file->linkAs(dir, name)) return false;
+    (void)dir.unlinkAt(name);
+    return true;
+}
+
 } // namespace
 
 std::string FsTraits::describe() const
@@ -156,6 +167,7 @@ FsTraits probeFileSystem(const platform::DirHandle& dir)
                                                        "f2fs", "zfs",  "jfs",   "reiserfs", "nilfs2", "bcachefs"};
     const bool known = std::find(std::begin(kLocalDisks), std::end(kLocalDisks), t.fs.type) != std::end(kLocalDisks);
     t.localDisk = known && t.keepsModes && t.keptModeBits == 07777 && t.timesStick && !t.stampAfterRename;
+    if (t.localDisk) t.anonymousTemps = canNameAnonymousFiles(dir, stem + "-anonymous");
     // Making and removing the scratch file touched the directory: put its
     // time back, so a dry run changes nothing a later run would see. Only if
     // it moved: a FAT volume's root has no times at all, and fusefat dies

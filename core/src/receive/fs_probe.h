@@ -40,6 +40,11 @@ struct FsTraits {
     // own (those come with the writes, and with fsync). A file is written
     // there with fewer system calls (Receiver::commit).
     bool localDisk = false;
+    // A local disk where a file can be made without a name and named once
+    // it is complete (O_TMPFILE, then a link): a small file needs no
+    // temporary name, no lock against other jobs' clean-up and no rename
+    // (Receiver::openFor).
+    bool anonymousTemps = false;
     // False when the probe could not write (a read-only destination, a dry
     // run into a directory it may not change): the fields are then what a
     // look at existing names could tell, and the rest are the defaults.

@@ -379,7 +379,7 @@ Status Receiver::run()
         // Every wanted file must have been settled, one way or the other.
         std::lock_guard lock(m_listMutex);
         for (uint32_t i = 0; i < m_wants.size(); ++i)
-            if (m_wants[i] == Want::Write || m_wants[i] == Want::ReplaceDirAndWrite)
+            if (writes(m_wants[i]))
                 fail(Error(Errc::Protocol, "the sender finished without sending " + targetPath(m_list.view(i).path)));
     }
     if (!cancelled()) {

@@ -72,7 +72,13 @@ public:
     void addDataLink(proto::FrameLink* link) override;
 
 private:
-    enum class Want : uint8_t { None, Write, ReplaceDirAndWrite, Finished };
+    // WriteNew: written where nothing was when it was planned (a small file
+    // then takes its name by a link, Receiver::placeUnnamed).
+    enum class Want : uint8_t { None, Write, WriteNew, ReplaceDirAndWrite, Finished };
+    static bool writes(Want want)
+    {
+        return want == Want::Write || want == Want::WriteNew || want == Want::ReplaceDirAndWrite;
+    }
 
     // The stages each kind of thread runs, in the order data goes through
     // them (see metrics/stage_track.h). Network threads: frames off a link,
@@ -112,6 +118,11 @@ private:
         // itself, which stays open until the file has its name, and the file
         // is made with the mode it keeps (createdMode, the umask's bits out).
         bool lockOnHandle = false;
+        // Made without a name (FsTraits::anonymousTemps, a small file): no
+        // other job can see it, so it needs no lock; committing names it,
+        // failing closes it and nothing is left. The local-disk order of
+        // lockOnHandle otherwise (createdMode, time on the open file).
+        bool unnamed = false;
         uint32_t createdMode = 0600;
         ChunkLedger chunks; // what arrived, and whether it adds up
         // A delta's old copy, opened when its first instructions come.
@@ -262,6 +273,11 @@ private:
     void verifyFailed(OpenFile* file, uint32_t index, const std::string& target, const std::string& what, DirCache& dirs);
     void commit(OpenFile& file, uint32_t index, const FileEntry& entry, uint64_t size, int64_t mtimeNs, uint32_t mode,
                 DirCache& dirs);
+    // Gives an unnamed file (OpenFile::unnamed) its name in `dir`: by one link
+    // where nothing was there (`isNew`); else, as a named temporary would go,
+    // linked under a temporary name (locked first: then no other job's
+    // clean-up takes it) and renamed over what is there.
+    Status placeUnnamed(OpenFile& file, const platform::DirHandle& dir, std::string_view name, bool isNew);
     // Closes and removes the temporary file. keepPartial: the job stops with
     // the file unfinished; what it has becomes the partial file the next run
     // resumes from.

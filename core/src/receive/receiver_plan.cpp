@@ -184,7 +184,9 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
     }
     if ((decision.action == FileAction::Copy || decision.action == FileAction::Update) && !m_params.dryRun) {
         std::lock_guard lock(m_listMutex);
-        m_wants[index] = decision.replaceTarget ? Want::ReplaceDirAndWrite : Want::Write;
+        m_wants[index] = decision.replaceTarget ? Want::ReplaceDirAndWrite
+                         : state->has_value()   ? Want::Write
+                                                : Want::WriteNew;
         ++m_wantedCount;
         // --no-perms: a file that is there keeps its mode through the update.
         if (!m_params.metadata.perms && state->has_value() && (*state)->type == platform::FileType::Regular)

@@ -11,6 +11,7 @@
 #include "receive/tree_ops.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <vector>
 
 namespace fg {
@@ -131,6 +132,13 @@ void Receiver::discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keep
 {
     if (file.closed) return;
     file.closed = true;
+    if (file.unnamed) {
+        // Nothing names it (and it is under a partial file's size): closed,
+        // it is gone.
+        (void)file.handle.close();
+        forgetOpenFile(index, file);
+        return;
+    }
     std::string target;
     {
         std::lock_guard lock(m_listMutex);
@@ -328,6 +336,20 @@ std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& 
         const FsTraits* fs = plannedTraitsOf(std::string(parentOf(target)));
         const uint32_t keeps = modeToSet(index, entry->mode);
         const bool localDisk = fs && fs->localDisk && (keeps & 07000) == 0 && !m_owners.active();
+        // A small file without a name until it is complete: no temporary
+        // name to make, lock against other jobs' clean-up and rename away
+        // (three system calls fewer, and a killed run leaves nothing). A big
+        // one keeps a name: what arrived of it must outlive a killed run as
+        // the partial file the next one resumes from.
+        if (localDisk && fs->anonymousTemps && entry->size < kMinPartialBytes) {
+            auto made = parent->createAnonymous(keeps);
+            if (made.ok()) {
+                file->handle = std::move(made).value();
+                file->unnamed = true;
+                file->createdMode = keeps & 0777 & ~m_umask;
+                return {};
+            }
+        }
         FG_TRY(createLockedTemp(*parent, baseName(target), *file, localDisk, keeps));
         // Reserving the space up front finds a full disk before the data is
         // sent and keeps big files in few extents; for small files it only costs.
@@ -526,9 +548,12 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     // Owner first: a chown clears setuid and setgid, which the mode then sets.
     if (st) st = setOwners(entry, [&](uint32_t uid, uint32_t gid) { return file.handle.setOwner(uid, gid); });
     const uint32_t keeps = modeToSet(index, mode);
+    // A local disk's order: made with its mode, its time set on the open
+    // file, closed once it has its name.
+    const bool localOrder = file.lockOnHandle || file.unnamed;
     // Made with its mode already (a local disk): not set again unless the
     // file's mode changed since it was listed.
-    if (st && !(file.lockOnHandle && keeps == file.createdMode)) {
+    if (st && !(localOrder && keeps == file.createdMode)) {
         // A file system without modes (FAT through FUSE: ENOSYS) keeps the
         // file anyway: one warning for the job, not a failure per file.
         if (Status chmod = file.handle.setMode(keeps); !chmod) {
@@ -543,8 +568,8 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     // write failures there) and the time goes on by name after it: FUSE file
     // systems (fusefat, some SMB mounts) stamp a written file when it is
     // closed, and would undo a time set on it while open.
-    if (st && file.lockOnHandle && times) st = file.handle.setModifyTime(mtimeNs);
-    if (st && !file.lockOnHandle) st = file.handle.close();
+    if (st && localOrder && times) st = file.handle.setModifyTime(mtimeNs);
+    if (st && !localOrder) st = file.handle.close();
     auto parent = dirs.get(parentOf(target));
     if (st && !parent.ok()) st = parent.error();
     const platform::DirHandle* dir = parent.ok() ? *parent : nullptr;
@@ -553,7 +578,7 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     // time is new, so the next run checks it again.
     const FsTraits* fs = m_anyStampAfterRename ? plannedTraitsOf(std::string(parentOf(target))) : nullptr;
     const bool stampInPlace = fs && fs->stampAfterRename;
-    if (st && times && !stampInPlace && !file.lockOnHandle) st = dir->setModifyTimeAt(file.tempName, mtimeNs);
+    if (st && times && !stampInPlace && !localOrder) st = dir->setModifyTimeAt(file.tempName, mtimeNs);
     if (st && want == Want::ReplaceDirAndWrite && !file.inPlace) {
         auto info = dir->statAt(baseName(target));
         if (info.ok() && info->type == platform::FileType::Directory) {
@@ -570,11 +595,12 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     if (st && !file.inPlace) {
         // A name the file system takes for a temporary but not as itself
         // (Windows: CON, a final dot) is refused here, with the rule.
-        st = dir->renameAt(file.tempName, baseName(target));
+        st = file.unnamed ? placeUnnamed(file, *dir, baseName(target), want == Want::WriteNew)
+                          : dir->renameAt(file.tempName, baseName(target));
         if (!st) st = explainRefusedName(st.error(), target);
     }
     // In place under its name: nobody's clean-up would take it now.
-    if (st && file.lockOnHandle) st = file.handle.close();
+    if (st && localOrder) st = file.handle.close();
     if (st) (void)file.lockHolder.close();
     if (st && times && stampInPlace) st = dir->setModifyTimeAt(baseName(target), mtimeNs);
     if (!st) {
@@ -602,6 +628,31 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     done.moved = moved;
     (void)m_link.send(proto::toFrame(done), true);
     if (last) allSettled();
+}
+
+Status Receiver::placeUnnamed(OpenFile& file, const platform::DirHandle& dir, std::string_view name, bool isNew)
+{
+    if (isNew) {
+        Status linked = file.handle.linkAs(dir, name);
+        // Something took the name since it was planned: replaced below, as
+        // a rename would.
+        if (linked || linked.error().sysErrno != EEXIST) return linked;
+    }
+    // Unnamed, no one else can hold its lock: taken before it has a name,
+    // so a clean-up that finds the temporary name leaves it alone.
+    (void)file.handle.tryLockExclusive();
+    constexpr int kTries = 8;
+    for (int attempt = 0; attempt < kTries; ++attempt) {
+        file.tempName = tempNameFor(name);
+        Status linked = file.handle.linkAs(dir, file.tempName);
+        if (!linked && linked.error().sysErrno == EEXIST) continue; // a name another job drew
+        if (!linked) return linked;
+        Status renamed = dir.renameAt(file.tempName, name);
+        if (!renamed) (void)dir.unlinkAt(file.tempName);
+        return renamed;
+    }
+    return Error(Errc::Io, "naming the new version of " + dir.childPath(name) + ": " + std::to_string(kTries)
+                               + " temporary names in a row were taken");
 }
 
 uint32_t Receiver::modeToSet(uint32_t index, uint32_t sourceMode)
@@ -646,7 +697,7 @@ Error Receiver::explainRefusedName(Error error, const std::string& target) const
 
 bool Receiver::settleLocked(uint32_t index)
 {
-    const bool wanted = m_wants[index] == Want::Write || m_wants[index] == Want::ReplaceDirAndWrite;
+    const bool wanted = writes(m_wants[index]);
     m_wants[index] = Want::Finished;
     if (wanted) ++m_settledCount;
     return wanted && m_listComplete && m_settledCount == m_wantedCount;

@@ -225,6 +225,21 @@ Status FileHandle::sync()
     return {};
 }
 
+Status FileHandle::linkAs(const DirHandle& dir, std::string_view name) const
+{
+    if (!isSingleComponent(name)) return badComponent(name);
+    const std::string to = nameStr(name);
+    // An open file by its descriptor: since Linux 6.10 open to its opener,
+    // before that only to CAP_DAC_READ_SEARCH (ENOENT otherwise); through
+    // /proc/self/fd, which any process may follow to its own file, then.
+    if (::linkat(m_fd, "", dir.m_fd, to.c_str(), AT_EMPTY_PATH) == 0) return {};
+    if (errno == ENOENT) {
+        const std::string self = "/proc/self/fd/" + std::to_string(m_fd);
+        if (::linkat(AT_FDCWD, self.c_str(), dir.m_fd, to.c_str(), AT_SYMLINK_FOLLOW) == 0) return {};
+    }
+    return sysError(errno, "name " + m_path + " as " + dir.childPath(name));
+}
+
 Result<bool> FileHandle::tryLockExclusive()
 {
     if (::flock(m_fd, LOCK_EX | LOCK_NB) == 0) return true;
@@ -516,6 +531,22 @@ Result<FileHandle> DirHandle::createExclusive(std::string_view name, uint32_t mo
                       mode_t(mode));
     if (fd < 0) return sysError(errno, "create " + childPath(name));
     return FileHandle(fd, childPath(name));
+}
+
+Result<FileHandle> DirHandle::createAnonymous(uint32_t mode) const
+{
+#if defined(O_TMPFILE)
+    int fd = ::openat(m_fd, ".", O_RDWR | O_TMPFILE | O_CLOEXEC, mode_t(mode));
+    if (fd < 0) {
+        // A kernel or file system without it says so in more than one way.
+        const int e = errno == EISDIR || errno == ENOENT ? EOPNOTSUPP : errno;
+        return sysError(e, "create an unnamed file in " + m_path);
+    }
+    return FileHandle(fd, m_path + "/(unnamed)");
+#else
+    (void)mode;
+    return sysError(EOPNOTSUPP, "create an unnamed file in " + m_path);
+#endif
 }
 
 Status DirHandle::mkdirAt(std::string_view name, uint32_t mode) const

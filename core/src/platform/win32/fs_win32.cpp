@@ -386,6 +386,11 @@ Status FileHandle::sync()
     return {};
 }
 
+Status FileHandle::linkAs(const DirHandle& dir, std::string_view name) const
+{
+    return Error(Errc::Io, "name " + m_path + " as " + dir.childPath(name) + ": not supported on Windows", EOPNOTSUPP);
+}
+
 Result<bool> FileHandle::tryLockExclusive()
 {
     // Windows' byte-range locks are mandatory: one byte far past any data is
@@ -696,6 +701,12 @@ Result<FileHandle> DirHandle::createExclusive(std::string_view name, uint32_t) c
     how.kind = Kind::NonDirectory;
     FG_TRY_ASSIGN(HANDLE h, openRelative(handleOf(m_fd), name, how, childPath(name), "create"));
     return FileHandle(fdOf(h), childPath(name));
+}
+
+Result<FileHandle> DirHandle::createAnonymous(uint32_t) const
+{
+    // No unnamed files on Windows: temporaries get names (createExclusive).
+    return Error(Errc::Io, "create an unnamed file in " + m_path + ": not supported on Windows", EOPNOTSUPP);
 }
 
 Status DirHandle::mkdirAt(std::string_view name, uint32_t) const
