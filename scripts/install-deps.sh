@@ -8,7 +8,7 @@ packages=(
   g++ cmake ninja-build pkg-config git
   # libraries (Qt Charts needs the OpenGL dev package without recommends)
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev qt6-l10n-tools qt6-tools-dev
-  libssl-dev libxxhash-dev libzstd-dev liblz4-dev libutf8proc-dev libsqlite3-dev
+  libssl-dev libxxhash-dev libzstd-dev liblz4-dev libutf8proc-dev libsqlite3-dev liburing-dev
   # tests: a throwaway sshd, namespaces and mounts, X for screenshots
   openssh-server openssh-client util-linux procps xvfb xauth
   # tests: links that go down, between network namespaces the tests make;

@@ -199,7 +199,8 @@ public:
     Result<std::string> realPath() const;
 
 private:
-    friend class FileHandle; // linkAs names a file into a directory
+    friend class FileHandle;       // linkAs names a file into a directory
+    friend struct DirHandleAccess; // the batched reads open relative to it (small_file_reads)
     DirHandle(int fd, std::string path) : m_fd(fd), m_path(std::move(path)) {}
     int m_fd = -1;
     std::string m_path;

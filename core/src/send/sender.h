@@ -14,6 +14,7 @@
 #include "metrics/stage_track.h"
 #include "net/socket_tuning.h"
 #include "options/transfer_params.h"
+#include "platform/small_file_reads.h"
 #include "proto/frame.h"
 #include "role/observer.h"
 #include "role/role_base.h"
@@ -133,6 +134,19 @@ private:
     // A file's own problem is reported and the job goes on (ok); an error
     // comes back only when the stream or the job cannot go on.
     Status sendWhole(const WorkItem& item, Outlet& to, DirCache& dirs);
+    // Whether an item is a small file read whole in a batch with others of
+    // its folder (sendSmallBatch): not under -L, nor a single-file root.
+    bool batchable(const WorkItem& item) const;
+    // `first` and the small files of its folder that are ready now (up to
+    // a batch), read in one go by `reader`; sent as sendWhole would send
+    // each. Work that does not belong in the batch comes back in `carried`,
+    // for the worker's next turn.
+    Status sendSmallBatch(const WorkItem& first, size_t stream, Outlet& to, DirCache& dirs,
+                          platform::SmallFileReader& reader, std::optional<WorkItem>& carried);
+    // A file that fits one frame, read whole: one SmallFile frame with its
+    // time, mode and hash (the hash of `data`, before compression).
+    Status sendSmallFile(Outlet& to, uint32_t index, int64_t mtimeNs, uint32_t mode, const uint8_t* data, size_t n,
+                         codec::AutoCompressState& state);
     Status sendChunk(const WorkItem& item, Outlet& to, DirCache& dirs);
     // A segment of a delta: matched against the receiver's signature; its
     // first pass goes at once, its second becomes a tail (sender_delta.cpp).

@@ -10,6 +10,11 @@ namespace fg {
 namespace {
 // Files this big get read-ahead advice; smaller ones are read in a call or few.
 constexpr uint64_t kSequentialAdviceBytes = 1u << 20;
+// Files up to this size are read in batches (platform/small_file_reads.h):
+// their open, stat, read and close cost more than their bytes.
+constexpr uint64_t kBatchedFileBytes = 64u << 10;
+// What one batch reads at most, into one buffer per worker.
+constexpr size_t kBatchBytes = 1u << 20;
 
 // One data frame per worker, reused for every piece it reads: the file is read
 // straight into its payload, behind room for the frame's header, so a piece
@@ -43,8 +48,14 @@ void Sender::workerLoop(size_t stream)
     // Opening files and the rest of the bookkeeping count as reading.
     StageTrack track(m_stages, linkEncrypts(*link) ? std::span<const StageId>(kWorkerStages) : kPlainWorkerStages,
                      StageId::Read, StageState::Busy);
+    // A ring of this thread's own where the kernel has io_uring; each worker
+    // says which it got (-v), the first for the job.
+    const std::unique_ptr<platform::SmallFileReader> reader = platform::SmallFileReader::create();
+    if (stream == 0) inform("small files are read " + reader->describe());
+    // Work a batch took from the scheduler but could not use: done next.
+    std::optional<WorkItem> carried;
     for (;;) {
-        std::optional<WorkItem> item = m_scheduler.tryNext();
+        std::optional<WorkItem> item = carried ? std::exchange(carried, std::nullopt) : m_scheduler.tryNext();
         if (!item) {
             // Idle: the literals held behind first passes, and what the link
             // holds back for batching, must go now, or the receiver would
@@ -70,9 +81,10 @@ void Sender::workerLoop(size_t stream)
         // first pass goes ahead of them.
         Status st = item->delta ? Status() : sendTails(to, 0);
         if (st)
-            st = item->delta ? sendDelta(*item, to, dirs)
-                 : item->chunks ? sendChunk(*item, to, dirs)
-                                : sendWhole(*item, to, dirs);
+            st = item->delta      ? sendDelta(*item, to, dirs)
+                 : item->chunks   ? sendChunk(*item, to, dirs)
+                 : batchable(*item) ? sendSmallBatch(*item, stream, to, dirs, *reader, carried)
+                                  : sendWhole(*item, to, dirs);
         if (st) continue;
         if (cancelled()) return;
         if (st.error().code != Errc::Network) return fail(st.error());
@@ -193,6 +205,114 @@ Status Sender::sendPiece(Outlet& to, proto::Frame& frame, size_t n, uint32_t ind
     return {};
 }
 
+Status Sender::sendSmallFile(Outlet& to, uint32_t index, int64_t mtimeNs, uint32_t mode, const uint8_t* data, size_t n,
+                             codec::AutoCompressState& state)
+{
+    proto::SmallFileHeader h;
+    h.index = index;
+    h.mtimeNs = mtimeNs;
+    h.mode = mode;
+    {
+        StageScope busy(StageId::Hash, StageState::Busy);
+        h.hash = digestOf(m_params.checksumChoice, data, n); // of the raw bytes, before compression
+    }
+    m_hashStage.addBytes(n);
+    FG_TRY(sendPacked(to, data, n, state, [&](const PackedPayload& out) {
+        return proto::makeSmallFileFrame(h, out.data, out.size, out.algo);
+    }));
+    m_readStage.addItems(1);
+    m_observer.onFileProgress(index, n);
+    return {};
+}
+
+bool Sender::batchable(const WorkItem& item) const
+{
+    return !item.delta && item.chunks == 0 && item.length <= kBatchedFileBytes && !m_links.enabled
+           && m_rootKind != proto::RootKind::File;
+}
+
+Status Sender::sendSmallBatch(const WorkItem& first, size_t stream, Outlet& to, DirCache& dirs,
+                              platform::SmallFileReader& reader, std::optional<WorkItem>& carried)
+{
+    struct Batched {
+        WorkItem item;
+        ListedFile file;
+    };
+    std::vector<Batched> files;
+    files.reserve(platform::SmallFileReader::kMaxBatch);
+    auto head = listed(first.index);
+    if (!head) return Error(Errc::Internal, "work for a file that was never listed");
+    const std::string folder(parentOf(rootRelative(head->path)));
+    files.push_back({first, std::move(*head)});
+    uint64_t bytes = first.length;
+    // More of the same folder, as long as they are ready and fit.
+    while (files.size() < platform::SmallFileReader::kMaxBatch) {
+        std::optional<WorkItem> next = m_scheduler.tryNext();
+        if (!next) break;
+        std::optional<ListedFile> file = batchable(*next) ? listed(next->index) : std::nullopt;
+        if (!file || bytes + next->length > kBatchBytes || parentOf(rootRelative(file->path)) != folder) {
+            carried = next;
+            break;
+        }
+        {
+            std::lock_guard lock(m_streamMutex);
+            m_streams[stream].inFlight[next->index].push_back(*next);
+        }
+        bytes += next->length;
+        files.push_back({*next, std::move(*file)});
+    }
+
+    auto dir = dirs.get(folder);
+    if (!dir.ok()) {
+        for (const Batched& b : files) FG_TRY(fileFailed(b.item.index, b.file.path, dir.error()));
+        return {};
+    }
+    thread_local std::vector<uint8_t> t_buffer;
+    if (t_buffer.size() < kBatchBytes) t_buffer.resize(kBatchBytes);
+    // The names point into `relative`, which outlives the reads.
+    std::vector<std::string> relative(files.size());
+    std::vector<platform::SmallRead> reads(files.size());
+    size_t at = 0;
+    for (size_t i = 0; i < files.size(); ++i) {
+        relative[i] = rootRelative(files[i].file.path);
+        reads[i].name = baseName(relative[i]);
+        reads[i].buffer = t_buffer.data() + at;
+        reads[i].size = size_t(files[i].item.length);
+        at += reads[i].size;
+    }
+    {
+        StageScope busy(StageId::Read, StageState::Busy);
+        reader.readBatch(**dir, reads);
+    }
+    for (size_t i = 0; i < files.size(); ++i) {
+        if (cancelled()) return Error(Errc::Cancelled, "cancelled");
+        const Batched& b = files[i];
+        platform::SmallRead& r = reads[i];
+        if (!r.info.ok()) {
+            Error e = std::move(r.info).error();
+            if (e.code == Errc::NotFound) e = Error(Errc::Vanished, "file vanished before it could be sent: " + b.file.path);
+            FG_TRY(fileFailed(b.item.index, b.file.path, e));
+            continue;
+        }
+        if (r.info->type != platform::FileType::Regular) {
+            FG_TRY(fileFailed(b.item.index, b.file.path,
+                              Error(Errc::Vanished, b.file.path + " is no longer a regular file")));
+            continue;
+        }
+        if (!r.got.ok()) {
+            // The receiver may hold part of it: FileFailed makes it drop that.
+            FG_TRY(fileFailed(b.item.index, b.file.path, r.got.error()));
+            continue;
+        }
+        m_readStage.addBytes(*r.got);
+        m_observer.onFileStarted(b.item.index, b.file.path, r.info->size);
+        codec::AutoCompressState compressState = m_compression.startFile(b.file.path);
+        // Stamped with the time of the stat before the read, as sendWhole does.
+        FG_TRY(sendSmallFile(to, b.item.index, r.info->mtimeNs, r.info->mode, r.buffer, *r.got, compressState));
+    }
+    return {};
+}
+
 Status Sender::sendWhole(const WorkItem& item, Outlet& to, DirCache& dirs)
 {
     proto::FrameLink& link = to.link;
@@ -234,27 +354,16 @@ Status Sender::sendWhole(const WorkItem& item, Outlet& to, DirCache& dirs)
         }
         const size_t n = *got;
         m_readStage.addBytes(n);
+        if (!started) m_observer.onFileStarted(item.index, file->path, info->size);
+        // A file that fits one frame travels as one SmallFile frame, its
+        // metadata and hash included: one frame and one hand-off per file.
+        if (offset == 0 && n < proto::kMaxDataPayload)
+            return sendSmallFile(to, item.index, mtimeNs, info->mode, buffer, n, compressState);
         {
             StageScope busy(StageId::Hash, StageState::Busy);
             hasher.update(buffer, n);
         }
         m_hashStage.addBytes(n);
-        if (!started) m_observer.onFileStarted(item.index, file->path, info->size);
-        // A file that fits one frame travels as one SmallFile frame, its
-        // metadata and hash included: one frame and one hand-off per file.
-        if (offset == 0 && n < proto::kMaxDataPayload) {
-            proto::SmallFileHeader h;
-            h.index = item.index;
-            h.mtimeNs = mtimeNs;
-            h.mode = info->mode;
-            h.hash = hasher.digest(); // of the raw bytes, before compression
-            FG_TRY(sendPacked(to, buffer, n, compressState, [&](const PackedPayload& out) {
-                return proto::makeSmallFileFrame(h, out.data, out.size, out.algo);
-            }));
-            m_readStage.addItems(1);
-            m_observer.onFileProgress(item.index, n);
-            return {};
-        }
         if (n == 0) break;
         FG_TRY(sendPiece(to, frame, n, item.index, offset, !started, compressState));
         started = true;

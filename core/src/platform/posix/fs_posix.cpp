@@ -497,7 +497,9 @@ Result<FileHandle> DirHandle::openRead(std::string_view name, Follow follow) con
         FG_TRY(mustBeRegular(fd, file.path(), "leads to something that is not a regular file"));
         return file;
     }
-    int fd = ::openat(m_fd, nameStr(name).c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+    // O_NONBLOCK: a FIFO that took a file's name since it was listed must
+    // not hang the open (for a regular file it changes nothing).
+    int fd = ::openat(m_fd, nameStr(name).c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) {
         if (errno == ELOOP)
             return Error(Errc::UnsafePath, childPath(name) + " is a symbolic link, not a file", ELOOP);
