@@ -254,6 +254,8 @@ int runSyncAs(const std::vector<std::string>& args, const RunOrigin& origin)
         ended = true;
         wake.notify_one();
     });
+    // File by file only -v prints (FileFinished); the rest are counts.
+    job->setFileEvents(o.verbose && !o.quiet && !o.itemize);
     Job* jobPtr = job.get();
     onInterrupt([jobPtr] { jobPtr->cancel(); });
 

@@ -324,6 +324,40 @@ private Q_SLOTS:
         QVERIFY(sawWrite);
     }
 
+    // A front end that shows no file by file turns those events off: the
+    // plan, failures and the end still come, and the counts are kept.
+    void fileEventsCanBeTurnedOff()
+    {
+        ScratchDir s;
+        makeMixedTree(s.sub("src"));
+        writeFile(s.sub("src/unreadable"), "x", 0000);
+        fg::JobSpec spec;
+        spec.source = s.sub("src/");
+        spec.destination = s.sub("dst");
+        auto job = fg::Job::create(spec);
+        QVERIFY(job.ok());
+        (*job)->setFileEvents(false);
+        (*job)->start();
+        auto r = (*job)->wait();
+        int fileEvents = 0, planned = 0, failed = 0;
+        bool sawEnd = false;
+        for (auto& ev : (*job)->takeEvents()) {
+            if (std::holds_alternative<fg::event::FileStarted>(ev) || std::holds_alternative<fg::event::FileFinished>(ev))
+                ++fileEvents;
+            if (auto* p = std::get_if<fg::event::Planned>(&ev)) planned += int(p->items.size());
+            if (std::holds_alternative<fg::event::FileFailed>(ev)) ++failed;
+            if (auto* st = std::get_if<fg::event::StateChanged>(&ev)) sawEnd |= st->state == r.state;
+        }
+        QCOMPARE(fileEvents, 0);
+        QVERIFY(planned >= 5);
+        QVERIFY(sawEnd);
+        // Root reads any file: the unreadable one fails only for others.
+        const uint64_t readable = ::geteuid() == 0 ? 5 : 4;
+        QCOMPARE(r.filesTransferred, readable);
+        QCOMPARE((*job)->snapshot().filesDone, readable);
+        QCOMPARE(failed, int(5 - readable));
+    }
+
     void cancelStopsAndLeavesNoTornFiles()
     {
         ScratchDir s;

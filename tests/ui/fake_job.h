@@ -153,6 +153,7 @@ public:
         std::lock_guard lock(m_notifyMutex);
         m_notify = std::move(notify);
     }
+    void setFileEvents(bool) override {}
 
     // Queues an event as the engine does, from any thread.
     void post(fg::Event event)

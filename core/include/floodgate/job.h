@@ -172,6 +172,12 @@ public:
     // Called from a worker thread when events were queued into an empty queue.
     // It must not block; a UI posts itself a drain (one queued call), nothing more.
     virtual void setNotify(std::function<void()> notify) = 0;
+    // Whether takeEvents() gets FileStarted and FileFinished (the default):
+    // a front end that shows no file by file (the CLI without -v) says no
+    // before start(), and a million-file job queues two million events less.
+    // Failures, plans and logs always come; the snapshot's counts and active
+    // files are kept either way.
+    virtual void setFileEvents(bool wanted) = 0;
 
 protected:
     Job() = default;

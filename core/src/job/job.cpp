@@ -199,6 +199,8 @@ public:
         m_notify = std::move(notify);
     }
 
+    void setFileEvents(bool wanted) override { m_fileEventsWanted.store(wanted, std::memory_order_relaxed); }
+
 private:
     // ---- the job's own thread ----------------------------------------------
 
@@ -1000,6 +1002,7 @@ private:
 
     void pushEvent(Event ev, bool isFileEvent)
     {
+        if (isFileEvent && !m_fileEventsWanted.load(std::memory_order_relaxed)) return;
         bool wake = false;
         {
             std::lock_guard lock(m_mutex);
@@ -1253,6 +1256,7 @@ private:
     JobState m_state = JobState::Pending;
     std::vector<Event> m_events;
     size_t m_fileEvents = 0;
+    std::atomic<bool> m_fileEventsWanted{true}; // setFileEvents
     bool m_notifyPending = false;
     std::function<void()> m_notify;
     uint64_t m_filesTotal = 0;

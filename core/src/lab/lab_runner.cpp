@@ -59,6 +59,7 @@ JobOutcome runJob(JobSpec spec, const std::atomic<bool>* cancel, std::vector<Lab
         out.result.fatal = job.error();
         return out;
     }
+    (*job)->setFileEvents(false); // a trial is measured, not shown file by file
     (*job)->start();
     bool cancelled = false;
     const auto started = std::chrono::steady_clock::now();
