@@ -161,6 +161,35 @@ private Q_SLOTS:
         QVERIFY(!s.next());
     }
 
+    // A sender never runs more than a window of files ahead of the
+    // receiver's answers, however small they are; pieces of a file already
+    // out still go, and each settled file lets the next one out.
+    void schedulerKeepsAWindowOfFilesOut()
+    {
+        Scheduler s(8 << 20, 2);
+        const auto window = uint32_t(Scheduler::kMaxFilesOut);
+        s.add(0, 20 << 20); // 3 chunks
+        for (uint32_t i = 1; i <= window + 10; ++i) s.add(i, 100);
+        s.closeInput();
+        // The big file's three chunks (one file out), then whole files 1 ..
+        // window - 1: the window is full.
+        for (int c = 0; c < 3; ++c) QCOMPARE(s.tryNext()->index, 0u);
+        for (uint32_t i = 1; i < window; ++i) QCOMPARE(s.tryNext()->index, i);
+        QCOMPARE(s.filesOut(), size_t(window));
+        QVERIFY2(!s.tryNext(), "a file past the window waits");
+        // A piece of a file already out is not held back.
+        s.requeue({WorkItem{0, 8 << 20, 8 << 20, 1, 3}});
+        QCOMPARE(s.tryNext()->index, 0u);
+        QVERIFY(!s.tryNext());
+        QVERIFY(s.resolved(5));
+        auto next = s.tryNext();
+        QVERIFY(next);
+        QCOMPARE(next->index, window);
+        QCOMPARE(next->length, uint64_t(100));
+        QVERIFY(!s.tryNext());
+        QCOMPARE(s.filesOut(), size_t(window));
+    }
+
     void schedulerRequeuesOnlyUnsettledWork()
     {
         Scheduler s(8 << 20, 2);

@@ -454,7 +454,11 @@ bool Receiver::route(Inbound item)
         index = uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
     }
     Writer& w = *m_writers[(uint64_t(index) + item.link) % m_writers.size()];
-    size_t cost = item.frame.payload.size() + proto::kFrameHeaderSize;
+    // What a queued frame holds of memory: its bytes and its bookkeeping (a
+    // tiny file's frame is mostly the latter), so that the queue's bound is
+    // one of memory whatever the files' sizes.
+    constexpr size_t kQueuedFrameBytes = 128;
+    size_t cost = item.frame.payload.size() + kQueuedFrameBytes;
     // A full queue: the writers hold up what came off the network (and TCP
     // then holds up the sender).
     StageScope wait(StageId::Decompress, StageState::WaitOutput);

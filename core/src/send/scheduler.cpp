@@ -31,8 +31,8 @@ uint64_t Scheduler::chunkSizeFor(uint64_t fileSize) const
 void Scheduler::expectLocked(uint32_t index)
 {
     if (index >= m_state.size()) m_state.resize(size_t(index) + 1, 0);
-    if (m_state[index] == 0) {
-        m_state[index] = 1;
+    if (m_state[index] == kNever) {
+        m_state[index] = kPending;
         ++m_pending;
     }
 }
@@ -66,7 +66,7 @@ uint32_t Scheduler::add(uint32_t index, uint64_t size)
     std::lock_guard lock(m_mutex);
     expectLocked(index);
     if (chunk == 0) {
-        m_whole.push_back(WorkItem{index, 0, size, 0, 0});
+        m_whole.push_back(Whole{size, index});
         m_cv.notify_one();
         return 0;
     }
@@ -89,8 +89,11 @@ void Scheduler::closeInput()
 bool Scheduler::resolved(uint32_t index)
 {
     std::lock_guard lock(m_mutex);
-    if (index >= m_state.size() || m_state[index] != 1) return false;
-    m_state[index] = 2;
+    if (!pendingLocked(index)) return false;
+    const bool wasOut = m_state[index] == kOut;
+    m_state[index] = kSettled;
+    // A place in the window, or the end: a worker may be waiting for either.
+    if (wasOut && m_out-- == kMaxFilesOut) m_cv.notify_all();
     if (--m_pending == 0 && m_inputClosed) m_cv.notify_all();
     return true;
 }
@@ -100,22 +103,52 @@ void Scheduler::requeue(const std::vector<WorkItem>& items)
     std::lock_guard lock(m_mutex);
     for (auto it = items.rbegin(); it != items.rend(); ++it) {
         if (!pendingLocked(it->index)) continue;
-        (it->chunks ? m_chunks : m_whole).push_front(*it);
+        if (it->chunks || it->delta) m_chunks.push_front(*it);
+        else m_whole.push_front(Whole{it->length, it->index});
     }
     m_cv.notify_all();
 }
 
+bool Scheduler::handOutLocked(uint32_t index)
+{
+    if (m_state[index] == kOut) return true;
+    if (m_out >= kMaxFilesOut) return false;
+    m_state[index] = kOut;
+    ++m_out;
+    return true;
+}
+
 std::optional<WorkItem> Scheduler::takeLocked()
 {
-    // Skip work of files settled meanwhile (a chunk of a file that failed).
-    for (auto* queue : {&m_chunks, &m_whole}) {
-        while (!queue->empty()) {
-            WorkItem item = queue->front();
-            queue->pop_front();
-            if (pendingLocked(item.index)) return item;
+    // Work of files settled meanwhile is dropped (a chunk of a file that
+    // failed); work that would start a file past the window waits, in order.
+    while (!m_chunks.empty()) {
+        const WorkItem item = m_chunks.front();
+        if (!pendingLocked(item.index)) {
+            m_chunks.pop_front();
+            continue;
         }
+        if (!handOutLocked(item.index)) return std::nullopt;
+        m_chunks.pop_front();
+        return item;
+    }
+    while (!m_whole.empty()) {
+        const Whole file = m_whole.front();
+        if (!pendingLocked(file.index)) {
+            m_whole.pop_front();
+            continue;
+        }
+        if (!handOutLocked(file.index)) return std::nullopt;
+        m_whole.pop_front();
+        return WorkItem{file.index, 0, file.size, 0, 0};
     }
     return std::nullopt;
+}
+
+size_t Scheduler::filesOut() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_out;
 }
 
 std::optional<WorkItem> Scheduler::tryNext()
@@ -132,8 +165,9 @@ std::optional<WorkItem> Scheduler::next()
         if (m_aborted) return std::nullopt;
         if (auto item = takeLocked()) return item;
         if (m_inputClosed && m_pending == 0) return std::nullopt;
-        // Out of work but files still unsettled: a stream may yet break and
-        // hand its in-flight work back, so wait rather than finish.
+        // Out of work (or of room in the window) but files still
+        // unsettled: a stream may yet break and hand its in-flight work
+        // back, so wait rather than finish.
         m_cv.wait(lock);
     }
 }

@@ -4,6 +4,11 @@
 // ready for more: pull-based, so a slow stream takes less and all streams run
 // dry together. Big files are cut into chunks that go out first, on any
 // stream; small files fill the gaps and the tail.
+//
+// At most kMaxFilesOut files are out at once: handed out and not yet settled
+// (the receiver has not said done or failed). Whatever its bytes, each file
+// out costs its bookkeeping on both ends until then, and with tiny files the
+// sender can run a million files ahead of the receiver's disk.
 
 #include <condition_variable>
 #include <cstdint>
@@ -25,6 +30,11 @@ struct WorkItem {
 
 class Scheduler {
 public:
+    // Enough files out to keep a 141 ms link busy with small files (32,768
+    // of 4 KiB are 128 MiB, fifteen times that link's bandwidth-delay
+    // product) and a few MiB of bookkeeping on each end.
+    static constexpr size_t kMaxFilesOut = 32768;
+
     // chunkSize 0 picks one from each file's size and the number of streams.
     Scheduler(uint64_t chunkSize, unsigned streams);
 
@@ -43,11 +53,14 @@ public:
     bool resolved(uint32_t index);
     // Work that was on a stream that broke: sent again, first.
     void requeue(const std::vector<WorkItem>& items);
-    // The next piece of work; blocks while there is none yet. nullopt once
+    // The next piece of work; blocks while there is none yet, or while
+    // kMaxFilesOut files are out and it would start another. nullopt once
     // every file is settled (or after abort()).
     std::optional<WorkItem> next();
     // The next piece of work if one is ready now.
     std::optional<WorkItem> tryNext();
+    // Files handed out and not settled yet.
+    size_t filesOut() const;
     void abort();
     bool unresolved(uint32_t index) const;
     // True once the input is closed and every file is settled.
@@ -56,18 +69,33 @@ public:
     uint64_t chunkSizeFor(uint64_t fileSize) const;
 
 private:
+    // Per file (by index). A byte a file instead of a hash set: a
+    // ten-million-file job stays small.
+    enum State : uint8_t { kNever = 0, kPending = 1, kSettled = 2, kOut = 3 };
+    // A file that goes whole, as it waits: all a WorkItem of it says, in a
+    // third of the room (a slow link's sender may hold the whole plan).
+    struct [[gnu::packed]] Whole {
+        uint64_t size;
+        uint32_t index;
+    };
+
     std::optional<WorkItem> takeLocked();
+    // Marks the file of a piece handed out; false if the window is full and
+    // the file is not out already (then the piece waits).
+    bool handOutLocked(uint32_t index);
     void expectLocked(uint32_t index);
-    bool pendingLocked(uint32_t index) const { return index < m_state.size() && m_state[index] == 1; }
+    bool pendingLocked(uint32_t index) const
+    {
+        return index < m_state.size() && (m_state[index] == kPending || m_state[index] == kOut);
+    }
 
     mutable std::mutex m_mutex;
     std::condition_variable m_cv;
     std::deque<WorkItem> m_chunks; // first: big work starts early on every stream
-    std::deque<WorkItem> m_whole;
-    // Per file (by index): 0 never wanted, 1 pending, 2 settled. A byte a file
-    // instead of a hash set: a million-file job stays small.
+    std::deque<Whole> m_whole;
     std::vector<uint8_t> m_state;
     size_t m_pending = 0;
+    size_t m_out = 0; // files in state kOut
     uint64_t m_chunkSize;
     unsigned m_streams;
     bool m_inputClosed = false;
