@@ -377,7 +377,9 @@ private:
     } m_same;
     std::mutex m_listMutex;
     std::deque<Want> m_wants;
-    std::unordered_set<std::string_view> m_listedDirs; // views into m_list
+    // FileDone acknowledgements sent; every kAcksAtOnce-th goes out at once.
+    static constexpr uint32_t kAcksAtOnce = 512;
+    std::atomic<uint32_t> m_acksUnsent{0};
     // Target directories whose leftovers were looked at ("" is the root), and
     // the files in them with a partial beside them (planning thread only).
     std::unordered_set<std::string> m_leftoversLooked;

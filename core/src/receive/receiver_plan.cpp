@@ -70,8 +70,7 @@ Status Receiver::planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs)
 
 Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& out, std::vector<PlanItem>& items)
 {
-    const FileList::View listed = m_list.view(index);
-    FileEntry entry = listed.entry();
+    FileEntry entry = m_list.view(index).entry();
     // Every name is checked before it touches the disk: nothing the sender
     // says may reach outside the destination.
     const std::string& p = entry.path;
@@ -88,12 +87,12 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
             if (index == 0 ? p != m_rootName || !entry.isDir() : parent.empty())
                 return Error(Errc::Protocol, "entry '" + p + "' is outside the named root '" + m_rootName + "'");
         }
-        if (!parent.empty() && !m_listedDirs.count(parent))
+        if (auto folder = parent.empty() ? std::optional<uint32_t>() : m_list.directoryIndex(parent);
+            !parent.empty() && (!folder || *folder >= index))
             return Error(Errc::Protocol, "entry '" + p + "' comes before its directory was listed");
         if (parent.empty() && m_rootKind == proto::RootKind::Contents && index == 0)
             return Error(Errc::Protocol, "the list of a directory's contents must start with '.'");
     }
-    if (entry.isDir()) m_listedDirs.insert(listed.path);
     if (index == 0) chooseNameWay(dirs);
     if (entry.isDir() && entry.contentsOmitted) m_omittedDirs.insert(targetPath(p));
     if (entry.isRegular()) m_observer.onListed(true, entry.size);
@@ -685,19 +684,17 @@ void Receiver::deleteExtraneous(DirCache& dirs)
     auto filters = filter::FilterSet::compile(m_params.filters);
     if (!filters.ok()) return notice(true, ".", filters.error());
 
-    // Views into the list: no copy of a million paths.
-    std::unordered_set<std::string_view> sourceNames;
-    sourceNames.reserve(m_list.size());
     // With --name-mapping map, the destination holds the stored names: those
-    // are what its entries are compared with.
-    std::vector<std::string> storedPaths;
+    // are what its entries are compared with. Otherwise the list answers
+    // itself (FileList::contains: no copy of ten million paths).
+    std::unordered_set<std::string> storedPaths;
     if (m_mapper.active()) {
         storedPaths.reserve(m_list.size());
-        m_list.forEach([&](uint32_t, const FileList::View& e) { storedPaths.push_back(targetPath(e.path)); });
-        for (const auto& p : storedPaths) sourceNames.insert(p);
-    } else {
-        m_list.forEach([&](uint32_t, const FileList::View& e) { sourceNames.insert(e.path); });
+        m_list.forEach([&](uint32_t, const FileList::View& e) { storedPaths.insert(targetPath(e.path)); });
     }
+    auto inSource = [&](const std::string& path) {
+        return m_mapper.active() ? storedPaths.count(path) > 0 : m_list.contains(path);
+    };
 
     // The tree to compare: the destination itself for "src/", DEST/src for "src".
     std::optional<platform::DirHandle> scanRoot;
@@ -732,11 +729,17 @@ void Receiver::deleteExtraneous(DirCache& dirs)
     std::unordered_set<std::string> sourceKeys;
     std::unordered_set<std::string> refusedKeys;
     if (folding.any()) {
-        for (std::string_view p : sourceNames) sourceKeys.insert(names::comparisonKey(p, folding));
+        if (m_mapper.active()) {
+            for (const std::string& p : storedPaths) sourceKeys.insert(names::comparisonKey(p, folding));
+        } else {
+            m_list.forEach([&](uint32_t, const FileList::View& e) {
+                sourceKeys.insert(names::comparisonKey(e.path, folding));
+            });
+        }
         for (const auto& dir : m_names.refusedDirs()) refusedKeys.insert(names::comparisonKey(dir, folding));
     }
     auto extra = [&](const std::string& path) {
-        if (sourceNames.count(path)) return false;
+        if (inSource(path)) return false;
         if (isBackupPath(m_params.backup, path)) return false; // -b's own backups stay
         for (std::string_view up = parentOf(path); !m_omittedDirs.empty() && !up.empty(); up = parentOf(up))
             if (m_omittedDirs.count(std::string(up))) return false;

@@ -118,7 +118,7 @@ Status Receiver::sendTreeSummaries()
 Status Receiver::planSame(const proto::FileListSameMsg& same, DirCache* dirs)
 {
     auto it = m_mirrorDirs.find(same.path);
-    if (it == m_mirrorDirs.end() || it->second.second != same.count || m_listedDirs.count(same.path))
+    if (it == m_mirrorDirs.end() || it->second.second != same.count || m_list.directoryIndex(same.path))
         return Error(Errc::Protocol, "the sender said '" + same.path + "' is as the destination has it, which the "
                                          "receiver did not summarise so, or it was listed already");
     const auto [first, count] = it->second;

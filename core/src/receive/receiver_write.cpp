@@ -626,7 +626,12 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     proto::FileDoneMsg done;
     done.index = index;
     done.moved = moved;
-    (void)m_link.send(proto::toFrame(done), true);
+    // Batched with the frames after it, but not for long: the sender keeps
+    // a window of files out (Scheduler::kMaxFilesOut) and lets the next ones
+    // out as these come, so a few hundred go together, not a 256 KiB batch
+    // of 13,000 while the sender waits on them.
+    const bool more = m_acksUnsent.fetch_add(1, std::memory_order_relaxed) % kAcksAtOnce != kAcksAtOnce - 1;
+    (void)m_link.send(proto::toFrame(done), more);
     if (last) allSettled();
 }
 

@@ -1,10 +1,13 @@
 #pragma once
 #include "internal.h"
-// The file list each end keeps for a job, compact because a job may have
-// millions of entries (target: a 1,000,000-file job in under 300 MiB per
-// end): fixed-size records, path bytes packed in an arena, link targets and
-// content hashes kept aside since few entries have them. Append-only; safe
-// for one appending thread and any number of readers.
+// The file list each end keeps for a job, compact because a job may have ten
+// million entries and each end must hold it in well under a gigabyte: fixed
+// 32-byte records, names packed in an arena, and a file's path kept as its
+// folder's entry and its own name (a folder's path is kept whole, once), so
+// that a deep tree's long folder names are not stored again for every file
+// in them. Link targets, content hashes, -H leaders and owners are kept
+// aside, since few entries (or few jobs) have them. Append-only; safe for one
+// appending thread and any number of readers.
 
 #include "scan/file_entry.h"
 
@@ -13,18 +16,20 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace fg {
 
 class FileList {
 public:
-    // What readers get: the strings point into the list and stay valid as
-    // long as it lives.
+    // An entry as readers get it; the path is built for them, the link
+    // target points into the list and stays valid as long as it lives.
     struct View {
-        std::string_view path;
+        std::string path;
         platform::FileType type = platform::FileType::Regular;
         uint32_t mode = 0;
         uint64_t size = 0;
@@ -40,17 +45,21 @@ public:
 
         bool isDir() const { return type == platform::FileType::Directory; }
         bool isRegular() const { return type == platform::FileType::Regular; }
-        FileEntry entry() const;
+        FileEntry entry() const&;
+        FileEntry entry() &&; // takes the path along
     };
 
     uint32_t append(const FileEntry& entry);
-    // Another list's entry, without the strings a FileEntry would copy.
+    // Another list's entry.
     uint32_t append(const View& entry);
-    // Trades contents with another list (views into either stay valid:
-    // their bytes move with the list that holds them).
+    // Trades contents with another list.
     void swap(FileList& other);
     size_t size() const;
     View view(uint32_t index) const;
+    // The index of the directory entry at `path`, if the list has one.
+    std::optional<uint32_t> directoryIndex(std::string_view path) const;
+    // Whether the list has an entry at `path`.
+    bool contains(std::string_view path) const;
     // Calls f(index, view) for every entry, oldest first. No appends may run
     // meanwhile (the list is complete when this is used).
     template <class F>
@@ -63,26 +72,28 @@ public:
     size_t memoryBytes() const;
 
 private:
+    // 32 bytes: the name is where `nameAt` says in the arena (40 bits), and
+    // is the whole path unless `folder` is an entry's index (then the path is
+    // that folder's path, '/', the name).
     struct Record {
         uint64_t size;
         int64_t mtimeNs;
-        const char* path;
-        uint32_t mode;
-        uint16_t pathLength;
+        uint32_t folder;
+        uint32_t nameLow;
+        uint16_t nameLength;
+        uint16_t mode;
+        uint8_t nameHigh;
         uint8_t type;
         uint8_t flags;
-        uint32_t uid; // -o/-g (kHasOwner)
-        uint32_t gid;
+        uint8_t collisions;
     };
+    static_assert(sizeof(Record) == 32);
+    static constexpr uint32_t kWholePath = UINT32_MAX;
     static constexpr uint8_t kHasHash = 1;
     static constexpr uint8_t kHasLink = 2;
-    // The entry's name-collision bits (3) sit above the two flags, then two
-    // more flags.
-    static constexpr unsigned kCollisionShift = 2;
-    static constexpr uint8_t kCollisionMask = 0x07;
-    static constexpr uint8_t kContentsOmitted = 0x20;
-    static constexpr uint8_t kHardLink = 0x40;
-    static constexpr uint8_t kHasOwner = 0x80;
+    static constexpr uint8_t kContentsOmitted = 4;
+    static constexpr uint8_t kHardLink = 8;
+    static constexpr uint8_t kHasOwner = 16;
 
     struct Parts {
         std::string_view path;
@@ -100,18 +111,38 @@ private:
         uint32_t gid;
     };
     uint32_t append(const Parts& entry);
-    const char* store(std::string_view text);
+    // Where `text` now is in the arena.
+    uint64_t store(std::string_view text);
+    std::string_view nameOf(const Record& r) const;
+    std::string pathOfLocked(const Record& r) const;
+    std::optional<uint32_t> directoryIndexLocked(std::string_view path) const;
 
     mutable std::mutex m_mutex;
     std::deque<Record> m_records;
+    // Fixed-size blocks, so that an offset finds its block at once.
     std::vector<std::unique_ptr<char[]>> m_blocks;
-    std::vector<std::unique_ptr<char[]>> m_longPaths;
     size_t m_blockUsed = 0;
-    size_t m_blockSize = 0; // of the last block
-    size_t m_arenaBytes = 0;
+    // Folders by their whole path (views into the arena).
+    std::unordered_map<std::string_view, uint32_t> m_folders;
+    // Every entry by its folder and name, made by the first contains() (a
+    // --delete's pass over the destination) and kept up to date after.
+    struct NameKey {
+        uint32_t folder;
+        std::string_view name;
+        bool operator==(const NameKey&) const = default;
+    };
+    struct NameKeyHash {
+        size_t operator()(const NameKey& k) const
+        {
+            return std::hash<std::string_view>()(k.name) * 31 + k.folder;
+        }
+    };
+    mutable std::unique_ptr<std::unordered_set<NameKey, NameKeyHash>> m_byName;
     std::unordered_map<uint32_t, std::string> m_links;
     std::unordered_map<uint32_t, Digest> m_hashes;
     std::unordered_map<uint32_t, uint32_t> m_hardLinks; // follower -> leader (-H)
+    // -o/-g: owner and group by index, filled from the first entry that has them.
+    std::vector<std::pair<uint32_t, uint32_t>> m_owners;
 };
 
 } // namespace fg

@@ -30,10 +30,11 @@ struct WorkItem {
 
 class Scheduler {
 public:
-    // Enough files out to keep a 141 ms link busy with small files (32,768
-    // of 4 KiB are 128 MiB, fifteen times that link's bandwidth-delay
-    // product) and a few MiB of bookkeeping on each end.
-    static constexpr size_t kMaxFilesOut = 32768;
+    // Enough files out to keep a 141 ms link busy with small files (65,536
+    // of 4 KiB are 256 MiB, thirty times that link's bandwidth-delay
+    // product) and a second of the receiver's work with tiny ones, for some
+    // 15 MiB of bookkeeping on each end.
+    static constexpr size_t kMaxFilesOut = 65536;
 
     // chunkSize 0 picks one from each file's size and the number of streams.
     Scheduler(uint64_t chunkSize, unsigned streams);
