@@ -189,6 +189,86 @@ private Q_SLOTS:
         QVERIFY(changed.count() <= ticks + 1);
     }
 
+    // A job of far more files than rows (issue 22: ten million): the table
+    // keeps at most kMaxRows rows, rolling on as files start, with every
+    // file counted; a file still being sent when its block goes moves to the
+    // bottom; a failure without a row gets one.
+    void aJobOfMillionsRollsWithinItsRows()
+    {
+        constexpr uint32_t kFiles = 1000000;
+        constexpr uint32_t kBatch = 4096;
+        const int cap = Model::kMaxRows;
+        Model model;
+        auto pathOf = [](uint32_t i) { return "user-" + std::to_string(i / 100000) + "/src/file-" + std::to_string(i); };
+        for (uint32_t b = 0; b < kFiles; b += kBatch) {
+            std::vector<fg::PlanItem> plan;
+            for (uint32_t i = b; i < std::min(kFiles, b + kBatch); ++i) plan.push_back(item(pathOf(i), 10));
+            model.addPlanned(plan);
+        }
+        QCOMPARE(model.rowCount(), cap);
+        QVERIFY(model.rolling());
+        QCOMPARE(model.totalFiles(), int(kFiles));
+        QCOMPARE(model.count(State::Queued), int(kFiles));
+        // One file (the first) stays active all along: a big one.
+        model.markStarted({{1, pathOf(0), 10}});
+        int most = 0;
+        for (uint32_t b = 1; b < kFiles; b += kBatch) {
+            std::vector<fg::event::FileStarted> started;
+            std::vector<fg::event::FileFinished> finished;
+            for (uint32_t i = b; i < std::min(kFiles, b + kBatch); ++i) {
+                started.push_back({i + 1, pathOf(i), 10});
+                finished.push_back({i + 1, pathOf(i), 10});
+            }
+            model.markStarted(started);
+            model.markFinished(finished);
+            model.flush();
+            most = std::max(most, model.rowCount());
+        }
+        QVERIFY2(most <= cap + int(kBatch), qPrintable(QString::number(most)));
+        QCOMPARE(model.totalFiles(), int(kFiles));
+        QCOMPARE(model.count(State::Done), int(kFiles) - 1);
+        QCOMPARE(model.count(State::Active), 1);
+        QCOMPARE(model.count(State::Queued), 0);
+        const int active = model.lastActiveRow();
+        QVERIFY(active >= 0);
+        QCOMPARE(model.data(model.index(active, Model::NameColumn)).toString(), QString::fromStdString(pathOf(0)));
+        QCOMPARE(model.stateAt(active), State::Active);
+        // A failure of a file without a row gets one.
+        model.markFailed({{"user-9/src/elsewhere", fg::Error(fg::Errc::Io, "disk on fire")}});
+        QCOMPARE(model.count(State::Failed), 1);
+        QCOMPARE(model.stateAt(model.rowCount() - 1), State::Failed);
+        model.markFinished({{1, pathOf(0), 10}});
+        model.finishJob(fg::JobState::Done);
+        QCOMPARE(model.count(State::Done), int(kFiles));
+        QCOMPARE(model.totalFiles(), int(kFiles) + 1);
+    }
+
+    // A preview of millions: rows for the first kMaxRows, and a budget of
+    // their own for deletions so that they are never crowded out; every item
+    // is counted, and the deletions a run would make are all counted too.
+    void aPreviewOfMillionsListsWhatItCanAndCountsAll()
+    {
+        fgui::PlanModel plan;
+        const int cap = fgui::PlanModel::kMaxRows;
+        std::vector<fg::PlanItem> batch;
+        for (int i = 0; i < cap + 5000; ++i) batch.push_back(item("copy-" + std::to_string(i), 1));
+        plan.addItems(batch);
+        batch.clear();
+        for (int i = 0; i < 7; ++i) batch.push_back(item("gone-" + std::to_string(i), 0, fg::FileAction::Delete));
+        plan.addItems(batch);
+        QCOMPARE(plan.rowCount(), cap + 7);
+        QCOMPARE(plan.count(fg::FileAction::Copy), cap + 5000);
+        QCOMPARE(plan.bytes(fg::FileAction::Copy), uint64_t(cap + 5000));
+        QCOMPARE(plan.notShown(), 5000);
+        QCOMPARE(plan.deletionsKept(), 7);
+        QVERIFY2(plan.summary().contains(QStringLiteral("not listed")), qPrintable(plan.summary()));
+        batch.clear();
+        for (int i = 0; i < cap; ++i) batch.push_back(item("more-gone-" + std::to_string(i), 0, fg::FileAction::Delete));
+        plan.addItems(batch);
+        QCOMPARE(plan.rowCount(), 2 * cap);
+        QCOMPARE(plan.deletionsKept(), cap + 7);
+    }
+
     void planModelCountsAndColours()
     {
         fgui::PlanModel plan;

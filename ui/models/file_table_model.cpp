@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <string_view>
 #include <unordered_set>
+#include <utility>
 
 namespace fgui {
 namespace {
@@ -36,17 +37,82 @@ void FileTableModel::clear()
     m_rows.clear();
     m_rowByPath.clear();
     m_rowById.clear();
+    m_base = 0;
     m_counts.fill(0);
-    m_activeRows.clear();
+    m_offRows.fill(0);
+    m_rolling = false;
+    m_activePositions.clear();
     m_startSeq = 0;
     m_dirtyFirst = m_dirtyLast = -1;
     endResetModel();
 }
 
+int FileTableModel::totalFiles() const
+{
+    int total = int(m_rows.size());
+    for (int n : m_offRows) total += n;
+    return total;
+}
+
 int FileTableModel::rowForPath(const std::string& path) const
 {
     auto it = m_rowByPath.find(path);
-    return it == m_rowByPath.end() ? -1 : it->second;
+    return it == m_rowByPath.end() ? -1 : int(it->second - m_base);
+}
+
+int FileTableModel::rowForId(uint32_t id) const
+{
+    auto it = m_rowById.constFind(id);
+    return it == m_rowById.constEnd() ? -1 : int(it.value() - m_base);
+}
+
+void FileTableModel::mapId(uint32_t id, int row)
+{
+    m_rows[size_t(row)].id = id;
+    m_rowById.insert(id, m_base + uint64_t(row));
+}
+
+void FileTableModel::moveOffRow(FileState from, FileState to)
+{
+    if (m_offRows[size_t(from)] > 0) --m_offRows[size_t(from)];
+    ++m_offRows[size_t(to)];
+}
+
+void FileTableModel::rollOn()
+{
+    if (int(m_rows.size()) <= kMaxRows) return;
+    // A block at a time: one removal signal, and the maps' entries of what goes.
+    const int gone = int(m_rows.size()) - kMaxRows + kMaxRows / 10;
+    std::vector<Row> stillActive;
+    for (int row = 0; row < gone; ++row) {
+        Row& r = m_rows[size_t(row)];
+        m_rowByPath.erase(r.name.toStdString());
+        if (r.id != kNoId) m_rowById.remove(r.id);
+        if (r.state == FileState::Active) {
+            m_activePositions.erase(m_base + uint64_t(row));
+            stillActive.push_back(std::move(r));
+            continue;
+        }
+        --m_counts[size_t(r.state)];
+        ++m_offRows[size_t(r.state)];
+    }
+    beginRemoveRows({}, 0, gone - 1);
+    m_rows.erase(m_rows.begin(), m_rows.begin() + gone);
+    m_base += uint64_t(gone);
+    endRemoveRows();
+    m_dirtyFirst = m_dirtyLast = -1; // what was marked moved: the next tick marks anew
+    if (stillActive.empty()) return;
+    // Still being sent: to the bottom, beside the files being sent now.
+    const int first = appendRows(stillActive.size());
+    for (Row& r : stillActive) {
+        const uint64_t at = m_base + m_rows.size();
+        m_rowByPath.emplace(r.name.toStdString(), at);
+        if (r.id != kNoId) m_rowById.insert(r.id, at);
+        m_activePositions.insert(at);
+        m_rows.push_back(std::move(r));
+    }
+    (void)first;
+    endInsertRows();
 }
 
 int FileTableModel::appendRows(size_t count)
@@ -65,7 +131,7 @@ void FileTableModel::addRow(const std::string& path, uint64_t size, fg::FileActi
     row.size = size;
     row.action = action;
     row.state = state;
-    m_rowByPath.emplace(path, int(m_rows.size()));
+    m_rowByPath.emplace(path, m_base + m_rows.size());
     m_rows.push_back(std::move(row));
     ++m_counts[size_t(state)];
 }
@@ -80,36 +146,53 @@ void FileTableModel::addPlanned(const std::vector<fg::PlanItem>& items)
         }
     }
     if (wanted.empty()) return;
-    appendRows(wanted.size());
-    for (const auto* item : wanted) {
-        const bool queued = !m_dryRun && isTransfer(item->action);
-        addRow(item->path, item->size, item->action, queued ? FileState::Queued : FileState::Planned);
-        m_rows.back().method = item->method;
-        m_rows.back().methodReason = item->methodReason;
+    // Past kMaxRows the plan's files are counted, not listed: the table rolls.
+    const size_t room = m_rolling ? 0 : size_t(std::max(0, kMaxRows - int(m_rows.size())));
+    const size_t listed = std::min(room, wanted.size());
+    auto stateOf = [&](const fg::PlanItem& item) {
+        return !m_dryRun && isTransfer(item.action) ? FileState::Queued : FileState::Planned;
+    };
+    if (listed > 0) {
+        appendRows(listed);
+        for (size_t i = 0; i < listed; ++i) {
+            const fg::PlanItem* item = wanted[i];
+            addRow(item->path, item->size, item->action, stateOf(*item));
+            m_rows.back().method = item->method;
+            m_rows.back().methodReason = item->methodReason;
+        }
+        endInsertRows();
     }
-    endInsertRows();
+    if (listed < wanted.size()) m_rolling = true;
+    for (size_t i = listed; i < wanted.size(); ++i) ++m_offRows[size_t(stateOf(*wanted[i]))];
 }
 
 void FileTableModel::markStarted(const std::vector<fg::event::FileStarted>& files)
 {
-    // Files the plan did not list get rows first, in one insertion.
+    // Files the plan did not list (or a rolling table did not) get rows
+    // first, in one insertion.
     std::vector<const fg::event::FileStarted*> unknown;
     std::unordered_set<std::string_view> seen;
     for (const auto& f : files) {
-        if (!m_rowById.contains(f.id) && rowForPath(f.path) < 0 && seen.insert(f.path).second) {
+        if (rowForId(f.id) < 0 && rowForPath(f.path) < 0 && seen.insert(f.path).second) {
             unknown.push_back(&f);
         }
     }
     if (!unknown.empty()) {
         appendRows(unknown.size());
-        for (const auto* f : unknown) addRow(f->path, f->size, fg::FileAction::Copy, FileState::Queued);
+        for (const auto* f : unknown) {
+            // Counted as queued when the plan came: it has a row now.
+            if (m_rolling) {
+                if (m_offRows[size_t(FileState::Queued)] > 0) --m_offRows[size_t(FileState::Queued)];
+            }
+            addRow(f->path, f->size, fg::FileAction::Copy, FileState::Queued);
+        }
         endInsertRows();
     }
     for (const auto& f : files) {
-        int row = m_rowById.value(f.id, -1);
+        int row = rowForId(f.id);
         if (row < 0) {
             row = rowForPath(f.path);
-            m_rowById.insert(f.id, row);
+            mapId(f.id, row);
         }
         Row& r = m_rows[size_t(row)];
         if (r.state == FileState::Done || r.state == FileState::Failed) continue;
@@ -118,13 +201,19 @@ void FileTableModel::markStarted(const std::vector<fg::event::FileStarted>& file
         r.startSeq = ++m_startSeq;
         setState(row, FileState::Active);
     }
+    rollOn();
 }
 
 void FileTableModel::markFinished(const std::vector<fg::event::FileFinished>& files)
 {
     for (const auto& f : files) {
-        int row = m_rowById.value(f.id, -1);
+        int row = rowForId(f.id);
         if (row < 0) row = rowForPath(f.path);
+        if (row < 0 && m_rolling) {
+            // Never started here, or gone from the top already: counted.
+            moveOffRow(FileState::Queued, FileState::Done);
+            continue;
+        }
         if (row < 0) {
             appendRows(1);
             addRow(f.path, f.size, fg::FileAction::Copy, FileState::Queued);
@@ -144,6 +233,9 @@ void FileTableModel::markFailed(const std::vector<fg::event::FileFailed>& files)
     for (const auto& f : files) {
         int row = rowForPath(f.path);
         if (row < 0) {
+            // A failure is worth a row, also in a rolling table (which only
+            // counted it, queued).
+            if (m_rolling && m_offRows[size_t(FileState::Queued)] > 0) --m_offRows[size_t(FileState::Queued)];
             appendRows(1);
             addRow(f.path, 0, fg::FileAction::Copy, FileState::Queued);
             endInsertRows();
@@ -152,17 +244,18 @@ void FileTableModel::markFailed(const std::vector<fg::event::FileFailed>& files)
         m_rows[size_t(row)].error = QString::fromStdString(f.error.message);
         setState(row, FileState::Failed);
     }
+    rollOn();
 }
 
 void FileTableModel::applyActive(const std::vector<fg::ActiveFile>& active)
 {
     for (const auto& a : active) {
-        int row = m_rowById.value(a.id, -1);
+        int row = rowForId(a.id);
         if (row < 0) {
             // The snapshot can be read before the FileStarted event is drained.
             row = rowForPath(a.path);
             if (row < 0) continue;
-            m_rowById.insert(a.id, row);
+            mapId(a.id, row);
         }
         Row& r = m_rows[size_t(row)];
         // A snapshot may trail the events: never move a finished row backwards.
@@ -182,6 +275,13 @@ void FileTableModel::applyActive(const std::vector<fg::ActiveFile>& active)
 void FileTableModel::finishJob(fg::JobState state)
 {
     if (m_dryRun) return;
+    // The files a rolling table only counted end as the listed ones do.
+    if (state == fg::JobState::Done) {
+        m_offRows[size_t(FileState::Done)] += std::exchange(m_offRows[size_t(FileState::Planned)], 0);
+    } else {
+        m_offRows[size_t(FileState::Stopped)] += std::exchange(m_offRows[size_t(FileState::Active)], 0);
+        m_offRows[size_t(FileState::Skipped)] += std::exchange(m_offRows[size_t(FileState::Queued)], 0);
+    }
     for (int row = 0; row < int(m_rows.size()); ++row) {
         const FileState s = m_rows[size_t(row)].state;
         if (state == fg::JobState::Done) {
@@ -202,8 +302,8 @@ void FileTableModel::setState(int row, FileState state)
     if (r.state == state) return;
     --m_counts[size_t(r.state)];
     ++m_counts[size_t(state)];
-    if (r.state == FileState::Active) std::erase(m_activeRows, row);
-    if (state == FileState::Active) m_activeRows.push_back(row);
+    if (r.state == FileState::Active) m_activePositions.erase(m_base + uint64_t(row));
+    if (state == FileState::Active) m_activePositions.insert(m_base + uint64_t(row));
     r.state = state;
     touch(row);
 }
@@ -228,7 +328,8 @@ int FileTableModel::lastActiveRow() const
 {
     int best = -1;
     uint32_t bestSeq = 0;
-    for (int row : m_activeRows) {
+    for (uint64_t at : m_activePositions) {
+        const int row = int(at - m_base);
         if (m_rows[size_t(row)].startSeq >= bestSeq) {
             bestSeq = m_rows[size_t(row)].startSeq;
             best = row;

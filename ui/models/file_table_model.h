@@ -2,9 +2,17 @@
 // One row per file of a job: the plan's files first (in plan order), then any file the
 // engine starts that the plan did not list.
 //
-// Built for 100k rows: rows live in a vector, ids and paths map to rows in O(1),
+// Built for 100k rows: rows live in a deque, ids and paths map to rows in O(1),
 // and changes only mark a dirty row range; flush() turns it into a single
 // dataChanged per tick instead of one signal per event.
+//
+// A job of more files than kMaxRows (ten million tiny files) is not listed
+// file by file, which would take gigabytes: the table then becomes a window
+// that rolls on. The plan's files past the first kMaxRows are counted, not
+// listed; a file that starts gets a row at the bottom; once there are more
+// than kMaxRows rows, the oldest ones go from the top, a block at a time (a
+// file still active among them moves to the bottom). Counts stay whole
+// (count() includes the files without a row), failures are in the log.
 
 #include <floodgate/job.h>
 
@@ -13,8 +21,10 @@
 #include <QString>
 
 #include <array>
+#include <deque>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace fgui {
@@ -35,6 +45,8 @@ public:
         Skipped, // still queued when the job was cancelled or failed
     };
     static constexpr int kStateCount = 7;
+    // Rows kept at most (about 40 MB of them); past it the table rolls.
+    static constexpr int kMaxRows = 100000;
 
     // The fraction done, 0..1, or -1 where a progress bar makes no sense.
     static constexpr int ProgressRole = Qt::UserRole + 1;
@@ -58,7 +70,12 @@ public:
     // Emits the one dataChanged covering every row changed since the last flush.
     void flush();
 
-    int count(FileState state) const { return m_counts[size_t(state)]; }
+    // Files in a state, with or without a row.
+    int count(FileState state) const { return m_counts[size_t(state)] + m_offRows[size_t(state)]; }
+    // Every file of the job, with or without a row.
+    int totalFiles() const;
+    // Whether the job has more files than rows: the table is a rolling window.
+    bool rolling() const { return m_rolling; }
     FileState stateAt(int row) const { return m_rows[size_t(row)].state; }
     // The active row that started last, or -1: the one a "follow" view shows.
     int lastActiveRow() const;
@@ -75,24 +92,40 @@ private:
         uint64_t size = 0;
         uint64_t done = 0;
         uint32_t startSeq = 0; // order of FileStarted, 0 = not started
+        uint32_t id = kNoId;   // the engine's file id, once it started
         fg::FileAction action = fg::FileAction::Copy;
         FileState state = FileState::Queued;
         fg::TransferMethod method = fg::TransferMethod::None;
         const char* methodReason = "";
     };
 
+    static constexpr uint32_t kNoId = UINT32_MAX;
     int rowForPath(const std::string& path) const;
+    int rowForId(uint32_t id) const;
+    void mapId(uint32_t id, int row);
     int appendRows(size_t count); // begins the insertion; returns the first new row
     void addRow(const std::string& path, uint64_t size, fg::FileAction action, FileState state);
+    // A rolling table's file without a row (its plan row was never made,
+    // or has gone) changes state: only the counts know it.
+    void moveOffRow(FileState from, FileState to);
+    // A rolling table over kMaxRows: the oldest block of rows goes.
+    void rollOn();
     void setState(int row, FileState state);
     void touch(int row);
     QString stateText(const Row& row) const;
 
-    std::vector<Row> m_rows;
-    std::unordered_map<std::string, int> m_rowByPath;
-    QHash<uint32_t, int> m_rowById;
+    std::deque<Row> m_rows;
+    // Rows by path and by id, as positions since the table began: a row's
+    // index is its position less m_base, the rows that went from the top.
+    std::unordered_map<std::string, uint64_t> m_rowByPath;
+    QHash<uint32_t, uint64_t> m_rowById;
+    uint64_t m_base = 0;
     std::array<int, kStateCount> m_counts{};
-    std::vector<int> m_activeRows; // a handful: one per transfer stream
+    std::array<int, kStateCount> m_offRows{}; // files without a row, by state
+    bool m_rolling = false;
+    // Positions of the active rows: as many as the engine has files out
+    // (thousands of small ones in flight at once).
+    std::unordered_set<uint64_t> m_activePositions;
     uint32_t m_startSeq = 0;
     int m_dirtyFirst = -1;
     int m_dirtyLast = -1;

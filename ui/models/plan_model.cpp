@@ -24,15 +24,34 @@ void PlanModel::clear()
     m_leftOutFolders.clear();
     m_collisions = 0;
     m_unholdable = 0;
+    m_notShown = 0;
+    m_deletionRows = 0;
     endResetModel();
 }
 
 void PlanModel::addItems(const std::vector<fg::PlanItem>& items)
 {
     if (items.empty()) return;
-    const int first = int(m_items.size());
-    beginInsertRows({}, first, first + int(items.size()) - 1);
+    // Every item counts; rows up to the budgets (kMaxRows for deletions and
+    // for the rest apart).
+    std::vector<const fg::PlanItem*> shown;
+    int otherRows = int(m_items.size()) - m_deletionRows - m_problems;
     for (const auto& item : items) {
+        ++m_counts[size_t(item.action)];
+        m_bytes[size_t(item.action)] += item.isDir ? 0 : item.size;
+        int& rows = item.action == fg::FileAction::Delete ? m_deletionRows : otherRows;
+        if (rows >= kMaxRows) {
+            ++m_notShown;
+            continue;
+        }
+        ++rows;
+        shown.push_back(&item);
+    }
+    if (shown.empty()) return;
+    const int first = int(m_items.size());
+    beginInsertRows({}, first, first + int(shown.size()) - 1);
+    for (const fg::PlanItem* p : shown) {
+        const fg::PlanItem& item = *p;
         Item row;
         row.path = QString::fromStdString(item.path);
         if (item.isDir) row.path += QLatin1Char('/');
@@ -47,8 +66,6 @@ void PlanModel::addItems(const std::vector<fg::PlanItem>& items)
         row.action = item.action;
         row.isDir = item.isDir;
         m_items.push_back(std::move(row));
-        ++m_counts[size_t(item.action)];
-        m_bytes[size_t(item.action)] += item.isDir ? 0 : item.size;
     }
     endInsertRows();
 }
@@ -104,6 +121,9 @@ QString PlanModel::summary() const
         parts << (m_problems == 1 ? tr("1 problem") : tr("%1 problems").arg(formatCount(uint64_t(m_problems))));
     }
     if (m_leftOut > 0) parts << tr("%n left out of the run", nullptr, m_leftOut);
+    if (m_notShown > 0)
+        parts << tr("%1 not listed here (too many to show; `floodgate sync -n` lists them all)")
+                     .arg(formatCount(uint64_t(m_notShown)));
     if (parts.isEmpty()) return tr("Nothing to do: the destination is up to date");
     return parts.join(QStringLiteral(" \u00b7 "));
 }
@@ -267,7 +287,8 @@ bool PlanModel::setLeftOut(int row, bool leftOut)
 
 int PlanModel::deletionsKept() const
 {
-    int n = 0;
+    // The deletions without a row (past the budget) cannot be left out: kept.
+    int n = count(fg::FileAction::Delete) - m_deletionRows;
     for (const Item& item : m_items)
         if (!item.problem && !item.leftOut && item.action == fg::FileAction::Delete) ++n;
     return n;

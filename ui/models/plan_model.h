@@ -55,6 +55,13 @@ public:
     // Rows added by addProblems(); how many of them are name collisions, and
     // how many are names the destination cannot hold (or collisions).
     int problemCount() const { return m_problems; }
+    // A plan of more items than this (ten million files) keeps rows for the
+    // first ones only and counts the rest: each row holds its paths twice,
+    // some 300 bytes. Deletions have a budget of their own, so that a plan
+    // whose copies fill the table still shows what it would delete.
+    static constexpr int kMaxRows = 200000;
+    // Items counted but not shown (the summary says so).
+    int notShown() const { return m_notShown; }
     int collisionCount() const { return m_collisions; }
     int nameProblemCount() const { return m_collisions + m_unholdable; }
     // Whether `row` is a problem row (one from addProblems()).
@@ -118,6 +125,8 @@ private:
     bool underLeftOutFolder(const QString& path) const;
 
     int m_problems = 0;
+    int m_notShown = 0;
+    int m_deletionRows = 0;
     int m_leftOut = 0;
     bool m_checkable = true;
     QStringList m_leftOutFolders;

@@ -65,7 +65,7 @@
 <context>
     <name>fgui::FileTableModel</name>
     <message>
-        <location filename="../models/file_table_model.cpp" line="+255"/>
+        <location filename="../models/file_table_model.cpp" line="+356"/>
         <source>copy</source>
         <translation>copiar</translation>
     </message>
@@ -2884,12 +2884,12 @@ Solo escribe en carpetas temporales llamadas .fg-lab-… en el destino, y quita 
     <message>
         <location line="+1"/>
         <location line="+78"/>
-        <location line="+821"/>
+        <location line="+826"/>
         <source>Preview</source>
         <translation>Vista previa</translation>
     </message>
     <message>
-        <location line="-898"/>
+        <location line="-903"/>
         <source>Streams</source>
         <translation>Flujos</translation>
     </message>
@@ -3185,12 +3185,12 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+139"/>
+        <location line="+141"/>
         <source>Paused</source>
         <translation>En pausa</translation>
     </message>
     <message>
-        <location line="-128"/>
+        <location line="-130"/>
         <location line="+5"/>
         <source>Cannot apply %1</source>
         <translation>No se puede aplicar %1</translation>
@@ -3211,7 +3211,7 @@ Run and delete them?</source>
         <translation>Estado: %1</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+106"/>
         <source>%1 % — Floodgate</source>
         <translation>%1 % — Floodgate</translation>
     </message>
@@ -3250,6 +3250,11 @@ Run and delete them?</source>
         <location filename="../widgets/main_window_menus.cpp" line="+86"/>
         <source>%1 failed</source>
         <translation>%1 con error</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>too many to list: the %1 most recent are shown, failures are in the log</source>
+        <translation>demasiados para listarlos: se muestran los %1 más recientes; los fallos están en el registro</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -3712,7 +3717,7 @@ Run and delete them?</source>
 <context>
     <name>fgui::PlanModel</name>
     <message>
-        <location filename="../models/plan_model.cpp" line="+96"/>
+        <location filename="../models/plan_model.cpp" line="+113"/>
         <source>%1 to copy</source>
         <translation>%1 para copiar</translation>
     </message>
@@ -3770,7 +3775,12 @@ Run and delete them?</source>
         </translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>%1 not listed here (too many to show; `floodgate sync -n` lists them all)</source>
+        <translation>%1 sin mostrar aquí (demasiados; `floodgate sync -n` los muestra todos)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Nothing to do: the destination is up to date</source>
         <translation>Nada que hacer: el destino está al día</translation>
     </message>
@@ -3815,7 +3825,7 @@ Run and delete them?</source>
         <translation>%1 — fuera de la próxima ejecución</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+114"/>
         <source>name collision</source>
         <translation>colisión de nombres</translation>
     </message>
@@ -3873,7 +3883,7 @@ Run and delete them?</source>
         <translation>&lt;b&gt;Trabajos guardados&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>Save</source>
         <translation>Guardar</translation>
     </message>

@@ -65,7 +65,7 @@
 <context>
     <name>fgui::FileTableModel</name>
     <message>
-        <location filename="../models/file_table_model.cpp" line="+255"/>
+        <location filename="../models/file_table_model.cpp" line="+356"/>
         <source>copy</source>
         <translation>复制</translation>
     </message>
@@ -2882,12 +2882,12 @@ It writes only into scratch folders named .fg-lab-… in the target, each remove
     <message>
         <location line="+1"/>
         <location line="+78"/>
-        <location line="+821"/>
+        <location line="+826"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location line="-898"/>
+        <location line="-903"/>
         <source>Streams</source>
         <translation>数据流</translation>
     </message>
@@ -3182,12 +3182,12 @@ Run and delete them?</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+139"/>
+        <location line="+141"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location line="-128"/>
+        <location line="-130"/>
         <location line="+5"/>
         <source>Cannot apply %1</source>
         <translation>无法应用 %1</translation>
@@ -3208,7 +3208,7 @@ Run and delete them?</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+106"/>
         <source>%1 % — Floodgate</source>
         <translation>%1 % — Floodgate</translation>
     </message>
@@ -3247,6 +3247,11 @@ Run and delete them?</source>
         <location filename="../widgets/main_window_menus.cpp" line="+86"/>
         <source>%1 failed</source>
         <translation>%1 个失败</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>too many to list: the %1 most recent are shown, failures are in the log</source>
+        <translation>文件太多，无法全部列出：仅显示最近的 %1 个，失败的文件见日志</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -3708,7 +3713,7 @@ Run and delete them?</source>
 <context>
     <name>fgui::PlanModel</name>
     <message>
-        <location filename="../models/plan_model.cpp" line="+96"/>
+        <location filename="../models/plan_model.cpp" line="+113"/>
         <source>%1 to copy</source>
         <translation>%1 个待复制</translation>
     </message>
@@ -3765,7 +3770,12 @@ Run and delete them?</source>
         </translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>%1 not listed here (too many to show; `floodgate sync -n` lists them all)</source>
+        <translation>%1 项未在此列出（太多无法显示；`floodgate sync -n` 会全部列出）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Nothing to do: the destination is up to date</source>
         <translation>无需操作：目标已是最新</translation>
     </message>
@@ -3810,7 +3820,7 @@ Run and delete them?</source>
         <translation>%1 — 下次运行时略过</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+114"/>
         <source>name collision</source>
         <translation>名称冲突</translation>
     </message>
@@ -3868,7 +3878,7 @@ Run and delete them?</source>
         <translation>&lt;b&gt;已保存的任务&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>

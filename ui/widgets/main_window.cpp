@@ -942,12 +942,12 @@ void MainWindow::updateFileCounts()
 {
     using S = FileTableModel::FileState;
     const auto* m = m_fileModel;
-    if (m->rowCount() == 0) {
+    if (m->totalFiles() == 0) {
         m_fileCounts->setText(tr("No files yet"));
         return;
     }
     QStringList parts;
-    parts << tr("%1 files").arg(formatCount(uint64_t(m->rowCount())));
+    parts << tr("%1 files").arg(formatCount(uint64_t(m->totalFiles())));
     if (m->count(S::Active)) parts << tr("%1 active").arg(formatCount(uint64_t(m->count(S::Active))));
     if (m->count(S::Done)) parts << tr("%1 done").arg(formatCount(uint64_t(m->count(S::Done))));
     if (m->count(S::Queued)) parts << tr("%1 queued").arg(formatCount(uint64_t(m->count(S::Queued))));
@@ -956,6 +956,9 @@ void MainWindow::updateFileCounts()
         text += kDot + QStringLiteral("<span style=\"color:%1\">%2</span>")
                            .arg(kRed, tr("%1 failed").arg(formatCount(uint64_t(m->count(S::Failed)))));
     }
+    if (m->rolling())
+        text += kDot + html(tr("too many to list: the %1 most recent are shown, failures are in the log")
+                                .arg(formatCount(uint64_t(m->rowCount()))));
     m_fileCounts->setText(text);
 }
 
