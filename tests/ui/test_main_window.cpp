@@ -29,6 +29,10 @@
 #include <QTabWidget>
 #include <QTest>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <floodgate/history.h>
 #include <floodgate/saved_jobs.h>
 
@@ -287,6 +291,60 @@ private Q_SLOTS:
         QCOMPARE(run.filesTransferred, uint64_t(4));
         QCOMPARE(run.source, src.path() + "/");
         QVERIFY2(run.command.find(dst.path()) != std::string::npos, run.command.c_str());
+    }
+
+    // More files than the file table keeps rows for (issue 22: jobs of
+    // millions): the real engine through the window. The table rolls within
+    // its rows and says so, every file is counted, the preview counts what it
+    // does not list. (210,000 empty files: past both models' rows, and quick
+    // to make.) With FG_UI_GRAB_DIR set, both are saved as PNGs to look at.
+    void moreFilesThanRowsRollThroughTheWindow()
+    {
+        fgtest::ScratchDir src("fgui-src"), dst("fgui-dst"), state("fgui-state");
+        constexpr int kFiles = 210000;
+        for (int d = 0; d < kFiles / 500; ++d) {
+            const std::string folder = src.sub("projects/project-" + std::to_string(d / 20) + "/module-" + std::to_string(d));
+            ::mkdir(src.sub("projects").c_str(), 0755);
+            ::mkdir(src.sub("projects/project-" + std::to_string(d / 20)).c_str(), 0755);
+            QCOMPARE(::mkdir(folder.c_str(), 0755), 0);
+            for (int f = 0; f < 500; ++f) {
+                const int fd = ::open((folder + "/file-" + std::to_string(f) + ".txt").c_str(), O_WRONLY | O_CREAT, 0644);
+                QVERIFY(fd >= 0);
+                ::close(fd);
+            }
+        }
+        fgui::MainWindow window;
+        window.resize(1100, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        fillForm(window, QString::fromStdString(src.path() + "/"), QString::fromStdString(dst.path()));
+        child<QLineEdit>(window, "stateDirEdit")->setText(QString::fromStdString(state.path()));
+
+        click(window, "previewButton");
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 120000);
+        const auto* plan = window.planModel();
+        QCOMPARE(plan->count(fg::FileAction::Copy), kFiles);
+        QCOMPARE(plan->rowCount(), fgui::PlanModel::kMaxRows);
+        QVERIFY(plan->notShown() > 0);
+        grab(window, QStringLiteral("preview-of-many.png"));
+
+        click(window, "runButton");
+        // Mid-run the event loop keeps up: the status line moves.
+        QTRY_VERIFY_WITH_TIMEOUT(window.fileModel()->count(State::Done) > 0, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastResult().has_value(), 240000);
+        QVERIFY2(window.lastResult()->state == fg::JobState::Done,
+                 qPrintable(window.summaryText() + QLatin1Char('\n') +
+                            QString::fromStdString(window.lastResult()->fatal.message)));
+        const auto& model = *window.fileModel();
+        QVERIFY(model.rolling());
+        QVERIFY2(model.rowCount() <= fgui::FileTableModel::kMaxRows + 5000, qPrintable(QString::number(model.rowCount())));
+        QCOMPARE(model.totalFiles(), kFiles);
+        QCOMPARE(model.count(State::Done), kFiles);
+        const QString counts = child<QLabel>(window, "fileCounts")->text();
+        QVERIFY2(counts.contains(QStringLiteral("too many to list")), qPrintable(counts));
+        child<QTabWidget>(window, "tabs")->setCurrentIndex(0);
+        QTest::qWait(200);
+        grab(window, QStringLiteral("files-of-many.png"));
     }
 
     // Cancel during a slow job ends Cancelled, quickly, and the event loop never stalls.
