@@ -52,8 +52,18 @@ void Sender::workerLoop(size_t stream)
     // says which it got (-v), the first for the job.
     const std::unique_ptr<platform::SmallFileReader> reader = platform::SmallFileReader::create();
     if (stream == 0) inform("small files are read " + reader->describe());
-    // Work a batch took from the scheduler but could not use: done next.
+    // Work a batch took from the scheduler but could not use: done next, or
+    // handed back if this worker stops first (its stream broke), as the
+    // work in flight on it is.
     std::optional<WorkItem> carried;
+    struct HandBack {
+        Scheduler& scheduler;
+        std::optional<WorkItem>& item;
+        ~HandBack()
+        {
+            if (item) scheduler.requeue({*item});
+        }
+    } handBack{m_scheduler, carried};
     for (;;) {
         std::optional<WorkItem> item = carried ? std::exchange(carried, std::nullopt) : m_scheduler.tryNext();
         if (!item) {
