@@ -1,4 +1,5 @@
 #include "platform/fs.h"
+#include "platform/posix/file_type_posix.h"
 #include "platform/process.h"
 #include "platform/windows_names.h"
 
@@ -54,10 +55,7 @@ struct timespec fromNs(int64_t ns)
 FileInfo toInfo(const struct stat& st)
 {
     FileInfo info;
-    if (S_ISREG(st.st_mode)) info.type = FileType::Regular;
-    else if (S_ISDIR(st.st_mode)) info.type = FileType::Directory;
-    else if (S_ISLNK(st.st_mode)) info.type = FileType::Symlink;
-    else info.type = FileType::Other;
+    info.type = fileTypeOf(st.st_mode);
     info.size = info.type == FileType::Directory ? 0 : uint64_t(st.st_size);
     info.mtimeNs = toNs(st.st_mtim);
     info.mode = st.st_mode & 07777;

@@ -1,5 +1,7 @@
 #include "platform/small_file_reads.h"
 
+#include "platform/posix/file_type_posix.h"
+
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -37,10 +39,7 @@ constexpr unsigned kStatMask = STATX_TYPE | STATX_MODE | STATX_SIZE | STATX_MTIM
 FileInfo infoOf(const struct statx& sx)
 {
     FileInfo info;
-    if (S_ISREG(sx.stx_mode)) info.type = FileType::Regular;
-    else if (S_ISDIR(sx.stx_mode)) info.type = FileType::Directory;
-    else if (S_ISLNK(sx.stx_mode)) info.type = FileType::Symlink;
-    else info.type = FileType::Other;
+    info.type = fileTypeOf(sx.stx_mode);
     info.size = info.type == FileType::Directory ? 0 : sx.stx_size;
     info.mtimeNs = int64_t(sx.stx_mtime.tv_sec) * 1000000000LL + sx.stx_mtime.tv_nsec;
     info.mode = sx.stx_mode & 07777;
