@@ -81,6 +81,9 @@ def parse_args(argv):
                          "file system itself (see bench/README.md: recently deleted inodes)")
     ap.add_argument("--dst-on-scratch", dest="dst_fs", action="store_const", const="scratch",
                     help=argparse.SUPPRESS)
+    ap.add_argument("--memory", action="store_true",
+                    help="sample each run's resident memory on both ends (the client's processes, the floodgate "
+                         "daemon) every 0.2 s: peaks in the table, the curve of each floodgate peer under it")
     ap.add_argument("--no-drop-caches", action="store_true", help="leave the page cache alone")
     ap.add_argument("--idle-below", type=float, default=15,
                     help="before each run, wait until the machine is at most this %% busy (default 15): "
@@ -255,7 +258,8 @@ def main(argv) -> int:
         # An update holds the old version and the new one's temporary file.
         destination = dstfs.mount_fresh(args.dst_fs, paths.scratch, dst_root,
                                         max(w.bytes * (2 if w.basis else 1) for w in wls.values()),
-                                        max(len(w.manifest) for w in wls.values()))
+                                        max(w.entries for w in wls.values()),
+                                        inline=any(w.spec.inline for w in wls.values()))
         # The machine's facts are shared by every table in the docs: the
         # usual destination there, and each table names its own.
         facts["destination"] = destination if args.dst_fs == "ext4" else \
@@ -297,6 +301,7 @@ def main(argv) -> int:
         teardown(servers, net)
         dstfs.unmount(dst_root)
         dstfs.remove_image(paths.scratch)
+        workloads.unmount_images(os.path.join(paths.scratch, "src"))
         if "own_cpu" in locals():
             own_cpu.close()
         if not args.keep and os.path.isdir(paths.scratch):
@@ -312,8 +317,15 @@ def run_table(args, ln, wl, chosen, plan, net, servers, paths, logdir, iperf, sy
                     ssh_config=servers.ssh_config, floodgate=paths.floodgate,
                     fg_client_state=servers.fg_client_state, fg_args=args.fg_args, tools=paths.tools,
                     fg_base=args.baseline, fg_base_client_state=servers.fg_base_client_state)
+    def daemon_pid(peer) -> int:
+        """The floodgate daemon a peer talks to (its memory is the server end's)."""
+        if peer.kind != "fg":
+            return 0
+        proc_ = servers.procs.get("floodgate-base" if peer.id.endswith("@base") else "floodgate")
+        return proc_.pid if proc_ else 0
     run = runner.Runner(net, ctx, servers.dst_root, logdir, drop=not args.no_drop_caches,
-                        idle_pct=args.idle_below, idle_wait=args.idle_wait, own_cpu=own_cpu)
+                        idle_pct=args.idle_below, idle_wait=args.idle_wait, own_cpu=own_cpu,
+                        memory=daemon_pid if args.memory else None)
     table = {"link": ln.name, "link_desc": ln.describe(), "workload": wl.spec.name,
              "workload_desc": wl.spec.description, "files": wl.files, "bytes": wl.bytes, "iperf": iperf,
              "sysctls": sysctls, "command": command, "date": time.strftime("%Y-%m-%d %H:%M %Z"),

@@ -33,7 +33,8 @@ def unmount(path: str) -> None:
             run(["umount", "-l", path], check=False)
 
 
-def mount_fresh(kind: str, scratch: str, dst_root: str, largest_workload_bytes: int, most_entries: int = 0) -> str:
+def mount_fresh(kind: str, scratch: str, dst_root: str, largest_workload_bytes: int, most_entries: int = 0,
+                inline: bool = False) -> str:
     """Makes and mounts a new file system of `kind` (ext4, tmpfs; scratch: none,
     the folder on the scratch file system) at `dst_root`, big enough for the
     largest workload, with an inode for each entry of the one with the most
@@ -50,8 +51,11 @@ def mount_fresh(kind: str, scratch: str, dst_root: str, largest_workload_bytes: 
         log(f"destination file system: {desc}")
         return desc
     image = os.path.join(scratch, IMAGE_NAME)
-    # A small file takes a whole 4 KiB block however few its bytes.
-    size = max(MIN_BYTES, int(largest_workload_bytes * 1.3) + (1 << 30), int(most_entries * 4096 * 1.3))
+    # A small file takes a whole 4 KiB block however few its bytes, unless
+    # its inode holds it (inline_data, for the workloads of tiny files that
+    # ask: ten million files, a folder's block for every 50).
+    per_entry = 256 + 2 * 4096 // 50 if inline else 4096
+    size = max(MIN_BYTES, int(largest_workload_bytes * 1.3) + (1 << 30), int(most_entries * per_entry * 1.3))
     if os.path.exists(image):
         os.unlink(image)
     with open(image, "wb") as f:
@@ -59,10 +63,12 @@ def mount_fresh(kind: str, scratch: str, dst_root: str, largest_workload_bytes: 
     # One inode per 8 KiB: the small-file workloads need far more than bytes;
     # a million files in 50 MB need their own count (-N).
     inodes = ["-N", str(int(most_entries * 1.3) + 65536)] if most_entries * 8192 * 1.3 > size else ["-i", "8192"]
-    run(["mkfs.ext4", "-q", "-F", *inodes, "-E", "lazy_itable_init=1,lazy_journal_init=1", image])
+    features = ["-O", "inline_data", "-I", "256"] if inline else []
+    run(["mkfs.ext4", "-q", "-F", *inodes, *features, "-E", "lazy_itable_init=1,lazy_journal_init=1", image])
     run(["mount", "-o", "loop,noatime", image, dst_root])
     os.chmod(dst_root, 0o755)
-    desc = f"a fresh ext4 ({size / (1 << 30):.1f} GiB image on the scratch file system, loop-mounted, journaled)"
+    desc = (f"a fresh ext4 ({size / (1 << 30):.1f} GiB image on the scratch file system, loop-mounted, journaled"
+            + (", tiny files in their inodes: inline_data)" if inline else ")"))
     log(f"destination file system: {desc}")
     return desc
 

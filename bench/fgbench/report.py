@@ -13,6 +13,7 @@ import statistics
 import subprocess
 
 from . import config as C
+from . import memory
 
 RESULTS_START = "<!-- fgbench:results:start -->"
 RESULTS_END = "<!-- fgbench:results:end -->"
@@ -53,6 +54,10 @@ def summarise(table: dict) -> list:
         row["error"] = errors[0] if errors else None
         row["background"] = max([r.get("background_cpu_pct") or 0 for r in p["runs"]], default=0)
         row["others"] = _med([r.get("other_cpu_pct") for r in ok])
+        mem = [r["memory"] for r in ok if r.get("memory")]
+        row["client_mb"] = _med([m["peak_client_bytes"] / 1e6 for m in mem])
+        row["server_mb"] = _med([m["peak_server_bytes"] / 1e6 for m in mem if m.get("peak_server_bytes")])
+        row["memory"] = mem[0] if mem else None
         rows.append(row)
     link = (table.get("iperf") or {}).get("link_mbytes_per_s")
     ref = next((r["mbps"] for r in rows if r["id"] == REFERENCE and r["mbps"]), None)
@@ -96,6 +101,9 @@ def table_markdown(table: dict) -> str:
         head.append("linkemu CPU")
     if has_nc:
         head += ["no-change s", "no-change wire MB"]
+    has_mem = any(r["client_mb"] is not None for r in rows)
+    if has_mem:
+        head += ["peak client MB", "peak daemon MB"]
     head += ["runs ok", "notes"]
     out.append("| " + " | ".join(head) + " |")
     out.append("|" + "|".join("---" if i == 0 or h == "notes" else "---:" for i, h in enumerate(head)) + "|")
@@ -117,9 +125,19 @@ def table_markdown(table: dict) -> str:
             cells.append(_num(r["emu_cpu"], "%"))
         if has_nc:
             cells += [_num(r["nochange_s"]), _num(r["nochange_wire_mb"])]
+        if has_mem:
+            cells += [_num(r["client_mb"]), _num(r["server_mb"])]
         cells += [f"{r['n_ok']}/{r['n']}", "; ".join(notes)]
         out.append("| " + " | ".join(cells) + " |")
     out.append("")
+    if has_mem:
+        out.append("Peak resident memory (median of the runs' peaks; sampled every 0.2 s): the client's processes, "
+                   "and the floodgate daemon the fg peers talk to (one process for every run, so it starts a run "
+                   "with what earlier runs left it).")
+        out.append("")
+        for r in rows:
+            if r["memory"] and r["memory"].get("peak_server_bytes"):
+                out.append(memory.curve_markdown(r["id"], r["memory"]))
     st = table.get("stat_trees") or []
     if st:
         src = _med([x["source_s"] for x in st])

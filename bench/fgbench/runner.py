@@ -6,10 +6,11 @@ import subprocess
 import time
 
 from . import config as C
+from .memory import MemorySampler
 from .netns import Network
 from .peers import Ctx, Peer
 from .proc import TICK, machine_cpu, spawn, stop, wait_exact, wait_idle
-from .verify import compare
+from .verify import Fingerprint, compare, compare_fingerprint
 
 
 def drop_caches() -> bool:
@@ -32,7 +33,10 @@ def empty_dir(path: str) -> None:
 
 class Runner:
     def __init__(self, net: Network, ctx: Ctx, dst_root: str, logdir: str, drop: bool,
-                 idle_pct: float = 100, idle_wait: float = 0, own_cpu=None):
+                 idle_pct: float = 100, idle_wait: float = 0, own_cpu=None, memory=None):
+        # memory: None, or (peer -> the pid of the daemon it talks to, or 0):
+        # then each run's resident memory is sampled (fgbench/memory.py).
+        self.memory = memory
         self.own_cpu = own_cpu
         self.idle_pct = idle_pct
         self.idle_wait = idle_wait
@@ -60,7 +64,8 @@ class Runner:
         res["cache_dropped"] = cache_dropped
         res["background_cpu_pct"] = background
         if res["ok"]:
-            err = compare(manifest, self.ctx.dst)
+            err = (compare_fingerprint(manifest, self.ctx.dst) if isinstance(manifest, Fingerprint)
+                   else compare(manifest, self.ctx.dst))
             if err:
                 res["ok"] = False
                 res["error"] = "verification failed: " + err
@@ -104,6 +109,7 @@ class Runner:
                 t0 = time.monotonic()
                 client = spawn(["bash", "-o", "pipefail", "-c", peer.client(self.ctx)], ns=C.NS_CLIENT,
                                stdout=out, stderr=err)
+                sampler = MemorySampler(client.pid, self.memory(peer)).start() if self.memory else None
                 try:
                     rc = wait_exact(client, timeout)
                     src_rc = wait_exact(srv, max(5.0, timeout - (time.monotonic() - t0))) if srv else 0
@@ -112,6 +118,8 @@ class Runner:
                     return res
                 finally:
                     stop(client)
+                    if sampler:
+                        res["memory"] = sampler.stop()
                 seconds = time.monotonic() - t0
                 busy1, total1, task1 = machine_cpu()
                 ncpu = os.cpu_count() or 1

@@ -10,6 +10,14 @@ million  1,000,000 small files (half empty, half 1-200 bytes) in 20,000
        folders of 50, three levels deep: what costs per entry (scans, the
        list, a no-change re-sync, memory per file). Only when asked for
        (--workload million): it takes minutes to generate and verify.
+tenmillion  10,000,000 tiny files (half empty, half 1-100 bytes) in the
+       shape of users' project trees, 200,000 folders of 50, paths of about
+       75 bytes (user-03/projects/project-012/src/module-007/component-21/
+       file-034.txt): the memory each end holds a file. On an ext4 image of
+       its own whose inodes hold the files (inline_data), as the
+       destination's is: as plain blocks they would take 40 GB of disk.
+       Only when asked for: some ten minutes to generate and as long to
+       verify each copy.
 delta  an update: the destination starts with the old version of a 1 GiB
        random file (the tree beside the source, "delta.basis"); the new
        version differs by ~1%: 150 scattered overwrites of 16-96 KiB and 70
@@ -28,9 +36,10 @@ import random
 import subprocess
 from dataclasses import asdict
 
+from . import dstfs
 from .config import WorkloadSpec
-from .proc import log
-from .verify import scan
+from .proc import log, run
+from .verify import Fingerprint, fingerprint, scan
 
 GEN_VERSION = 1
 MTIME = 1_700_000_000          # every file and directory gets this mtime
@@ -185,6 +194,16 @@ def gen_delta(spec: WorkloadSpec, root: str, prng: str) -> None:
         os.utime(path, (MTIME - 86400, MTIME - 86400))
 
 
+def _write_tiny(path: str, index: int, most: int, payload: bytes) -> None:
+    """The index-th file of a tiny-file workload: every other one empty, the
+    rest 1 to `most` bytes of the payload."""
+    size = 0 if index % 2 == 0 else 1 + (index * 7919) % most
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    if size:
+        os.write(fd, payload[:size])
+    os.close(fd)
+
+
 def gen_million(spec: WorkloadSpec, root: str, prng: str) -> None:
     a, b, c, n = spec.fanout
     stream = RandomStream(prng, "fgbench-million", 256)
@@ -197,27 +216,65 @@ def gen_million(spec: WorkloadSpec, root: str, prng: str) -> None:
                 d = os.path.join(root, f"a{i:02d}", f"b{j:02d}", f"c{k:02d}")
                 os.makedirs(d)
                 for f in range(n):
-                    size = 0 if index % 2 == 0 else 1 + (index * 7919) % 200
-                    fd = os.open(os.path.join(d, f"f{f:02d}"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-                    if size:
-                        os.write(fd, payload[:size])
-                    os.close(fd)
+                    _write_tiny(os.path.join(d, f"f{f:02d}"), index, 200, payload)
                     index += 1
 
 
-GENERATORS = {"small": gen_small, "big": gen_big, "mixed": gen_mixed, "delta": gen_delta, "million": gen_million}
+def gen_tenmillion(spec: WorkloadSpec, root: str, prng: str) -> None:
+    users, projects, modules, components, n = spec.fanout
+    stream = RandomStream(prng, "fgbench-tenmillion", 128)
+    payload = stream.read(128)
+    stream.close()
+    index = 0
+    for u in range(users):
+        for p in range(projects):
+            for m in range(modules):
+                for c in range(components):
+                    d = os.path.join(root, f"user-{u:02d}", "projects", f"project-{p:03d}", "src",
+                                     f"module-{m:03d}", f"component-{c:02d}")
+                    os.makedirs(d)
+                    for f in range(n):
+                        _write_tiny(os.path.join(d, f"file-{f:03d}.txt"), index, 100, payload)
+                        index += 1
+
+
+GENERATORS = {"small": gen_small, "big": gen_big, "mixed": gen_mixed, "delta": gen_delta, "million": gen_million,
+              "tenmillion": gen_tenmillion}
 
 
 class Workload:
-    def __init__(self, spec: WorkloadSpec, root: str, manifest: dict):
+    def __init__(self, spec: WorkloadSpec, root: str, manifest):
+        """manifest: a dict of every entry, or a Fingerprint (verify.py)."""
         self.spec = spec
         self.root = root
         self.manifest = manifest
-        self.files = sum(1 for e in manifest.values() if e[0] == "f")
-        self.bytes = sum(e[1] for e in manifest.values() if e[0] == "f")
+        if isinstance(manifest, Fingerprint):
+            self.entries = manifest.entries
+            self.files = manifest.files
+            self.bytes = manifest.bytes
+        else:
+            self.entries = len(manifest)
+            self.files = sum(1 for e in manifest.values() if e[0] == "f")
+            self.bytes = sum(e[1] for e in manifest.values() if e[0] == "f")
         # The destination's old version, copied in before each run (delta only).
         basis = root + ".basis"
         self.basis = basis if os.path.isdir(basis) else None
+
+
+def mount_inline_image(image: str, root: str, entries: int) -> None:
+    """A fresh ext4 image at `root` whose inodes hold tiny files."""
+    with open(image, "wb") as f:
+        # inodes of 256 bytes (room for ~150 bytes of data each), a folder's
+        # block each, and room to spare; sparse
+        f.truncate(int(entries * 256 * 1.3) + int(entries / 50 * 4096 * 2) + (1 << 30))
+    run(["mkfs.ext4", "-q", "-F", "-O", "inline_data", "-I", "256", "-N", str(int(entries * 1.3) + 65536),
+         "-E", "lazy_itable_init=1,lazy_journal_init=1", image])
+    run(["mount", "-o", "loop,noatime", image, root])
+
+
+def remove_image(image: str) -> None:
+    if os.path.exists(image):
+        os.unlink(image)
 
 
 def ensure(spec: WorkloadSpec, src_dir: str, tools: str) -> Workload:
@@ -225,23 +282,50 @@ def ensure(spec: WorkloadSpec, src_dir: str, tools: str) -> Workload:
     root = os.path.join(src_dir, spec.name)
     mpath = root + ".manifest.json"
     key = {"version": GEN_VERSION, "spec": asdict(spec)}
+    # A tree kept on an image of its own (--keep) is mounted again.
+    if spec.inline and os.path.exists(root + ".img") and not dstfs.is_mounted(root):
+        os.makedirs(root, exist_ok=True)
+        run(["mount", "-o", "loop,noatime", root + ".img", root], check=False)
     if os.path.exists(mpath) and os.path.isdir(root):
         with open(mpath) as f:
             saved = json.load(f)
         if saved.get("key") == json.loads(json.dumps(key)) and (spec.name != "delta" or os.path.isdir(root + ".basis")):
+            if "fingerprint" in saved:
+                return Workload(spec, root, Fingerprint.from_json(saved["fingerprint"]))
             return Workload(spec, root, saved["manifest"])
+    if spec.inline:
+        dstfs.unmount(root)
+        remove_image(root + ".img")
     if os.path.exists(root):
         subprocess.run(["rm", "-rf", root], check=True)
     os.makedirs(root)
+    if spec.inline:
+        mount_inline_image(root + ".img", root, spec.files)
     log(f"generating workload '{spec.name}': {spec.description}")
     GENERATORS[spec.name](spec, root, os.path.join(tools, "prng"))
     for dirpath, dirnames, filenames in os.walk(root):
         for name in filenames + dirnames:
             os.utime(os.path.join(dirpath, name), (MTIME, MTIME))
     os.utime(root, (MTIME, MTIME))
-    manifest = scan(root)
-    with open(mpath, "w") as f:
-        json.dump({"key": key, "manifest": manifest}, f)
+    if spec.inline:
+        # Millions of entries: a fingerprint, not a manifest (verify.py).
+        manifest = fingerprint(root)
+        with open(mpath, "w") as f:
+            json.dump({"key": key, "fingerprint": manifest.to_json()}, f)
+    else:
+        manifest = scan(root)
+        with open(mpath, "w") as f:
+            json.dump({"key": key, "manifest": manifest}, f)
     w = Workload(spec, root, manifest)
     log(f"workload '{spec.name}': {w.files:,} files, {w.bytes / 1e6:,.1f} MB")
     return w
+
+
+def unmount_images(src_dir: str) -> None:
+    """Unmounts the workloads kept on images of their own (before the
+    scratch dir is removed, or another run mounts them again)."""
+    if not os.path.isdir(src_dir):
+        return
+    for name in os.listdir(src_dir):
+        if name.endswith(".img"):
+            dstfs.unmount(os.path.join(src_dir, name[:-len(".img")]))
