@@ -1,6 +1,6 @@
 """Resident memory of a run's two ends over the run (--memory).
 
-Every 0.2 s: the client end, the processes of the command's session less
+Every 0.2 s (every second after the first 20): the client end, the processes of the command's session less
 the bash that wraps it (rsync and its ssh, floodgate), and the server end,
 the floodgate daemon's process when the peer talks to one. Read from
 /proc/PID/statm (resident pages), so a process's own memory as the kernel
@@ -12,7 +12,11 @@ import threading
 import time
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
+# Every 0.2 s for the first 20 s, then every second: a long run's curve needs
+# no finer steps, and reading /proc every 0.2 s costs a tenth of a core.
 INTERVAL = 0.2
+LATER_INTERVAL = 1.0
+LATER_AFTER = 20.0
 
 
 def _rss_bytes(pid: int) -> int:
@@ -59,8 +63,9 @@ class MemorySampler:
         while not self._stop.is_set():
             client = sum(_rss_bytes(pid) for pid, comm in _session_members(self.client_sid) if comm != "bash")
             server = _rss_bytes(self.server_pid) if self.server_pid else 0
-            self.samples.append((time.monotonic() - self._t0, client, server))
-            self._stop.wait(INTERVAL)
+            elapsed = time.monotonic() - self._t0
+            self.samples.append((elapsed, client, server))
+            self._stop.wait(INTERVAL if elapsed < LATER_AFTER else LATER_INTERVAL)
 
     def stop(self) -> dict:
         self._stop.set()
@@ -78,7 +83,7 @@ def curve_markdown(peer_id: str, memory: dict, points: int = 10) -> str:
     if not curve:
         return ""
     end = curve[-1][0] or 1
-    lines = [f"Resident memory of **{peer_id}** over its run (MB; every 0.2 s, shown at tenths of the run; "
+    lines = [f"Resident memory of **{peer_id}** over its run (MB; sampled every 0.2-1 s, shown at tenths of the run; "
              f"peaks: client {memory['peak_client_bytes'] / 1e6:,.0f} MB"
              + (f", daemon {memory['peak_server_bytes'] / 1e6:,.0f} MB" if memory.get("peak_server_bytes") else "")
              + "):", "",
