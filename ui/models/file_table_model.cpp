@@ -54,10 +54,19 @@ int FileTableModel::totalFiles() const
     return total;
 }
 
+uint64_t FileTableModel::pathKeyOf(std::string_view path)
+{
+    return std::hash<std::string_view>{}(path);
+}
+
 int FileTableModel::rowForPath(const std::string& path) const
 {
-    auto it = m_rowByPath.find(path);
-    return it == m_rowByPath.end() ? -1 : int(it->second - m_base);
+    auto it = m_rowByPath.find(pathKeyOf(path));
+    if (it == m_rowByPath.end()) return -1;
+    const int row = int(it->second - m_base);
+    // Two paths of one hash: the second has no row by path (found by its id
+    // once it starts), never the first's.
+    return m_rows[size_t(row)].name == QString::fromStdString(path) ? row : -1;
 }
 
 int FileTableModel::rowForId(uint32_t id) const
@@ -86,10 +95,11 @@ void FileTableModel::rollOn()
     std::vector<Row> stillActive;
     for (int row = 0; row < gone; ++row) {
         Row& r = m_rows[size_t(row)];
-        m_rowByPath.erase(r.name.toStdString());
+        const uint64_t at = m_base + uint64_t(row);
+        if (auto it = m_rowByPath.find(r.pathKey); it != m_rowByPath.end() && it->second == at) m_rowByPath.erase(it);
         if (r.id != kNoId) m_rowById.remove(r.id);
         if (r.state == FileState::Active) {
-            m_activePositions.erase(m_base + uint64_t(row));
+            m_activePositions.erase(at);
             stillActive.push_back(std::move(r));
             continue;
         }
@@ -106,7 +116,7 @@ void FileTableModel::rollOn()
     const int first = appendRows(stillActive.size());
     for (Row& r : stillActive) {
         const uint64_t at = m_base + m_rows.size();
-        m_rowByPath.emplace(r.name.toStdString(), at);
+        m_rowByPath.emplace(r.pathKey, at);
         if (r.id != kNoId) m_rowById.insert(r.id, at);
         m_activePositions.insert(at);
         m_rows.push_back(std::move(r));
@@ -131,7 +141,8 @@ void FileTableModel::addRow(const std::string& path, uint64_t size, fg::FileActi
     row.size = size;
     row.action = action;
     row.state = state;
-    m_rowByPath.emplace(path, m_base + m_rows.size());
+    row.pathKey = pathKeyOf(path);
+    m_rowByPath.emplace(row.pathKey, m_base + m_rows.size());
     m_rows.push_back(std::move(row));
     ++m_counts[size_t(state)];
 }

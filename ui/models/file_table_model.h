@@ -23,6 +23,7 @@
 #include <array>
 #include <deque>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -97,9 +98,11 @@ private:
         FileState state = FileState::Queued;
         fg::TransferMethod method = fg::TransferMethod::None;
         const char* methodReason = "";
+        uint64_t pathKey = 0; // its key in m_rowByPath
     };
 
     static constexpr uint32_t kNoId = UINT32_MAX;
+    static uint64_t pathKeyOf(std::string_view path);
     int rowForPath(const std::string& path) const;
     int rowForId(uint32_t id) const;
     void mapId(uint32_t id, int row);
@@ -117,7 +120,11 @@ private:
     std::deque<Row> m_rows;
     // Rows by path and by id, as positions since the table began: a row's
     // index is its position less m_base, the rows that went from the top.
-    std::unordered_map<std::string, uint64_t> m_rowByPath;
+    // By a hash of the path, checked against the row's name when found: a
+    // job of millions looks up every file's path several times, mostly to
+    // find it has no row, and keys of whole paths cost a copy and an
+    // allocation a row and a cache miss a lookup.
+    std::unordered_map<uint64_t, uint64_t> m_rowByPath;
     QHash<uint32_t, uint64_t> m_rowById;
     uint64_t m_base = 0;
     std::array<int, kStateCount> m_counts{};

@@ -21,6 +21,7 @@ void PlanModel::clear()
     m_bytes.fill(0);
     m_problems = 0;
     m_leftOut = 0;
+    m_deletionsLeftOut = 0;
     m_leftOutFolders.clear();
     m_collisions = 0;
     m_unholdable = 0;
@@ -274,6 +275,7 @@ bool PlanModel::setLeftOut(int row, bool leftOut)
         if (int(i) != row && (under.isEmpty() || !item.path.startsWith(under))) continue;
         item.leftOut = leftOut;
         m_leftOut += leftOut ? 1 : -1;
+        if (item.action == fg::FileAction::Delete) m_deletionsLeftOut += leftOut ? 1 : -1;
         first = std::min(first, int(i));
         last = std::max(last, int(i));
     }
@@ -288,10 +290,7 @@ bool PlanModel::setLeftOut(int row, bool leftOut)
 int PlanModel::deletionsKept() const
 {
     // The deletions without a row (past the budget) cannot be left out: kept.
-    int n = count(fg::FileAction::Delete) - m_deletionRows;
-    for (const Item& item : m_items)
-        if (!item.problem && !item.leftOut && item.action == fg::FileAction::Delete) ++n;
-    return n;
+    return count(fg::FileAction::Delete) - m_deletionsLeftOut;
 }
 
 std::vector<fg::FilterSpec> PlanModel::exclusionRules() const

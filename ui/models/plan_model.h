@@ -128,6 +128,9 @@ private:
     int m_notShown = 0;
     int m_deletionRows = 0;
     int m_leftOut = 0;
+    // Deletion rows left out: deletionsKept() is asked after every batch of a
+    // plan, and counting them anew walked every row each time.
+    int m_deletionsLeftOut = 0;
     bool m_checkable = true;
     QStringList m_leftOutFolders;
     int m_collisions = 0;
