@@ -285,6 +285,11 @@ private Q_SLOTS:
         QVERIFY2(v.layer == Layer::PerFileOverhead && has(v.evidence, "13107 files a second")
                      && has(v.evidence, "4.0 KiB") && has(v.fix, "--fsync end"),
                  said(v));
+        // Tiny files (ten million of 0-100 bytes) say their size in bytes, not "0.0 KiB".
+        e = job(24000 * 25, 24000);
+        e.receiver.stages = {stage(StageId::Write, 0.5, 0.3, 0, 0, 4), stage(StageId::Commit, 0.25, 0.7, 0, 0, 4)};
+        const Verdict tiny = classify(e);
+        QVERIFY2(tiny.layer == Layer::PerFileOverhead && has(tiny.evidence, "25 bytes on average"), said(tiny));
     }
 
     void theFarEndsCpuSpreadOverItsStages()

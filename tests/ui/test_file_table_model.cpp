@@ -243,6 +243,26 @@ private Q_SLOTS:
         QCOMPARE(model.totalFiles(), int(kFiles) + 1);
     }
 
+    // A small file's sender can start it before the plan that names it is
+    // told (the receiver plans, the sender does not wait for it): once the
+    // table rolls, that file is still counted once.
+    void aFileStartedBeforeItsPlanIsCountedOnce()
+    {
+        const int cap = Model::kMaxRows;
+        Model model;
+        std::vector<fg::PlanItem> plan;
+        for (int i = 0; i < cap + 10; ++i) plan.push_back(item("early-" + std::to_string(i), 1));
+        model.addPlanned(plan);
+        QVERIFY(model.rolling());
+        model.markStarted({{7, "late", 1}});
+        model.addPlanned({item("late", 1), item("later", 1)});
+        QCOMPARE(model.totalFiles(), cap + 12);
+        QCOMPARE(model.count(State::Active), 1);
+        model.markFinished({{7, "late", 1}});
+        QCOMPARE(model.count(State::Done), 1);
+        QCOMPARE(model.totalFiles(), cap + 12);
+    }
+
     // A preview of millions: rows for the first kMaxRows, and a budget of
     // their own for deletions so that they are never crowded out; every item
     // is counted, and the deletions a run would make are all counted too.

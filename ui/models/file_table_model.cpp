@@ -87,6 +87,15 @@ void FileTableModel::moveOffRow(FileState from, FileState to)
     ++m_offRows[size_t(to)];
 }
 
+void FileTableModel::planArrived(int row)
+{
+    Row& r = m_rows[size_t(row)];
+    if (!r.tookQueuedCount) return;
+    // The count it took was another queued file's.
+    r.tookQueuedCount = false;
+    ++m_offRows[size_t(FileState::Queued)];
+}
+
 void FileTableModel::rollOn()
 {
     if (int(m_rows.size()) <= kMaxRows) return;
@@ -149,20 +158,31 @@ void FileTableModel::addRow(const std::string& path, uint64_t size, fg::FileActi
 
 void FileTableModel::addPlanned(const std::vector<fg::PlanItem>& items)
 {
-    std::vector<const fg::PlanItem*> wanted;
-    std::unordered_set<std::string_view> seen;
-    for (const auto& item : items) {
-        if (belongsInFileTable(item) && rowForPath(item.path) < 0 && seen.insert(item.path).second) {
-            wanted.push_back(&item);
-        }
-    }
-    if (wanted.empty()) return;
-    // Past kMaxRows the plan's files are counted, not listed: the table rolls.
-    const size_t room = m_rolling ? 0 : size_t(std::max(0, kMaxRows - int(m_rows.size())));
-    const size_t listed = std::min(room, wanted.size());
     auto stateOf = [&](const fg::PlanItem& item) {
         return !m_dryRun && isTransfer(item.action) ? FileState::Queued : FileState::Planned;
     };
+    if (m_rolling) {
+        // No room: the rest of the plan is only counted, without gathering
+        // it first. A file can have a row already: a small file's sender may
+        // start it before the plan that names it is told.
+        for (const auto& item : items) {
+            if (!belongsInFileTable(item)) continue;
+            if (const int row = rowForPath(item.path); row >= 0) planArrived(row);
+            else ++m_offRows[size_t(stateOf(item))];
+        }
+        return;
+    }
+    std::vector<const fg::PlanItem*> wanted;
+    std::unordered_set<std::string_view> seen;
+    for (const auto& item : items) {
+        if (!belongsInFileTable(item)) continue;
+        if (const int row = rowForPath(item.path); row >= 0) planArrived(row);
+        else if (seen.insert(item.path).second) wanted.push_back(&item);
+    }
+    if (wanted.empty()) return;
+    // Past kMaxRows the plan's files are counted, not listed: the table rolls.
+    const size_t room = size_t(std::max(0, kMaxRows - int(m_rows.size())));
+    const size_t listed = std::min(room, wanted.size());
     if (listed > 0) {
         appendRows(listed);
         for (size_t i = 0; i < listed; ++i) {
@@ -192,10 +212,10 @@ void FileTableModel::markStarted(const std::vector<fg::event::FileStarted>& file
         appendRows(unknown.size());
         for (const auto* f : unknown) {
             // Counted as queued when the plan came: it has a row now.
-            if (m_rolling) {
-                if (m_offRows[size_t(FileState::Queued)] > 0) --m_offRows[size_t(FileState::Queued)];
-            }
+            const bool took = m_rolling && m_offRows[size_t(FileState::Queued)] > 0;
+            if (took) --m_offRows[size_t(FileState::Queued)];
             addRow(f->path, f->size, fg::FileAction::Copy, FileState::Queued);
+            m_rows.back().tookQueuedCount = took;
         }
         endInsertRows();
     }

@@ -99,6 +99,10 @@ private:
         fg::TransferMethod method = fg::TransferMethod::None;
         const char* methodReason = "";
         uint64_t pathKey = 0; // its key in m_rowByPath
+        // Started in a rolling table without a row: it took its count from
+        // the queued files without one, which is right unless its plan
+        // comes later (planArrived gives the count back).
+        bool tookQueuedCount = false;
     };
 
     static constexpr uint32_t kNoId = UINT32_MAX;
@@ -111,6 +115,8 @@ private:
     // A rolling table's file without a row (its plan row was never made,
     // or has gone) changes state: only the counts know it.
     void moveOffRow(FileState from, FileState to);
+    // The plan names a file that has a row already.
+    void planArrived(int row);
     // A rolling table over kMaxRows: the oldest block of rows goes.
     void rollOn();
     void setState(int row, FileState state);

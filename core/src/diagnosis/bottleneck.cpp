@@ -266,7 +266,9 @@ Verdict stageVerdict(const Evidence& e, const Hot& hot, const std::string& befor
     if (smallFiles && (v.layer == Layer::SourceRead || v.layer == Layer::DestinationWrite || v.layer == Layer::PerFileOverhead)) {
         v.layer = Layer::PerFileOverhead;
         v.evidence = before + format("%.0f files a second of ", e.files / e.windowSec)
-                     + format("%.1f KiB on average", meanFile / 1024) + ": the " + v.end + "'s " + stageName(hot.stage)
+                     + (meanFile < 1024 ? format("%.0f bytes on average", meanFile)
+                                        : format("%.1f KiB on average", meanFile / 1024))
+                     + ": the " + v.end + "'s " + stageName(hot.stage)
                      + " stage is busy " + percent(hot.busy)
                      + " of the time with each file's "
                      + (hot.senderEnd ? "open, read and close" : "create, write and rename") + " more than with its bytes";
