@@ -397,10 +397,15 @@ private Q_SLOTS:
         child<QTabWidget>(window, "tabs")->setCurrentIndex(0);
         QTest::qWait(200);
         grab(window, QStringLiteral("files-of-many.png"));
-        // Generous for a loaded machine (the same bound as a cancelled job's), far
-        // below a window that holds a row per file: appending 210,000 rows to a view
-        // at once stood it still for seconds.
-        QVERIFY2(worstGap < 750, qPrintable(QStringLiteral("GUI thread stalled for %1 ms").arg(worstGap)));
+        // Generous for a loaded machine (a cancelled job's bound; 0.15 s seen in a
+        // release build); under ASan everything is several times slower (1.0 s seen
+        // in CI beside the other tests).
+#if defined(__SANITIZE_ADDRESS__)
+        constexpr qint64 kStallBoundMs = 3000;
+#else
+        constexpr qint64 kStallBoundMs = 750;
+#endif
+        QVERIFY2(worstGap < kStallBoundMs, qPrintable(QStringLiteral("GUI thread stalled for %1 ms").arg(worstGap)));
     }
 
     // Cancel during a slow job ends Cancelled, quickly, and the event loop never stalls.
