@@ -161,27 +161,18 @@ void FileTableModel::addPlanned(const std::vector<fg::PlanItem>& items)
     auto stateOf = [&](const fg::PlanItem& item) {
         return !m_dryRun && isTransfer(item.action) ? FileState::Queued : FileState::Planned;
     };
-    if (m_rolling) {
-        // No room: the rest of the plan is only counted, without gathering
-        // it first. A file can have a row already: a small file's sender may
-        // start it before the plan that names it is told.
-        for (const auto& item : items) {
-            if (!belongsInFileTable(item)) continue;
-            if (const int row = rowForPath(item.path); row >= 0) planArrived(row);
-            else ++m_offRows[size_t(stateOf(item))];
-        }
-        return;
-    }
     std::vector<const fg::PlanItem*> wanted;
     std::unordered_set<std::string_view> seen;
     for (const auto& item : items) {
         if (!belongsInFileTable(item)) continue;
+        // A file can have a row already: a small file's sender may start it
+        // before the plan that names it is told.
         if (const int row = rowForPath(item.path); row >= 0) planArrived(row);
         else if (seen.insert(item.path).second) wanted.push_back(&item);
     }
     if (wanted.empty()) return;
     // Past kMaxRows the plan's files are counted, not listed: the table rolls.
-    const size_t room = size_t(std::max(0, kMaxRows - int(m_rows.size())));
+    const size_t room = m_rolling ? 0 : size_t(std::max(0, kMaxRows - int(m_rows.size())));
     const size_t listed = std::min(room, wanted.size());
     if (listed > 0) {
         appendRows(listed);
