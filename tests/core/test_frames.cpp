@@ -141,6 +141,42 @@ private Q_SLOTS:
         QCOMPARE(decoder.buffered(), size_t(0));
     }
 
+    void decoderSaysWhenAWholeFrameIsBuffered()
+    {
+        // A reader holds back waking its writers while this says a frame is
+        // at hand: it must say so exactly when next() needs no more input.
+        std::vector<Frame> frames(3);
+        for (size_t i = 0; i < frames.size(); ++i) {
+            frames[i].type = uint16_t(i + 1);
+            frames[i].payload.assign(100 * i, uint8_t(i));
+        }
+        const std::vector<uint8_t> bytes = encodeFrames(frames);
+        FrameDecoder decoder;
+        QVERIFY(!decoder.frameBuffered());
+        size_t fed = 0;
+        size_t taken = 0;
+        while (taken < frames.size()) {
+            Frame f;
+            const bool buffered = decoder.frameBuffered();
+            auto r = decoder.next(&f);
+            QVERIFY(r.ok());
+            QCOMPARE(buffered, *r); // whole frame: buffered; else next() wants more
+            if (*r) {
+                QVERIFY(sameFrame(f, frames[taken++]));
+            } else {
+                QVERIFY(fed < bytes.size());
+                decoder.feed(bytes.data() + fed++, 1);
+            }
+        }
+        QVERIFY(!decoder.frameBuffered());
+        // An oversized header is at hand too: next() reports it at once.
+        const uint8_t huge[8] = {0xff, 0xff, 0xff, 0xff, 1, 0, 0, 0};
+        decoder.feed(huge, sizeof huge);
+        QVERIFY(decoder.frameBuffered());
+        Frame f;
+        QVERIFY(!decoder.next(&f).ok());
+    }
+
     void decoderReadInPlaceReassemblesToo()
     {
         // prepare/commit in place of feed, with odd sizes: the buffer moves

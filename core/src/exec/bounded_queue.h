@@ -19,25 +19,33 @@ public:
 
     // Blocks while full. An item larger than the whole capacity still goes in
     // when the queue is empty, so no item can wedge the pipeline. False once closed.
-    bool push(T item, size_t cost = 1)
+    bool push(T item, size_t cost = 1) { return put(std::move(item), cost, true); }
+
+    // The same without waking a consumer asleep in pop(): for a producer that
+    // has more items at hand and calls wake() once it has none (one wake-up
+    // for a run of items, not one each). A push that has to wait for room
+    // wakes the consumer first, so the two never wait on each other.
+    bool pushQuietly(T item, size_t cost = 1) { return put(std::move(item), cost, false); }
+
+    // Wakes a consumer asleep in pop() if there is something to take.
+    void wake()
     {
         std::unique_lock lock(m_mutex);
-        m_notFull.wait(lock, [&] { return m_closed || m_used == 0 || m_used + cost <= m_capacity; });
-        if (m_closed) return false;
-        m_items.push_back({std::move(item), cost});
-        m_used += cost;
-        m_notEmpty.notify_one();
-        return true;
+        const bool wake = m_popWaiting > 0 && !m_items.empty();
+        lock.unlock();
+        if (wake) m_notEmpty.notify_one();
     }
 
     // Never blocks: for a small last message that must not wait on a full queue.
     bool pushAlways(T item, size_t cost = 1)
     {
-        std::lock_guard lock(m_mutex);
+        std::unique_lock lock(m_mutex);
         if (m_closed) return false;
         m_items.push_back({std::move(item), cost});
         m_used += cost;
-        m_notEmpty.notify_one();
+        const bool wake = m_popWaiting > 0;
+        lock.unlock();
+        if (wake) m_notEmpty.notify_one();
         return true;
     }
 
@@ -45,14 +53,18 @@ public:
     std::optional<T> pop()
     {
         std::unique_lock lock(m_mutex);
-        m_notEmpty.wait(lock, [&] { return m_closed || !m_items.empty(); });
-        return takeLocked();
+        if (!m_closed && m_items.empty()) {
+            ++m_popWaiting;
+            m_notEmpty.wait(lock, [&] { return m_closed || !m_items.empty(); });
+            --m_popWaiting;
+        }
+        return take(lock);
     }
 
     std::optional<T> tryPop()
     {
-        std::lock_guard lock(m_mutex);
-        return takeLocked();
+        std::unique_lock lock(m_mutex);
+        return take(lock);
     }
 
     // No more pushes; pop() drains what is left, then returns nullopt.
@@ -88,18 +100,45 @@ public:
     }
 
 private:
+    bool put(T item, size_t cost, bool wakeConsumer)
+    {
+        std::unique_lock lock(m_mutex);
+        const auto room = [&] { return m_closed || m_used == 0 || m_used + cost <= m_capacity; };
+        if (!room()) {
+            if (m_popWaiting > 0) m_notEmpty.notify_one(); // what was pushed quietly
+            ++m_pushWaiting;
+            m_notFull.wait(lock, room);
+            --m_pushWaiting;
+        }
+        if (m_closed) return false;
+        m_items.push_back({std::move(item), cost});
+        m_used += cost;
+        // Told after the lock is let go: a consumer woken while it is held
+        // would only wake to wait for it (two more system calls an item).
+        const bool wake = wakeConsumer && m_popWaiting > 0;
+        lock.unlock();
+        if (wake) m_notEmpty.notify_one();
+        return true;
+    }
+
     struct Slot {
         T item;
         size_t cost;
     };
 
-    std::optional<T> takeLocked()
+    // Takes the front item and lets the lock go; a producer waiting for room
+    // is told after that, once the queue is down to half (or empty, for an
+    // item bigger than that): woken at each item taken, a producer that keeps
+    // the queue full would wake and sleep again for every item.
+    std::optional<T> take(std::unique_lock<std::mutex>& lock)
     {
         if (m_items.empty()) return std::nullopt;
         Slot slot = std::move(m_items.front());
         m_items.pop_front();
         m_used -= slot.cost;
-        m_notFull.notify_all();
+        const bool wake = m_pushWaiting > 0 && m_used <= m_capacity / 2;
+        lock.unlock();
+        if (wake) m_notFull.notify_all();
         return std::move(slot.item);
     }
 
@@ -110,6 +149,9 @@ private:
     size_t m_capacity;
     size_t m_used = 0;
     bool m_closed = false;
+    // Threads asleep in pop() and push(): nobody to tell, no call made.
+    int m_popWaiting = 0;
+    int m_pushWaiting = 0;
 };
 
 } // namespace fg

@@ -81,6 +81,14 @@ Result<bool> FrameDecoder::peekLength(uint32_t* length)
     return true;
 }
 
+bool FrameDecoder::frameBuffered() const
+{
+    if (m_failed || buffered() < kFrameHeaderSize) return m_failed;
+    const uint8_t* h = m_buffer.get() + m_start;
+    const uint32_t length = uint32_t(h[0]) | uint32_t(h[1]) << 8 | uint32_t(h[2]) << 16 | uint32_t(h[3]) << 24;
+    return length > kMaxFramePayload || buffered() >= kFrameHeaderSize + length;
+}
+
 Result<bool> FrameDecoder::next(Frame* frame)
 {
     uint32_t length = 0;

@@ -59,6 +59,9 @@ public:
     // memory.
     Result<bool> takePartial(Frame* frame, size_t minPayload, size_t* total);
     size_t buffered() const { return m_end - m_start; }
+    // next() would return at once, with no more input: a whole frame is
+    // buffered (or an oversized header, which next() reports).
+    bool frameBuffered() const;
 
 private:
     // The header of the next frame if it is buffered; an error if it is oversized.
@@ -90,6 +93,10 @@ public:
     // timeoutMs instead of waiting on a peer that does not read.
     virtual Status sendFinal(Frame frame, int timeoutMs) = 0;
     virtual Result<Frame> receive() = 0;
+    // receive() would return a frame at once, without waiting on the stream:
+    // a reader that hands frames on may hold back wake-ups until this is false
+    // (false when the link cannot tell).
+    virtual bool frameWaiting() const { return false; }
     virtual void close() = 0;
     virtual uint64_t bytesSent() const = 0;
     virtual uint64_t bytesReceived() const = 0;
@@ -110,6 +117,7 @@ public:
     Status flush() override;
     Status sendFinal(Frame frame, int timeoutMs) override;
     Result<Frame> receive() override;
+    bool frameWaiting() const override { return m_decoder.frameBuffered(); }
     void close() override;
     uint64_t bytesSent() const override { return m_sent.load(std::memory_order_relaxed); }
     uint64_t bytesReceived() const override { return m_received.load(std::memory_order_relaxed); }

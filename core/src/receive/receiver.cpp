@@ -21,6 +21,9 @@ constexpr size_t kWriteQueueBytes = 32u << 20;
 // Writers: creating, writing, stamping and renaming a small file is mostly
 // time in the kernel, so several run at once even on two cores.
 constexpr size_t kWriters = 4;
+// Small files with neighbouring indices that go to one writer (Receiver::route).
+constexpr uint32_t kSmallFilesARun = 16;
+static_assert(kWriters <= 64, "a writer is a bit of Receiver::QuietWriters");
 // The link number of frames that came on the control link.
 constexpr uint16_t kControlLink = 0xFFFF;
 // After JobDone the receiver waits this long for the sender to close first;
@@ -443,17 +446,21 @@ Status Receiver::run()
     return {};
 }
 
-bool Receiver::route(Inbound item)
+bool Receiver::route(Inbound item, QuietWriters* quiet)
 {
     // The file's index and the link pick the writer: the frames of a chunk
     // (and all of a file sent whole) come on one link and stay in order,
-    // while chunks of a big file on other links are written alongside.
+    // while chunks of a big file on other links are written alongside. A
+    // small file is one frame: a run of them (neighbours in one folder, most
+    // often) goes to one writer, so that what one read brought wakes one.
     uint32_t index = 0;
     if (item.frame.payload.size() >= 4) {
         const uint8_t* p = item.frame.payload.data();
         index = uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
     }
-    Writer& w = *m_writers[(uint64_t(index) + item.link) % m_writers.size()];
+    const bool small = proto::MsgType(item.frame.type) == proto::MsgType::SmallFile;
+    const size_t writer = (uint64_t(small ? index / kSmallFilesARun : index) + item.link) % m_writers.size();
+    Writer& w = *m_writers[writer];
     // What a queued frame holds of memory: its bytes and its bookkeeping (a
     // tiny file's frame is mostly the latter), so that the queue's bound is
     // one of memory whatever the files' sizes.
@@ -462,10 +469,18 @@ bool Receiver::route(Inbound item)
     // A full queue: the writers hold up what came off the network (and TCP
     // then holds up the sender).
     StageScope wait(StageId::Decompress, StageState::WaitOutput);
-    return w.queue.push(std::move(item), cost);
+    if (!quiet) return w.queue.push(std::move(item), cost);
+    *quiet |= QuietWriters(1) << writer;
+    return w.queue.pushQuietly(std::move(item), cost);
 }
 
-bool Receiver::routeData(proto::Frame& frame, uint16_t link, PayloadExpander& expander)
+void Receiver::wakeWriters(QuietWriters& quiet)
+{
+    for (size_t i = 0; quiet != 0; ++i, quiet >>= 1)
+        if (quiet & 1) m_writers[i]->queue.wake();
+}
+
+bool Receiver::routeData(proto::Frame& frame, uint16_t link, PayloadExpander& expander, QuietWriters* quiet)
 {
     using proto::MsgType;
     switch (MsgType(frame.type)) {
@@ -490,7 +505,7 @@ bool Receiver::routeData(proto::Frame& frame, uint16_t link, PayloadExpander& ex
         fail(Error(Errc::Protocol, std::string("malformed ") + proto::msgTypeName(frame.type) + " frame"));
         return true;
     }
-    (void)route(Inbound{std::move(frame), link});
+    (void)route(Inbound{std::move(frame), link}, quiet);
     return true;
 }
 
@@ -562,8 +577,11 @@ void Receiver::controlLoop()
         m_netDone = true;
         m_netCv.notify_all();
     };
+    QuietWriters quiet = 0;
     for (;;) {
         proto::Frame frame;
+        // The writers given frames wake before this thread may wait.
+        if (quiet && !m_link.frameWaiting()) wakeWriters(quiet);
         {
             auto got = m_link.receive();
             if (!got.ok()) {
@@ -577,7 +595,10 @@ void Receiver::controlLoop()
         }
         // After a failure: read on, and drop everything, until the peer hangs up.
         if (cancelled()) continue;
-        if (m_readLimiter && carriesFileData(frame)) (void)m_readLimiter->acquire(frame.payload.size(), &cancelFlag());
+        if (m_readLimiter && carriesFileData(frame)) {
+            wakeWriters(quiet);
+            (void)m_readLimiter->acquire(frame.payload.size(), &cancelFlag());
+        }
         m_receiveStage.addItems(1);
         using proto::MsgType;
         // A push refused by an aborted queue means a failure: the loop drains on.
@@ -594,7 +615,7 @@ void Receiver::controlLoop()
             break;
         }
         case MsgType::FileFailed:
-            (void)route(Inbound{std::move(frame), kControlLink});
+            (void)route(Inbound{std::move(frame), kControlLink}, &quiet);
             break;
         case MsgType::SenderDone:
             // Its last word, most often after our JobDone. Before it, the
@@ -627,7 +648,7 @@ void Receiver::controlLoop()
             // end a chunked file there.
             if (!track && carriesFileData(frame))
                 track.emplace(m_stages, receiveStagesFor(m_link), StageId::Receive, StageState::Busy);
-            if (!routeData(frame, kControlLink, expander))
+            if (!routeData(frame, kControlLink, expander, &quiet))
                 fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame.type)
                                                + " frame from the sender"));
             continue;
@@ -640,8 +661,10 @@ void Receiver::dataLoop(proto::FrameLink* dataLink, uint16_t link)
     proto::FrameLink& l = *dataLink;
     StageTrack track(m_stages, receiveStagesFor(l), StageId::Receive, StageState::Busy);
     PayloadExpander expander;
+    QuietWriters quiet = 0;
     for (;;) {
         proto::Frame frame;
+        if (quiet && !l.frameWaiting()) wakeWriters(quiet);
         {
             auto got = l.receive();
             if (!got.ok()) {
@@ -649,14 +672,18 @@ void Receiver::dataLoop(proto::FrameLink* dataLink, uint16_t link)
                 // (and tells the user); only the loss of the control link, or of
                 // every stream, which the sender reports there, ends the job.
                 --m_dataLinksAlive;
+                wakeWriters(quiet);
                 return;
             }
             frame = std::move(got).value();
         }
         if (cancelled()) continue;
-        if (m_readLimiter && carriesFileData(frame)) (void)m_readLimiter->acquire(frame.payload.size(), &cancelFlag());
+        if (m_readLimiter && carriesFileData(frame)) {
+            wakeWriters(quiet); // not left waiting while the cap holds this thread
+            (void)m_readLimiter->acquire(frame.payload.size(), &cancelFlag());
+        }
         m_receiveStage.addItems(1);
-        if (!routeData(frame, link, expander))
+        if (!routeData(frame, link, expander, &quiet))
             fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame.type)
                                            + " frame on a data connection"));
     }

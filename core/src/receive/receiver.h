@@ -151,10 +151,17 @@ private:
     Status resolveRoot(const proto::FileListBeginMsg& begin);
     void controlLoop();
     void dataLoop(proto::FrameLink* link, uint16_t number);
+    // Writers handed frames quietly by one network thread (a bit each), woken
+    // together once it has no more frames at hand: one wake-up for a run of
+    // small files rather than one each (two system calls a file, a sixth of
+    // the receiver's calls).
+    using QuietWriters = uint64_t;
     // Hands a file's frame to the writer of its file and link, which keeps the
-    // frames of a chunk in order.
-    bool route(Inbound item);
-    bool routeData(proto::Frame& frame, uint16_t link, PayloadExpander& expander);
+    // frames of a chunk in order; quietly (`quiet` notes the writer) unless
+    // `quiet` is null.
+    bool route(Inbound item, QuietWriters* quiet);
+    bool routeData(proto::Frame& frame, uint16_t link, PayloadExpander& expander, QuietWriters* quiet);
+    void wakeWriters(QuietWriters& quiet);
     // Replaces a compressed Data, SmallFile or Delta payload by its raw bytes
     // (the flags then say raw). False when it could not be: the job then
     // fails with a protocol error that names the file and the frame.
