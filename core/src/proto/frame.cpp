@@ -335,6 +335,8 @@ public:
         m_received.fetch_add(frame->payload.size() + kFrameHeaderSize, std::memory_order_relaxed);
         return std::move(*frame);
     }
+    // One reader: what is queued stays for it.
+    bool frameWaiting() const override { return !m_in->queue.empty(); }
     void close() override
     {
         // Close what we send (the peer drains it, then sees the end) and what

@@ -23,7 +23,7 @@ constexpr size_t kWriteQueueBytes = 32u << 20;
 constexpr size_t kWriters = 4;
 // Small files with neighbouring indices that go to one writer (Receiver::route).
 constexpr uint32_t kSmallFilesARun = 16;
-static_assert(kWriters <= 64, "a writer is a bit of Receiver::QuietWriters");
+static_assert(kWriters <= 64, "a writer is a bit of Receiver::QuietWriters::mask");
 // The link number of frames that came on the control link.
 constexpr uint16_t kControlLink = 0xFFFF;
 // After JobDone the receiver waits this long for the sender to close first;
@@ -470,14 +470,17 @@ bool Receiver::route(Inbound item, QuietWriters* quiet)
     // then holds up the sender).
     StageScope wait(StageId::Decompress, StageState::WaitOutput);
     if (!quiet) return w.queue.push(std::move(item), cost);
-    *quiet |= QuietWriters(1) << writer;
-    return w.queue.pushQuietly(std::move(item), cost);
+    quiet->mask |= uint64_t(1) << writer;
+    const bool pushed = w.queue.pushQuietly(std::move(item), cost);
+    if (++quiet->frames >= kQuietFrames) wakeWriters(*quiet);
+    return pushed;
 }
 
 void Receiver::wakeWriters(QuietWriters& quiet)
 {
-    for (size_t i = 0; quiet != 0; ++i, quiet >>= 1)
-        if (quiet & 1) m_writers[i]->queue.wake();
+    for (size_t i = 0; quiet.mask != 0; ++i, quiet.mask >>= 1)
+        if (quiet.mask & 1) m_writers[i]->queue.wake();
+    quiet.frames = 0;
 }
 
 bool Receiver::routeData(proto::Frame& frame, uint16_t link, PayloadExpander& expander, QuietWriters* quiet)
@@ -577,11 +580,11 @@ void Receiver::controlLoop()
         m_netDone = true;
         m_netCv.notify_all();
     };
-    QuietWriters quiet = 0;
+    QuietWriters quiet;
     for (;;) {
         proto::Frame frame;
         // The writers given frames wake before this thread may wait.
-        if (quiet && !m_link.frameWaiting()) wakeWriters(quiet);
+        if (quiet.mask && !m_link.frameWaiting()) wakeWriters(quiet);
         {
             auto got = m_link.receive();
             if (!got.ok()) {
@@ -661,10 +664,10 @@ void Receiver::dataLoop(proto::FrameLink* dataLink, uint16_t link)
     proto::FrameLink& l = *dataLink;
     StageTrack track(m_stages, receiveStagesFor(l), StageId::Receive, StageState::Busy);
     PayloadExpander expander;
-    QuietWriters quiet = 0;
+    QuietWriters quiet;
     for (;;) {
         proto::Frame frame;
-        if (quiet && !l.frameWaiting()) wakeWriters(quiet);
+        if (quiet.mask && !l.frameWaiting()) wakeWriters(quiet);
         {
             auto got = l.receive();
             if (!got.ok()) {

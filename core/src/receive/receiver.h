@@ -152,10 +152,16 @@ private:
     void controlLoop();
     void dataLoop(proto::FrameLink* link, uint16_t number);
     // Writers handed frames quietly by one network thread (a bit each), woken
-    // together once it has no more frames at hand: one wake-up for a run of
-    // small files rather than one each (two system calls a file, a sixth of
-    // the receiver's calls).
-    using QuietWriters = uint64_t;
+    // together once it has no more frames at hand, or after kQuietFrames of
+    // them (a link that always has more, as an in-process one can, would
+    // otherwise leave them asleep until a queue filled): one wake-up for a run
+    // of small files rather than one each (two system calls a file, a sixth
+    // of the receiver's calls).
+    struct QuietWriters {
+        uint64_t mask = 0;
+        unsigned frames = 0;
+    };
+    static constexpr unsigned kQuietFrames = 64;
     // Hands a file's frame to the writer of its file and link, which keeps the
     // frames of a chunk in order; quietly (`quiet` notes the writer) unless
     // `quiet` is null.
