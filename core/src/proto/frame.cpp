@@ -66,12 +66,17 @@ uint8_t* FrameDecoder::prepare(size_t n)
 
 void FrameDecoder::commit(size_t n) { m_end += std::min(n, m_capacity - m_end); }
 
+uint32_t FrameDecoder::headerLength() const
+{
+    const uint8_t* h = m_buffer.get() + m_start;
+    return uint32_t(h[0]) | uint32_t(h[1]) << 8 | uint32_t(h[2]) << 16 | uint32_t(h[3]) << 24;
+}
+
 Result<bool> FrameDecoder::peekLength(uint32_t* length)
 {
     if (m_failed) return Error(Errc::Protocol, "frame stream already failed");
     if (buffered() < kFrameHeaderSize) return false;
-    const uint8_t* h = m_buffer.get() + m_start;
-    *length = uint32_t(h[0]) | uint32_t(h[1]) << 8 | uint32_t(h[2]) << 16 | uint32_t(h[3]) << 24;
+    *length = headerLength();
     if (*length > kMaxFramePayload) {
         m_failed = true;
         return Error(Errc::Protocol, "frame of " + std::to_string(*length) + " bytes exceeds the maximum of "
@@ -84,8 +89,7 @@ Result<bool> FrameDecoder::peekLength(uint32_t* length)
 bool FrameDecoder::frameBuffered() const
 {
     if (m_failed || buffered() < kFrameHeaderSize) return m_failed;
-    const uint8_t* h = m_buffer.get() + m_start;
-    const uint32_t length = uint32_t(h[0]) | uint32_t(h[1]) << 8 | uint32_t(h[2]) << 16 | uint32_t(h[3]) << 24;
+    const uint32_t length = headerLength();
     return length > kMaxFramePayload || buffered() >= kFrameHeaderSize + length;
 }
 

@@ -66,6 +66,8 @@ public:
 private:
     // The header of the next frame if it is buffered; an error if it is oversized.
     Result<bool> peekLength(uint32_t* length);
+    // The payload length in the buffered header of the next frame (one must be there).
+    uint32_t headerLength() const;
     void reserveTail(size_t n);
 
     // Not a vector: reading in place must not zero the room first.
