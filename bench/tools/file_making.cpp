@@ -5,12 +5,13 @@
 // the calls through io_uring cuts it.
 //
 //   g++ -std=c++20 -O2 -pthread -o /tmp/file_making bench/tools/file_making.cpp -luring
-//   /tmp/file_making DIR [--files N] [--size BYTES] [--batch N] [--rounds N] [--threads N]
+//   /tmp/file_making DIR [--files N] [--size BYTES] [--batch N] [--rounds N] [--threads N [--by-folder]]
 //
 // DIR is a folder on the file system to measure (an ext4 image, a tmpfs);
 // each round makes the same tree (folders of 256 files) under DIR once in
 // every way (with --threads N, N threads at once in each folder, taking runs
-// of 16 files in turn as a receiver's writers do), the ways in turn and in reverse turn every other round, then
+// of 16 files in turn as a receiver's writers do; with --by-folder each
+// thread takes whole folders in turn instead, so no two share one), the ways in turn and in reverse turn every other round, then
 // removes it. Printed: the median CPU seconds of the process (its io_uring
 // workers included: they are threads of it) and wall seconds of each way, and
 // for the io_uring ways the most io_uring worker threads alive at the end of
@@ -66,6 +67,7 @@ struct Options {
     int batch = 64;
     int rounds = 5;
     int threads = 1;
+    bool byFolder = false; // a thread takes whole folders in turn, not runs of 16 files in each
 };
 
 [[noreturn]] void die(const std::string& what, int err)
@@ -290,9 +292,10 @@ Sample makeTree(std::vector<std::unique_ptr<Maker>>& makers, const Options& o, c
     for (int t = 0; t < o.threads; ++t) {
         threads.emplace_back([&, t] {
             for (size_t d = 0; d < dirs.size(); ++d) {
+                if (o.byFolder && int(d) % o.threads != t) continue;
                 std::vector<int> mine;
                 for (int k = 0; k < counts[d]; ++k)
-                    if ((k / 16) % o.threads == t) mine.push_back(k);
+                    if (o.byFolder || (k / 16) % o.threads == t) mine.push_back(k);
                 makers[size_t(t)]->folder(way, dirs[d], mine);
             }
             // A thread's io_uring workers end with it: counted before.
@@ -332,14 +335,15 @@ int main(int argc, char** argv)
         else if (a == "--batch") o.batch = value();
         else if (a == "--rounds") o.rounds = value();
         else if (a == "--threads") o.threads = value();
+        else if (a == "--by-folder") o.byFolder = true;
         else if (!a.empty() && a[0] != '-' && o.root.empty()) o.root = a;
         else {
-            std::fprintf(stderr, "usage: file_making DIR [--files N] [--size BYTES] [--batch N] [--rounds N] [--threads N]\n");
+            std::fprintf(stderr, "usage: file_making DIR [--files N] [--size BYTES] [--batch N] [--rounds N] [--threads N [--by-folder]]\n");
             return 2;
         }
     }
     if (o.root.empty() || o.files <= 0 || o.batch <= 0 || o.rounds <= 0 || o.threads <= 0 || o.threads > 64) {
-        std::fprintf(stderr, "usage: file_making DIR [--files N] [--size BYTES] [--batch N] [--rounds N] [--threads N]\n");
+        std::fprintf(stderr, "usage: file_making DIR [--files N] [--size BYTES] [--batch N] [--rounds N] [--threads N [--by-folder]]\n");
         return 2;
     }
     const std::vector<std::string> ways = {"create", "unnamed", "renamed", "uring-all", "uring-write"};
@@ -358,8 +362,8 @@ int main(int argc, char** argv)
             workers[way] = std::max(workers[way], s.workers);
         }
     }
-    std::printf("%d files of %zu bytes in folders of %d by %d thread(s), batches of %d, median of %d rounds\n",
-                o.files, o.size, kFilesPerFolder, o.threads, o.batch, o.rounds);
+    std::printf("%d files of %zu bytes in folders of %d by %d thread(s)%s, batches of %d, median of %d rounds\n",
+                o.files, o.size, kFilesPerFolder, o.threads, o.byFolder ? " (a folder each)" : "", o.batch, o.rounds);
     std::printf("| way | CPU s | wall s | CPU / create | io_uring workers |\n|---|---:|---:|---:|---:|\n");
     const double base = median(cpu["create"]);
     for (const std::string& way : ways) {
