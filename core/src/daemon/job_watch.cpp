@@ -1,6 +1,11 @@
 #include "daemon/job_watch.h"
 
 namespace fg {
+namespace {
+// The status shows a job's counts to this staleness at most (its rate
+// samples are half a second apart).
+constexpr auto kReportEvery = std::chrono::milliseconds(50);
+} // namespace
 
 JobWatch::JobWatch(std::shared_ptr<JobBoard::Entry> entry, bool push, StageSet& stages, const TransferParams& params,
                    std::function<std::vector<diagnosis::ConnectionReading>()> connections)
@@ -26,7 +31,7 @@ JobWatch::~JobWatch() { m_diagnosis->stop(); }
 Bottleneck JobWatch::finish()
 {
     m_diagnosis->stop();
-    report();
+    report(true);
     return m_diagnosis->jobVerdict();
 }
 
@@ -61,6 +66,7 @@ void JobWatch::onFileProgress(uint32_t id, uint64_t bytes)
         std::lock_guard lock(m_mutex);
         auto it = m_inFlight.find(id);
         if (it == m_inFlight.end()) return;
+        m_inFlightBytes = m_inFlightBytes - it->second + bytes;
         it->second = bytes;
     }
     report();
@@ -70,7 +76,7 @@ void JobWatch::onFileDone(uint32_t id, const std::string&, uint64_t size, uint64
 {
     {
         std::lock_guard lock(m_mutex);
-        m_inFlight.erase(id);
+        forgetInFlightLocked(id);
         ++m_filesDone;
         m_bytesDone += size;
         m_bytesMoved += moved;
@@ -82,7 +88,7 @@ void JobWatch::onFileFailed(uint32_t id, const std::string&, const Error&)
 {
     {
         std::lock_guard lock(m_mutex);
-        m_inFlight.erase(id);
+        forgetInFlightLocked(id);
         ++m_filesFailed;
     }
     report();
@@ -97,25 +103,30 @@ JobDiagnosis::Sources::Moved JobWatch::moved() const
 {
     JobDiagnosis::Sources::Moved m;
     std::lock_guard lock(m_mutex);
-    m.bytes = m_bytesDone;
-    for (const auto& [id, bytes] : m_inFlight) m.bytes += bytes;
+    m.bytes = m_bytesDone + m_inFlightBytes;
     m.files = m_filesDone;
     m.fileBytes = m_bytesDone;
     return m;
 }
 
-void JobWatch::report()
+void JobWatch::forgetInFlightLocked(uint32_t id)
 {
-    const JobDiagnosis::Sources::Moved m = moved();
-    uint64_t planned = 0, plannedBytes = 0, failed = 0;
-    {
-        std::lock_guard lock(m_mutex);
-        planned = m_filesPlanned;
-        plannedBytes = m_bytesPlanned;
-        failed = m_filesFailed;
-    }
-    m_entry->planned(planned, plannedBytes);
-    m_entry->progress(m.files, m.bytes, failed);
+    auto it = m_inFlight.find(id);
+    if (it == m_inFlight.end()) return;
+    m_inFlightBytes -= it->second;
+    m_inFlight.erase(it);
+}
+
+void JobWatch::report(bool now)
+{
+    // Under the lock, so that two threads' reports reach the entry in the
+    // order of their counts (the entry's lock is only ever taken after this).
+    std::lock_guard lock(m_mutex);
+    const auto at = std::chrono::steady_clock::now();
+    if (!now && at - m_reported < kReportEvery) return;
+    m_reported = at;
+    m_entry->planned(m_filesPlanned, m_bytesPlanned);
+    m_entry->progress(m_filesDone, m_bytesDone + m_inFlightBytes, m_filesFailed);
 }
 
 } // namespace fg

@@ -11,6 +11,7 @@
 #include "options/transfer_params.h"
 #include "role/observer.h"
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -42,7 +43,11 @@ public:
 
 private:
     JobDiagnosis::Sources::Moved moved() const;
-    void report();
+    // The counters into the board's entry: at most every kReportEvery (a
+    // job of small files ends one every few microseconds, from several
+    // writers at once), and always when `now`.
+    void report(bool now = false);
+    void forgetInFlightLocked(uint32_t id);
 
     std::shared_ptr<JobBoard::Entry> m_entry;
     mutable std::mutex m_mutex; // guards the counters
@@ -52,7 +57,9 @@ private:
     uint64_t m_bytesDone = 0;  // sizes of the files done
     uint64_t m_bytesMoved = 0; // what crossed for them
     uint64_t m_filesFailed = 0;
-    std::map<uint32_t, uint64_t> m_inFlight;
+    std::map<uint32_t, uint64_t> m_inFlight; // a started file's bytes so far
+    uint64_t m_inFlightBytes = 0;            // their sum
+    std::chrono::steady_clock::time_point m_reported; // the last report's time
     std::unique_ptr<JobDiagnosis> m_diagnosis; // last: its thread reads the above
 };
 
