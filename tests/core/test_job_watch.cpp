@@ -1,7 +1,7 @@
 // A daemon job's counts for `floodgate status`: the files done, failed and in
-// flight add up exactly once the job finishes, though the watch tells the
-// board only every so often while thousands of files end from several
-// threads at once.
+// flight add up exactly, though the watch tells the board only every so
+// often while thousands of files end from several threads at once; what it
+// left out reaches the board without waiting for more events.
 
 #include "daemon/job_board.h"
 #include "daemon/job_watch.h"
@@ -70,6 +70,35 @@ private Q_SLOTS:
         QCOMPARE(r.bytesMoved, uint64_t(1000));
         QCOMPARE(r.filesDone, uint64_t(1));
         QCOMPARE(r.filesFailed, uint64_t(1));
+    }
+
+    void aFileStartedAgainCountsItsBytesOnce()
+    {
+        Watched w;
+        w.watch.onFileStarted(7, "big", 1000);
+        w.watch.onFileProgress(7, 600);
+        // Its connection broke: it is sent anew from the start.
+        w.watch.onFileStarted(7, "big", 1000);
+        w.watch.onFileProgress(7, 100);
+        (void)w.watch.finish();
+        QCOMPARE(w.entry->record().bytesMoved, uint64_t(100));
+        w.watch.onFileDone(7, "big", 1000, 1000);
+        (void)w.watch.finish();
+        QCOMPARE(w.entry->record().bytesMoved, uint64_t(1000));
+    }
+
+    void whatWasNotReportedReachesTheBoardWithoutMoreEvents()
+    {
+        Watched w;
+        w.watch.onState(JobState::Transferring); // the diagnosis ticks from here
+        constexpr uint64_t kFiles = 2000;
+        for (uint32_t id = 0; id < kFiles; ++id) {
+            w.watch.onFileStarted(id, "f", 10);
+            w.watch.onFileDone(id, "f", 10, 10);
+        }
+        // No event and no finish(): the job could be stalled here for minutes.
+        QTRY_COMPARE_WITH_TIMEOUT(w.entry->record().filesDone, kFiles, 5000);
+        (void)w.watch.finish();
     }
 };
 

@@ -2,8 +2,11 @@
 
 namespace fg {
 namespace {
-// The status shows a job's counts to this staleness at most (its rate
-// samples are half a second apart).
+// Events closer than this to the last report are not reported on their
+// own: a job of small files ends one every few microseconds, from several
+// writers at once. What they changed reaches the board with the next report,
+// at the diagnosis's next tick (a quarter second) at the latest, and at the
+// end (the board's rate samples are half a second apart).
 constexpr auto kReportEvery = std::chrono::milliseconds(50);
 } // namespace
 
@@ -14,7 +17,10 @@ JobWatch::JobWatch(std::shared_ptr<JobBoard::Entry> entry, bool push, StageSet& 
     JobDiagnosis::Sources s;
     s.stages = [&stages] { return stages.snapshot(false); };
     s.connections = std::move(connections);
-    s.moved = [this] { return moved(); };
+    s.moved = [this] {
+        reportSkipped();
+        return moved();
+    };
     diagnosis::Settings settings;
     settings.compress = compressText(params.compress);
     settings.checksum = checksumChoiceName(params.checksumChoice);
@@ -51,13 +57,19 @@ void JobWatch::onPlanned(std::vector<PlanItem> items)
                 m_bytesPlanned += it.size;
             }
     }
-    report();
+    report(true); // once a batch of the list: the status shows the whole plan while it is made
 }
 
 void JobWatch::onFileStarted(uint32_t id, const std::string&, uint64_t)
 {
     std::lock_guard lock(m_mutex);
-    m_inFlight[id] = 0;
+    // Started again (its connection broke and it is sent anew): what it
+    // had moved before counts no more.
+    auto [it, fresh] = m_inFlight.try_emplace(id, 0);
+    if (!fresh) {
+        m_inFlightBytes -= it->second;
+        it->second = 0;
+    }
 }
 
 void JobWatch::onFileProgress(uint32_t id, uint64_t bytes)
@@ -123,8 +135,23 @@ void JobWatch::report(bool now)
     // order of their counts (the entry's lock is only ever taken after this).
     std::lock_guard lock(m_mutex);
     const auto at = std::chrono::steady_clock::now();
-    if (!now && at - m_reported < kReportEvery) return;
+    if (!now && at - m_reported < kReportEvery) {
+        m_skipped = true;
+        return;
+    }
     m_reported = at;
+    reportLocked();
+}
+
+void JobWatch::reportSkipped()
+{
+    std::lock_guard lock(m_mutex);
+    if (m_skipped) reportLocked();
+}
+
+void JobWatch::reportLocked()
+{
+    m_skipped = false;
     m_entry->planned(m_filesPlanned, m_bytesPlanned);
     m_entry->progress(m_filesDone, m_bytesDone + m_inFlightBytes, m_filesFailed);
 }

@@ -43,10 +43,12 @@ public:
 
 private:
     JobDiagnosis::Sources::Moved moved() const;
-    // The counters into the board's entry: at most every kReportEvery (a
-    // job of small files ends one every few microseconds, from several
-    // writers at once), and always when `now`.
+    // The counters into the board's entry: always when `now`, else unless
+    // the last report was less than kReportEvery ago (job_watch.cpp); one
+    // left out is made by reportSkipped(), at the diagnosis's next tick.
     void report(bool now = false);
+    void reportSkipped();
+    void reportLocked();
     void forgetInFlightLocked(uint32_t id);
 
     std::shared_ptr<JobBoard::Entry> m_entry;
@@ -60,6 +62,7 @@ private:
     std::map<uint32_t, uint64_t> m_inFlight; // a started file's bytes so far
     uint64_t m_inFlightBytes = 0;            // their sum
     std::chrono::steady_clock::time_point m_reported; // the last report's time
+    bool m_skipped = false;                           // an event since then was not reported
     std::unique_ptr<JobDiagnosis> m_diagnosis; // last: its thread reads the above
 };
 
