@@ -37,7 +37,10 @@ JobWatch::~JobWatch() { m_diagnosis->stop(); }
 Bottleneck JobWatch::finish()
 {
     m_diagnosis->stop();
-    report(true);
+    {
+        std::lock_guard lock(m_mutex);
+        reportLocked(true);
+    }
     return m_diagnosis->jobVerdict();
 }
 
@@ -49,15 +52,13 @@ void JobWatch::onState(JobState state)
 
 void JobWatch::onPlanned(std::vector<PlanItem> items)
 {
-    {
-        std::lock_guard lock(m_mutex);
-        for (const auto& it : items)
-            if (it.action == FileAction::Copy || it.action == FileAction::Update) {
-                ++m_filesPlanned;
-                m_bytesPlanned += it.size;
-            }
-    }
-    report(true); // once a batch of the list: the status shows the whole plan while it is made
+    std::lock_guard lock(m_mutex);
+    for (const auto& it : items)
+        if (it.action == FileAction::Copy || it.action == FileAction::Update) {
+            ++m_filesPlanned;
+            m_bytesPlanned += it.size;
+        }
+    reportLocked(true); // once a batch of the list: the status shows the whole plan while it is made
 }
 
 void JobWatch::onFileStarted(uint32_t id, const std::string&, uint64_t)
@@ -74,36 +75,30 @@ void JobWatch::onFileStarted(uint32_t id, const std::string&, uint64_t)
 
 void JobWatch::onFileProgress(uint32_t id, uint64_t bytes)
 {
-    {
-        std::lock_guard lock(m_mutex);
-        auto it = m_inFlight.find(id);
-        if (it == m_inFlight.end()) return;
-        m_inFlightBytes = m_inFlightBytes - it->second + bytes;
-        it->second = bytes;
-    }
-    report();
+    std::lock_guard lock(m_mutex);
+    auto it = m_inFlight.find(id);
+    if (it == m_inFlight.end()) return;
+    m_inFlightBytes = m_inFlightBytes - it->second + bytes;
+    it->second = bytes;
+    reportLocked();
 }
 
 void JobWatch::onFileDone(uint32_t id, const std::string&, uint64_t size, uint64_t moved)
 {
-    {
-        std::lock_guard lock(m_mutex);
-        forgetInFlightLocked(id);
-        ++m_filesDone;
-        m_bytesDone += size;
-        m_bytesMoved += moved;
-    }
-    report();
+    std::lock_guard lock(m_mutex);
+    forgetInFlightLocked(id);
+    ++m_filesDone;
+    m_bytesDone += size;
+    m_bytesMoved += moved;
+    reportLocked();
 }
 
 void JobWatch::onFileFailed(uint32_t id, const std::string&, const Error&)
 {
-    {
-        std::lock_guard lock(m_mutex);
-        forgetInFlightLocked(id);
-        ++m_filesFailed;
-    }
-    report();
+    std::lock_guard lock(m_mutex);
+    forgetInFlightLocked(id);
+    ++m_filesFailed;
+    reportLocked();
 }
 
 void JobWatch::onRemoteStats(diagnosis::EndReading end, std::vector<diagnosis::ConnectionReading> connections)
@@ -129,28 +124,22 @@ void JobWatch::forgetInFlightLocked(uint32_t id)
     m_inFlight.erase(it);
 }
 
-void JobWatch::report(bool now)
+void JobWatch::reportSkipped()
+{
+    std::lock_guard lock(m_mutex);
+    if (m_skipped) reportLocked(true);
+}
+
+void JobWatch::reportLocked(bool now)
 {
     // Under the lock, so that two threads' reports reach the entry in the
     // order of their counts (the entry's lock is only ever taken after this).
-    std::lock_guard lock(m_mutex);
     const auto at = std::chrono::steady_clock::now();
     if (!now && at - m_reported < kReportEvery) {
         m_skipped = true;
         return;
     }
     m_reported = at;
-    reportLocked();
-}
-
-void JobWatch::reportSkipped()
-{
-    std::lock_guard lock(m_mutex);
-    if (m_skipped) reportLocked();
-}
-
-void JobWatch::reportLocked()
-{
     m_skipped = false;
     m_entry->planned(m_filesPlanned, m_bytesPlanned);
     m_entry->progress(m_filesDone, m_bytesDone + m_inFlightBytes, m_filesFailed);

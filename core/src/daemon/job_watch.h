@@ -43,12 +43,12 @@ public:
 
 private:
     JobDiagnosis::Sources::Moved moved() const;
-    // The counters into the board's entry: always when `now`, else unless
-    // the last report was less than kReportEvery ago (job_watch.cpp); one
-    // left out is made by reportSkipped(), at the diagnosis's next tick.
-    void report(bool now = false);
+    // The counters into the board's entry, with m_mutex held: always when
+    // `now`, else unless the last report was less than kReportEvery ago
+    // (job_watch.cpp); one left out is made by reportSkipped(), at the
+    // diagnosis's next tick.
+    void reportLocked(bool now = false);
     void reportSkipped();
-    void reportLocked();
     void forgetInFlightLocked(uint32_t id);
 
     std::shared_ptr<JobBoard::Entry> m_entry;
