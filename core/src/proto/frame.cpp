@@ -2,6 +2,7 @@
 
 #include "exec/bounded_queue.h"
 #include "metrics/stage_track.h"
+#include "proto/wire.h"
 
 #include <algorithm>
 #include <chrono>
@@ -68,8 +69,7 @@ void FrameDecoder::commit(size_t n) { m_end += std::min(n, m_capacity - m_end); 
 
 uint32_t FrameDecoder::headerLength() const
 {
-    const uint8_t* h = m_buffer.get() + m_start;
-    return uint32_t(h[0]) | uint32_t(h[1]) << 8 | uint32_t(h[2]) << 16 | uint32_t(h[3]) << 24;
+    return WireReader(m_buffer.get() + m_start, kFrameHeaderSize).u32();
 }
 
 Result<bool> FrameDecoder::peekLength(uint32_t* length)

@@ -6,6 +6,7 @@
 #include "common/path.h"
 #include "platform/process.h"
 #include "proto/plain_data.h"
+#include "proto/wire.h"
 
 #include <algorithm>
 #include <random>
@@ -453,11 +454,9 @@ bool Receiver::route(Inbound item, QuietWriters* quiet)
     // while chunks of a big file on other links are written alongside. A
     // small file is one frame: a run of them (neighbours in one folder, most
     // often) goes to one writer, so that what one read brought wakes one.
-    uint32_t index = 0;
-    if (item.frame.payload.size() >= 4) {
-        const uint8_t* p = item.frame.payload.data();
-        index = uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
-    }
+    // (The index leads every such frame; a shorter one reads as 0 and is
+    // refused by the writer that decodes it.)
+    const uint32_t index = proto::WireReader(item.frame.payload).u32();
     const bool small = proto::MsgType(item.frame.type) == proto::MsgType::SmallFile;
     const size_t writer = (uint64_t(small ? index / kSmallFilesARun : index) + item.link) % m_writers.size();
     Writer& w = *m_writers[writer];
