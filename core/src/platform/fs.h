@@ -158,6 +158,10 @@ public:
     Result<FileHandle> openForUpdate(std::string_view name) const;
     Status mkdirAt(std::string_view name, uint32_t mode) const;
     Status renameAt(std::string_view from, std::string_view to) const;
+    // The same, but never over something: a name already there fails with
+    // errno EEXIST (a rename would replace a file or an empty directory).
+    // Errc::Io with errno ENOSYS where the system has no such rename.
+    Status renameAtNoReplace(std::string_view from, std::string_view to) const;
     // Renames a child of this directory into another directory (same file
     // system), replacing what is there; never follows a symlink.
     Status renameInto(std::string_view from, const DirHandle& toDir, std::string_view to) const;

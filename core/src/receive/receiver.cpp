@@ -328,6 +328,7 @@ Status Receiver::run()
         auto dup = m_rootDir->duplicate();
         if (!dup.ok()) fail(dup.error());
         else dirs.emplace(std::move(dup).value());
+        if (dirs) dirs->setOnDiskName([this](std::string_view path) { return m_staged.onDiskName(path); });
     }
 
     m_observer.onState(JobState::Planning);
@@ -374,6 +375,10 @@ Status Receiver::run()
     }
     planning.reset();
     releaseMirror();
+    // No folder built out of sight takes more files: those complete get
+    // their names now, the rest as their last files settle.
+    m_staged.closeAll();
+    if (dirs) placeStaged(*dirs);
 
     // The writers end once every wanted file is settled (allSettled), or on
     // failure.
@@ -389,6 +394,7 @@ Status Receiver::run()
     if (!cancelled()) {
         m_observer.onState(JobState::Finishing);
         StageTrack finishing(m_stages, {StageId::Commit});
+        if (dirs) placeAllStaged(*dirs, true);
         if (dirs) linkHardLinks(*dirs);
         if (!m_params.dryRun && dirs) removeEmptyPartialFolders(*dirs);
         // Deletions first: they change their folders' times, which the
@@ -441,6 +447,9 @@ Status Receiver::run()
             for (const auto& [index, open] : m_openFiles) unfinished.push_back(index);
         }
         for (uint32_t index : unfinished) dropOpenFile(index, *dirs, true);
+        // After a failure, folders built out of sight keep what is in them:
+        // every file made there under its name is complete or gone now.
+        placeAllStaged(*dirs, false);
     }
 
     if (auto error = firstError()) return *error;

@@ -33,6 +33,7 @@
 #include "receive/name_guard.h"
 #include "receive/name_mapper.h"
 #include "receive/payload_expander.h"
+#include "receive/staged_folders.h"
 #include "receive/owners.h"
 #include "receive/stored_names.h"
 #include "role/observer.h"
@@ -74,10 +75,13 @@ public:
 private:
     // WriteNew: written where nothing was when it was planned (a small file
     // then takes its name by a link, Receiver::placeUnnamed).
-    enum class Want : uint8_t { None, Write, WriteNew, ReplaceDirAndWrite, Finished };
+    // WriteDirect: new, and made under its own name in a folder built out of
+    // sight (StagedFolders).
+    enum class Want : uint8_t { None, Write, WriteNew, WriteDirect, ReplaceDirAndWrite, Finished };
     static bool writes(Want want)
     {
-        return want == Want::Write || want == Want::WriteNew || want == Want::ReplaceDirAndWrite;
+        return want == Want::Write || want == Want::WriteNew || want == Want::WriteDirect
+               || want == Want::ReplaceDirAndWrite;
     }
 
     // The stages each kind of thread runs, in the order data goes through
@@ -123,6 +127,10 @@ private:
         // failing closes it and nothing is left. The local-disk order of
         // lockOnHandle otherwise (createdMode, time on the open file).
         bool unnamed = false;
+        // Made under its own name in a folder built out of sight
+        // (Want::WriteDirect): committing leaves it where it is, failing
+        // unlinks it; the local-disk order of lockOnHandle otherwise.
+        bool direct = false;
         uint32_t createdMode = 0600;
         ChunkLedger chunks; // what arrived, and whether it adds up
         // A delta's old copy, opened when its first instructions come.
@@ -309,7 +317,15 @@ private:
     Result<Want> wantOf(uint32_t index, FileEntry* entry);
     // Marks a file Finished, m_listMutex held; true when it was the last
     // wanted file of a complete list.
-    bool settleLocked(uint32_t index);
+    // `wasDirect`: the file was Want::WriteDirect (its folder counts it).
+    bool settleLocked(uint32_t index, bool* wasDirect = nullptr);
+    // Gives the folders built out of sight that are complete their names.
+    void placeStaged(DirCache& dirs);
+    // At the job's end: every folder still out of sight (jobOk: a failure
+    // to place one fails the job; after a failure it is said).
+    void placeAllStaged(DirCache& dirs, bool jobOk);
+    // Whether a new folder is built out of sight (StagedFolders).
+    bool stagesFolder(const FsTraits& fs) const;
     // Every wanted file is in place (or failed) and the list is complete:
     // the writers stop and the final flush starts; JobDone follows.
     void allSettled();
@@ -401,6 +417,10 @@ private:
     // made, so the files planned into them need no look at the disk (two
     // failed stats a file were a fifth of a small-file job's system calls).
     std::unordered_set<std::string> m_madeDirs;
+    // New folders built out of sight, their small files made in them under
+    // their own names; m_staging once one is.
+    StagedFolders m_staged;
+    std::atomic<bool> m_staging{false};
     // What each destination file system keeps (planning thread), and the
     // file system of each target directory planned so far.
     DestinationFileSystems m_fileSystems;

@@ -98,6 +98,12 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
     if (entry.isRegular()) m_observer.onListed(true, entry.size);
     entry.mode = finalMode(entry.mode, entry.isDir());
     std::string target = targetPath(p);
+    if (m_staging.load(std::memory_order_relaxed)) {
+        // The folders built out of sight that the list has left are complete
+        // in it: those whose files are in place get their names.
+        m_staged.listReached(target);
+        if (dirs) placeStaged(*dirs);
+    }
 
     // The file system the entry's name lives on decides whether it is one
     // name with another of its directory, whether it can hold the name at
@@ -182,9 +188,15 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         }
     }
     if ((decision.action == FileAction::Copy || decision.action == FileAction::Update) && !m_params.dryRun) {
+        // New in a folder built out of sight: a small file is made there
+        // under its own name; a big one closes the folder to more.
+        const bool direct = !state->has_value() && !decision.replaceTarget && entry.isRegular()
+                            && m_staging.load(std::memory_order_relaxed)
+                            && m_staged.addFile(parentOf(target), entry.size < kMinPartialBytes);
         std::lock_guard lock(m_listMutex);
         m_wants[index] = decision.replaceTarget ? Want::ReplaceDirAndWrite
                          : state->has_value()   ? Want::Write
+                         : direct               ? Want::WriteDirect
                                                 : Want::WriteNew;
         ++m_wantedCount;
         // --no-perms: a file that is there keeps its mode through the update.
@@ -483,6 +495,14 @@ Status Receiver::applyDecision(const FileEntry& entry, const Decision& decision,
             FG_TRY(m_backups ? m_backups->moveAway(*parent, target) : removeRecursive(*parent, name));
             dirs.invalidate(target);
         }
+        // Out of sight until its small files are in place, where that can be
+        // (else in plain sight, as below).
+        if (!decision.replaceTarget && stagesFolder(fs) && m_staged.make(*parent, target).ok()) {
+            m_staging.store(true);
+            m_madeDirs.insert(target);
+            m_leftoversLooked.insert(target);
+            return {};
+        }
         // Owner-writable until the end, so files can be written into a
         // directory whose final mode is read-only.
         if (Status made = parent->mkdirAt(name, 0700); !made) {
@@ -534,6 +554,33 @@ Status Receiver::applyDecision(const FileEntry& entry, const Decision& decision,
         return {};
     }
     return {};
+}
+
+bool Receiver::stagesFolder(const FsTraits& fs) const
+{
+    // Where small files are made unnamed (a local Linux file system) and
+    // nothing needs a file seen under its name the moment it is acknowledged:
+    // --remove-source-files removes the source then, and a killed run's
+    // clean-up removes the small files of a folder still out of sight.
+    // (-b: a folder another job made meanwhile takes this one's files without
+    // backups of theirs.)
+    return fs.localDisk && fs.anonymousTemps && !m_params.dryRun && !m_params.inPlace && !m_params.removeSourceFiles
+           && !m_owners.active() && !m_backups;
+}
+
+void Receiver::placeStaged(DirCache& dirs)
+{
+    for (const std::string& folder : m_staged.takeReady())
+        if (Status placed = m_staged.place(folder, dirs); !placed) fail(placed.error());
+}
+
+void Receiver::placeAllStaged(DirCache& dirs, bool jobOk)
+{
+    for (const std::string& folder : m_staged.remaining()) {
+        Status placed = m_staged.place(folder, dirs, true);
+        if (!placed && jobOk) fail(placed.error());
+        else if (!placed) notice(false, folder, placed.error());
+    }
 }
 
 Status Receiver::finishList(const proto::FileListEndMsg& end)

@@ -23,6 +23,7 @@ void Receiver::writeLoop(Writer& writer)
         auto dup = m_rootDir->duplicate();
         if (!dup.ok()) return fail(dup.error());
         dirs.emplace(std::move(dup).value());
+        dirs->setOnDiskName([this](std::string_view path) { return m_staged.onDiskName(path); });
     }
     StageTrack track(m_stages, kWriterStages, StageId::Write, StageState::Busy);
     for (;;) {
@@ -99,6 +100,7 @@ void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
     std::string path;
     bool last = false;
     bool destinationFull = false;
+    bool direct = false;
     {
         std::lock_guard lock(m_listMutex);
         if (index >= m_list.size()) return fail(Error(Errc::Protocol, "a failure was reported for an unknown file"));
@@ -106,9 +108,11 @@ void Receiver::failFile(uint32_t index, const Error& error, bool tellSender)
         m_failedFiles.insert(index);
         if (error.code != Errc::Vanished) ++m_filesLost;
         if (error.code == Errc::NoSpace) destinationFull = ++m_noSpaceInARow == kNoSpaceInARowEnds;
-        last = settleLocked(index);
+        last = settleLocked(index, &direct);
         path = targetPath(m_list.view(index).path);
     }
+    // (Its folder is placed by whoever comes next, or at the job's end.)
+    if (direct) m_staged.fileSettled(parentOf(path));
     m_signer.forget(index);
     m_observer.onFileFailed(index, path, error);
     if (tellSender) {
@@ -132,6 +136,23 @@ void Receiver::discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keep
 {
     if (file.closed) return;
     file.closed = true;
+    if (file.direct) {
+        // Under its own name in a folder out of sight, maybe torn: it goes
+        // before its folder may be placed.
+        (void)file.handle.close();
+        std::string target;
+        {
+            std::lock_guard lock(m_listMutex);
+            target = targetPath(m_list.view(index).path);
+        }
+        auto parent = dirs.get(parentOf(target));
+        Status gone = parent.ok() ? (*parent)->unlinkAt(file.tempName) : Status(parent.error());
+        if (!gone && gone.error().code == Errc::NotFound) gone = Status();
+        m_staged.fileDone(parentOf(target), gone.ok());
+        forgetOpenFile(index, file);
+        placeStaged(dirs);
+        return;
+    }
     if (file.unnamed) {
         // Nothing names it (and it is under a partial file's size): closed,
         // it is gone.
@@ -290,6 +311,7 @@ std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& 
 {
     std::shared_ptr<OpenFile> file;
     std::unique_lock<std::mutex> creating;
+    bool direct = false;
     {
         // Whether the file is wanted and whether it has an entry are looked
         // at together: a file settles before its entry goes, so a frame that
@@ -301,6 +323,7 @@ std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& 
             return nullptr;
         }
         if (*want == Want::Finished) return nullptr;
+        direct = *want == Want::WriteDirect;
         std::shared_ptr<OpenFile>& slot = m_openFiles[index];
         if (!slot) {
             slot = std::make_shared<OpenFile>(m_params.checksumChoice);
@@ -341,6 +364,16 @@ std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& 
         // (three system calls fewer, and a killed run leaves nothing). A big
         // one keeps a name: what arrived of it must outlive a killed run as
         // the partial file the next one resumes from.
+        // New in a folder built out of sight: made under its own name, which
+        // nobody sees until the folder has its own (StagedFolders).
+        if (localDisk && direct && entry->size < kMinPartialBytes) {
+            file->tempName = std::string(baseName(target));
+            FG_TRY_ASSIGN(file->handle, parent->createExclusive(file->tempName, keeps));
+            file->direct = true;
+            file->createdMode = keeps & 0777 & ~m_umask;
+            m_staged.fileMade(parentOf(target));
+            return {};
+        }
         if (localDisk && fs->anonymousTemps && entry->size < kMinPartialBytes) {
             auto made = parent->createAnonymous(keeps);
             if (made.ok()) {
@@ -550,7 +583,7 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     const uint32_t keeps = modeToSet(index, mode);
     // A local disk's order: made with its mode, its time set on the open
     // file, closed once it has its name.
-    const bool localOrder = file.lockOnHandle || file.unnamed;
+    const bool localOrder = file.lockOnHandle || file.unnamed || file.direct;
     // Made with its mode already (a local disk): not set again unless the
     // file's mode changed since it was listed.
     if (st && !(localOrder && keeps == file.createdMode)) {
@@ -592,10 +625,10 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     // -b: the old version is kept before the new one takes its name; a file
     // whose old version cannot be kept is not replaced.
     if (st && m_backups && !file.inPlace) st = m_backups->keepBeforeReplace(*dir, target);
-    if (st && !file.inPlace) {
+    if (st && !file.inPlace && !file.direct) {
         // A name the file system takes for a temporary but not as itself
         // (Windows: CON, a final dot) is refused here, with the rule.
-        st = file.unnamed ? placeUnnamed(file, *dir, baseName(target), want == Want::WriteNew)
+        st = file.unnamed ? placeUnnamed(file, *dir, baseName(target), want == Want::WriteNew || want == Want::WriteDirect)
                           : dir->renameAt(file.tempName, baseName(target));
         if (!st) st = explainRefusedName(st.error(), target);
     }
@@ -608,15 +641,19 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
         return discard(file, index, dirs);
     }
     bool last = false;
+    bool direct = false;
     {
         std::lock_guard lock(m_listMutex);
-        last = settleLocked(index);
+        last = settleLocked(index, &direct);
         m_noSpaceInARow = 0;
         if (file.inPlace) m_inPlace.erase(index);
     }
     // Settled, then forgotten: a frame still on its way finds it finished.
     file.closed = true;
     forgetOpenFile(index, file);
+    if (direct) m_staged.fileSettled(parentOf(target));
+    if (file.direct) m_staged.fileDone(parentOf(target), true);
+    if (direct) placeStaged(dirs);
     // What an interrupted run left of it is done with.
     if (const std::optional<std::string> partial = m_signer.partialOf(index)) removePartial(target, *partial, dirs);
     m_signer.forget(index);
@@ -700,9 +737,10 @@ Error Receiver::explainRefusedName(Error error, const std::string& target) const
     return error;
 }
 
-bool Receiver::settleLocked(uint32_t index)
+bool Receiver::settleLocked(uint32_t index, bool* wasDirect)
 {
     const bool wanted = writes(m_wants[index]);
+    if (wasDirect) *wasDirect = m_wants[index] == Want::WriteDirect;
     m_wants[index] = Want::Finished;
     if (wanted) ++m_settledCount;
     return wanted && m_listComplete && m_settledCount == m_wantedCount;

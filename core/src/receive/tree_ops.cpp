@@ -122,6 +122,40 @@ std::vector<std::string> listPartials(PartialFolder& folder, const PartialLayout
     return out;
 }
 
+// A folder that a killed run was building out of sight (StagedFolders),
+// locked by us: the small files made in it under their own names may be
+// torn, so they go; what else it holds (folders that got their names inside
+// it, links, temporaries and partial files, handled as anywhere) is kept,
+// and it gets its name. Removed whole where that name is taken meanwhile.
+void salvageStagedFolder(const platform::DirHandle& dir, const std::string& name, const PartialLayout& layout,
+                         StaleTemps& out)
+{
+    const auto target = targetOfTemp(name);
+    auto staged = dir.openDir(name);
+    if (!target || !staged.ok()) return;
+    const StaleTemps inner = salvageStaleTemps(*staged, layout);
+    out.removed += inner.removed;
+    out.kept += inner.kept;
+    auto names = staged->list();
+    if (!names.ok()) return;
+    const PartialLayout beside;
+    bool keeps = false;
+    for (const auto& entry : *names) {
+        auto info = staged->statAt(entry.name);
+        const bool madeThere = info.ok() && info->type == platform::FileType::Regular && !isTempName(entry.name)
+                               && !beside.targetOf(entry.name);
+        if (madeThere && staged->unlinkAt(entry.name).ok()) ++out.removed;
+        else keeps = true;
+    }
+    if (!keeps) {
+        (void)dir.rmdirAt(name);
+        return;
+    }
+    Status placed = dir.renameAtNoReplace(name, *target);
+    if (!placed && placed.error().sysErrno == ENOSYS && !dir.statAt(*target).ok()) placed = dir.renameAt(name, *target);
+    if (!placed) (void)dir.removeTreeAt(name);
+}
+
 } // namespace
 
 StaleTemps salvageStaleTemps(const platform::DirHandle& dir, const PartialLayout& layout)
@@ -154,6 +188,10 @@ StaleTemps salvageStaleTemps(const platform::DirHandle& dir, const PartialLayout
         // between its lock and its rename.
         if (!locked.ok() || !*locked) continue;
         auto info = file->stat();
+        if (info.ok() && info->type == platform::FileType::Directory) {
+            salvageStagedFolder(dir, entry.name, layout, out);
+            continue;
+        }
         const auto target = targetOfTemp(entry.name);
         if (info.ok() && info->size >= kMinPartialBytes && target && keep(entry.name, *target)) {
             ++out.kept;

@@ -24,7 +24,12 @@ Result<const platform::DirHandle*> DirCache::get(std::string_view relDir, bool c
     }
     FG_TRY_ASSIGN(const platform::DirHandle* parent, get(parentOf(relDir), create));
     std::string_view name = baseName(relDir);
-    auto opened = parent->openDir(name, m_links.follow());
+    std::optional<std::string> onDisk = m_onDiskName ? m_onDiskName(relDir) : std::nullopt;
+    auto opened = parent->openDir(onDisk ? std::string_view(*onDisk) : name, m_links.follow());
+    if (!opened.ok() && opened.error().code == Errc::NotFound && onDisk) {
+        // Given its own name between the asking and the opening.
+        if (auto now = m_onDiskName(relDir); now != onDisk) opened = parent->openDir(now ? std::string_view(*now) : name);
+    }
     if (opened.ok()) FG_TRY(m_links.checkInside(*opened, opened->path()));
     if (!opened.ok() && create && opened.error().code == Errc::NotFound) {
         Status made = parent->mkdirAt(name, 0700);

@@ -10,7 +10,9 @@
 
 #include <floodgate/error.h>
 
+#include <functional>
 #include <list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -22,6 +24,12 @@ public:
     explicit DirCache(platform::DirHandle root, size_t capacity = 64);
     // The sender's under -L: directory symlinks on the way are followed.
     DirCache(platform::DirHandle root, FollowLinks links);
+
+    // Where a directory of the tree has another name on disk for now (a
+    // folder built out of sight, receive/staged_folders.h): the name its last
+    // component has, or nothing. Asked only when a directory is opened.
+    using OnDiskName = std::function<std::optional<std::string>(std::string_view relDir)>;
+    void setOnDiskName(OnDiskName onDiskName) { m_onDiskName = std::move(onDiskName); }
 
     const platform::DirHandle& root() const { return m_root; }
     // The directory at a relative path ("" is the root). With create, missing
@@ -41,6 +49,7 @@ private:
     platform::DirHandle m_root;
     size_t m_capacity;
     FollowLinks m_links;
+    OnDiskName m_onDiskName;
     std::unordered_map<std::string, Slot> m_open;
     std::list<std::string> m_lru; // most recent first
 };

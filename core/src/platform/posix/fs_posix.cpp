@@ -566,6 +566,20 @@ Status DirHandle::renameAt(std::string_view from, std::string_view to) const
     return {};
 }
 
+Status DirHandle::renameAtNoReplace(std::string_view from, std::string_view to) const
+{
+    if (!isSingleComponent(from)) return badComponent(from);
+    if (!isSingleComponent(to)) return badComponent(to);
+#if defined(__linux__) && defined(RENAME_NOREPLACE)
+    if (::renameat2(m_fd, nameStr(from).c_str(), m_fd, nameStr(to).c_str(), RENAME_NOREPLACE) != 0)
+        return sysError(errno, "rename " + childPath(from) + " to " + std::string(to));
+    return {};
+#else
+    return Error(Errc::Io, "rename " + childPath(from) + " to " + std::string(to) + ": this system cannot rename without replacing",
+                 ENOSYS);
+#endif
+}
+
 Status DirHandle::renameInto(std::string_view from, const DirHandle& toDir, std::string_view to) const
 {
     if (!isSingleComponent(from)) return badComponent(from);

@@ -196,13 +196,14 @@ bool unsupportedClass(long status)
         || status == long(0xC0000010) /* STATUS_INVALID_DEVICE_REQUEST */;
 }
 
-Status renameHandle(HANDLE from, HANDLE toDir, std::string_view to, const std::string& what)
+Status renameHandle(HANDLE from, HANDLE toDir, std::string_view to, const std::string& what, bool replace = true)
 {
-    auto ex = nameInformation(kRenameReplace | kRenamePosix | kRenameIgnoreReadOnly, toDir, to);
+    auto ex = nameInformation((replace ? kRenameReplace : 0) | kRenamePosix | kRenameIgnoreReadOnly, toDir, to);
     long status = setInformation(from, ex.data(), ULONG(ex.size()), kFileRenameInformationEx);
     if (unsupportedClass(status)) {
-        // Older Windows, FAT, Wine: the classic rename, which replaces too.
-        auto classic = nameInformation(TRUE, toDir, to);
+        // Older Windows, FAT, Wine: the classic rename, which replaces too
+        // unless told not to.
+        auto classic = nameInformation(replace ? TRUE : FALSE, toDir, to);
         status = setInformation(from, classic.data(), ULONG(classic.size()), kFileRenameInformation);
     }
     if (!NT_SUCCESS(status)) return ntError(status, what);
@@ -722,6 +723,17 @@ Status DirHandle::mkdirAt(std::string_view name, uint32_t) const
 }
 
 Status DirHandle::renameAt(std::string_view from, std::string_view to) const { return renameInto(from, *this, to); }
+
+Status DirHandle::renameAtNoReplace(std::string_view from, std::string_view to) const
+{
+    FG_TRY(lookupName(from, childPath(from)));
+    FG_TRY(creatableName(to, childPath(to), "rename to"));
+    NtOpen how;
+    how.access = DELETE;
+    FG_TRY_ASSIGN(HANDLE h, openRelative(handleOf(m_fd), from, how, childPath(from), "rename"));
+    ScopedHandle guard(h);
+    return renameHandle(h, handleOf(m_fd), to, "rename " + childPath(from) + " to " + std::string(to), false);
+}
 
 Status DirHandle::renameInto(std::string_view from, const DirHandle& toDir, std::string_view to) const
 {

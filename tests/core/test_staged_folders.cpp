@@ -1,0 +1,327 @@
+// New folders built out of sight (receive/staged_folders.h): a folder made
+// under a temporary name gets its own once its small files are settled and
+// the list has left it; a name taken meanwhile merges; a killed run's folder
+// is salvaged by the next run's clean-up without its possibly torn files.
+
+#include "common/path.h"
+#include "plan/partial_files.h"
+#include "receive/staged_folders.h"
+#include "receive/tree_ops.h"
+#include "scan/dir_cache.h"
+
+#include "test_support.h"
+
+#include <QTest>
+
+using namespace fg;
+using fgtest::ScratchDir;
+
+namespace {
+
+platform::DirHandle openDir(const std::string& path)
+{
+    auto dir = platform::DirHandle::open(path);
+    if (!dir.ok()) qFatal("cannot open %s", path.c_str());
+    return std::move(dir).value();
+}
+
+// A cache that finds staged folders where they are, as the receiver's do.
+DirCache cacheFor(const std::string& root, const StagedFolders& staged)
+{
+    DirCache cache(openDir(root));
+    cache.setOnDiskName([&staged](std::string_view path) { return staged.onDiskName(path); });
+    return cache;
+}
+
+// Names under `dir` (not below) that are temporary ones.
+int tempNamesIn(const std::string& dir)
+{
+    auto names = openDir(dir).list();
+    int n = 0;
+    if (names.ok())
+        for (const auto& e : *names) n += isTempName(e.name) ? 1 : 0;
+    return n;
+}
+
+// Makes `name` in the folder `dir` (of the cache), as a writer does.
+void makeFileIn(DirCache& cache, const std::string& dir, const std::string& name, const std::string& data)
+{
+    auto folder = cache.get(dir, true);
+    QVERIFY(folder.ok());
+    auto file = (*folder)->createExclusive(name, 0644);
+    QVERIFY(file.ok());
+    QVERIFY(file->writeAll(data.data(), data.size()).ok());
+    QVERIFY(file->close().ok());
+}
+
+} // namespace
+
+class TestStagedFolders : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void aFolderStaysOutOfSightUntilItsFilesSettleAndTheListLeavesIt()
+    {
+        ScratchDir d;
+        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
+        StagedFolders staged;
+        DirCache cache = cacheFor(d.sub("r"), staged);
+        QVERIFY(staged.make(cache.root(), "a").ok());
+        QVERIFY(!fgtest::exists(d.sub("r/a")));
+        QCOMPARE(tempNamesIn(d.sub("r")), 1);
+        QVERIFY(staged.onDiskName("a").has_value());
+
+        QVERIFY(staged.addFile("a", true));
+        makeFileIn(cache, "a", "f", "data");
+        staged.fileMade("a");
+        staged.fileDone("a", true);
+        // The list is still inside it.
+        staged.listReached("a/g");
+        QVERIFY(staged.takeReady().empty());
+        staged.listReached("b");
+        // Left by the list, but its file has not settled.
+        QVERIFY(staged.takeReady().empty());
+        staged.fileSettled("a");
+        const auto ready = staged.takeReady();
+        QCOMPARE(ready.size(), size_t(1));
+        QCOMPARE(ready[0], std::string("a"));
+        QVERIFY(staged.takeReady().empty()); // handed out once
+        QVERIFY(staged.place("a", cache).ok());
+        QCOMPARE(fgtest::readFile(d.sub("r/a/f")), std::string("data"));
+        QCOMPARE(tempNamesIn(d.sub("r")), 0);
+        QVERIFY(!staged.onDiskName("a").has_value());
+        QVERIFY(staged.remaining().empty());
+    }
+
+    void aFileStillOpenKeepsItsFolderOutOfSight()
+    {
+        ScratchDir d;
+        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
+        StagedFolders staged;
+        DirCache cache = cacheFor(d.sub("r"), staged);
+        QVERIFY(staged.make(cache.root(), "a").ok());
+        QVERIFY(staged.addFile("a", true));
+        staged.fileMade("a");
+        // Settled (a failure said) before its writer unlinked it.
+        staged.fileSettled("a");
+        staged.closeAll();
+        QVERIFY(staged.takeReady().empty());
+        staged.fileDone("a", true);
+        QCOMPARE(staged.takeReady().size(), size_t(1));
+    }
+
+    void aFileThatCouldNotBeUnlinkedKeepsItsFolderOutOfSightForGood()
+    {
+        ScratchDir d;
+        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
+        StagedFolders staged;
+        DirCache cache = cacheFor(d.sub("r"), staged);
+        QVERIFY(staged.make(cache.root(), "a").ok());
+        QVERIFY(staged.addFile("a", true));
+        staged.fileMade("a");
+        staged.fileDone("a", false);
+        staged.fileSettled("a");
+        staged.closeAll();
+        QVERIFY(staged.takeReady().empty());
+        QVERIFY(staged.remaining().empty());
+        QVERIFY(!fgtest::exists(d.sub("r/a")));
+    }
+
+    void aBigFileOrTheCapClosesTheFolder()
+    {
+        ScratchDir d;
+        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
+        StagedFolders staged;
+        DirCache cache = cacheFor(d.sub("r"), staged);
+        QVERIFY(staged.make(cache.root(), "big").ok());
+        QVERIFY(staged.make(cache.root(), "many").ok());
+        QVERIFY(staged.addFile("big", true));
+        // A big file is not made there, and the folder takes no more.
+        QVERIFY(!staged.addFile("big", false));
+        QVERIFY(!staged.addFile("big", true));
+        for (uint32_t i = 0; i < StagedFolders::kMaxFiles; ++i) QVERIFY(staged.addFile("many", true));
+        QVERIFY(!staged.addFile("many", true));
+        // Neither waits for the list now, only for what it took.
+        staged.fileSettled("big");
+        const auto ready = staged.takeReady();
+        QCOMPARE(ready.size(), size_t(1));
+        QCOMPARE(ready[0], std::string("big"));
+        // A folder that is not staged takes nothing.
+        QVERIFY(!staged.addFile("elsewhere", true));
+    }
+
+    void theListLeavesOnlyTheFoldersItIsNotInside()
+    {
+        ScratchDir d;
+        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
+        StagedFolders staged;
+        DirCache cache = cacheFor(d.sub("r"), staged);
+        QVERIFY(staged.make(cache.root(), "a").ok());
+        auto a = cache.get("a");
+        QVERIFY(a.ok());
+        QVERIFY(staged.make(**a, "a/b").ok());
+        // "ab" is not inside "a".
+        staged.listReached("a/b/f");
+        QVERIFY(staged.takeReady().empty());
+        staged.listReached("a/c");
+        QVERIFY(staged.takeReady() == std::vector<std::string>{"a/b"});
+        staged.listReached("ab");
+        QVERIFY(staged.takeReady() == std::vector<std::string>{"a"});
+        // Inside first, then its parent: each finds its parent where it is.
+        QVERIFY(staged.place("a/b", cache).ok());
+        QVERIFY(!fgtest::exists(d.sub("r/a")));
+        QVERIFY(staged.place("a", cache).ok());
+        QVERIFY(fgtest::exists(d.sub("r/a/b")));
+        QCOMPARE(tempNamesIn(d.sub("r")), 0);
+        QCOMPARE(tempNamesIn(d.sub("r/a")), 0);
+    }
+
+    void atTheEndOuterFoldersArePlacedFirst()
+    {
+        ScratchDir d;
+        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
+        StagedFolders staged;
+        DirCache cache = cacheFor(d.sub("r"), staged);
+        QVERIFY(staged.make(cache.root(), "a").ok());
+        auto a = cache.get("a");
+        QVERIFY(a.ok());
+        QVERIFY(staged.make(**a, "a/b").ok());
+        auto b = cache.get("a/b");
+        QVERIFY(b.ok());
+        QVERIFY(staged.make(**b, "a/b/c").ok());
+        makeFileIn(cache, "a/b/c", "f", "x");
+        const auto all = staged.remaining();
+        QVERIFY(all == (std::vector<std::string>{"a", "a/b", "a/b/c"}));
+        for (const auto& folder : all) QVERIFY(staged.place(folder, cache, true).ok());
+        QCOMPARE(fgtest::readFile(d.sub("r/a/b/c/f")), std::string("x"));
+        QVERIFY(fgtest::tempFilesUnder(d.sub("r")).isEmpty());
+    }
+
+    void aNameTakenMeanwhileTakesItsContents()
+    {
+        ScratchDir d;
+        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
+        StagedFolders staged;
+        DirCache cache = cacheFor(d.sub("r"), staged);
+        QVERIFY(staged.make(cache.root(), "a").ok());
+        makeFileIn(cache, "a", "ours", "1");
+        makeFileIn(cache, "a", "both", "ours");
+        makeFileIn(cache, "a/sub", "deep", "2"); // (a folder of ours, already placed inside)
+        // A writer's temporary, still being written.
+        const std::string temp = tempNameFor("late");
+        makeFileIn(cache, "a", temp, "3");
+        // Another job made the folder first.
+        fgtest::writeFile(d.sub("r/a/theirs"), "t");
+        fgtest::writeFile(d.sub("r/a/both"), "theirs");
+        fgtest::writeFile(d.sub("r/a/sub/other"), "o");
+        staged.closeAll();
+        QCOMPARE(staged.takeReady().size(), size_t(1));
+        QVERIFY(staged.place("a", cache).ok());
+        QCOMPARE(fgtest::readFile(d.sub("r/a/ours")), std::string("1"));
+        QCOMPARE(fgtest::readFile(d.sub("r/a/both")), std::string("ours"));
+        QCOMPARE(fgtest::readFile(d.sub("r/a/theirs")), std::string("t"));
+        QCOMPARE(fgtest::readFile(d.sub("r/a/sub/deep")), std::string("2"));
+        QCOMPARE(fgtest::readFile(d.sub("r/a/sub/other")), std::string("o"));
+        // The temporary waits where its writer names it; new looks go to theirs.
+        QCOMPARE(tempNamesIn(d.sub("r")), 1);
+        QVERIFY(!staged.onDiskName("a").has_value());
+        // At the end it has its name; what came late moves, and the emptied folder goes.
+        {
+            auto folder = platform::DirHandle::open(d.sub("r"));
+            QVERIFY(folder.ok());
+            auto names = folder->list();
+            QVERIFY(names.ok());
+            for (const auto& e : *names)
+                if (isTempName(e.name)) {
+                    auto inner = folder->openDir(e.name);
+                    QVERIFY(inner.ok());
+                    QVERIFY(inner->renameAt(temp, "late").ok());
+                }
+        }
+        QVERIFY(staged.remaining() == std::vector<std::string>{"a"});
+        QVERIFY(staged.place("a", cache, true).ok());
+        QCOMPARE(fgtest::readFile(d.sub("r/a/late")), std::string("3"));
+        QCOMPARE(tempNamesIn(d.sub("r")), 0);
+        QVERIFY(staged.remaining().empty());
+    }
+
+    void somethingElseUnderTheNameIsAnError()
+    {
+        ScratchDir d;
+        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
+        StagedFolders staged;
+        DirCache cache = cacheFor(d.sub("r"), staged);
+        QVERIFY(staged.make(cache.root(), "a").ok());
+        fgtest::writeFile(d.sub("r/a"), "a file");
+        Status placed = staged.place("a", cache);
+        QVERIFY(!placed.ok());
+        QVERIFY2(placed.error().message.find("built out of sight") != std::string::npos, placed.error().message.c_str());
+        // Nothing of either was lost.
+        QCOMPARE(fgtest::readFile(d.sub("r/a")), std::string("a file"));
+        QCOMPARE(tempNamesIn(d.sub("r")), 1);
+    }
+
+    void aKilledRunsFolderIsSalvagedWithoutItsSmallFiles()
+    {
+        ScratchDir d;
+        // What a killed run left: a folder out of sight holding a file made
+        // under its name (maybe torn), a folder placed inside it, and a
+        // folder out of sight inside it in turn.
+        const std::string outer = d.sub("p/" + tempNameFor("a"));
+        const std::string inner = outer + "/" + tempNameFor("b");
+        fgtest::writeFile(outer + "/torn", "to");
+        fgtest::writeFile(outer + "/placed/whole", "w");
+        fgtest::writeFile(inner + "/torn2", "t2");
+        fgtest::writeFile(inner + "/c/whole2", "w2");
+        // And one with nothing else: it goes whole.
+        fgtest::writeFile(d.sub("p/" + tempNameFor("e") + "/torn3"), "t3");
+        const StaleTemps stale = salvageStaleTemps(openDir(d.sub("p")), PartialLayout());
+        QCOMPARE(stale.removed, size_t(3));
+        QVERIFY(!fgtest::exists(d.sub("p/a/torn")));
+        QCOMPARE(fgtest::readFile(d.sub("p/a/placed/whole")), std::string("w"));
+        QVERIFY(!fgtest::exists(d.sub("p/a/b/torn2")));
+        QCOMPARE(fgtest::readFile(d.sub("p/a/b/c/whole2")), std::string("w2"));
+        QVERIFY(!fgtest::exists(d.sub("p/e")));
+        QVERIFY(fgtest::tempFilesUnder(d.sub("p")).isEmpty());
+        QCOMPARE(tempNamesIn(d.sub("p")), 0);
+        QCOMPARE(tempNamesIn(d.sub("p/a")), 0);
+    }
+
+    void aLiveJobsFolderIsLeftAlone()
+    {
+        ScratchDir d;
+        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
+        StagedFolders staged;
+        DirCache cache = cacheFor(d.sub("r"), staged);
+        QVERIFY(staged.make(cache.root(), "a").ok());
+        makeFileIn(cache, "a", "f", "being written");
+        const StaleTemps stale = salvageStaleTemps(openDir(d.sub("r")), PartialLayout());
+        QCOMPARE(stale.removed, size_t(0));
+        QVERIFY(!fgtest::exists(d.sub("r/a")));
+        QCOMPARE(tempNamesIn(d.sub("r")), 1);
+        staged.closeAll();
+        QVERIFY(staged.place("a", cache).ok());
+        QCOMPARE(fgtest::readFile(d.sub("r/a/f")), std::string("being written"));
+    }
+
+    void aCacheFindsAFolderThatGotItsNameMeanwhile()
+    {
+        ScratchDir d;
+        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
+        StagedFolders staged;
+        DirCache writer = cacheFor(d.sub("r"), staged);
+        DirCache planner = cacheFor(d.sub("r"), staged);
+        QVERIFY(staged.make(planner.root(), "a").ok());
+        makeFileIn(writer, "a", "f", "1");
+        staged.closeAll();
+        QVERIFY(staged.place("a", planner).ok());
+        // The writer's handle still leads to it, and a fresh look finds it by name.
+        makeFileIn(writer, "a", "g", "2");
+        writer.invalidate("a");
+        makeFileIn(writer, "a", "h", "3");
+        QCOMPARE(fgtest::readFile(d.sub("r/a/g")), std::string("2"));
+        QCOMPARE(fgtest::readFile(d.sub("r/a/h")), std::string("3"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestStagedFolders)
+#include "test_staged_folders.moc"
