@@ -303,6 +303,39 @@ private Q_SLOTS:
         QCOMPARE(fgtest::readFile(d.sub("r/a/f")), std::string("being written"));
     }
 
+    void aFolderWhoseJobIsGoneIsSalvaged()
+    {
+        ScratchDir d;
+        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
+        {
+            StagedFolders staged;
+            DirCache cache = cacheFor(d.sub("r"), staged);
+            QVERIFY(staged.make(cache.root(), "a").ok());
+            makeFileIn(cache, "a", "torn", "t");
+            makeFileIn(cache, "a/placed", "whole", "w");
+            // Its link to the lock is there, locked while the job lives.
+            QCOMPARE(tempNamesIn(d.sub("r")), 1);
+            QCOMPARE(salvageStaleTemps(openDir(d.sub("r")), PartialLayout()).removed, size_t(0));
+        } // the job ends without placing it (as if killed)
+        const StaleTemps stale = salvageStaleTemps(openDir(d.sub("r")), PartialLayout());
+        QCOMPARE(stale.removed, size_t(1));
+        QVERIFY(!fgtest::exists(d.sub("r/a/torn")));
+        QCOMPARE(fgtest::readFile(d.sub("r/a/placed/whole")), std::string("w"));
+        QVERIFY(fgtest::tempFilesUnder(d.sub("r")).isEmpty());
+    }
+
+    void aLockLinkLeftInAPlacedFolderGoes()
+    {
+        ScratchDir d;
+        // Killed between giving the folder its name and unlinking its link.
+        fgtest::writeFile(d.sub("r/a/f"), "x");
+        fgtest::writeFile(d.sub("r/a/" + tempNameFor(kStagedLiveStem)), "");
+        const StaleTemps stale = salvageStaleTemps(openDir(d.sub("r/a")), PartialLayout());
+        QCOMPARE(stale.removed, size_t(1));
+        QVERIFY(fgtest::tempFilesUnder(d.sub("r")).isEmpty());
+        QCOMPARE(fgtest::readFile(d.sub("r/a/f")), std::string("x"));
+    }
+
     void aCacheFindsAFolderThatGotItsNameMeanwhile()
     {
         ScratchDir d;

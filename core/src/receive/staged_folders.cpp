@@ -21,11 +21,11 @@ bool inside(std::string_view path, std::string_view folder)
 // Moves what `from` holds into `to`: files replace those of the same name,
 // folders of one name are merged. Temporaries stay unless `all`: writers
 // still name them.
-Status moveContents(const platform::DirHandle& from, const platform::DirHandle& to, bool all)
+Status moveContents(const platform::DirHandle& from, const platform::DirHandle& to, bool all, std::string_view skip = {})
 {
     FG_TRY_ASSIGN(std::vector<platform::DirEntryName> names, from.list());
     for (const auto& entry : names) {
-        if (!all && isTempName(entry.name)) continue;
+        if ((!all && isTempName(entry.name)) || entry.name == skip) continue;
         auto ours = from.statAt(entry.name);
         auto theirs = to.statAt(entry.name);
         if (ours.ok() && theirs.ok() && ours->type == platform::FileType::Directory
@@ -45,42 +45,44 @@ Status moveContents(const platform::DirHandle& from, const platform::DirHandle& 
 
 Status StagedFolders::make(const platform::DirHandle& parent, const std::string& path)
 {
+    const std::string_view name = baseName(path);
+    {
+        std::lock_guard guard(m_mutex);
+        if (!m_live) {
+            // Made once, beside the first folder; held until the job ends.
+            FG_TRY_ASSIGN(platform::FileHandle live, parent.createAnonymous(0600));
+            FG_TRY_ASSIGN(bool locked, live.tryLockExclusive());
+            if (!locked) return Error(Errc::Io, "the lock of folders built out of sight is taken");
+            m_live = std::move(live);
+        }
+    }
     // As with a temporary file (createLockedTemp): another job's clean-up
-    // may find it between its making and its lock, and remove it; losing
+    // may find it empty, before its link to the lock, and remove it; losing
     // that race, we start over under another name.
     constexpr int kTries = 8;
-    const std::string_view name = baseName(path);
     for (int attempt = 0; attempt < kTries; ++attempt) {
         std::string temp = tempNameFor(name);
         if (Status made = parent.mkdirAt(temp, 0700); !made) {
             if (made.error().sysErrno == EEXIST) continue;
             return made;
         }
-        auto lock = parent.openRead(temp);
-        if (!lock.ok() && lock.error().code == Errc::NotFound) continue;
-        if (!lock.ok()) {
+        auto folder = parent.openDir(temp);
+        if (!folder.ok() && folder.error().code == Errc::NotFound) continue;
+        if (!folder.ok()) {
             (void)parent.rmdirAt(temp);
-            return std::move(lock).error();
+            return std::move(folder).error();
         }
-        auto locked = lock->tryLockExclusive();
-        if (!locked.ok()) {
-            // A file system without locks: nobody's clean-up can tell it
-            // from a stale one, so it is not built out of sight.
-            (void)lock->close();
+        std::string live = tempNameFor(kStagedLiveStem);
+        Status linked = m_live->linkAs(*folder, live);
+        if (!linked && linked.error().code == Errc::NotFound) continue;
+        if (!linked) {
             (void)parent.rmdirAt(temp);
-            return std::move(locked).error();
+            return linked;
         }
-        // Removed by a clean-up that held the lock a moment: it is empty,
-        // so it was removed, not given its name.
-        auto info = lock->stat();
-        if (!*locked || (info.ok() && info->links == 0)) continue;
-        auto dir = parent.openDir(temp);
-        if (!dir.ok()) continue;
         std::lock_guard guard(m_mutex);
-        Folder& folder = m_folders[path];
-        folder.tempName = std::move(temp);
-        folder.dir = std::move(dir).value();
-        folder.lock = std::move(lock).value();
+        Folder& f = m_folders[path];
+        f.tempName = std::move(temp);
+        f.liveName = std::move(live);
         m_open.push_back(path);
         return {};
     }
@@ -114,6 +116,7 @@ bool StagedFolders::addFile(std::string_view folder, bool direct)
     Folder& f = it->second;
     if (!direct || f.taken == kMaxFiles) {
         f.closed = true;
+        noteIfReady(it->first, f);
         return false;
     }
     ++f.taken;
@@ -125,7 +128,10 @@ void StagedFolders::listReached(std::string_view path)
 {
     std::lock_guard guard(m_mutex);
     while (!m_open.empty() && !inside(path, m_open.back())) {
-        if (auto it = m_folders.find(m_open.back()); it != m_folders.end()) it->second.closed = true;
+        if (auto it = m_folders.find(m_open.back()); it != m_folders.end()) {
+            it->second.closed = true;
+            noteIfReady(it->first, it->second);
+        }
         m_open.pop_back();
     }
 }
@@ -133,15 +139,20 @@ void StagedFolders::listReached(std::string_view path)
 void StagedFolders::closeAll()
 {
     std::lock_guard guard(m_mutex);
-    for (auto& [path, f] : m_folders) f.closed = true;
+    for (auto& [path, f] : m_folders) {
+        f.closed = true;
+        noteIfReady(path, f);
+    }
     m_open.clear();
 }
 
 void StagedFolders::fileSettled(std::string_view folder)
 {
     std::lock_guard guard(m_mutex);
-    if (auto it = m_folders.find(std::string(folder)); it != m_folders.end() && it->second.pending > 0)
+    if (auto it = m_folders.find(std::string(folder)); it != m_folders.end() && it->second.pending > 0) {
         --it->second.pending;
+        noteIfReady(it->first, it->second);
+    }
 }
 
 void StagedFolders::fileMade(std::string_view folder)
@@ -157,19 +168,25 @@ void StagedFolders::fileDone(std::string_view folder, bool clean)
     if (it == m_folders.end()) return;
     if (it->second.open > 0) --it->second.open;
     if (!clean) it->second.torn = true;
+    noteIfReady(it->first, it->second);
+}
+
+void StagedFolders::noteIfReady(const std::string& path, Folder& f)
+{
+    if (!f.closed || f.pending > 0 || f.open > 0 || f.torn || f.handedOut) return;
+    f.handedOut = true;
+    m_ready.push_back(path);
+    m_anyReady.store(true, std::memory_order_relaxed);
 }
 
 std::vector<std::string> StagedFolders::takeReady()
 {
     std::vector<std::string> ready;
+    // One missed now is taken by the next caller, or at the job's end.
+    if (!m_anyReady.load(std::memory_order_relaxed)) return ready;
     std::lock_guard guard(m_mutex);
-    if (m_folders.empty()) return ready;
-    for (auto& [path, f] : m_folders) {
-        if (f.closed && f.pending == 0 && f.open == 0 && !f.torn && !f.handedOut) {
-            f.handedOut = true;
-            ready.push_back(path);
-        }
-    }
+    ready.swap(m_ready);
+    m_anyReady.store(false, std::memory_order_relaxed);
     return ready;
 }
 
@@ -193,30 +210,32 @@ Status StagedFolders::place(const std::string& path, DirCache& dirs, bool last)
 {
     const std::string parentPath(parentOf(path));
     const std::string_view name = baseName(path);
-    // A parent out of sight is reached through its own handle (where its
-    // name was taken, what is placed in it now moves on at the end);
-    // otherwise afresh by its name: this thread's handle may lead to a
-    // folder emptied into another of its name.
+    // The parent by its name, afresh (this thread's handle may lead to a
+    // folder emptied into another of its name) and through the cache, which
+    // finds one out of sight under its temporary name; one merged into
+    // another's is reached through its own handle (what is placed in it now
+    // moves on at the end).
     const platform::DirHandle* parent = nullptr;
     std::unique_lock guard(m_mutex, std::defer_lock);
     for (;;) {
-        bool parentStaged = false;
+        bool parentMerged = false;
         {
             std::lock_guard look(m_mutex);
-            parentStaged = m_folders.count(parentPath) > 0;
+            auto p = m_folders.find(parentPath);
+            parentMerged = p != m_folders.end() && p->second.merged;
         }
-        if (!parentStaged) {
+        if (!parentMerged) {
             dirs.invalidate(parentPath);
             FG_TRY_ASSIGN(parent, dirs.get(parentPath));
         }
         guard.lock();
         auto p = m_folders.find(parentPath);
-        if (!parentStaged && p == m_folders.end()) break;
-        if (parentStaged && p != m_folders.end()) {
-            parent = &p->second.dir;
+        const bool merged = p != m_folders.end() && p->second.merged;
+        if (merged == parentMerged) {
+            if (merged) parent = &*p->second.dir;
             break;
         }
-        // The parent was placed between the two looks: again.
+        // The parent was placed or merged between the two looks: again.
         guard.unlock();
     }
     auto it = m_folders.find(path);
@@ -227,7 +246,8 @@ Status StagedFolders::place(const std::string& path, DirCache& dirs, bool last)
         if (!last) return {};
         auto into = parent->openDir(name);
         if (!into.ok()) return into.error();
-        FG_TRY(moveContents(f.dir, *into, true));
+        (void)f.dir->unlinkAt(f.liveName);
+        FG_TRY(moveContents(*f.dir, *into, true));
         (void)parent->rmdirAt(f.tempName);
         m_folders.erase(it);
         return {};
@@ -239,6 +259,10 @@ Status StagedFolders::place(const std::string& path, DirCache& dirs, bool last)
         else renamed = parent->renameAt(f.tempName, name);
     }
     if (renamed) {
+        // Named first, then unlocked: a clean-up never finds it unlocked
+        // under its temporary name while its files are settled. (Killed in
+        // between, the link stays, unlocked: the next clean-up removes it.)
+        if (auto placed = parent->openDir(name); placed.ok()) (void)placed->unlinkAt(f.liveName);
         m_folders.erase(it);
         return {};
     }
@@ -253,9 +277,13 @@ Status StagedFolders::place(const std::string& path, DirCache& dirs, bool last)
     // what this one holds goes into theirs.
     auto into = parent->openDir(name);
     if (!into.ok()) return into.error();
+    auto self = parent->openDir(f.tempName);
+    if (!self.ok()) return self.error();
+    f.dir = std::move(self).value();
     f.merged = true;
-    FG_TRY(moveContents(f.dir, *into, last));
+    FG_TRY(moveContents(*f.dir, *into, last, f.liveName));
     if (last) {
+        (void)f.dir->unlinkAt(f.liveName);
         (void)parent->rmdirAt(f.tempName);
         m_folders.erase(it);
     }

@@ -8,14 +8,18 @@
 // moved past it. So no file is ever seen under its name before it is whole,
 // as with temporary files, and a folder's small files appear together.
 //
-// A killed run leaves such a folder under its temporary name, unlocked: the
-// next run's clean-up (salvageStaleTemps) removes the small files in it (any
-// of them may be torn) and gives it its name with the rest it holds.
+// Each such folder holds a link to one lock file of the job's (no descriptor
+// per folder: a job may have thousands out of sight while its writers catch
+// up with its plan). A killed run leaves them under their temporary names,
+// unlocked: the next run's clean-up (salvageStaleTemps) removes the small
+// files in one (any of them may be torn) and gives it its name with the rest
+// it holds.
 
 #include "platform/fs.h"
 
 #include <floodgate/error.h>
 
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <optional>
@@ -35,7 +39,10 @@ public:
     static constexpr uint32_t kMaxFiles = 2048;
 
     // Makes the folder at target path `path` under a temporary name in
-    // `parent` and locks it, so that other jobs' clean-up leaves it alone.
+    // `parent`, with the link to the job's lock in it, so that other jobs'
+    // clean-up leaves it alone. Fails where that cannot be (no locks, no
+    // hard links, another file system than the lock's): then it is made in
+    // plain sight.
     Status make(const platform::DirHandle& parent, const std::string& path);
     // The name the last component of `path` has on disk while it is staged
     // (for DirCache): nothing once it has its own.
@@ -82,8 +89,9 @@ public:
 private:
     struct Folder {
         std::string tempName;
-        platform::DirHandle dir;   // the folder itself
-        platform::FileHandle lock; // held while staged: the folder is live
+        std::string liveName; // its link to the job's lock
+        // Only once merged: the folder itself, where writers' handles still lead.
+        std::optional<platform::DirHandle> dir;
         uint32_t pending = 0;      // counted files not yet settled
         uint32_t open = 0;         // files made in it not yet complete or gone
         bool torn = false;         // holds a file that could not be unlinked
@@ -96,8 +104,15 @@ private:
         bool merged = false;
     };
 
+    // Hands a folder out (m_ready) the moment it may be placed.
+    void noteIfReady(const std::string& path, Folder& f);
+
     mutable std::mutex m_mutex;
+    // The job's lock: an unnamed file, locked, linked into each folder.
+    std::optional<platform::FileHandle> m_live;
     std::unordered_map<std::string, Folder> m_folders; // by target path
+    std::vector<std::string> m_ready;                  // for takeReady
+    std::atomic<bool> m_anyReady{false};               // (asked after each file, without the lock)
     // The staged folders the list is inside, outermost first: the scanner's
     // order (depth first, a folder before what it holds) leaves one for good
     // when an entry outside it comes.

@@ -122,25 +122,48 @@ std::vector<std::string> listPartials(PartialFolder& folder, const PartialLayout
     return out;
 }
 
-// A folder that a killed run was building out of sight (StagedFolders),
-// locked by us: the small files made in it under their own names may be
-// torn, so they go; what else it holds (folders that got their names inside
-// it, links, temporaries and partial files, handled as anywhere) is kept,
-// and it gets its name. Removed whole where that name is taken meanwhile.
+// A folder built out of sight (StagedFolders) whose job is gone (its links
+// to the job's lock are not locked): the small files made in it under their
+// own names may be torn, so they go; what else it holds (folders that got
+// their names inside it, links, temporaries and partial files, handled as
+// anywhere) is kept, and it gets its name. Removed whole where that name is
+// taken meanwhile.
 void salvageStagedFolder(const platform::DirHandle& dir, const std::string& name, const PartialLayout& layout,
                          StaleTemps& out)
 {
     const auto target = targetOfTemp(name);
     auto staged = dir.openDir(name);
     if (!target || !staged.ok()) return;
+    auto names = staged->list();
+    if (!names.ok()) return;
+    // Live while its job holds the lock; the locks taken here are held
+    // until it is done with, so that no job can be between the two.
+    std::vector<platform::FileHandle> locks;
+    std::vector<std::string> links;
+    for (const auto& entry : *names) {
+        if (targetOfTemp(entry.name) != kStagedLiveStem) continue;
+        auto link = staged->openRead(entry.name);
+        if (!link.ok()) continue;
+        auto locked = link->tryLockExclusive();
+        if (locked.ok() && !*locked) return; // its job is running
+        links.push_back(entry.name);
+        locks.push_back(std::move(link).value());
+    }
+    if (names->empty()) {
+        // Empty: just made by a job that links its lock next, or left so;
+        // either way it goes (that job starts over under another name).
+        (void)dir.rmdirAt(name);
+        return;
+    }
+    for (const auto& link : links) (void)staged->unlinkAt(link);
     const StaleTemps inner = salvageStaleTemps(*staged, layout);
     out.removed += inner.removed;
     out.kept += inner.kept;
-    auto names = staged->list();
-    if (!names.ok()) return;
+    auto left = staged->list();
+    if (!left.ok()) return;
     const PartialLayout beside;
     bool keeps = false;
-    for (const auto& entry : *names) {
+    for (const auto& entry : *left) {
         auto info = staged->statAt(entry.name);
         const bool madeThere = info.ok() && info->type == platform::FileType::Regular && !isTempName(entry.name)
                                && !beside.targetOf(entry.name);
@@ -181,6 +204,14 @@ StaleTemps salvageStaleTemps(const platform::DirHandle& dir, const PartialLayout
             continue;
         }
         if (!isTempName(entry.name)) continue;
+        const bool isFolder = entry.typeKnown ? entry.type == platform::FileType::Directory : [&] {
+            auto info = dir.statAt(entry.name);
+            return info.ok() && info->type == platform::FileType::Directory;
+        }();
+        if (isFolder) {
+            salvageStagedFolder(dir, entry.name, layout, out);
+            continue;
+        }
         auto file = dir.openRead(entry.name);
         if (!file.ok()) continue;
         auto locked = file->tryLockExclusive();
@@ -188,10 +219,6 @@ StaleTemps salvageStaleTemps(const platform::DirHandle& dir, const PartialLayout
         // between its lock and its rename.
         if (!locked.ok() || !*locked) continue;
         auto info = file->stat();
-        if (info.ok() && info->type == platform::FileType::Directory) {
-            salvageStagedFolder(dir, entry.name, layout, out);
-            continue;
-        }
         const auto target = targetOfTemp(entry.name);
         if (info.ok() && info->size >= kMinPartialBytes && target && keep(entry.name, *target)) {
             ++out.kept;

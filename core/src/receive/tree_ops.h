@@ -38,6 +38,11 @@ Status linkIntoPlace(const platform::DirHandle& fromDir, std::string_view fromNa
 // Smaller temporary files are not worth keeping: sending them again is cheap.
 inline constexpr uint64_t kMinPartialBytes = 1u << 20;
 
+// A folder built out of sight (receive/staged_folders.h) holds a link to
+// its job's lock file under a temporary name with this stem: while the job
+// lives the lock is held, and the folder is left alone.
+inline constexpr std::string_view kStagedLiveStem = "floodgate-live";
+
 struct StaleTemps {
     size_t removed = 0;
     size_t kept = 0; // became partial files
