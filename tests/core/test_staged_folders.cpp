@@ -15,6 +15,7 @@
 
 using namespace fg;
 using fgtest::ScratchDir;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -196,7 +197,7 @@ private Q_SLOTS:
         QVERIFY(fgtest::tempFilesUnder(d.sub("r")).isEmpty());
     }
 
-    void aNameTakenMeanwhileTakesItsContents()
+    void aNameTakenMeanwhileTakesItsContentsAtTheEnd()
     {
         ScratchDir d;
         QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
@@ -205,10 +206,7 @@ private Q_SLOTS:
         QVERIFY(staged.make(cache.root(), "a").ok());
         makeFileIn(cache, "a", "ours", "1");
         makeFileIn(cache, "a", "both", "ours");
-        makeFileIn(cache, "a/sub", "deep", "2"); // (a folder of ours, already placed inside)
-        // A writer's temporary, still being written.
-        const std::string temp = tempNameFor("late");
-        makeFileIn(cache, "a", temp, "3");
+        makeFileIn(cache, "a/sub", "deep", "2"); // (a folder of ours, placed inside)
         // Another job made the folder first.
         fgtest::writeFile(d.sub("r/a/theirs"), "t");
         fgtest::writeFile(d.sub("r/a/both"), "theirs");
@@ -216,31 +214,21 @@ private Q_SLOTS:
         staged.closeAll();
         QCOMPARE(staged.takeReady().size(), size_t(1));
         QVERIFY(staged.place("a", cache).ok());
+        // Nothing moves while this job's writers may still name things in it,
+        // and they still find it.
+        QVERIFY(!fgtest::exists(d.sub("r/a/ours")));
+        QVERIFY(staged.onDiskName("a").has_value());
+        makeFileIn(cache, "a", "late", "3");
+        // At the end: everything, and the emptied folder goes.
+        QVERIFY(staged.remaining() == std::vector<std::string>{"a"});
+        QVERIFY(staged.place("a", cache, true).ok());
         QCOMPARE(fgtest::readFile(d.sub("r/a/ours")), std::string("1"));
         QCOMPARE(fgtest::readFile(d.sub("r/a/both")), std::string("ours"));
         QCOMPARE(fgtest::readFile(d.sub("r/a/theirs")), std::string("t"));
         QCOMPARE(fgtest::readFile(d.sub("r/a/sub/deep")), std::string("2"));
         QCOMPARE(fgtest::readFile(d.sub("r/a/sub/other")), std::string("o"));
-        // The temporary waits where its writer names it; new looks go to theirs.
-        QCOMPARE(tempNamesIn(d.sub("r")), 1);
-        QVERIFY(!staged.onDiskName("a").has_value());
-        // At the end it has its name; what came late moves, and the emptied folder goes.
-        {
-            auto folder = platform::DirHandle::open(d.sub("r"));
-            QVERIFY(folder.ok());
-            auto names = folder->list();
-            QVERIFY(names.ok());
-            for (const auto& e : *names)
-                if (isTempName(e.name)) {
-                    auto inner = folder->openDir(e.name);
-                    QVERIFY(inner.ok());
-                    QVERIFY(inner->renameAt(temp, "late").ok());
-                }
-        }
-        QVERIFY(staged.remaining() == std::vector<std::string>{"a"});
-        QVERIFY(staged.place("a", cache, true).ok());
         QCOMPARE(fgtest::readFile(d.sub("r/a/late")), std::string("3"));
-        QCOMPARE(tempNamesIn(d.sub("r")), 0);
+        QVERIFY(fgtest::tempFilesUnder(d.sub("r")).isEmpty());
         QVERIFY(staged.remaining().empty());
     }
 
@@ -268,12 +256,18 @@ private Q_SLOTS:
         // folder out of sight inside it in turn.
         const std::string outer = d.sub("p/" + tempNameFor("a"));
         const std::string inner = outer + "/" + tempNameFor("b");
+        const std::string other = d.sub("p/" + tempNameFor("e"));
+        // Each with its link to its job's lock, which nobody holds now.
+        for (const std::string& folder : {outer, inner, other})
+            fgtest::writeFile(folder + "/" + tempNameFor(kStagedLiveStem), "");
         fgtest::writeFile(outer + "/torn", "to");
         fgtest::writeFile(outer + "/placed/whole", "w");
         fgtest::writeFile(inner + "/torn2", "t2");
         fgtest::writeFile(inner + "/c/whole2", "w2");
         // And one with nothing else: it goes whole.
-        fgtest::writeFile(d.sub("p/" + tempNameFor("e") + "/torn3"), "t3");
+        fgtest::writeFile(other + "/torn3", "t3");
+        // A user's folder that only looks like one: no link, left alone.
+        fgtest::writeFile(d.sub("p/.notes.fg-backup/keep"), "k");
         const StaleTemps stale = salvageStaleTemps(openDir(d.sub("p")), PartialLayout());
         QCOMPARE(stale.removed, size_t(3));
         QVERIFY(!fgtest::exists(d.sub("p/a/torn")));
@@ -281,8 +275,8 @@ private Q_SLOTS:
         QVERIFY(!fgtest::exists(d.sub("p/a/b/torn2")));
         QCOMPARE(fgtest::readFile(d.sub("p/a/b/c/whole2")), std::string("w2"));
         QVERIFY(!fgtest::exists(d.sub("p/e")));
-        QVERIFY(fgtest::tempFilesUnder(d.sub("p")).isEmpty());
-        QCOMPARE(tempNamesIn(d.sub("p")), 0);
+        QCOMPARE(fgtest::readFile(d.sub("p/.notes.fg-backup/keep")), std::string("k"));
+        QCOMPARE(fgtest::tempFilesUnder(d.sub("p")), QStringList{u".notes.fg-backup"_s});
         QCOMPARE(tempNamesIn(d.sub("p/a")), 0);
     }
 

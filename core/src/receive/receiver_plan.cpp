@@ -787,6 +787,10 @@ void Receiver::deleteExtraneous(DirCache& dirs)
     }
     auto extra = [&](const std::string& path) {
         if (inSource(path)) return false;
+        // Floodgate's own temporaries, and what is inside a folder another
+        // job builds out of sight: the clean-up's (lookForLeftovers) to judge.
+        for (std::string_view at = path; !at.empty(); at = parentOf(at))
+            if (isTempName(baseName(at))) return false;
         if (isBackupPath(m_params.backup, path)) return false; // -b's own backups stay
         for (std::string_view up = parentOf(path); !m_omittedDirs.empty() && !up.empty(); up = parentOf(up))
             if (m_omittedDirs.count(std::string(up))) return false;

@@ -150,6 +150,11 @@ void Receiver::discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keep
         if (!gone && gone.error().code == Errc::NotFound) gone = Status();
         m_staged.fileDone(parentOf(target), gone.ok());
         forgetOpenFile(index, file);
+        if (!gone)
+            return fail(Error(gone.error().code, "removing the unfinished " + target + " (" + gone.error().message
+                                                     + "): its folder stays out of sight, with what else it holds, "
+                                                       "until a later run salvages it",
+                              gone.error().sysErrno));
         placeStaged(dirs);
         return;
     }
@@ -237,6 +242,8 @@ void Receiver::dropOpenFile(uint32_t index, DirCache& dirs, bool keepPartial)
         if (it == m_openFiles.end()) return;
         file = it->second;
     }
+    // After its making, if another writer is at it: what was made goes.
+    { std::lock_guard made(file->state); }
     std::unique_lock gate(file->gate);
     discard(*file, index, dirs, keepPartial);
 }
@@ -367,11 +374,25 @@ std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& 
         // New in a folder built out of sight: made under its own name, which
         // nobody sees until the folder has its own (StagedFolders).
         if (localDisk && direct && entry->size < kMinPartialBytes) {
+            {
+                // Counted as open before it exists, and only while it is
+                // still wanted: a failure said meanwhile (settled, so the
+                // folder may be placed) never sees it made after.
+                std::lock_guard lock(m_listMutex);
+                if (m_wants[index] != Want::WriteDirect)
+                    return Error(Errc::Cancelled, "settled while it was being opened");
+                m_staged.fileMade(parentOf(target));
+            }
             file->tempName = std::string(baseName(target));
-            FG_TRY_ASSIGN(file->handle, parent->createExclusive(file->tempName, keeps));
             file->direct = true;
+            auto made = parent->createExclusive(file->tempName, keeps);
+            if (!made.ok()) {
+                file->direct = false;
+                m_staged.fileDone(parentOf(target), true);
+                return std::move(made).error();
+            }
+            file->handle = std::move(made).value();
             file->createdMode = keeps & 0777 & ~m_umask;
-            m_staged.fileMade(parentOf(target));
             return {};
         }
         if (localDisk && fs->anonymousTemps && entry->size < kMinPartialBytes) {

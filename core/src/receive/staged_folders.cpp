@@ -18,34 +18,15 @@ bool inside(std::string_view path, std::string_view folder)
            && (path.size() == folder.size() || path[folder.size()] == '/');
 }
 
-// Moves what `from` holds into `to`: files replace those of the same name,
-// folders of one name are merged. Temporaries stay unless `all`: writers
-// still name them.
-Status moveContents(const platform::DirHandle& from, const platform::DirHandle& to, bool all, std::string_view skip = {})
-{
-    FG_TRY_ASSIGN(std::vector<platform::DirEntryName> names, from.list());
-    for (const auto& entry : names) {
-        if ((!all && isTempName(entry.name)) || entry.name == skip) continue;
-        auto ours = from.statAt(entry.name);
-        auto theirs = to.statAt(entry.name);
-        if (ours.ok() && theirs.ok() && ours->type == platform::FileType::Directory
-            && theirs->type == platform::FileType::Directory) {
-            FG_TRY_ASSIGN(platform::DirHandle inner, from.openDir(entry.name));
-            FG_TRY_ASSIGN(platform::DirHandle into, to.openDir(entry.name));
-            FG_TRY(moveContents(inner, into, all));
-            if (all) (void)from.rmdirAt(entry.name);
-            continue;
-        }
-        FG_TRY(from.renameInto(entry.name, to, entry.name));
-    }
-    return {};
-}
-
 } // namespace
 
 Status StagedFolders::make(const platform::DirHandle& parent, const std::string& path)
 {
     const std::string_view name = baseName(path);
+    // A name too long to be read back from its temporary one: a killed
+    // run's clean-up could not give it its name.
+    if (targetOfTemp(tempNameFor(name)) != name)
+        return Error(Errc::InvalidArgument, "the name " + std::string(name) + " is too long to build out of sight");
     {
         std::lock_guard guard(m_mutex);
         if (!m_live) {
@@ -95,16 +76,8 @@ std::optional<std::string> StagedFolders::onDiskName(std::string_view path) cons
     std::lock_guard guard(m_mutex);
     if (m_folders.empty()) return std::nullopt;
     auto it = m_folders.find(std::string(path));
-    if (it == m_folders.end() || it->second.merged) return std::nullopt;
+    if (it == m_folders.end()) return std::nullopt;
     return it->second.tempName;
-}
-
-bool StagedFolders::staged(std::string_view folder) const
-{
-    std::lock_guard guard(m_mutex);
-    for (const auto& [path, f] : m_folders)
-        if (inside(folder, path)) return true;
-    return false;
 }
 
 bool StagedFolders::addFile(std::string_view folder, bool direct)
@@ -208,85 +181,49 @@ std::vector<std::string> StagedFolders::remaining() const
 
 Status StagedFolders::place(const std::string& path, DirCache& dirs, bool last)
 {
+    // The parent afresh, through the cache, which finds it under its
+    // temporary name while it is out of sight (this thread's handle may lead
+    // to a folder since emptied into another of its name).
     const std::string parentPath(parentOf(path));
     const std::string_view name = baseName(path);
-    // The parent by its name, afresh (this thread's handle may lead to a
-    // folder emptied into another of its name) and through the cache, which
-    // finds one out of sight under its temporary name; one merged into
-    // another's is reached through its own handle (what is placed in it now
-    // moves on at the end).
-    const platform::DirHandle* parent = nullptr;
-    std::unique_lock guard(m_mutex, std::defer_lock);
-    for (;;) {
-        bool parentMerged = false;
-        {
-            std::lock_guard look(m_mutex);
-            auto p = m_folders.find(parentPath);
-            parentMerged = p != m_folders.end() && p->second.merged;
-        }
-        if (!parentMerged) {
-            dirs.invalidate(parentPath);
-            FG_TRY_ASSIGN(parent, dirs.get(parentPath));
-        }
-        guard.lock();
-        auto p = m_folders.find(parentPath);
-        const bool merged = p != m_folders.end() && p->second.merged;
-        if (merged == parentMerged) {
-            if (merged) parent = &*p->second.dir;
-            break;
-        }
-        // The parent was placed or merged between the two looks: again.
-        guard.unlock();
-    }
+    dirs.invalidate(parentPath);
+    FG_TRY_ASSIGN(const platform::DirHandle* parent, dirs.get(parentPath));
+    std::lock_guard guard(m_mutex);
     auto it = m_folders.find(path);
     if (it == m_folders.end()) return {};
     Folder& f = it->second;
-    if (f.merged) {
-        // The end: what came after the merge moves too, and the emptied folder goes.
-        if (!last) return {};
-        auto into = parent->openDir(name);
-        if (!into.ok()) return into.error();
-        (void)f.dir->unlinkAt(f.liveName);
-        FG_TRY(moveContents(*f.dir, *into, true));
-        (void)parent->rmdirAt(f.tempName);
-        m_folders.erase(it);
-        return {};
+    if (!f.merged) {
+        Status renamed = parent->renameAtNoReplace(f.tempName, name);
+        if (renamed) {
+            // Named first, then unlocked: a clean-up never finds it unlocked
+            // under its temporary name. (Killed in between, the link stays,
+            // unlocked: the next clean-up removes it.)
+            if (auto placed = parent->openDir(name); placed.ok()) (void)placed->unlinkAt(f.liveName);
+            m_folders.erase(it);
+            return {};
+        }
+        const int e = renamed.error().sysErrno;
+        auto there = parent->statAt(name);
+        if ((e != EEXIST && e != ENOTEMPTY) || !there.ok() || there->type != platform::FileType::Directory)
+            return Error(renamed.error().code, "giving " + parent->childPath(name)
+                                                   + " its name (it was built out of sight as "
+                                                   + parent->childPath(f.tempName) + "): " + renamed.error().message,
+                         e);
+        // Another job made it meanwhile (the same sync from two clients, or
+        // a job and its own reconnected successor): what this one holds goes
+        // into theirs once this job's writers are done with it, at the end.
+        f.merged = true;
     }
-    Status renamed = parent->renameAtNoReplace(f.tempName, name);
-    if (!renamed && renamed.error().sysErrno == ENOSYS) {
-        // No such rename here: a name that is free now is taken by a plain one.
-        if (parent->statAt(name).ok()) renamed = Error(Errc::Io, "", EEXIST);
-        else renamed = parent->renameAt(f.tempName, name);
-    }
-    if (renamed) {
-        // Named first, then unlocked: a clean-up never finds it unlocked
-        // under its temporary name while its files are settled. (Killed in
-        // between, the link stays, unlocked: the next clean-up removes it.)
-        if (auto placed = parent->openDir(name); placed.ok()) (void)placed->unlinkAt(f.liveName);
-        m_folders.erase(it);
-        return {};
-    }
-    const int e = renamed.error().sysErrno;
-    auto there = parent->statAt(name);
-    if ((e != EEXIST && e != ENOTEMPTY) || !there.ok() || there->type != platform::FileType::Directory) {
-        return Error(renamed.error().code, "giving " + parent->childPath(name) + " its name (it was built out of sight as "
-                                               + parent->childPath(f.tempName) + "): " + renamed.error().message,
-                     e);
-    }
-    // Another job made it meanwhile (the same sync from two clients, say):
-    // what this one holds goes into theirs.
+    if (!last) return {};
     auto into = parent->openDir(name);
     if (!into.ok()) return into.error();
     auto self = parent->openDir(f.tempName);
     if (!self.ok()) return self.error();
-    f.dir = std::move(self).value();
-    f.merged = true;
-    FG_TRY(moveContents(*f.dir, *into, last, f.liveName));
-    if (last) {
-        (void)f.dir->unlinkAt(f.liveName);
-        (void)parent->rmdirAt(f.tempName);
-        m_folders.erase(it);
-    }
+    // Its link to the lock last: until everything is out, it is live.
+    FG_TRY(moveContents(*self, *into, true, f.liveName));
+    (void)self->unlinkAt(f.liveName);
+    (void)parent->rmdirAt(f.tempName);
+    m_folders.erase(it);
     return {};
 }
 

@@ -47,9 +47,6 @@ public:
     // The name the last component of `path` has on disk while it is staged
     // (for DirCache): nothing once it has its own.
     std::optional<std::string> onDiskName(std::string_view path) const;
-    // Whether `path` is a staged folder (or inside one) and so unseen.
-    bool staged(std::string_view folder) const;
-
     // A file planned into `folder`. A small one (`direct`) is made there
     // under its name while the folder takes files, and counted until it
     // settles: true. A big one is not (its partial file must outlive a killed
@@ -80,27 +77,23 @@ public:
 
     // Gives the folder its name. Where another job made a folder of that
     // name meanwhile, what this one holds moves into it instead (files
-    // replace theirs of the same name, as the later of two renames would);
-    // files that writers still name under temporary names move at the end
-    // (`last`, once every file is in place or gone), and the emptied folder
-    // goes then.
+    // replace theirs of the same name, as the later of two renames would),
+    // at the end (`last`: once every file is in place or gone); till then it
+    // stays where this job's writers find it.
     Status place(const std::string& path, DirCache& dirs, bool last = false);
 
 private:
     struct Folder {
         std::string tempName;
         std::string liveName; // its link to the job's lock
-        // Only once merged: the folder itself, where writers' handles still lead.
-        std::optional<platform::DirHandle> dir;
         uint32_t pending = 0;      // counted files not yet settled
         uint32_t open = 0;         // files made in it not yet complete or gone
         bool torn = false;         // holds a file that could not be unlinked
         uint32_t taken = 0;
         bool closed = false;
         bool handedOut = false; // returned by takeReady
-        // Its name was taken: what it held moved into the folder of that
-        // name, and what comes later (a writer's handle still leads here)
-        // moves at the end.
+        // Its name was taken: what it holds moves into the folder of that
+        // name at the end, when no writer names anything in it.
         bool merged = false;
     };
 

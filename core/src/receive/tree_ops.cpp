@@ -3,6 +3,7 @@
 #include "common/path.h"
 #include "scan/dir_cache.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <random>
 
@@ -81,6 +82,26 @@ Status linkIntoPlace(const platform::DirHandle& fromDir, std::string_view fromNa
     }
 }
 
+Status moveContents(const platform::DirHandle& from, const platform::DirHandle& to, bool all, std::string_view skip)
+{
+    FG_TRY_ASSIGN(std::vector<platform::DirEntryName> names, from.list());
+    for (const auto& entry : names) {
+        if ((!all && isTempName(entry.name)) || entry.name == skip) continue;
+        auto ours = from.statAt(entry.name);
+        auto theirs = to.statAt(entry.name);
+        if (ours.ok() && theirs.ok() && ours->type == platform::FileType::Directory
+            && theirs->type == platform::FileType::Directory) {
+            FG_TRY_ASSIGN(platform::DirHandle inner, from.openDir(entry.name));
+            FG_TRY_ASSIGN(platform::DirHandle into, to.openDir(entry.name));
+            FG_TRY(moveContents(inner, into, all));
+            if (all) (void)from.rmdirAt(entry.name);
+            continue;
+        }
+        FG_TRY(from.renameInto(entry.name, to, entry.name));
+    }
+    return {};
+}
+
 namespace {
 
 // The folder of one directory's partial files, opened (or made) when the
@@ -122,39 +143,39 @@ std::vector<std::string> listPartials(PartialFolder& folder, const PartialLayout
     return out;
 }
 
-// A folder built out of sight (StagedFolders) whose job is gone (its links
-// to the job's lock are not locked): the small files made in it under their
-// own names may be torn, so they go; what else it holds (folders that got
-// their names inside it, links, temporaries and partial files, handled as
-// anywhere) is kept, and it gets its name. Removed whole where that name is
-// taken meanwhile.
+// A folder built out of sight (StagedFolders) whose job is gone: its links
+// to the job's lock were found and none is held. Any doubt leaves it alone:
+// no link (a user's folder of such a name, or one its job has just named and
+// unlocked), a link that cannot be opened or locked, a folder no longer
+// under this name. The regular files in it go: those made under their own
+// names may be torn, and nothing tells them from others. What else it holds
+// (folders that got their names inside it, links, temporaries and partial
+// files, handled as anywhere) stays, and it gets its name, or goes into the
+// folder that took the name meanwhile.
 void salvageStagedFolder(const platform::DirHandle& dir, const std::string& name, const PartialLayout& layout,
                          StaleTemps& out)
 {
     const auto target = targetOfTemp(name);
+    if (!target) return;
     auto staged = dir.openDir(name);
-    if (!target || !staged.ok()) return;
+    if (!staged.ok()) return;
     auto names = staged->list();
     if (!names.ok()) return;
-    // Live while its job holds the lock; the locks taken here are held
-    // until it is done with, so that no job can be between the two.
-    std::vector<platform::FileHandle> locks;
     std::vector<std::string> links;
     for (const auto& entry : *names) {
         if (targetOfTemp(entry.name) != kStagedLiveStem) continue;
+        // (Let go at once: a job that is gone never takes its lock again.)
         auto link = staged->openRead(entry.name);
-        if (!link.ok()) continue;
+        if (!link.ok()) return;
         auto locked = link->tryLockExclusive();
-        if (locked.ok() && !*locked) return; // its job is running
+        if (!locked.ok() || !*locked) return;
         links.push_back(entry.name);
-        locks.push_back(std::move(link).value());
     }
-    if (names->empty()) {
-        // Empty: just made by a job that links its lock next, or left so;
-        // either way it goes (that job starts over under another name).
-        (void)dir.rmdirAt(name);
-        return;
-    }
+    if (links.empty()) return;
+    auto now = dir.statAt(name);
+    auto self = staged->stat();
+    if (!now.ok() || !self.ok() || now->device != self->device || now->inode != self->inode) return;
+    // (Unlinked first: another clean-up at it now finds no link and leaves it.)
     for (const auto& link : links) (void)staged->unlinkAt(link);
     const StaleTemps inner = salvageStaleTemps(*staged, layout);
     out.removed += inner.removed;
@@ -165,9 +186,9 @@ void salvageStagedFolder(const platform::DirHandle& dir, const std::string& name
     bool keeps = false;
     for (const auto& entry : *left) {
         auto info = staged->statAt(entry.name);
-        const bool madeThere = info.ok() && info->type == platform::FileType::Regular && !isTempName(entry.name)
-                               && !beside.targetOf(entry.name);
-        if (madeThere && staged->unlinkAt(entry.name).ok()) ++out.removed;
+        const bool regular = info.ok() && info->type == platform::FileType::Regular && !isTempName(entry.name)
+                             && !beside.targetOf(entry.name);
+        if (regular && staged->unlinkAt(entry.name).ok()) ++out.removed;
         else keeps = true;
     }
     if (!keeps) {
@@ -175,8 +196,12 @@ void salvageStagedFolder(const platform::DirHandle& dir, const std::string& name
         return;
     }
     Status placed = dir.renameAtNoReplace(name, *target);
-    if (!placed && placed.error().sysErrno == ENOSYS && !dir.statAt(*target).ok()) placed = dir.renameAt(name, *target);
-    if (!placed) (void)dir.removeTreeAt(name);
+    if (placed) return;
+    auto there = dir.statAt(*target);
+    if (there.ok() && there->type == platform::FileType::Directory) {
+        auto into = dir.openDir(*target);
+        if (into.ok() && moveContents(*staged, *into, true)) (void)dir.rmdirAt(name);
+    }
 }
 
 } // namespace

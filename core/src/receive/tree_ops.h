@@ -38,6 +38,12 @@ Status linkIntoPlace(const platform::DirHandle& fromDir, std::string_view fromNa
 // Smaller temporary files are not worth keeping: sending them again is cheap.
 inline constexpr uint64_t kMinPartialBytes = 1u << 20;
 
+// Moves what `from` holds into `to`: files replace those of the same name,
+// folders of one name are merged (emptied ones removed when `all`).
+// Temporaries stay unless `all`; `skip` stays.
+Status moveContents(const platform::DirHandle& from, const platform::DirHandle& to, bool all,
+                    std::string_view skip = {});
+
 // A folder built out of sight (receive/staged_folders.h) holds a link to
 // its job's lock file under a temporary name with this stem: while the job
 // lives the lock is held, and the folder is left alone.
