@@ -34,13 +34,14 @@ DirCache cacheFor(const std::string& root, const StagedFolders& staged)
     return cache;
 }
 
-// Names under `dir` (not below) that are temporary ones.
+// Names under `dir` (not below) that are temporary ones, the job's lock
+// file beside its first folder aside (it goes with the job: finish()).
 int tempNamesIn(const std::string& dir)
 {
     auto names = openDir(dir).list();
     int n = 0;
     if (names.ok())
-        for (const auto& e : *names) n += isTempName(e.name) ? 1 : 0;
+        for (const auto& e : *names) n += isTempName(e.name) && targetOfTemp(e.name) != kStagedLiveStem ? 1 : 0;
     return n;
 }
 
@@ -194,6 +195,7 @@ private Q_SLOTS:
         QVERIFY(all == (std::vector<std::string>{"a", "a/b", "a/b/c"}));
         for (const auto& folder : all) QVERIFY(staged.place(folder, cache, true).ok());
         QCOMPARE(fgtest::readFile(d.sub("r/a/b/c/f")), std::string("x"));
+        staged.finish();
         QVERIFY(fgtest::tempFilesUnder(d.sub("r")).isEmpty());
     }
 
@@ -228,6 +230,7 @@ private Q_SLOTS:
         QCOMPARE(fgtest::readFile(d.sub("r/a/sub/deep")), std::string("2"));
         QCOMPARE(fgtest::readFile(d.sub("r/a/sub/other")), std::string("o"));
         QCOMPARE(fgtest::readFile(d.sub("r/a/late")), std::string("3"));
+        staged.finish();
         QVERIFY(fgtest::tempFilesUnder(d.sub("r")).isEmpty());
         QVERIFY(staged.remaining().empty());
     }

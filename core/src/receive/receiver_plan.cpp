@@ -581,6 +581,7 @@ void Receiver::placeAllStaged(DirCache& dirs, bool jobOk)
         if (!placed && jobOk) fail(placed.error());
         else if (!placed) notice(false, folder, placed.error());
     }
+    m_staged.finish();
 }
 
 Status Receiver::finishList(const proto::FileListEndMsg& end)

@@ -30,11 +30,20 @@ Status StagedFolders::make(const platform::DirHandle& parent, const std::string&
     {
         std::lock_guard guard(m_mutex);
         if (!m_live) {
-            // Made once, beside the first folder; held until the job ends.
-            FG_TRY_ASSIGN(platform::FileHandle live, parent.createAnonymous(0600));
-            FG_TRY_ASSIGN(bool locked, live.tryLockExclusive());
-            if (!locked) return Error(Errc::Io, "the lock of folders built out of sight is taken");
+            // Made once, beside the first folder, under a temporary name (an
+            // unnamed file could not be linked again once its links were
+            // gone); locked and kept until the job ends.
+            FG_TRY_ASSIGN(platform::DirHandle home, parent.duplicate());
+            std::string liveName = tempNameFor(kStagedLiveStem);
+            FG_TRY_ASSIGN(platform::FileHandle live, home.createExclusive(liveName, 0600));
+            auto locked = live.tryLockExclusive();
+            if (!locked.ok() || !*locked) {
+                (void)home.unlinkAt(liveName);
+                return locked.ok() ? Error(Errc::Io, "the lock of folders built out of sight was taken") : locked.error();
+            }
             m_live = std::move(live);
+            m_liveHome = std::move(home);
+            m_liveName = std::move(liveName);
         }
     }
     // As with a temporary file (createLockedTemp): another job's clean-up
@@ -54,7 +63,7 @@ Status StagedFolders::make(const platform::DirHandle& parent, const std::string&
             return std::move(folder).error();
         }
         std::string live = tempNameFor(kStagedLiveStem);
-        Status linked = m_live->linkAs(*folder, live);
+        Status linked = m_liveHome->linkInto(m_liveName, *folder, live);
         if (!linked && linked.error().code == Errc::NotFound) continue;
         if (!linked) {
             (void)parent.rmdirAt(temp);
@@ -69,6 +78,17 @@ Status StagedFolders::make(const platform::DirHandle& parent, const std::string&
     }
     return Error(Errc::Io, "making the folder " + parent.childPath(name) + ": another job's clean-up took each of "
                                + std::to_string(kTries) + " tries");
+}
+
+StagedFolders::~StagedFolders() { finish(); }
+
+void StagedFolders::finish()
+{
+    // Unlinked, then let go (with the object): a clean-up never finds it
+    // unlocked. Folders still out of sight keep their links to it.
+    std::lock_guard guard(m_mutex);
+    if (m_liveHome && !m_liveName.empty()) (void)m_liveHome->unlinkAt(m_liveName);
+    m_liveName.clear();
 }
 
 std::optional<std::string> StagedFolders::onDiskName(std::string_view path) const

@@ -38,6 +38,11 @@ public:
     // killed run can lose of a folder, and how long its files stay unseen.
     static constexpr uint32_t kMaxFiles = 2048;
 
+    StagedFolders() = default;
+    StagedFolders(const StagedFolders&) = delete;
+    StagedFolders& operator=(const StagedFolders&) = delete;
+    ~StagedFolders();
+
     // Makes the folder at target path `path` under a temporary name in
     // `parent`, with the link to the job's lock in it, so that other jobs'
     // clean-up leaves it alone. Fails where that cannot be (no locks, no
@@ -75,6 +80,10 @@ public:
     // every folder still out of sight that may be placed, outermost first.
     std::vector<std::string> remaining() const;
 
+    // The job is done with building out of sight: the lock file's own name
+    // goes (what is still out of sight keeps its link, for a later clean-up).
+    void finish();
+
     // Gives the folder its name. Where another job made a folder of that
     // name meanwhile, what this one holds moves into it instead (files
     // replace theirs of the same name, as the later of two renames would),
@@ -101,8 +110,11 @@ private:
     void noteIfReady(const std::string& path, Folder& f);
 
     mutable std::mutex m_mutex;
-    // The job's lock: an unnamed file, locked, linked into each folder.
+    // The job's lock: a file under a temporary name beside the first folder,
+    // locked, linked into each folder; gone with the job.
     std::optional<platform::FileHandle> m_live;
+    std::optional<platform::DirHandle> m_liveHome;
+    std::string m_liveName;
     std::unordered_map<std::string, Folder> m_folders; // by target path
     std::vector<std::string> m_ready;                  // for takeReady
     std::atomic<bool> m_anyReady{false};               // (asked after each file, without the lock)
