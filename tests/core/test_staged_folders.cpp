@@ -310,14 +310,22 @@ private Q_SLOTS:
             QVERIFY(staged.make(cache.root(), "a").ok());
             makeFileIn(cache, "a", "torn", "t");
             makeFileIn(cache, "a/placed", "whole", "w");
+            // And one inside it, linked to the same lock: salvaged in the same pass.
+            auto a = cache.get("a");
+            QVERIFY(a.ok());
+            QVERIFY(staged.make(**a, "a/b").ok());
+            makeFileIn(cache, "a/b", "torn2", "t2");
+            makeFileIn(cache, "a/b/c", "whole2", "w2");
             // Its link to the lock is there, locked while the job lives.
             QCOMPARE(tempNamesIn(d.sub("r")), 1);
             QCOMPARE(salvageStaleTemps(openDir(d.sub("r")), PartialLayout()).removed, size_t(0));
         } // the job ends without placing it (as if killed)
         const StaleTemps stale = salvageStaleTemps(openDir(d.sub("r")), PartialLayout());
-        QCOMPARE(stale.removed, size_t(1));
+        QCOMPARE(stale.removed, size_t(2));
         QVERIFY(!fgtest::exists(d.sub("r/a/torn")));
         QCOMPARE(fgtest::readFile(d.sub("r/a/placed/whole")), std::string("w"));
+        QVERIFY(!fgtest::exists(d.sub("r/a/b/torn2")));
+        QCOMPARE(fgtest::readFile(d.sub("r/a/b/c/whole2")), std::string("w2"));
         QVERIFY(fgtest::tempFilesUnder(d.sub("r")).isEmpty());
     }
 

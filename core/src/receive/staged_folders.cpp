@@ -33,14 +33,13 @@ Status StagedFolders::make(const platform::DirHandle& parent, const std::string&
             // Made once, beside the first folder, under a temporary name (an
             // unnamed file could not be linked again once its links were
             // gone); locked and kept until the job ends.
+            // Locked before it has its name: no clean-up ever finds it unlocked.
             FG_TRY_ASSIGN(platform::DirHandle home, parent.duplicate());
+            FG_TRY_ASSIGN(platform::FileHandle live, home.createAnonymous(0600));
+            FG_TRY_ASSIGN(bool locked, live.tryLockExclusive());
+            if (!locked) return Error(Errc::Io, "the lock of folders built out of sight was taken");
             std::string liveName = tempNameFor(kStagedLiveStem);
-            FG_TRY_ASSIGN(platform::FileHandle live, home.createExclusive(liveName, 0600));
-            auto locked = live.tryLockExclusive();
-            if (!locked.ok() || !*locked) {
-                (void)home.unlinkAt(liveName);
-                return locked.ok() ? Error(Errc::Io, "the lock of folders built out of sight was taken") : locked.error();
-            }
+            FG_TRY(live.linkAs(home, liveName));
             m_live = std::move(live);
             m_liveHome = std::move(home);
             m_liveName = std::move(liveName);
@@ -64,9 +63,10 @@ Status StagedFolders::make(const platform::DirHandle& parent, const std::string&
         }
         std::string live = tempNameFor(kStagedLiveStem);
         Status linked = m_liveHome->linkInto(m_liveName, *folder, live);
-        if (!linked && linked.error().code == Errc::NotFound) continue;
         if (!linked) {
+            // (Gone already where a clean-up took it: then again.)
             (void)parent.rmdirAt(temp);
+            if (linked.error().code == Errc::NotFound && attempt + 1 < kTries) continue;
             return linked;
         }
         std::lock_guard guard(m_mutex);
@@ -214,6 +214,12 @@ Status StagedFolders::place(const std::string& path, DirCache& dirs, bool last)
     Folder& f = it->second;
     if (!f.merged) {
         Status renamed = parent->renameAtNoReplace(f.tempName, name);
+        if (!renamed && renamed.error().sysErrno == ENOSYS) {
+            // A kernel without it (before 3.15): a name free now is taken by
+            // a plain rename.
+            if (parent->statAt(name).ok()) renamed = Error(Errc::Io, "", EEXIST);
+            else renamed = parent->renameAt(f.tempName, name);
+        }
         if (renamed) {
             // Named first, then unlocked: a clean-up never finds it unlocked
             // under its temporary name. (Killed in between, the link stays,

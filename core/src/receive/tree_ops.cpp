@@ -152,8 +152,13 @@ std::vector<std::string> listPartials(PartialFolder& folder, const PartialLayout
 // (folders that got their names inside it, links, temporaries and partial
 // files, handled as anywhere) stays, and it gets its name, or goes into the
 // folder that took the name meanwhile.
+// The lock files whose locks this clean-up holds (device, inode): folders
+// inside a salvaged one link to the same dead job's lock.
+using HeldLocks = std::vector<std::pair<uint64_t, uint64_t>>;
+StaleTemps salvageHolding(const platform::DirHandle& dir, const PartialLayout& layout, HeldLocks& held);
+
 void salvageStagedFolder(const platform::DirHandle& dir, const std::string& name, const PartialLayout& layout,
-                         StaleTemps& out)
+                         StaleTemps& out, HeldLocks& held)
 {
     const auto target = targetOfTemp(name);
     if (!target) return;
@@ -161,15 +166,29 @@ void salvageStagedFolder(const platform::DirHandle& dir, const std::string& name
     if (!staged.ok()) return;
     auto names = staged->list();
     if (!names.ok()) return;
+    if (names->empty()) {
+        // Empty: left by a kill before its link came, or just made by a job
+        // about to link its lock (whose link then fails, and it starts over).
+        (void)dir.rmdirAt(name);
+        return;
+    }
+    // The locks are held until it is done with: another clean-up at it
+    // meanwhile finds them held and leaves it alone.
     std::vector<std::string> links;
+    std::vector<platform::FileHandle> locks;
     for (const auto& entry : *names) {
         if (targetOfTemp(entry.name) != kStagedLiveStem) continue;
-        // (Let go at once: a job that is gone never takes its lock again.)
         auto link = staged->openRead(entry.name);
         if (!link.ok()) return;
+        auto id = link->stat();
+        if (!id.ok()) return;
+        const std::pair<uint64_t, uint64_t> key{id->device, id->inode};
+        links.push_back(entry.name);
+        if (std::find(held.begin(), held.end(), key) != held.end()) continue; // ours already
         auto locked = link->tryLockExclusive();
         if (!locked.ok() || !*locked) return;
-        links.push_back(entry.name);
+        held.push_back(key);
+        locks.push_back(std::move(link).value());
     }
     if (links.empty()) return;
     auto now = dir.statAt(name);
@@ -177,7 +196,7 @@ void salvageStagedFolder(const platform::DirHandle& dir, const std::string& name
     if (!now.ok() || !self.ok() || now->device != self->device || now->inode != self->inode) return;
     // (Unlinked first: another clean-up at it now finds no link and leaves it.)
     for (const auto& link : links) (void)staged->unlinkAt(link);
-    const StaleTemps inner = salvageStaleTemps(*staged, layout);
+    const StaleTemps inner = salvageHolding(*staged, layout, held);
     out.removed += inner.removed;
     out.kept += inner.kept;
     auto left = staged->list();
@@ -208,6 +227,14 @@ void salvageStagedFolder(const platform::DirHandle& dir, const std::string& name
 
 StaleTemps salvageStaleTemps(const platform::DirHandle& dir, const PartialLayout& layout)
 {
+    HeldLocks held;
+    return salvageHolding(dir, layout, held);
+}
+
+namespace {
+
+StaleTemps salvageHolding(const platform::DirHandle& dir, const PartialLayout& layout, HeldLocks& held)
+{
     StaleTemps out;
     auto names = dir.list();
     if (!names.ok()) return out;
@@ -234,7 +261,7 @@ StaleTemps salvageStaleTemps(const platform::DirHandle& dir, const PartialLayout
             return info.ok() && info->type == platform::FileType::Directory;
         }();
         if (isFolder) {
-            salvageStagedFolder(dir, entry.name, layout, out);
+            salvageStagedFolder(dir, entry.name, layout, out, held);
             continue;
         }
         auto file = dir.openRead(entry.name);
@@ -254,6 +281,8 @@ StaleTemps salvageStaleTemps(const platform::DirHandle& dir, const PartialLayout
     }
     return out;
 }
+
+} // namespace
 
 std::vector<std::string> namesWithPartials(const platform::DirHandle& dir, const PartialLayout& layout)
 {

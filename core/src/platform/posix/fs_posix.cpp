@@ -4,6 +4,7 @@
 #include "platform/windows_names.h"
 
 #include <cerrno>
+#include <cstdio> // renameat2, RENAME_NOREPLACE
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
