@@ -30,10 +30,10 @@ Status StagedFolders::make(const platform::DirHandle& parent, const std::string&
     {
         std::lock_guard guard(m_mutex);
         if (!m_live) {
-            // Made once, beside the first folder, under a temporary name (an
-            // unnamed file could not be linked again once its links were
-            // gone); locked and kept until the job ends.
-            // Locked before it has its name: no clean-up ever finds it unlocked.
+            // Made once, beside the first folder: unnamed and locked first, so
+            // that no clean-up ever finds it unlocked, then named (an unnamed
+            // file could not be linked again once its links were gone); kept
+            // until the job ends.
             FG_TRY_ASSIGN(platform::DirHandle home, parent.duplicate());
             FG_TRY_ASSIGN(platform::FileHandle live, home.createAnonymous(0600));
             FG_TRY_ASSIGN(bool locked, live.tryLockExclusive());
