@@ -34,6 +34,22 @@ DirCache cacheFor(const std::string& root, const StagedFolders& staged)
     return cache;
 }
 
+// A destination "r" in a scratch folder, the job's folders built out of
+// sight, and a cache that finds them where they are, as a writer's does.
+std::string madeRoot(const ScratchDir& d)
+{
+    const std::string root = d.sub("r");
+    if (!platform::makeDirectories(root, 0755).ok()) qFatal("cannot make %s", root.c_str());
+    return root;
+}
+
+struct Job {
+    ScratchDir d;
+    std::string root = madeRoot(d);
+    StagedFolders staged;
+    DirCache cache = cacheFor(root, staged);
+};
+
 // Names under `dir` (not below) that are temporary ones, the job's lock
 // file beside its first folder aside (it goes with the job: finish()).
 int tempNamesIn(const std::string& dir)
@@ -63,192 +79,193 @@ class TestStagedFolders : public QObject {
 private Q_SLOTS:
     void aFolderStaysOutOfSightUntilItsFilesSettleAndTheListLeavesIt()
     {
-        ScratchDir d;
-        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
-        StagedFolders staged;
-        DirCache cache = cacheFor(d.sub("r"), staged);
-        QVERIFY(staged.make(cache.root(), "a").ok());
-        QVERIFY(!fgtest::exists(d.sub("r/a")));
-        QCOMPARE(tempNamesIn(d.sub("r")), 1);
-        QVERIFY(staged.onDiskName("a").has_value());
+        Job j;
+        QVERIFY(j.staged.make(j.cache.root(), "a").ok());
+        QVERIFY(!fgtest::exists(j.d.sub("r/a")));
+        QCOMPARE(tempNamesIn(j.d.sub("r")), 1);
+        QVERIFY(j.staged.onDiskName("a").has_value());
 
-        QVERIFY(staged.addFile("a", true));
-        makeFileIn(cache, "a", "f", "data");
-        staged.fileMade("a");
-        staged.fileDone("a", true);
+        QVERIFY(j.staged.addFile("a", true));
+        makeFileIn(j.cache, "a", "f", "data");
+        j.staged.fileMade("a");
+        j.staged.fileDone("a", true);
+        // Messages name it, and what is in it, by the path the user will find.
+        auto a = j.cache.get("a");
+        QVERIFY(a.ok());
+        QCOMPARE((*a)->path(), j.root + "/a");
+        auto sub = j.cache.get("a/sub", true);
+        QVERIFY(sub.ok());
+        QCOMPARE((*sub)->path(), j.root + "/a/sub");
         // The list is still inside it.
-        staged.listReached("a/g");
-        QVERIFY(staged.takeReady().empty());
-        staged.listReached("b");
+        j.staged.listReached("a/g");
+        QVERIFY(j.staged.takeReady().empty());
+        j.staged.listReached("b");
         // Left by the list, but its file has not settled.
-        QVERIFY(staged.takeReady().empty());
-        staged.fileSettled("a");
-        const auto ready = staged.takeReady();
+        QVERIFY(j.staged.takeReady().empty());
+        j.staged.fileSettled("a");
+        const auto ready = j.staged.takeReady();
         QCOMPARE(ready.size(), size_t(1));
         QCOMPARE(ready[0], std::string("a"));
-        QVERIFY(staged.takeReady().empty()); // handed out once
-        QVERIFY(staged.place("a", cache).ok());
-        QCOMPARE(fgtest::readFile(d.sub("r/a/f")), std::string("data"));
-        QCOMPARE(tempNamesIn(d.sub("r")), 0);
-        QVERIFY(!staged.onDiskName("a").has_value());
-        QVERIFY(staged.remaining().empty());
+        QVERIFY(j.staged.takeReady().empty()); // handed out once
+        QVERIFY(j.staged.place("a", j.cache).ok());
+        QCOMPARE(fgtest::readFile(j.d.sub("r/a/f")), std::string("data"));
+        QCOMPARE(tempNamesIn(j.d.sub("r")), 0);
+        QVERIFY(!j.staged.onDiskName("a").has_value());
+        QVERIFY(j.staged.remaining().empty());
     }
 
     void aFileStillOpenKeepsItsFolderOutOfSight()
     {
-        ScratchDir d;
-        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
-        StagedFolders staged;
-        DirCache cache = cacheFor(d.sub("r"), staged);
-        QVERIFY(staged.make(cache.root(), "a").ok());
-        QVERIFY(staged.addFile("a", true));
-        staged.fileMade("a");
+        Job j;
+        QVERIFY(j.staged.make(j.cache.root(), "a").ok());
+        QVERIFY(j.staged.addFile("a", true));
+        j.staged.fileMade("a");
         // Settled (a failure said) before its writer unlinked it.
-        staged.fileSettled("a");
-        staged.closeAll();
-        QVERIFY(staged.takeReady().empty());
-        staged.fileDone("a", true);
-        QCOMPARE(staged.takeReady().size(), size_t(1));
+        j.staged.fileSettled("a");
+        j.staged.closeAll();
+        QVERIFY(j.staged.takeReady().empty());
+        j.staged.fileDone("a", true);
+        QCOMPARE(j.staged.takeReady().size(), size_t(1));
+    }
+
+    void aPlacedFileSettlesAndClosesInOneCall()
+    {
+        Job j;
+        QVERIFY(j.staged.make(j.cache.root(), "counted").ok());
+        QVERIFY(j.staged.make(j.cache.root(), "open").ok());
+        for (const char* folder : {"counted", "open"}) {
+            QVERIFY(j.staged.addFile(folder, true));
+            j.staged.fileMade(folder);
+        }
+        j.staged.closeAll();
+        j.staged.filePlaced("counted", true, true);
+        // Settled, but still counted open: it waits.
+        j.staged.filePlaced("open", true, false);
+        QVERIFY(j.staged.takeReady() == std::vector<std::string>{"counted"});
+        j.staged.filePlaced("open", false, true);
+        QVERIFY(j.staged.takeReady() == std::vector<std::string>{"open"});
     }
 
     void aFileThatCouldNotBeUnlinkedKeepsItsFolderOutOfSightForGood()
     {
-        ScratchDir d;
-        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
-        StagedFolders staged;
-        DirCache cache = cacheFor(d.sub("r"), staged);
-        QVERIFY(staged.make(cache.root(), "a").ok());
-        QVERIFY(staged.addFile("a", true));
-        staged.fileMade("a");
-        staged.fileDone("a", false);
-        staged.fileSettled("a");
-        staged.closeAll();
-        QVERIFY(staged.takeReady().empty());
-        QVERIFY(staged.remaining().empty());
-        QVERIFY(!fgtest::exists(d.sub("r/a")));
+        Job j;
+        QVERIFY(j.staged.make(j.cache.root(), "a").ok());
+        QVERIFY(j.staged.addFile("a", true));
+        j.staged.fileMade("a");
+        j.staged.fileDone("a", false);
+        j.staged.fileSettled("a");
+        j.staged.closeAll();
+        QVERIFY(j.staged.takeReady().empty());
+        QVERIFY(j.staged.remaining().empty());
+        QVERIFY(!fgtest::exists(j.d.sub("r/a")));
     }
 
     void aBigFileOrTheCapClosesTheFolder()
     {
-        ScratchDir d;
-        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
-        StagedFolders staged;
-        DirCache cache = cacheFor(d.sub("r"), staged);
-        QVERIFY(staged.make(cache.root(), "big").ok());
-        QVERIFY(staged.make(cache.root(), "many").ok());
-        QVERIFY(staged.addFile("big", true));
+        Job j;
+        QVERIFY(j.staged.make(j.cache.root(), "big").ok());
+        QVERIFY(j.staged.make(j.cache.root(), "many").ok());
+        QVERIFY(j.staged.addFile("big", true));
         // A big file is not made there, and the folder takes no more.
-        QVERIFY(!staged.addFile("big", false));
-        QVERIFY(!staged.addFile("big", true));
-        for (uint32_t i = 0; i < StagedFolders::kMaxFiles; ++i) QVERIFY(staged.addFile("many", true));
-        QVERIFY(!staged.addFile("many", true));
+        QVERIFY(!j.staged.addFile("big", false));
+        QVERIFY(!j.staged.addFile("big", true));
+        for (uint32_t i = 0; i < StagedFolders::kMaxFiles; ++i) QVERIFY(j.staged.addFile("many", true));
+        QVERIFY(!j.staged.addFile("many", true));
         // Neither waits for the list now, only for what it took.
-        staged.fileSettled("big");
-        const auto ready = staged.takeReady();
+        j.staged.fileSettled("big");
+        const auto ready = j.staged.takeReady();
         QCOMPARE(ready.size(), size_t(1));
         QCOMPARE(ready[0], std::string("big"));
-        // A folder that is not staged takes nothing.
-        QVERIFY(!staged.addFile("elsewhere", true));
+        // A folder that is not j.staged takes nothing.
+        QVERIFY(!j.staged.addFile("elsewhere", true));
     }
 
     void theListLeavesOnlyTheFoldersItIsNotInside()
     {
-        ScratchDir d;
-        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
-        StagedFolders staged;
-        DirCache cache = cacheFor(d.sub("r"), staged);
-        QVERIFY(staged.make(cache.root(), "a").ok());
-        auto a = cache.get("a");
+        Job j;
+        QVERIFY(j.staged.make(j.cache.root(), "a").ok());
+        auto a = j.cache.get("a");
         QVERIFY(a.ok());
-        QVERIFY(staged.make(**a, "a/b").ok());
+        QVERIFY(j.staged.make(**a, "a/b").ok());
         // "ab" is not inside "a".
-        staged.listReached("a/b/f");
-        QVERIFY(staged.takeReady().empty());
-        staged.listReached("a/c");
-        QVERIFY(staged.takeReady() == std::vector<std::string>{"a/b"});
-        staged.listReached("ab");
-        QVERIFY(staged.takeReady() == std::vector<std::string>{"a"});
+        j.staged.listReached("a/b/f");
+        QVERIFY(j.staged.takeReady().empty());
+        j.staged.listReached("a/c");
+        QVERIFY(j.staged.takeReady() == std::vector<std::string>{"a/b"});
+        j.staged.listReached("ab");
+        QVERIFY(j.staged.takeReady() == std::vector<std::string>{"a"});
         // Inside first, then its parent: each finds its parent where it is.
-        QVERIFY(staged.place("a/b", cache).ok());
-        QVERIFY(!fgtest::exists(d.sub("r/a")));
-        QVERIFY(staged.place("a", cache).ok());
-        QVERIFY(fgtest::exists(d.sub("r/a/b")));
-        QCOMPARE(tempNamesIn(d.sub("r")), 0);
-        QCOMPARE(tempNamesIn(d.sub("r/a")), 0);
+        QVERIFY(j.staged.place("a/b", j.cache).ok());
+        QVERIFY(!fgtest::exists(j.d.sub("r/a")));
+        QVERIFY(j.staged.place("a", j.cache).ok());
+        QVERIFY(fgtest::exists(j.d.sub("r/a/b")));
+        QCOMPARE(tempNamesIn(j.d.sub("r")), 0);
+        QCOMPARE(tempNamesIn(j.d.sub("r/a")), 0);
     }
 
     void atTheEndOuterFoldersArePlacedFirst()
     {
-        ScratchDir d;
-        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
-        StagedFolders staged;
-        DirCache cache = cacheFor(d.sub("r"), staged);
-        QVERIFY(staged.make(cache.root(), "a").ok());
-        auto a = cache.get("a");
+        Job j;
+        QVERIFY(j.staged.make(j.cache.root(), "a").ok());
+        auto a = j.cache.get("a");
         QVERIFY(a.ok());
-        QVERIFY(staged.make(**a, "a/b").ok());
-        auto b = cache.get("a/b");
+        QVERIFY(j.staged.make(**a, "a/b").ok());
+        auto b = j.cache.get("a/b");
         QVERIFY(b.ok());
-        QVERIFY(staged.make(**b, "a/b/c").ok());
-        makeFileIn(cache, "a/b/c", "f", "x");
-        const auto all = staged.remaining();
+        QVERIFY(j.staged.make(**b, "a/b/c").ok());
+        makeFileIn(j.cache, "a/b/c", "f", "x");
+        const auto all = j.staged.remaining();
         QVERIFY(all == (std::vector<std::string>{"a", "a/b", "a/b/c"}));
-        for (const auto& folder : all) QVERIFY(staged.place(folder, cache, true).ok());
-        QCOMPARE(fgtest::readFile(d.sub("r/a/b/c/f")), std::string("x"));
-        staged.finish();
-        QVERIFY(fgtest::tempFilesUnder(d.sub("r")).isEmpty());
+        for (const auto& folder : all) QVERIFY(j.staged.place(folder, j.cache, true).ok());
+        QCOMPARE(fgtest::readFile(j.d.sub("r/a/b/c/f")), std::string("x"));
+        j.staged.finish();
+        QVERIFY(fgtest::tempFilesUnder(j.d.sub("r")).isEmpty());
     }
 
     void aNameTakenMeanwhileTakesItsContentsAtTheEnd()
     {
-        ScratchDir d;
-        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
-        StagedFolders staged;
-        DirCache cache = cacheFor(d.sub("r"), staged);
-        QVERIFY(staged.make(cache.root(), "a").ok());
-        makeFileIn(cache, "a", "ours", "1");
-        makeFileIn(cache, "a", "both", "ours");
-        makeFileIn(cache, "a/sub", "deep", "2"); // (a folder of ours, placed inside)
+        Job j;
+        QVERIFY(j.staged.make(j.cache.root(), "a").ok());
+        makeFileIn(j.cache, "a", "ours", "1");
+        makeFileIn(j.cache, "a", "both", "ours");
+        makeFileIn(j.cache, "a/sub", "deep", "2"); // (a folder of ours, placed inside)
         // Another job made the folder first.
-        fgtest::writeFile(d.sub("r/a/theirs"), "t");
-        fgtest::writeFile(d.sub("r/a/both"), "theirs");
-        fgtest::writeFile(d.sub("r/a/sub/other"), "o");
-        staged.closeAll();
-        QCOMPARE(staged.takeReady().size(), size_t(1));
-        QVERIFY(staged.place("a", cache).ok());
+        fgtest::writeFile(j.d.sub("r/a/theirs"), "t");
+        fgtest::writeFile(j.d.sub("r/a/both"), "theirs");
+        fgtest::writeFile(j.d.sub("r/a/sub/other"), "o");
+        j.staged.closeAll();
+        QCOMPARE(j.staged.takeReady().size(), size_t(1));
+        QVERIFY(j.staged.place("a", j.cache).ok());
         // Nothing moves while this job's writers may still name things in it,
         // and they still find it.
-        QVERIFY(!fgtest::exists(d.sub("r/a/ours")));
-        QVERIFY(staged.onDiskName("a").has_value());
-        makeFileIn(cache, "a", "late", "3");
+        QVERIFY(!fgtest::exists(j.d.sub("r/a/ours")));
+        QVERIFY(j.staged.onDiskName("a").has_value());
+        makeFileIn(j.cache, "a", "late", "3");
         // At the end: everything, and the emptied folder goes.
-        QVERIFY(staged.remaining() == std::vector<std::string>{"a"});
-        QVERIFY(staged.place("a", cache, true).ok());
-        QCOMPARE(fgtest::readFile(d.sub("r/a/ours")), std::string("1"));
-        QCOMPARE(fgtest::readFile(d.sub("r/a/both")), std::string("ours"));
-        QCOMPARE(fgtest::readFile(d.sub("r/a/theirs")), std::string("t"));
-        QCOMPARE(fgtest::readFile(d.sub("r/a/sub/deep")), std::string("2"));
-        QCOMPARE(fgtest::readFile(d.sub("r/a/sub/other")), std::string("o"));
-        QCOMPARE(fgtest::readFile(d.sub("r/a/late")), std::string("3"));
-        staged.finish();
-        QVERIFY(fgtest::tempFilesUnder(d.sub("r")).isEmpty());
-        QVERIFY(staged.remaining().empty());
+        QVERIFY(j.staged.remaining() == std::vector<std::string>{"a"});
+        QVERIFY(j.staged.place("a", j.cache, true).ok());
+        QCOMPARE(fgtest::readFile(j.d.sub("r/a/ours")), std::string("1"));
+        QCOMPARE(fgtest::readFile(j.d.sub("r/a/both")), std::string("ours"));
+        QCOMPARE(fgtest::readFile(j.d.sub("r/a/theirs")), std::string("t"));
+        QCOMPARE(fgtest::readFile(j.d.sub("r/a/sub/deep")), std::string("2"));
+        QCOMPARE(fgtest::readFile(j.d.sub("r/a/sub/other")), std::string("o"));
+        QCOMPARE(fgtest::readFile(j.d.sub("r/a/late")), std::string("3"));
+        j.staged.finish();
+        QVERIFY(fgtest::tempFilesUnder(j.d.sub("r")).isEmpty());
+        QVERIFY(j.staged.remaining().empty());
     }
 
     void somethingElseUnderTheNameIsAnError()
     {
-        ScratchDir d;
-        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
-        StagedFolders staged;
-        DirCache cache = cacheFor(d.sub("r"), staged);
-        QVERIFY(staged.make(cache.root(), "a").ok());
-        fgtest::writeFile(d.sub("r/a"), "a file");
-        Status placed = staged.place("a", cache);
+        Job j;
+        QVERIFY(j.staged.make(j.cache.root(), "a").ok());
+        fgtest::writeFile(j.d.sub("r/a"), "a file");
+        Status placed = j.staged.place("a", j.cache);
         QVERIFY(!placed.ok());
         QVERIFY2(placed.error().message.find("built out of sight") != std::string::npos, placed.error().message.c_str());
         // Nothing of either was lost.
-        QCOMPARE(fgtest::readFile(d.sub("r/a")), std::string("a file"));
-        QCOMPARE(tempNamesIn(d.sub("r")), 1);
+        QCOMPARE(fgtest::readFile(j.d.sub("r/a")), std::string("a file"));
+        QCOMPARE(tempNamesIn(j.d.sub("r")), 1);
     }
 
     void aKilledRunsFolderIsSalvagedWithoutItsSmallFiles()
@@ -285,19 +302,16 @@ private Q_SLOTS:
 
     void aLiveJobsFolderIsLeftAlone()
     {
-        ScratchDir d;
-        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
-        StagedFolders staged;
-        DirCache cache = cacheFor(d.sub("r"), staged);
-        QVERIFY(staged.make(cache.root(), "a").ok());
-        makeFileIn(cache, "a", "f", "being written");
-        const StaleTemps stale = salvageStaleTemps(openDir(d.sub("r")), PartialLayout());
+        Job j;
+        QVERIFY(j.staged.make(j.cache.root(), "a").ok());
+        makeFileIn(j.cache, "a", "f", "being written");
+        const StaleTemps stale = salvageStaleTemps(openDir(j.d.sub("r")), PartialLayout());
         QCOMPARE(stale.removed, size_t(0));
-        QVERIFY(!fgtest::exists(d.sub("r/a")));
-        QCOMPARE(tempNamesIn(d.sub("r")), 1);
-        staged.closeAll();
-        QVERIFY(staged.place("a", cache).ok());
-        QCOMPARE(fgtest::readFile(d.sub("r/a/f")), std::string("being written"));
+        QVERIFY(!fgtest::exists(j.d.sub("r/a")));
+        QCOMPARE(tempNamesIn(j.d.sub("r")), 1);
+        j.staged.closeAll();
+        QVERIFY(j.staged.place("a", j.cache).ok());
+        QCOMPARE(fgtest::readFile(j.d.sub("r/a/f")), std::string("being written"));
     }
 
     void aFolderWhoseJobIsGoneIsSalvaged()
@@ -343,21 +357,19 @@ private Q_SLOTS:
 
     void aCacheFindsAFolderThatGotItsNameMeanwhile()
     {
-        ScratchDir d;
-        QVERIFY(platform::makeDirectories(d.sub("r"), 0755).ok());
-        StagedFolders staged;
-        DirCache writer = cacheFor(d.sub("r"), staged);
-        DirCache planner = cacheFor(d.sub("r"), staged);
-        QVERIFY(staged.make(planner.root(), "a").ok());
+        Job j;
+        DirCache& writer = j.cache;
+        DirCache planner = cacheFor(j.root, j.staged);
+        QVERIFY(j.staged.make(planner.root(), "a").ok());
         makeFileIn(writer, "a", "f", "1");
-        staged.closeAll();
-        QVERIFY(staged.place("a", planner).ok());
+        j.staged.closeAll();
+        QVERIFY(j.staged.place("a", planner).ok());
         // The writer's handle still leads to it, and a fresh look finds it by name.
         makeFileIn(writer, "a", "g", "2");
         writer.invalidate("a");
         makeFileIn(writer, "a", "h", "3");
-        QCOMPARE(fgtest::readFile(d.sub("r/a/g")), std::string("2"));
-        QCOMPARE(fgtest::readFile(d.sub("r/a/h")), std::string("3"));
+        QCOMPARE(fgtest::readFile(j.d.sub("r/a/g")), std::string("2"));
+        QCOMPARE(fgtest::readFile(j.d.sub("r/a/h")), std::string("3"));
     }
 };
 

@@ -134,6 +134,9 @@ public:
 
     bool valid() const { return m_fd >= 0; }
     const std::string& path() const { return m_path; }
+    // Messages name it, and what is opened below it, as `path` from now on:
+    // a folder built out of sight is named as the user will find it.
+    void showAs(std::string path) { m_path = std::move(path); }
     // A second handle on the same directory (for another thread's use),
     // without going through its path again.
     Result<DirHandle> duplicate() const;

@@ -672,8 +672,7 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     // Settled, then forgotten: a frame still on its way finds it finished.
     file.closed = true;
     forgetOpenFile(index, file);
-    if (direct) m_staged.fileSettled(parentOf(target));
-    if (file.direct) m_staged.fileDone(parentOf(target), true);
+    m_staged.filePlaced(parentOf(target), direct, file.direct);
     if (direct) placeStaged(dirs);
     // What an interrupted run left of it is done with.
     if (const std::optional<std::string> partial = m_signer.partialOf(index)) removePartial(target, *partial, dirs);

@@ -164,6 +164,18 @@ void StagedFolders::fileDone(std::string_view folder, bool clean)
     noteIfReady(it->first, it->second);
 }
 
+void StagedFolders::filePlaced(std::string_view folder, bool counted, bool made)
+{
+    if (!counted && !made) return;
+    std::lock_guard guard(m_mutex);
+    auto it = m_folders.find(std::string(folder));
+    if (it == m_folders.end()) return;
+    Folder& f = it->second;
+    if (counted && f.pending > 0) --f.pending;
+    if (made && f.open > 0) --f.open;
+    noteIfReady(it->first, f);
+}
+
 void StagedFolders::noteIfReady(const std::string& path, Folder& f)
 {
     if (!f.closed || f.pending > 0 || f.open > 0 || f.torn || f.handedOut) return;

@@ -73,6 +73,10 @@ public:
     // clean-up removes it).
     void fileMade(std::string_view folder);
     void fileDone(std::string_view folder, bool clean);
+    // A file placed under its name: fileSettled (where `counted`) and a clean
+    // fileDone (where `made` in the folder) at once, under one lock (after
+    // each small file).
+    void filePlaced(std::string_view folder, bool counted, bool made);
     // Folders that take no more, whose files have all settled and none of
     // which is open: each returned once, for the caller to place.
     std::vector<std::string> takeReady();

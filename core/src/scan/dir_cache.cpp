@@ -30,6 +30,8 @@ Result<const platform::DirHandle*> DirCache::get(std::string_view relDir, bool c
         // Given its own name between the asking and the opening.
         if (auto now = m_onDiskName(relDir); now != onDisk) opened = parent->openDir(now ? std::string_view(*now) : name);
     }
+    // Out of sight under another name: messages still name its own path.
+    if (opened.ok() && onDisk) opened->showAs(parent->childPath(name));
     if (opened.ok()) FG_TRY(m_links.checkInside(*opened, opened->path()));
     if (!opened.ok() && create && opened.error().code == Errc::NotFound) {
         Status made = parent->mkdirAt(name, 0700);
