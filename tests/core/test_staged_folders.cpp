@@ -300,6 +300,35 @@ private Q_SLOTS:
         QCOMPARE(tempNamesIn(d.sub("p/a")), 0);
     }
 
+    void aSalvageWhoseMergeFailsIsTriedAgainLater()
+    {
+        ScratchDir d;
+        // A killed run's folder, whose name another job took meanwhile with
+        // a file where it has a folder: nothing can move that one now.
+        const std::string staged = d.sub("p/" + tempNameFor("a"));
+        fgtest::writeFile(staged + "/" + tempNameFor(kStagedLiveStem), "");
+        fgtest::writeFile(staged + "/x/whole", "w");
+        fgtest::writeFile(staged + "/y/whole2", "w2");
+        fgtest::writeFile(d.sub("p/a/x"), "theirs");
+        salvageStaleTemps(openDir(d.sub("p")), PartialLayout());
+        QCOMPARE(fgtest::readFile(d.sub("p/a/x")), std::string("theirs"));
+        // What could not move stays out of sight with its link, so the next
+        // clean-up finds it; nothing of it is lost.
+        QCOMPARE(tempNamesIn(d.sub("p")), 1);
+        QCOMPARE(fgtest::readFile(staged + "/x/whole"), std::string("w"));
+        auto link = openDir(staged).list();
+        QVERIFY(link.ok());
+        QVERIFY(std::any_of(link->begin(), link->end(), [](const auto& e) {
+            return targetOfTemp(e.name) == kStagedLiveStem;
+        }));
+        // The clash gone, the next clean-up finishes the merge.
+        QVERIFY(platform::DirHandle::open(d.sub("p/a")).value().unlinkAt("x").ok());
+        salvageStaleTemps(openDir(d.sub("p")), PartialLayout());
+        QCOMPARE(fgtest::readFile(d.sub("p/a/x/whole")), std::string("w"));
+        QCOMPARE(fgtest::readFile(d.sub("p/a/y/whole2")), std::string("w2"));
+        QVERIFY(fgtest::tempFilesUnder(d.sub("p")).isEmpty());
+    }
+
     void aLiveJobsFolderIsLeftAlone()
     {
         Job j;

@@ -225,13 +225,7 @@ Status StagedFolders::place(const std::string& path, DirCache& dirs, bool last)
     if (it == m_folders.end()) return {};
     Folder& f = it->second;
     if (!f.merged) {
-        Status renamed = parent->renameAtNoReplace(f.tempName, name);
-        if (!renamed && renamed.error().sysErrno == ENOSYS) {
-            // A kernel without it (before 3.15): a name free now is taken by
-            // a plain rename.
-            if (parent->statAt(name).ok()) renamed = Error(Errc::Io, "", EEXIST);
-            else renamed = parent->renameAt(f.tempName, name);
-        }
+        Status renamed = renameIfFree(*parent, f.tempName, name);
         if (renamed) {
             // Named first, then unlocked: a clean-up never finds it unlocked
             // under its temporary name. (Killed in between, the link stays,

@@ -102,6 +102,16 @@ Status moveContents(const platform::DirHandle& from, const platform::DirHandle& 
     return {};
 }
 
+Status renameIfFree(const platform::DirHandle& dir, std::string_view from, std::string_view to)
+{
+    Status renamed = dir.renameAtNoReplace(from, to);
+    if (renamed || renamed.error().sysErrno != ENOSYS) return renamed;
+    if (dir.statAt(to).ok())
+        return Error(Errc::Io, "rename " + dir.childPath(from) + " to " + dir.childPath(to) + ": the name is taken",
+                     EEXIST);
+    return dir.renameAt(from, to);
+}
+
 namespace {
 
 // The folder of one directory's partial files, opened (or made) when the
@@ -194,16 +204,24 @@ void salvageStagedFolder(const platform::DirHandle& dir, const std::string& name
     auto now = dir.statAt(name);
     auto self = staged->stat();
     if (!now.ok() || !self.ok() || now->device != self->device || now->inode != self->inode) return;
-    // (Unlinked first: another clean-up at it now finds no link and leaves it.)
-    for (const auto& link : links) (void)staged->unlinkAt(link);
+    // Its links stay, locked, until it has its name: another clean-up finds
+    // them held and leaves it alone, and one after a merge that failed finds
+    // it again (it is still out of sight: nothing else would).
     const StaleTemps inner = salvageHolding(*staged, layout, held);
     out.removed += inner.removed;
     out.kept += inner.kept;
     auto left = staged->list();
     if (!left.ok()) return;
+    const auto isLink = [&](const std::string& entry) {
+        return std::find(links.begin(), links.end(), entry) != links.end();
+    };
+    const auto dropLinks = [&](size_t from) {
+        for (size_t i = from; i < links.size(); ++i) (void)staged->unlinkAt(links[i]);
+    };
     const PartialLayout beside;
     bool keeps = false;
     for (const auto& entry : *left) {
+        if (isLink(entry.name)) continue;
         auto info = staged->statAt(entry.name);
         const bool regular = info.ok() && info->type == platform::FileType::Regular && !isTempName(entry.name)
                              && !beside.targetOf(entry.name);
@@ -211,16 +229,24 @@ void salvageStagedFolder(const platform::DirHandle& dir, const std::string& name
         else keeps = true;
     }
     if (!keeps) {
+        dropLinks(0);
         (void)dir.rmdirAt(name);
         return;
     }
-    Status placed = dir.renameAtNoReplace(name, *target);
-    if (placed) return;
-    auto there = dir.statAt(*target);
-    if (there.ok() && there->type == platform::FileType::Directory) {
-        auto into = dir.openDir(*target);
-        if (into.ok() && moveContents(*staged, *into, true)) (void)dir.rmdirAt(name);
+    if (renameIfFree(dir, name, *target)) {
+        // Named first, then unlinked, as a live job does (StagedFolders::place).
+        dropLinks(0);
+        return;
     }
+    auto there = dir.statAt(*target);
+    if (!there.ok() || there->type != platform::FileType::Directory) return;
+    auto into = dir.openDir(*target);
+    if (!into.ok()) return;
+    // One link stays behind until all else has moved.
+    dropLinks(1);
+    if (!moveContents(*staged, *into, true, links.front())) return;
+    (void)staged->unlinkAt(links.front());
+    (void)dir.rmdirAt(name);
 }
 
 } // namespace

@@ -44,6 +44,13 @@ inline constexpr uint64_t kMinPartialBytes = 1u << 20;
 Status moveContents(const platform::DirHandle& from, const platform::DirHandle& to, bool all,
                     std::string_view skip = {});
 
+// Gives `from` (an entry of dir) the name `to` where nothing has it:
+// renameAtNoReplace, or on a kernel without it (ENOSYS, before Linux 3.15) a
+// plain rename when nothing is there now (a check, then the act: the one
+// race left there is that kernel's). EEXIST (or ENOTEMPTY) where `to` is
+// taken.
+Status renameIfFree(const platform::DirHandle& dir, std::string_view from, std::string_view to);
+
 // A folder built out of sight (receive/staged_folders.h) holds a link to
 // its job's lock file under a temporary name with this stem: while the job
 // lives the lock is held, and the folder is left alone.
