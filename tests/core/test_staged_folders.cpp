@@ -13,6 +13,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace fg;
 using fgtest::ScratchDir;
 using namespace Qt::StringLiterals;
@@ -327,6 +329,31 @@ private Q_SLOTS:
         QCOMPARE(fgtest::readFile(d.sub("p/a/x/whole")), std::string("w"));
         QCOMPARE(fgtest::readFile(d.sub("p/a/y/whole2")), std::string("w2"));
         QVERIFY(fgtest::tempFilesUnder(d.sub("p")).isEmpty());
+    }
+
+    void aKilledJobsFoldersSideBySideKeepTheirLockThroughTheCleanUp()
+    {
+        ScratchDir d;
+        // Two folders of one killed job, linked to its one lock file, whose
+        // names were both taken meanwhile, each with a file where it has a
+        // folder: neither can move now.
+        const std::string lock = tempNameFor(kStagedLiveStem);
+        std::vector<std::string> staged;
+        for (const char* name : {"a", "b"}) {
+            staged.push_back(d.sub("p/" + tempNameFor(name)));
+            fgtest::writeFile(staged.back() + "/x/whole", name);
+            fgtest::writeFile(d.sub("p/" + std::string(name) + "/x"), "theirs");
+        }
+        fgtest::writeFile(staged[0] + "/" + lock, "");
+        QVERIFY(openDir(staged[0]).linkInto(lock, openDir(staged[1]), lock).ok());
+        salvageStaleTemps(openDir(d.sub("p")), PartialLayout());
+        // Whichever came second still had its link, locked, when its turn
+        // came: both keep theirs for a later clean-up, and all they hold.
+        for (size_t i = 0; i < staged.size(); ++i) {
+            QVERIFY2(fgtest::exists(staged[i] + "/" + lock), staged[i].c_str());
+            QCOMPARE(fgtest::readFile(staged[i] + "/x/whole"), std::string(i == 0 ? "a" : "b"));
+        }
+        QCOMPARE(fgtest::readFile(d.sub("p/a/x")), std::string("theirs"));
     }
 
     void aLiveJobsFolderIsLeftAlone()

@@ -238,8 +238,8 @@ Status StagedFolders::place(const std::string& path, DirCache& dirs, bool last)
         auto there = parent->statAt(name);
         if ((e != EEXIST && e != ENOTEMPTY) || !there.ok() || there->type != platform::FileType::Directory)
             return Error(renamed.error().code, "giving " + parent->childPath(name)
-                                                   + " its name (it was built out of sight as "
-                                                   + parent->childPath(f.tempName) + "): " + renamed.error().message,
+                                                   + " its name (it was built out of sight beside it, as "
+                                                   + f.tempName + "): " + renamed.error().message,
                          e);
         // Another job made it meanwhile (the same sync from two clients, or
         // a job and its own reconnected successor): what this one holds goes

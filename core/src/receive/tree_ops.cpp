@@ -162,10 +162,23 @@ std::vector<std::string> listPartials(PartialFolder& folder, const PartialLayout
 // (folders that got their names inside it, links, temporaries and partial
 // files, handled as anywhere) stays, and it gets its name, or goes into the
 // folder that took the name meanwhile.
-// The lock files whose locks this clean-up holds (device, inode): folders
-// inside a salvaged one link to the same dead job's lock.
-using HeldLocks = std::vector<std::pair<uint64_t, uint64_t>>;
-StaleTemps salvageHolding(const platform::DirHandle& dir, const PartialLayout& layout, HeldLocks& held);
+// The lock files whose locks this clean-up holds, by (device, inode): a dead
+// job's folders, nested or side by side, link to its one lock. Held until the
+// whole clean-up is done, so that no other clean-up takes a folder of that
+// job meanwhile.
+struct HeldLocks {
+    std::vector<std::pair<uint64_t, uint64_t>> ids;
+    std::vector<platform::FileHandle> locks;
+    bool holds(const std::pair<uint64_t, uint64_t>& id) const
+    {
+        return std::find(ids.begin(), ids.end(), id) != ids.end();
+    }
+};
+// `ours`: names in `dir` the caller is handling (a staged folder's links to
+// its lock), left alone; opened and closed again, a lock that is a POSIX
+// lock underneath (flock on NFS) would be let go.
+StaleTemps salvageHolding(const platform::DirHandle& dir, const PartialLayout& layout, HeldLocks& held,
+                          const std::vector<std::string>& ours = {});
 
 void salvageStagedFolder(const platform::DirHandle& dir, const std::string& name, const PartialLayout& layout,
                          StaleTemps& out, HeldLocks& held)
@@ -182,10 +195,9 @@ void salvageStagedFolder(const platform::DirHandle& dir, const std::string& name
         (void)dir.rmdirAt(name);
         return;
     }
-    // The locks are held until it is done with: another clean-up at it
+    // The locks are held until the clean-up is done: another clean-up at it
     // meanwhile finds them held and leaves it alone.
     std::vector<std::string> links;
-    std::vector<platform::FileHandle> locks;
     for (const auto& entry : *names) {
         if (targetOfTemp(entry.name) != kStagedLiveStem) continue;
         auto link = staged->openRead(entry.name);
@@ -194,11 +206,11 @@ void salvageStagedFolder(const platform::DirHandle& dir, const std::string& name
         if (!id.ok()) return;
         const std::pair<uint64_t, uint64_t> key{id->device, id->inode};
         links.push_back(entry.name);
-        if (std::find(held.begin(), held.end(), key) != held.end()) continue; // ours already
+        if (held.holds(key)) continue; // this clean-up's already
         auto locked = link->tryLockExclusive();
         if (!locked.ok() || !*locked) return;
-        held.push_back(key);
-        locks.push_back(std::move(link).value());
+        held.ids.push_back(key);
+        held.locks.push_back(std::move(link).value());
     }
     if (links.empty()) return;
     auto now = dir.statAt(name);
@@ -207,7 +219,7 @@ void salvageStagedFolder(const platform::DirHandle& dir, const std::string& name
     // Its links stay, locked, until it has its name: another clean-up finds
     // them held and leaves it alone, and one after a merge that failed finds
     // it again (it is still out of sight: nothing else would).
-    const StaleTemps inner = salvageHolding(*staged, layout, held);
+    const StaleTemps inner = salvageHolding(*staged, layout, held, links);
     out.removed += inner.removed;
     out.kept += inner.kept;
     auto left = staged->list();
@@ -259,7 +271,8 @@ StaleTemps salvageStaleTemps(const platform::DirHandle& dir, const PartialLayout
 
 namespace {
 
-StaleTemps salvageHolding(const platform::DirHandle& dir, const PartialLayout& layout, HeldLocks& held)
+StaleTemps salvageHolding(const platform::DirHandle& dir, const PartialLayout& layout, HeldLocks& held,
+                          const std::vector<std::string>& ours)
 {
     StaleTemps out;
     auto names = dir.list();
@@ -282,6 +295,7 @@ StaleTemps salvageHolding(const platform::DirHandle& dir, const PartialLayout& l
             continue;
         }
         if (!isTempName(entry.name)) continue;
+        if (std::find(ours.begin(), ours.end(), entry.name) != ours.end()) continue;
         const bool isFolder = entry.typeKnown ? entry.type == platform::FileType::Directory : [&] {
             auto info = dir.statAt(entry.name);
             return info.ok() && info->type == platform::FileType::Directory;
@@ -292,10 +306,15 @@ StaleTemps salvageHolding(const platform::DirHandle& dir, const PartialLayout& l
         }
         auto file = dir.openRead(entry.name);
         if (!file.ok()) continue;
-        auto locked = file->tryLockExclusive();
-        // Renamed or unlinked while we hold the lock, so no writer can be
-        // between its lock and its rename.
-        if (!locked.ok() || !*locked) continue;
+        // A dead job's lock file whose lock this clean-up took at one of its
+        // folders: a name of it, which goes as any stale temporary does.
+        auto id = file->stat();
+        if (!id.ok() || !held.holds({id->device, id->inode})) {
+            auto locked = file->tryLockExclusive();
+            // Renamed or unlinked while we hold the lock, so no writer can be
+            // between its lock and its rename.
+            if (!locked.ok() || !*locked) continue;
+        }
         auto info = file->stat();
         const auto target = targetOfTemp(entry.name);
         if (info.ok() && info->size >= kMinPartialBytes && target && keep(entry.name, *target)) {
