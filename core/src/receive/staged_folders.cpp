@@ -141,11 +141,7 @@ void StagedFolders::closeAll()
 
 void StagedFolders::fileSettled(std::string_view folder)
 {
-    std::lock_guard guard(m_mutex);
-    if (auto it = m_folders.find(std::string(folder)); it != m_folders.end() && it->second.pending > 0) {
-        --it->second.pending;
-        noteIfReady(it->first, it->second);
-    }
+    release(folder, true, false, false);
 }
 
 void StagedFolders::fileMade(std::string_view folder)
@@ -156,23 +152,23 @@ void StagedFolders::fileMade(std::string_view folder)
 
 void StagedFolders::fileDone(std::string_view folder, bool clean)
 {
-    std::lock_guard guard(m_mutex);
-    auto it = m_folders.find(std::string(folder));
-    if (it == m_folders.end()) return;
-    if (it->second.open > 0) --it->second.open;
-    if (!clean) it->second.torn = true;
-    noteIfReady(it->first, it->second);
+    release(folder, false, true, !clean);
 }
 
 void StagedFolders::filePlaced(std::string_view folder, bool counted, bool made)
 {
-    if (!counted && !made) return;
+    if (counted || made) release(folder, counted, made, false);
+}
+
+void StagedFolders::release(std::string_view folder, bool settled, bool closed, bool torn)
+{
     std::lock_guard guard(m_mutex);
     auto it = m_folders.find(std::string(folder));
     if (it == m_folders.end()) return;
     Folder& f = it->second;
-    if (counted && f.pending > 0) --f.pending;
-    if (made && f.open > 0) --f.open;
+    if (settled && f.pending > 0) --f.pending;
+    if (closed && f.open > 0) --f.open;
+    if (torn) f.torn = true;
     noteIfReady(it->first, f);
 }
 

@@ -110,6 +110,9 @@ private:
         bool merged = false;
     };
 
+    // A counted file of the folder `settled`, one made in it `closed` (or
+    // left `torn`): what fileSettled, fileDone and filePlaced each say.
+    void release(std::string_view folder, bool settled, bool closed, bool torn);
     // Hands a folder out (m_ready) the moment it may be placed.
     void noteIfReady(const std::string& path, Folder& f);
 

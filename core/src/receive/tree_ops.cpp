@@ -306,17 +306,21 @@ StaleTemps salvageHolding(const platform::DirHandle& dir, const PartialLayout& l
         }
         auto file = dir.openRead(entry.name);
         if (!file.ok()) continue;
+        const auto target = targetOfTemp(entry.name);
         // A dead job's lock file whose lock this clean-up took at one of its
-        // folders: a name of it, which goes as any stale temporary does.
-        auto id = file->stat();
-        if (!id.ok() || !held.holds({id->device, id->inode})) {
+        // folders is not locked again: a name of it, which goes as any stale
+        // temporary does.
+        const bool heldHere = target == kStagedLiveStem && [&] {
+            auto id = file->stat();
+            return id.ok() && held.holds({id->device, id->inode});
+        }();
+        if (!heldHere) {
             auto locked = file->tryLockExclusive();
             // Renamed or unlinked while we hold the lock, so no writer can be
             // between its lock and its rename.
             if (!locked.ok() || !*locked) continue;
         }
         auto info = file->stat();
-        const auto target = targetOfTemp(entry.name);
         if (info.ok() && info->size >= kMinPartialBytes && target && keep(entry.name, *target)) {
             ++out.kept;
             out.withPartials.push_back(*target);
