@@ -6,6 +6,7 @@
 #include <QTest>
 
 #include <string>
+#include <vector>
 
 using namespace fg;
 
@@ -99,6 +100,26 @@ private Q_SLOTS:
         QCOMPARE(two.view(1).path, std::string("x/f"));
         QVERIFY(two.directoryIndex("x"));
         QVERIFY(!one.directoryIndex("x"));
+        QCOMPARE(two.directories(), std::vector<uint32_t>{0});
+        QVERIFY(one.directories().empty());
+    }
+
+    // The receiver's last pass (the folders' modes and times) asks for the
+    // folders alone, in list order, without a path built for every file.
+    void directoriesAreTheFoldersInListOrder()
+    {
+        FileList list;
+        QVERIFY(list.directories().empty());
+        list.append(dir("."));
+        list.append(entry("top.txt"));
+        list.append(dir("a"));
+        list.append(entry("a/f"));
+        list.append(dir("a/b"));
+        list.append(entry("a/link", platform::FileType::Symlink));
+        list.append(dir("c"));
+        const std::vector<uint32_t> expected{0, 2, 4, 6};
+        QCOMPARE(list.directories(), expected);
+        for (uint32_t i : list.directories()) QVERIFY(list.view(i).isDir());
     }
 
     // A deep tree with long folder names (the shape of a home folder or a

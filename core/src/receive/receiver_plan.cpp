@@ -675,10 +675,10 @@ void Receiver::finishDirectories(DirCache& dirs)
     // Deepest first is not needed for times (setting a child's time does not
     // touch its parent), but modes are set last-to-first so a read-only parent
     // is closed only after its children are done.
+    // The folders alone: a path built for every file of the list here came
+    // at the very end of each job, on its critical path, and grew with it.
     std::vector<FileEntry> directories;
-    m_list.forEach([&](uint32_t, const FileList::View& e) {
-        if (e.isDir()) directories.push_back(e.entry());
-    });
+    for (uint32_t index : m_list.directories()) directories.push_back(m_list.view(index).entry());
     for (auto it = directories.rbegin(); it != directories.rend(); ++it) {
         const std::string target = targetPath(it->path);
         Status st;

@@ -147,7 +147,10 @@ uint32_t FileList::append(const Parts& entry)
     m_records.push_back(r);
     // (A folder listed twice names the later one: the receiver refuses that
     // list anyway.)
-    if (isDir) m_folders[nameOf(m_records.back())] = index;
+    if (isDir) {
+        m_folders[nameOf(m_records.back())] = index;
+        m_directories.push_back(index);
+    }
     if (m_byName) m_byName->insert(NameKey{r.folder, nameOf(m_records.back())});
     return index;
 }
@@ -176,11 +179,18 @@ void FileList::swap(FileList& other)
     std::swap(m_blocks, other.m_blocks);
     std::swap(m_blockUsed, other.m_blockUsed);
     std::swap(m_folders, other.m_folders);
+    std::swap(m_directories, other.m_directories);
     std::swap(m_byName, other.m_byName);
     std::swap(m_links, other.m_links);
     std::swap(m_hashes, other.m_hashes);
     std::swap(m_hardLinks, other.m_hardLinks);
     std::swap(m_owners, other.m_owners);
+}
+
+std::vector<uint32_t> FileList::directories() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_directories;
 }
 
 size_t FileList::size() const
@@ -213,6 +223,7 @@ size_t FileList::memoryBytes() const
 {
     std::lock_guard lock(m_mutex);
     return m_records.size() * sizeof(Record) + m_blocks.size() * kBlockBytes + m_folders.size() * 48
+           + m_directories.capacity() * sizeof(uint32_t)
            + m_links.size() * 64 + m_hashes.size() * 48 + m_owners.capacity() * sizeof(m_owners[0]);
 }
 

@@ -60,6 +60,9 @@ public:
     std::optional<uint32_t> directoryIndex(std::string_view path) const;
     // Whether the list has an entry at `path`.
     bool contains(std::string_view path) const;
+    // The indices of the directory entries, oldest first: the folders of a
+    // big list without a path built for each of its files.
+    std::vector<uint32_t> directories() const;
     // Calls f(index, view) for every entry, oldest first. No appends may run
     // meanwhile (the list is complete when this is used).
     template <class F>
@@ -124,6 +127,9 @@ private:
     size_t m_blockUsed = 0;
     // Folders by their whole path (views into the arena).
     std::unordered_map<std::string_view, uint32_t> m_folders;
+    // The directory entries' indices in list order (a folder listed twice
+    // is in m_folders once, here twice).
+    std::vector<uint32_t> m_directories;
     // Every entry by its folder and name, made by the first contains() (a
     // --delete's pass over the destination) and kept up to date after.
     struct NameKey {
