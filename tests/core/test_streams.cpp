@@ -49,6 +49,32 @@ private:
     std::atomic<int>& m_broken;
 };
 
+// A link that takes `delay` over every frame it sends, the way one TCP
+// connection of several can get a small share of the path; counts its frames.
+class SlowLink final : public proto::FrameLink {
+public:
+    SlowLink(proto::FrameLinkPtr inner, std::chrono::milliseconds delay, std::atomic<int>& frames)
+        : m_inner(std::move(inner)), m_delay(delay), m_frames(frames) {}
+    Status send(proto::Frame frame, bool more) override
+    {
+        ++m_frames;
+        std::this_thread::sleep_for(m_delay);
+        return m_inner->send(std::move(frame), more);
+    }
+    Status flush() override { return m_inner->flush(); }
+    Status sendFinal(proto::Frame frame, int ms) override { return m_inner->sendFinal(std::move(frame), ms); }
+    Result<proto::Frame> receive() override { return m_inner->receive(); }
+    void close() override { m_inner->close(); }
+    uint64_t bytesSent() const override { return m_inner->bytesSent(); }
+    uint64_t bytesReceived() const override { return m_inner->bytesReceived(); }
+    std::string describe() const override { return "slow"; }
+
+private:
+    proto::FrameLinkPtr m_inner;
+    std::chrono::milliseconds m_delay;
+    std::atomic<int>& m_frames;
+};
+
 class CountingObserver final : public RoleObserver {
 public:
     std::atomic<int> done{0};
@@ -190,6 +216,52 @@ private Q_SLOTS:
         QCOMPARE(s.filesOut(), size_t(window));
     }
 
+    // The end game: with nothing left to hand out, a stream that runs dry
+    // takes the unsent half of the chunk with the most left, and the chunk's
+    // holder stops at the cut.
+    void schedulerCutsTheChunkWithTheMostLeftInTheEndGame()
+    {
+        constexpr uint64_t MiB = 1 << 20;
+        Scheduler s(8 * MiB, 2);
+        QCOMPARE(s.add(0, 16 * MiB), 2u);
+        auto slow = s.tryNext();
+        auto fast = s.tryNext();
+        QVERIFY(slow && fast);
+        QCOMPARE(slow->offset, uint64_t(0));
+        QCOMPARE(s.claim(*slow, 0, MiB), MiB); // the slow stream has sent 1 MiB
+        for (uint64_t at = 8 * MiB; at < 16 * MiB; at += MiB) QCOMPARE(s.claim(*fast, at, MiB), MiB);
+        QCOMPARE(s.claim(*fast, 16 * MiB, MiB), uint64_t(0));
+        s.chunkSent(*fast);
+        QVERIFY2(!s.tryNext(), "no cut while more files may come");
+        s.closeInput();
+        auto piece = s.tryNext();
+        QVERIFY(piece);
+        QCOMPARE(piece->index, 0u);
+        QVERIFY(piece->chunks > 0 && !piece->delta && !piece->resent);
+        QCOMPARE(piece->offset, MiB + 7 * MiB / 2); // half of the 7 MiB unsent
+        QCOMPARE(piece->offset + piece->length, 8 * MiB);
+        // The holder goes on to the cut and no further.
+        QCOMPARE(s.claim(*slow, MiB, 8 * MiB), piece->offset - MiB);
+        QCOMPARE(s.claim(*slow, piece->offset, MiB), uint64_t(0));
+        s.chunkSent(*slow);
+        // The piece is cut in turn while its holder has 2 MiB or more unsent.
+        QCOMPARE(s.claim(*piece, piece->offset, MiB), MiB);
+        auto second = s.tryNext();
+        QVERIFY(second);
+        QCOMPARE(second->offset, (piece->offset + MiB + (piece->length - MiB) / 2) / 4096 * 4096);
+        QVERIFY2(!s.tryNext(), "pieces under 2 MiB unsent are not cut");
+        // The slow stream breaks: what it sent goes again as it was cut, and
+        // a resend is never cut (frames of the first copy may still come).
+        s.requeue({*slow});
+        auto again = s.tryNext();
+        QVERIFY(again && again->resent);
+        QCOMPARE(again->offset, uint64_t(0));
+        QCOMPARE(again->length, piece->offset);
+        QVERIFY(!s.tryNext());
+        QVERIFY(s.resolved(0));
+        QVERIFY(!s.next());
+    }
+
     void schedulerRequeuesOnlyUnsettledWork()
     {
         Scheduler s(8 << 20, 2);
@@ -220,6 +292,43 @@ private Q_SLOTS:
         QCOMPARE(session.senderSide.done.load(), 202);
         auto diff = diffTrees(describeTree(d.sub("src")), describeTree(d.sub("dst")));
         QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    }
+
+    // One connection of three gets a tenth of the others' share: the chunk it
+    // holds is cut for the others as they run dry, so it carries a few of
+    // its frames instead of all, and the file arrives whole.
+    void aSlowStreamsChunkIsCutForTheOthers()
+    {
+        ScratchDir d;
+        writeFile(d.sub("src/big"), randomBytes((24 << 20) + 777, 31));
+        MemoryLinks links(3);
+        std::atomic<int> quickFrames{0};
+        std::atomic<int> slowFrames{0};
+        links.senderData[0] = std::make_unique<SlowLink>(std::move(links.senderData[0]), std::chrono::milliseconds(4),
+                                                         quickFrames);
+        links.senderData[1] = std::make_unique<SlowLink>(std::move(links.senderData[1]), std::chrono::milliseconds(4),
+                                                         quickFrames);
+        links.senderData[2] = std::make_unique<SlowLink>(std::move(links.senderData[2]), std::chrono::milliseconds(40),
+                                                         slowFrames);
+        TransferParams params;
+        params.chunkSize = 8 << 20; // a chunk of 32 frames for each connection
+        RootSpec from;
+        from.base = d.sub("src");
+        from.trailingSlash = true;
+        RootSpec to;
+        to.base = d.sub("dst");
+        CountingObserver senderSide;
+        CountingObserver receiverSide;
+        RoleRun run;
+        runRoles(from, to, params, links, senderSide, receiverSide, run);
+        QVERIFY2(run.sent.ok(), run.sent.ok() ? "" : run.sent.error().message.c_str());
+        QVERIFY2(run.received.ok(), run.received.ok() ? "" : run.received.error().message.c_str());
+        QCOMPARE(receiverSide.done.load(), 1);
+        QVERIFY2(slowFrames.load() >= 1, "the slow connection took a chunk");
+        QVERIFY2(slowFrames.load() < 16, ("the slow connection sent " + std::to_string(slowFrames.load()) + " frames").c_str());
+        auto diff = diffTrees(describeTree(d.sub("src")), describeTree(d.sub("dst")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        QVERIFY(tempFilesUnder(d.sub("dst")).empty());
     }
 
     void aBrokenStreamsWorkGoesOnTheOthers()

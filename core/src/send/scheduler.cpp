@@ -90,6 +90,7 @@ bool Scheduler::resolved(uint32_t index)
 {
     std::lock_guard lock(m_mutex);
     if (!pendingLocked(index)) return false;
+    std::erase_if(m_held, [index](const Held& h) { return h.index == index; });
     const bool wasOut = m_state[index] == kOut;
     m_state[index] = kSettled;
     // A place in the window, or the end: a worker may be waiting for either.
@@ -103,8 +104,18 @@ void Scheduler::requeue(const std::vector<WorkItem>& items)
     std::lock_guard lock(m_mutex);
     for (auto it = items.rbegin(); it != items.rend(); ++it) {
         if (!pendingLocked(it->index)) continue;
-        if (it->chunks || it->delta) m_chunks.push_front(*it);
-        else m_whole.push_front(Whole{it->length, it->index});
+        WorkItem again = *it;
+        again.resent = true;
+        if (again.chunks && !again.delta) {
+            // The end game may have cut it since it was handed out: only
+            // what its holder kept goes again.
+            if (auto held = heldLocked(again.index, again.offset); held != m_held.end()) {
+                again.length = held->end - held->offset;
+                m_held.erase(held);
+            }
+        }
+        if (again.chunks || again.delta) m_chunks.push_front(again);
+        else m_whole.push_front(Whole{again.length, again.index});
     }
     m_cv.notify_all();
 }
@@ -130,6 +141,11 @@ std::optional<WorkItem> Scheduler::takeLocked()
         }
         if (!handOutLocked(item.index)) return std::nullopt;
         m_chunks.pop_front();
+        if (!item.delta) {
+            std::erase_if(m_held, [&](const Held& h) { return h.index == item.index && h.offset == item.offset; });
+            m_held.push_back(Held{item.index, item.offset, item.offset + item.length, item.offset, item.chunks, true,
+                                  false, item.resent});
+        }
         return item;
     }
     while (!m_whole.empty()) {
@@ -142,7 +158,54 @@ std::optional<WorkItem> Scheduler::takeLocked()
         m_whole.pop_front();
         return WorkItem{file.index, 0, file.size, 0, 0};
     }
+    if (m_inputClosed) return cutLocked();
     return std::nullopt;
+}
+
+std::optional<WorkItem> Scheduler::cutLocked()
+{
+    auto most = m_held.end();
+    for (auto it = m_held.begin(); it != m_held.end(); ++it) {
+        if (!it->sending || it->resent || !pendingLocked(it->index)) continue;
+        if (it->end - it->claimed < 2 * kMinCutPiece) continue;
+        if (most == m_held.end() || it->end - it->claimed > most->end - most->claimed) most = it;
+    }
+    if (most == m_held.end()) return std::nullopt;
+    // Half of what its holder has not sent yet, from a page boundary.
+    constexpr uint64_t kPage = 4096;
+    const uint64_t cut = (most->claimed + (most->end - most->claimed) / 2) / kPage * kPage;
+    const WorkItem piece{most->index, cut, most->end - cut, 0, most->chunks};
+    most->end = cut;
+    most->cut = true;
+    m_held.push_back(Held{piece.index, piece.offset, piece.offset + piece.length, piece.offset, piece.chunks, true,
+                          false, false});
+    return piece;
+}
+
+std::vector<Scheduler::Held>::iterator Scheduler::heldLocked(uint32_t index, uint64_t offset)
+{
+    return std::find_if(m_held.begin(), m_held.end(),
+                        [&](const Held& h) { return h.index == index && h.offset == offset; });
+}
+
+uint64_t Scheduler::claim(const WorkItem& item, uint64_t position, uint64_t most)
+{
+    const uint64_t listedEnd = item.offset + item.length;
+    std::lock_guard lock(m_mutex);
+    auto held = heldLocked(item.index, item.offset);
+    const uint64_t end = held != m_held.end() ? held->end : listedEnd;
+    const uint64_t n = position < end ? std::min(most, end - position) : 0;
+    if (held != m_held.end()) held->claimed = position + n;
+    return n;
+}
+
+void Scheduler::chunkSent(const WorkItem& item)
+{
+    std::lock_guard lock(m_mutex);
+    auto held = heldLocked(item.index, item.offset);
+    if (held == m_held.end()) return;
+    if (held->cut) held->sending = false;
+    else m_held.erase(held);
 }
 
 size_t Scheduler::filesOut() const

@@ -5,6 +5,12 @@
 // dry together. Big files are cut into chunks that go out first, on any
 // stream; small files fill the gaps and the tail.
 //
+// The end game: once nothing is left to hand out, a stream that runs dry
+// takes the unsent second half of the chunk with the most left on another
+// stream (a slow connection's share shrinks instead of setting the job's
+// end). The chunk's holder asks before each piece how far it may go
+// (claim()), so a cut never falls behind what it has sent.
+//
 // At most kMaxFilesOut files are out at once: handed out and not yet settled
 // (the receiver has not said done or failed). Whatever its bytes, each file
 // out costs its bookkeeping on both ends until then, and with tiny files the
@@ -23,9 +29,16 @@ struct WorkItem {
     uint32_t index = 0;   // the file, by its place in the list
     uint64_t offset = 0;  // chunks: where this chunk starts
     uint64_t length = 0;  // chunks: its length; whole files: the listed size
-    uint32_t chunk = 0;   // chunks: which one (0-based)
-    uint32_t chunks = 0;  // 0: the file goes whole; else how many chunks it has
+    // Delta segments: which one (0-based) and how many. Data chunks: the
+    // count the file was cut into at first (> 0 says "a chunk"); the end
+    // game may cut it further, so a file's chunks are told apart by offset.
+    uint32_t chunk = 0;
+    uint32_t chunks = 0;  // 0: the file goes whole
     bool delta = false;   // a segment of a delta: instructions against the receiver's old copy
+    // Sent again after its stream broke: never cut further, because frames
+    // of the cut-short copy may still reach the receiver past a new cut
+    // (chunk_ledger.h settles only copies that start where it starts).
+    bool resent = false;
 };
 
 class Scheduler {
@@ -69,6 +82,17 @@ public:
 
     uint64_t chunkSizeFor(uint64_t fileSize) const;
 
+    // The holder of a data chunk is about to send the piece at `position`
+    // (absolute offset): how many bytes it may send, at most `most`; 0 once
+    // the chunk ends there (it may have been cut short for another stream).
+    uint64_t claim(const WorkItem& item, uint64_t position, uint64_t most);
+    // The data chunk is sent (its end is where claim() said 0): no longer cut.
+    void chunkSent(const WorkItem& item);
+
+    // The end game's pieces are at least this long: a cut costs an open, a
+    // ChunkEnd and a hash, and a piece shorter than a few frames buys nothing.
+    static constexpr uint64_t kMinCutPiece = 1 << 20;
+
 private:
     // Per file (by index). A byte a file instead of a hash set: a
     // ten-million-file job stays small.
@@ -80,7 +104,24 @@ private:
         uint32_t index;
     };
 
+    // A data chunk handed out and not yet sent (or cut short and sent: then
+    // kept until its file settles, so a resend after its stream broke takes
+    // only what it still holds).
+    struct Held {
+        uint32_t index;
+        uint64_t offset;
+        uint64_t end;     // moves back when the end game cuts it
+        uint64_t claimed; // how far its holder has gone
+        uint32_t chunks;  // WorkItem::chunks, for the pieces cut from it
+        bool sending;     // false once sent
+        bool cut;         // the end game took part of it
+        bool resent;      // see WorkItem::resent
+    };
+
     std::optional<WorkItem> takeLocked();
+    // Cuts the unsent rest of the held chunk with the most left, if worth it.
+    std::optional<WorkItem> cutLocked();
+    std::vector<Held>::iterator heldLocked(uint32_t index, uint64_t offset);
     // Marks the file of a piece handed out; false if the window is full and
     // the file is not out already (then the piece waits).
     bool handOutLocked(uint32_t index);
@@ -95,6 +136,8 @@ private:
     std::deque<WorkItem> m_chunks; // first: big work starts early on every stream
     std::deque<Whole> m_whole;
     std::vector<uint8_t> m_state;
+    // A few per stream: the chunks on their way and those cut short.
+    std::vector<Held> m_held;
     size_t m_pending = 0;
     size_t m_out = 0; // files in state kOut
     uint64_t m_chunkSize;

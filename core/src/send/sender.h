@@ -81,10 +81,11 @@ private:
     };
 
     // A file on its way in chunks, shared by the workers sending them.
+    // Chunks are told apart by offset: the end game cuts them as it goes
+    // (scheduler.h), so their number is known only once they cover the file.
     struct ChunkedFile {
-        std::vector<Digest> hashes;  // by chunk number, once sent
-        std::vector<bool> sent;
-        uint32_t sentCount = 0;
+        std::map<uint64_t, Digest> hashes; // by offset, once sent
+        uint64_t bytesCovered = 0;         // by the chunks in `hashes`
         uint64_t bytesSent = 0;
         bool started = false;
         int64_t mtimeNs = 0;
@@ -161,7 +162,9 @@ private:
     // False once the file is settled (failed elsewhere): stop sending it.
     bool chunkProgress(const WorkItem& item, const ListedFile& file, uint64_t bytes);
     // ChunkEnd, and FileEnd once every chunk is out.
-    Status finishChunk(const WorkItem& item, const ListedFile& file, const Digest& hash, proto::FrameLink& link);
+    // `length`: what was sent of it, which the end game may have cut short.
+    Status finishChunk(const WorkItem& item, uint64_t length, const ListedFile& file, const Digest& hash,
+                       proto::FrameLink& link);
     // A piece of a receiver's signature (control thread); a complete one
     // schedules its file as a delta.
     Status onSignature(proto::SignatureMsg&& msg);

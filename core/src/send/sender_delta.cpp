@@ -166,7 +166,7 @@ Status Sender::sendTails(Outlet& to, uint64_t keep)
         DeltaTail& tail = to.tails.front();
         if (tail.literals.empty()) {
             if (!tail.hash) return {}; // still being matched: its next frames are not made yet
-            FG_TRY(finishChunk(tail.item, tail.file, *tail.hash, to.link));
+            FG_TRY(finishChunk(tail.item, tail.item.length, tail.file, *tail.hash, to.link));
             (void)chunkProgress(tail.item, tail.file, tail.item.offset + tail.item.length - tail.progressAt);
             to.tails.pop_front();
             continue;

@@ -401,8 +401,6 @@ Result<platform::FileHandle> Sender::beginChunk(const WorkItem& item, const List
     std::lock_guard lock(m_streamMutex);
     auto [it, fresh] = m_chunked.try_emplace(item.index);
     if (fresh) {
-        it->second.hashes.resize(item.chunks);
-        it->second.sent.resize(item.chunks);
         it->second.mtimeNs = info.mtimeNs;
         it->second.mode = info.mode;
     }
@@ -426,12 +424,14 @@ bool Sender::chunkProgress(const WorkItem& item, const ListedFile& file, uint64_
     return true;
 }
 
-Status Sender::finishChunk(const WorkItem& item, const ListedFile& file, const Digest& hash, proto::FrameLink& link)
+Status Sender::finishChunk(const WorkItem& item, uint64_t length, const ListedFile& file, const Digest& hash,
+                           proto::FrameLink& link)
 {
+    m_scheduler.chunkSent(item);
     proto::ChunkEndMsg chunkEnd;
     chunkEnd.index = item.index;
     chunkEnd.offset = item.offset;
-    chunkEnd.length = item.length;
+    chunkEnd.length = length;
     chunkEnd.hash = hash;
     FG_TRY(link.send(proto::toFrame(chunkEnd), true));
     m_readStage.addItems(1);
@@ -444,17 +444,20 @@ Status Sender::finishChunk(const WorkItem& item, const ListedFile& file, const D
         auto it = m_chunked.find(item.index);
         if (it == m_chunked.end()) return {};
         ChunkedFile& cf = it->second;
-        if (!cf.sent[item.chunk]) {
-            cf.sent[item.chunk] = true;
-            cf.hashes[item.chunk] = hash;
-            if (++cf.sentCount == item.chunks) {
+        // A resend of a chunk sent before its stream broke covers nothing new.
+        if (cf.hashes.try_emplace(item.offset, hash).second) {
+            cf.bytesCovered += length;
+            if (cf.bytesCovered == file.size) {
+                std::vector<Digest> inOrder;
+                inOrder.reserve(cf.hashes.size());
+                for (const auto& [offset, chunkHash] : cf.hashes) inOrder.push_back(chunkHash);
                 end.emplace();
                 end->index = item.index;
                 end->size = file.size;
                 end->mtimeNs = cf.mtimeNs;
                 end->mode = cf.mode;
-                end->hash = proto::chunkTreeHash(m_params.checksumChoice, cf.hashes);
-                end->chunks = item.chunks;
+                end->hash = proto::chunkTreeHash(m_params.checksumChoice, inOrder);
+                end->chunks = uint32_t(inOrder.size());
             }
         }
     }
@@ -473,11 +476,13 @@ Status Sender::sendChunk(const WorkItem& item, Outlet& to, DirCache& dirs)
     Hasher hasher(m_params.checksumChoice);
     codec::AutoCompressState compressState = m_compression.startFile(file->path);
     uint64_t done = 0;
-    while (done < item.length) {
+    for (;;) {
         if (cancelled()) return Error(Errc::Cancelled, "cancelled");
+        // The end game may cut the chunk short for another stream.
+        const auto want = size_t(m_scheduler.claim(item, item.offset + done, proto::kMaxDataPayload));
+        if (want == 0) break;
         proto::Frame& frame = workFrame();
         uint8_t* buffer = pieceOf(frame);
-        const size_t want = size_t(std::min<uint64_t>(proto::kMaxDataPayload, item.length - done));
         Result<size_t> got = Error();
         {
             StageScope busy(StageId::Read, StageState::Busy);
@@ -497,7 +502,7 @@ Status Sender::sendChunk(const WorkItem& item, Outlet& to, DirCache& dirs)
         done += want;
         if (!chunkProgress(item, *file, want)) return {};
     }
-    return finishChunk(item, *file, hasher.digest(), to.link);
+    return finishChunk(item, done, *file, hasher.digest(), to.link);
 }
 
 } // namespace fg
