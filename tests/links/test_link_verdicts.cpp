@@ -74,11 +74,14 @@ private Q_SLOTS:
         QVERIFY2(d.ok, qPrintable(d.why));
         QVERIFY(d.net.setSysctl(true, u"net.ipv4.tcp_rmem"_s, u"4096 131072 1048576"_s));
         QVERIFY(d.net.setSysctl(false, u"net.ipv4.tcp_wmem"_s, u"4096 131072 67108864"_s));
-        writeFile(dir.sub("src/big.bin"), randomBytes(96u << 20, 4));
+        writeFile(dir.sub("src/big.bin"), randomBytes(64u << 20, 4));
         // CUBIC (Linux's default): its window grows past the receiver's, so
         // the receiver's is the one that binds (BBR's own sits near its size
-        // and took turns with it: 36-43 % against the 30 % threshold).
-        CliRun r = push(d, dir, {u"--streams"_s, u"2"_s, u"--congestion"_s, u"cubic"_s});
+        // and took turns with it: 36-43 % against the 30 % threshold). One
+        // connection: with two, ~16 MB/s kept an AddressSanitizer build's
+        // receiver threads 62 % busy, past the 60 % that reads as a receiver
+        // too busy to read (the release build's are a third of that).
+        CliRun r = push(d, dir, {u"--streams"_s, u"1"_s, u"--congestion"_s, u"cubic"_s});
         expectNamed(r, u"receive-window"_s, u"receiver"_s);
         if (QTest::currentTestFailed()) return;
         const QString fix = reportOf(r).value(u"bottleneck"_s).toObject().value(u"fix"_s).toString();
@@ -104,7 +107,7 @@ private Q_SLOTS:
         // beyond the 2 MiB a 1 MiB window lets the fallback estimate guess.
         QVERIFY2(probe.value(u"bdp_bytes"_s).toDouble() > 3e6, p.out.constData());
         CliRun again = d.client({u"sync"_s, u"--json"_s, u"--state-dir"_s, q(dir.sub("client-state")), u"--streams"_s,
-                                 u"2"_s, u"--congestion"_s, u"cubic"_s, q(dir.sub("src/")), d.server + u"/m/again/"_s});
+                                 u"1"_s, u"--congestion"_s, u"cubic"_s, q(dir.sub("src/")), d.server + u"/m/again/"_s});
         expectNamed(again, u"receive-window"_s, u"receiver"_s);
         if (QTest::currentTestFailed()) return;
         qInfo("after the probe: %s", verdictText(again).constData());
@@ -132,14 +135,16 @@ private Q_SLOTS:
     }
     // A queue of 16 packets on a 20 Mbit/s, 20 ms link (half a BDP): BBR,
     // which keeps about a BDP queued when several connections share a
-    // path, overflows it. The path is full, and the fix is CUBIC.
+    // path, overflows it. The path is full, and the fix is CUBIC. Six
+    // connections: four sometimes settled under the queue's size (0.2-0.3 %
+    // resent in about one run of six, against 2-15 % otherwise).
     void aShallowQueueThatBbrOverfillsIsCongestion()
     {
         ScratchDir dir("fglink");
         NamespacedDaemon d(dir, LinkSpec{true, u"20mbit"_s, u"10ms"_s, u"16p"_s, 0});
         QVERIFY2(d.ok, qPrintable(d.why));
         writeFile(dir.sub("src/big.bin"), randomBytes(16u << 20, 6));
-        CliRun r = push(d, dir, {u"--congestion"_s, u"bbr"_s, u"--streams"_s, u"4"_s});
+        CliRun r = push(d, dir, {u"--congestion"_s, u"bbr"_s, u"--streams"_s, u"6"_s});
         qInfo("%s", verdictText(r).constData());
         expectNamed(r, u"network-congestion"_s);
         if (QTest::currentTestFailed()) return;
