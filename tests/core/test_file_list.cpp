@@ -122,6 +122,32 @@ private Q_SLOTS:
         for (uint32_t i : list.directories()) QVERIFY(list.view(i).isDir());
     }
 
+    // Whether every entry's type and mode pass a test, without a path built
+    // for each (a re-sync's check that the destination's modes are final).
+    void everyTypeAndModeSeesEachEntryUntilOneFails()
+    {
+        FileList list;
+        QVERIFY(list.everyTypeAndMode([](platform::FileType, uint32_t) { return false; }));
+        list.append(dir("."));
+        FileEntry setuid = entry("a/tool");
+        setuid.mode = 04755;
+        list.append(entry("top.txt"));
+        list.append(setuid);
+        list.append(entry("z"));
+        std::vector<uint32_t> seen;
+        QVERIFY(list.everyTypeAndMode([&](platform::FileType type, uint32_t mode) {
+            seen.push_back(type == platform::FileType::Directory ? 0 : mode);
+            return true;
+        }));
+        QCOMPARE(seen, (std::vector<uint32_t>{0, 0644, 04755, 0644}));
+        seen.clear();
+        QVERIFY(!list.everyTypeAndMode([&](platform::FileType, uint32_t mode) {
+            seen.push_back(mode);
+            return (mode & 07000) == 0;
+        }));
+        QCOMPARE(seen.size(), size_t(3)); // stops at the first that fails
+    }
+
     // A deep tree with long folder names (the shape of a home folder or a
     // node_modules): each file costs its record and its own name, not its
     // folders' names again. 400,000 files in 8,000 folders whose paths are

@@ -183,11 +183,9 @@ bool Receiver::mirrorNeedsNoPlan() const
         return false;
     // --chmod, and a daemon's dropping of setuid and setgid bits: a mode
     // that is as the source's but not as it is to be here.
-    bool modesFinal = true;
-    m_mirror.forEach([&](uint32_t, const FileList::View& e) {
-        if (modesFinal && finalMode(e.mode, e.isDir()) != (e.mode & 07777)) modesFinal = false;
+    return m_mirror.everyTypeAndMode([this](platform::FileType type, uint32_t mode) {
+        return finalMode(mode, type == platform::FileType::Directory) == (mode & 07777);
     });
-    return modesFinal;
 }
 
 void Receiver::takeMirror(DirCache* dirs)

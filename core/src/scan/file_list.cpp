@@ -193,6 +193,14 @@ std::vector<uint32_t> FileList::directories() const
     return m_directories;
 }
 
+bool FileList::everyTypeAndMode(const std::function<bool(platform::FileType type, uint32_t mode)>& test) const
+{
+    std::lock_guard lock(m_mutex);
+    for (const Record& r : m_records)
+        if (!test(platform::FileType(r.type), r.mode)) return false;
+    return true;
+}
+
 size_t FileList::size() const
 {
     std::lock_guard lock(m_mutex);

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -63,6 +64,10 @@ public:
     // The indices of the directory entries, oldest first: the folders of a
     // big list without a path built for each of its files.
     std::vector<uint32_t> directories() const;
+    // Whether `test(type, mode)` holds for every entry, oldest first (it
+    // stops at the first that fails): no path is built, so a million entries
+    // take a millisecond or two, not 50. True for an empty list.
+    bool everyTypeAndMode(const std::function<bool(platform::FileType type, uint32_t mode)>& test) const;
     // Calls f(index, view) for every entry, oldest first. No appends may run
     // meanwhile (the list is complete when this is used).
     template <class F>
