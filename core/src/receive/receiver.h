@@ -112,6 +112,9 @@ private:
         // --inplace: tempName is the target's own name; nothing is renamed,
         // and a failure leaves the target incomplete rather than unlinking it.
         bool inPlace = false;
+        // Where it goes, under the destination (targetPath() of its entry):
+        // made once, when the file is opened.
+        std::string target;
         std::string tempName;
         platform::FileHandle handle;
         // A second handle on the temporary that holds its lock until it is
@@ -277,7 +280,9 @@ private:
     // The open file for a frame, created by the first frame that needs it;
     // nullptr when the frame is to be dropped (the file is settled) or the
     // file could not be created (then failed). Its gate is not held.
-    std::shared_ptr<OpenFile> openFor(uint32_t index, DirCache& dirs, FileEntry* entry);
+    // `entryKnown`: *entry was filled by a wantOf() of this file already
+    // (a small file's, checked before it is opened): not copied again.
+    std::shared_ptr<OpenFile> openFor(uint32_t index, DirCache& dirs, FileEntry* entry, bool entryKnown = false);
     // A new temporary for `name` in `dir`, into file.tempName, file.handle
     // (for the data) and file.lockHolder (locked: it is live).
     // `createMode`: the mode to make it with (0600 unless it is on a local

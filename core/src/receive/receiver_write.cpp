@@ -314,7 +314,7 @@ Status Receiver::createLockedTemp(const platform::DirHandle& dir, std::string_vi
     }
 }
 
-std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& dirs, FileEntry* entry)
+std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& dirs, FileEntry* entry, bool entryKnown)
 {
     std::shared_ptr<OpenFile> file;
     std::unique_lock<std::mutex> creating;
@@ -324,7 +324,7 @@ std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& 
         // at together: a file settles before its entry goes, so a frame that
         // comes late cannot start it again.
         std::lock_guard lock(m_openMutex);
-        auto want = wantOf(index, entry);
+        auto want = wantOf(index, entryKnown ? nullptr : entry);
         if (!want.ok()) {
             fail(want.error());
             return nullptr;
@@ -345,7 +345,8 @@ std::shared_ptr<Receiver::OpenFile> Receiver::openFor(uint32_t index, DirCache& 
     }
 
     StageScope busy(StageId::Write, StageState::Busy);
-    const std::string target = targetPath(entry->path);
+    file->target = targetPath(entry->path);
+    const std::string& target = file->target;
     if (m_params.inPlace) {
         std::lock_guard lock(m_listMutex);
         file->inPlace = m_inPlace.count(index) > 0;
@@ -559,16 +560,16 @@ void Receiver::handleSmallFile(const proto::Frame& frame, DirCache& dirs)
     auto want = wantOf(header->index, &entry);
     if (!want.ok()) return fail(want.error());
     if (*want == Want::Finished) return;
-    const std::string target = targetPath(entry.path);
     {
         StageScope busy(StageId::Verify, StageState::Busy);
         if (digestOf(m_params.checksumChoice, data, n) != header->hash)
-            return verifyFailed(nullptr, header->index, target, "the data does not match what the sender read", dirs);
+            return verifyFailed(nullptr, header->index, targetPath(entry.path),
+                                "the data does not match what the sender read", dirs);
     }
     m_verifyStage.addBytes(n);
     // The open-write-commit path of bigger files, in one go: exclusively, as
     // a resend of the file on another link may come to another writer.
-    std::shared_ptr<OpenFile> file = openFor(header->index, dirs, &entry);
+    std::shared_ptr<OpenFile> file = openFor(header->index, dirs, &entry, true);
     if (!file) return;
     std::unique_lock gate(file->gate);
     if (file->closed) return;
@@ -588,7 +589,7 @@ void Receiver::handleSmallFile(const proto::Frame& frame, DirCache& dirs)
 void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, uint64_t size, int64_t mtimeNs, uint32_t mode,
                       DirCache& dirs)
 {
-    const std::string target = targetPath(entry.path);
+    const std::string& target = file.target;
     StageScope busy(StageId::Commit, StageState::Busy);
     Want want;
     {
