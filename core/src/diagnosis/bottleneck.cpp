@@ -244,7 +244,7 @@ std::string fixFor(Layer layer, const Evidence& e, const Hot& hot)
     case Layer::PerFileOverhead: {
         std::string fix = s.fsync == "file" ? "--fsync end (one flush for the job, not one a file)" : std::string();
         if (moreStreamsHelp) fix += (fix.empty() ? "" : "; ") + moreStreams + " (more files in flight at once)";
-        return fix.empty() ? "packing small files into archives before a sync; each file costs its own create and rename"
+        return fix.empty() ? "packing small files into archives before a sync; each file costs its own create, write and close"
                            : fix;
     }
     default:
@@ -271,7 +271,7 @@ Verdict stageVerdict(const Evidence& e, const Hot& hot, const std::string& befor
                      + ": the " + v.end + "'s " + stageName(hot.stage)
                      + " stage is busy " + percent(hot.busy)
                      + " of the time with each file's "
-                     + (hot.senderEnd ? "open, read and close" : "create, write and rename") + " more than with its bytes";
+                     + (hot.senderEnd ? "open, read and close" : "create, write and close") + " more than with its bytes";
         v.fix = fixFor(v.layer, e, hot);
         return v;
     }
