@@ -266,6 +266,32 @@ private Q_SLOTS:
         QVERIFY(!s.next());
     }
 
+    // A chunk a worker took and handed back before it began left no frames
+    // anywhere: it may still be cut. Once a file settles, the holders of its
+    // chunks may send nothing more of it (their ends may be others' pieces).
+    void schedulerCutsAnUnstartedHandBackAndStopsASettledFilesHolders()
+    {
+        constexpr uint64_t MiB = 1 << 20;
+        Scheduler s(8 * MiB, 2);
+        s.add(0, 16 * MiB);
+        s.closeInput();
+        auto first = s.tryNext();
+        auto second = s.tryNext();
+        QVERIFY(first && second);
+        s.requeue({*second}); // its worker stopped before it began
+        auto again = s.tryNext();
+        QVERIFY(again && !again->resent);
+        QCOMPARE(again->offset, 8 * MiB);
+        QCOMPARE(s.claim(*first, 0, 7 * MiB), 7 * MiB);
+        auto piece = s.tryNext();
+        QVERIFY(piece);
+        QCOMPARE(piece->offset, 12 * MiB); // the handed-back chunk's second half
+        QVERIFY(s.resolved(0));
+        QVERIFY(!s.unresolved(0));
+        QCOMPARE(s.claim(*first, 7 * MiB, MiB), uint64_t(0));
+        QCOMPARE(s.claim(*piece, piece->offset, MiB), uint64_t(0));
+    }
+
     void schedulerRequeuesOnlyUnsettledWork()
     {
         Scheduler s(8 << 20, 2);
@@ -335,6 +361,45 @@ private Q_SLOTS:
         // are not ten times quicker there).
         qInfo("the slow connection sent %d frames, the quick ones %d", slowFrames.load(), quickFrames.load());
         QVERIFY2(slowFrames.load() < 30, ("the slow connection sent " + std::to_string(slowFrames.load()) + " frames").c_str());
+        auto diff = diffTrees(describeTree(d.sub("src")), describeTree(d.sub("dst")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        QVERIFY(tempFilesUnder(d.sub("dst")).empty());
+    }
+
+    // The slow connection breaks after its chunk was cut for the others: what
+    // it kept goes again on them, and frames of the cut-short copy still on
+    // their way do not end up in the file unchecked.
+    void aSlowStreamThatBreaksAfterItsChunkWasCutLosesNothing()
+    {
+        ScratchDir d;
+        writeFile(d.sub("src/big"), randomBytes((24 << 20) + 4321, 32));
+        MemoryLinks links(3);
+        std::atomic<int> quickFrames{0};
+        std::atomic<int> slowFrames{0};
+        std::atomic<int> broken{0};
+        for (size_t i = 0; i < 2; ++i)
+            links.senderData[i] = std::make_unique<SlowLink>(std::move(links.senderData[i]),
+                                                             std::chrono::milliseconds(4), quickFrames);
+        links.senderData[2] = std::make_unique<BreakingLink>(
+            std::make_unique<SlowLink>(std::move(links.senderData[2]), std::chrono::milliseconds(60), slowFrames), 5,
+            broken);
+        TransferParams params;
+        params.chunkSize = 8 << 20;
+        RootSpec from;
+        from.base = d.sub("src");
+        from.trailingSlash = true;
+        RootSpec to;
+        to.base = d.sub("dst");
+        CountingObserver senderSide;
+        CountingObserver receiverSide;
+        RoleRun run;
+        runRoles(from, to, params, links, senderSide, receiverSide, run);
+        QVERIFY2(run.sent.ok(), run.sent.ok() ? "" : run.sent.error().message.c_str());
+        QVERIFY2(run.received.ok(), run.received.ok() ? "" : run.received.error().message.c_str());
+        QCOMPARE(receiverSide.done.load(), 1);
+        QCOMPARE(receiverSide.failed.load(), 0);
+        QCOMPARE(broken.load(), 1);
+        QVERIFY(senderSide.warnings.load() >= 1); // the loss is reported
         auto diff = diffTrees(describeTree(d.sub("src")), describeTree(d.sub("dst")));
         QVERIFY2(diff.isEmpty(), qPrintable(diff));
         QVERIFY(tempFilesUnder(d.sub("dst")).empty());

@@ -108,9 +108,12 @@ void Scheduler::requeue(const std::vector<WorkItem>& items)
         again.resent = true;
         if (again.chunks && !again.delta) {
             // The end game may have cut it since it was handed out: only
-            // what its holder kept goes again.
+            // what its holder kept goes again. One never started (a worker
+            // took it and stopped first) left no frames behind, so it may
+            // still be cut.
             if (auto held = heldLocked(again.index, again.offset); held != m_held.end()) {
                 again.length = held->end - held->offset;
+                again.resent = held->resent || held->claimed > held->offset;
                 m_held.erase(held);
             }
         }
@@ -190,12 +193,13 @@ std::vector<Scheduler::Held>::iterator Scheduler::heldLocked(uint32_t index, uin
 
 uint64_t Scheduler::claim(const WorkItem& item, uint64_t position, uint64_t most)
 {
-    const uint64_t listedEnd = item.offset + item.length;
     std::lock_guard lock(m_mutex);
     auto held = heldLocked(item.index, item.offset);
-    const uint64_t end = held != m_held.end() ? held->end : listedEnd;
-    const uint64_t n = position < end ? std::min(most, end - position) : 0;
-    if (held != m_held.end()) held->claimed = position + n;
+    // Gone: its file settled (failed elsewhere) and its cuts with it, so its
+    // end as handed out may now be another stream's piece: nothing more.
+    if (held == m_held.end()) return 0;
+    const uint64_t n = position < held->end ? std::min(most, held->end - position) : 0;
+    held->claimed = position + n;
     return n;
 }
 

@@ -84,7 +84,8 @@ public:
 
     // The holder of a data chunk is about to send the piece at `position`
     // (absolute offset): how many bytes it may send, at most `most`; 0 once
-    // the chunk ends there (it may have been cut short for another stream).
+    // the chunk ends there (it may have been cut short for another stream)
+    // or its file is settled (then unresolved() says so).
     uint64_t claim(const WorkItem& item, uint64_t position, uint64_t most);
     // The data chunk is sent (its end is where claim() said 0): no longer cut.
     void chunkSent(const WorkItem& item);

@@ -502,6 +502,7 @@ Status Sender::sendChunk(const WorkItem& item, Outlet& to, DirCache& dirs)
         done += want;
         if (!chunkProgress(item, *file, want)) return {};
     }
+    if (!m_scheduler.unresolved(item.index)) return {}; // settled meanwhile (failed elsewhere)
     return finishChunk(item, done, *file, hasher.digest(), to.link);
 }
 
