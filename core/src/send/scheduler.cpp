@@ -144,11 +144,7 @@ std::optional<WorkItem> Scheduler::takeLocked()
         }
         if (!handOutLocked(item.index)) return std::nullopt;
         m_chunks.pop_front();
-        if (!item.delta) {
-            std::erase_if(m_held, [&](const Held& h) { return h.index == item.index && h.offset == item.offset; });
-            m_held.push_back(Held{item.index, item.offset, item.offset + item.length, item.offset, item.chunks, true,
-                                  false, item.resent});
-        }
+        if (!item.delta) holdLocked(item);
         return item;
     }
     while (!m_whole.empty()) {
@@ -180,9 +176,16 @@ std::optional<WorkItem> Scheduler::cutLocked()
     const WorkItem piece{most->index, cut, most->end - cut, 0, most->chunks};
     most->end = cut;
     most->cut = true;
-    m_held.push_back(Held{piece.index, piece.offset, piece.offset + piece.length, piece.offset, piece.chunks, true,
-                          false, false});
+    holdLocked(piece);
     return piece;
+}
+
+void Scheduler::holdLocked(const WorkItem& chunk)
+{
+    // A resend's hand-out replaces what its broken holder left.
+    if (auto held = heldLocked(chunk.index, chunk.offset); held != m_held.end()) m_held.erase(held);
+    m_held.push_back(Held{chunk.index, chunk.offset, chunk.offset + chunk.length, chunk.offset, chunk.chunks, true,
+                          false, chunk.resent});
 }
 
 std::vector<Scheduler::Held>::iterator Scheduler::heldLocked(uint32_t index, uint64_t offset)

@@ -125,6 +125,8 @@ private:
     // Cuts the unsent rest of the held chunk with the most left, if worth it.
     std::optional<WorkItem> cutLocked();
     std::vector<Held>::iterator heldLocked(uint32_t index, uint64_t offset);
+    // Records a data chunk as handed out, its holder at its start.
+    void holdLocked(const WorkItem& chunk);
     // Marks the file of a piece handed out; false if the window is full and
     // the file is not out already (then the piece waits).
     bool handOutLocked(uint32_t index);
