@@ -18,14 +18,31 @@ using namespace fgtest;
 
 namespace {
 
+// A link that passes everything on to another; the test links below change
+// only how frames are sent.
+class ForwardingLink : public proto::FrameLink {
+public:
+    explicit ForwardingLink(proto::FrameLinkPtr inner) : m_inner(std::move(inner)) {}
+    Status send(proto::Frame frame, bool more) override { return m_inner->send(std::move(frame), more); }
+    Status flush() override { return m_inner->flush(); }
+    Status sendFinal(proto::Frame frame, int ms) override { return m_inner->sendFinal(std::move(frame), ms); }
+    Result<proto::Frame> receive() override { return m_inner->receive(); }
+    void close() override { m_inner->close(); }
+    uint64_t bytesSent() const override { return m_inner->bytesSent(); }
+    uint64_t bytesReceived() const override { return m_inner->bytesReceived(); }
+
+protected:
+    proto::FrameLinkPtr m_inner;
+};
+
 // A link that breaks after a number of frames have gone through it, the way a
 // TCP connection dies mid-transfer.
-class BreakingLink final : public proto::FrameLink {
+class BreakingLink final : public ForwardingLink {
 public:
     // `broken` counts the links that did break: a job may end before a link
     // has sent its quota.
     BreakingLink(proto::FrameLinkPtr inner, int framesBeforeBreak, std::atomic<int>& broken)
-        : m_inner(std::move(inner)), m_left(framesBeforeBreak), m_broken(broken) {}
+        : ForwardingLink(std::move(inner)), m_left(framesBeforeBreak), m_broken(broken) {}
     Status send(proto::Frame frame, bool more) override
     {
         if (const int left = m_left.fetch_sub(1); left <= 0) {
@@ -35,42 +52,28 @@ public:
         }
         return m_inner->send(std::move(frame), more);
     }
-    Status flush() override { return m_inner->flush(); }
-    Status sendFinal(proto::Frame frame, int ms) override { return m_inner->sendFinal(std::move(frame), ms); }
-    Result<proto::Frame> receive() override { return m_inner->receive(); }
-    void close() override { m_inner->close(); }
-    uint64_t bytesSent() const override { return m_inner->bytesSent(); }
-    uint64_t bytesReceived() const override { return m_inner->bytesReceived(); }
     std::string describe() const override { return "breaking"; }
 
 private:
-    proto::FrameLinkPtr m_inner;
     std::atomic<int> m_left;
     std::atomic<int>& m_broken;
 };
 
 // A link that takes `delay` over every frame it sends, the way one TCP
 // connection of several can get a small share of the path; counts its frames.
-class SlowLink final : public proto::FrameLink {
+class SlowLink final : public ForwardingLink {
 public:
     SlowLink(proto::FrameLinkPtr inner, std::chrono::milliseconds delay, std::atomic<int>& frames)
-        : m_inner(std::move(inner)), m_delay(delay), m_frames(frames) {}
+        : ForwardingLink(std::move(inner)), m_delay(delay), m_frames(frames) {}
     Status send(proto::Frame frame, bool more) override
     {
         ++m_frames;
         std::this_thread::sleep_for(m_delay);
         return m_inner->send(std::move(frame), more);
     }
-    Status flush() override { return m_inner->flush(); }
-    Status sendFinal(proto::Frame frame, int ms) override { return m_inner->sendFinal(std::move(frame), ms); }
-    Result<proto::Frame> receive() override { return m_inner->receive(); }
-    void close() override { m_inner->close(); }
-    uint64_t bytesSent() const override { return m_inner->bytesSent(); }
-    uint64_t bytesReceived() const override { return m_inner->bytesReceived(); }
     std::string describe() const override { return "slow"; }
 
 private:
-    proto::FrameLinkPtr m_inner;
     std::chrono::milliseconds m_delay;
     std::atomic<int>& m_frames;
 };
@@ -94,16 +97,10 @@ struct Session {
     std::atomic<int> linksBroken{0};
 };
 
-// Runs one transfer over `streams` data links; breakAfter[i] >= 0 makes the
-// sender's end of link i fail after that many frames.
-void transfer(const std::string& src, const std::string& dst, size_t streams, const std::vector<int>& breakAfter,
-              Session& session, uint64_t chunkSize = 0, CompressSpec compress = {})
+// Runs one transfer over `links` (their sender ends wrapped as a test needs).
+void transferOver(MemoryLinks& links, const std::string& src, const std::string& dst, Session& session,
+                  uint64_t chunkSize = 0, CompressSpec compress = {})
 {
-    MemoryLinks links(streams);
-    for (size_t i = 0; i < streams && i < breakAfter.size(); ++i)
-        if (breakAfter[i] >= 0)
-            links.senderData[i] = std::make_unique<BreakingLink>(std::move(links.senderData[i]), breakAfter[i],
-                                                                 session.linksBroken);
     TransferParams params;
     params.chunkSize = chunkSize;
     params.compress = compress;
@@ -117,6 +114,19 @@ void transfer(const std::string& src, const std::string& dst, size_t streams, co
     session.sent = run.sent;
     session.received = run.received;
     session.decompressedFrames = run.receiverStages.snapshotOf(StageId::Decompress).items;
+}
+
+// Runs one transfer over `streams` data links; breakAfter[i] >= 0 makes the
+// sender's end of link i fail after that many frames.
+void transfer(const std::string& src, const std::string& dst, size_t streams, const std::vector<int>& breakAfter,
+              Session& session, uint64_t chunkSize = 0, CompressSpec compress = {})
+{
+    MemoryLinks links(streams);
+    for (size_t i = 0; i < streams && i < breakAfter.size(); ++i)
+        if (breakAfter[i] >= 0)
+            links.senderData[i] = std::make_unique<BreakingLink>(std::move(links.senderData[i]), breakAfter[i],
+                                                                 session.linksBroken);
+    transferOver(links, src, dst, session, chunkSize, compress);
 }
 
 // Log-like text: lines from a shared pool, so files repeat each other's lines.
@@ -340,20 +350,11 @@ private Q_SLOTS:
                                                          quickFrames);
         links.senderData[2] = std::make_unique<SlowLink>(std::move(links.senderData[2]), std::chrono::milliseconds(60),
                                                          slowFrames);
-        TransferParams params;
-        params.chunkSize = 8 << 20; // a chunk of 32 frames for each connection
-        RootSpec from;
-        from.base = d.sub("src");
-        from.trailingSlash = true;
-        RootSpec to;
-        to.base = d.sub("dst");
-        CountingObserver senderSide;
-        CountingObserver receiverSide;
-        RoleRun run;
-        runRoles(from, to, params, links, senderSide, receiverSide, run);
-        QVERIFY2(run.sent.ok(), run.sent.ok() ? "" : run.sent.error().message.c_str());
-        QVERIFY2(run.received.ok(), run.received.ok() ? "" : run.received.error().message.c_str());
-        QCOMPARE(receiverSide.done.load(), 1);
+        Session session;
+        transferOver(links, d.sub("src"), d.sub("dst"), session, 8 << 20); // a chunk of 32 frames for each connection
+        QVERIFY2(session.sent.ok(), session.sent.ok() ? "" : session.sent.error().message.c_str());
+        QVERIFY2(session.received.ok(), session.received.ok() ? "" : session.received.error().message.c_str());
+        QCOMPARE(session.receiverSide.done.load(), 1);
         QVERIFY2(slowFrames.load() >= 1, "the slow connection took a chunk");
         // Its whole chunk is 32 frames and a ChunkEnd (33 without the end
         // game); a cut takes half of what it has not sent. A release build
@@ -376,30 +377,20 @@ private Q_SLOTS:
         MemoryLinks links(3);
         std::atomic<int> quickFrames{0};
         std::atomic<int> slowFrames{0};
-        std::atomic<int> broken{0};
+        Session session;
         for (size_t i = 0; i < 2; ++i)
             links.senderData[i] = std::make_unique<SlowLink>(std::move(links.senderData[i]),
                                                              std::chrono::milliseconds(4), quickFrames);
         links.senderData[2] = std::make_unique<BreakingLink>(
             std::make_unique<SlowLink>(std::move(links.senderData[2]), std::chrono::milliseconds(60), slowFrames), 5,
-            broken);
-        TransferParams params;
-        params.chunkSize = 8 << 20;
-        RootSpec from;
-        from.base = d.sub("src");
-        from.trailingSlash = true;
-        RootSpec to;
-        to.base = d.sub("dst");
-        CountingObserver senderSide;
-        CountingObserver receiverSide;
-        RoleRun run;
-        runRoles(from, to, params, links, senderSide, receiverSide, run);
-        QVERIFY2(run.sent.ok(), run.sent.ok() ? "" : run.sent.error().message.c_str());
-        QVERIFY2(run.received.ok(), run.received.ok() ? "" : run.received.error().message.c_str());
-        QCOMPARE(receiverSide.done.load(), 1);
-        QCOMPARE(receiverSide.failed.load(), 0);
-        QCOMPARE(broken.load(), 1);
-        QVERIFY(senderSide.warnings.load() >= 1); // the loss is reported
+            session.linksBroken);
+        transferOver(links, d.sub("src"), d.sub("dst"), session, 8 << 20);
+        QVERIFY2(session.sent.ok(), session.sent.ok() ? "" : session.sent.error().message.c_str());
+        QVERIFY2(session.received.ok(), session.received.ok() ? "" : session.received.error().message.c_str());
+        QCOMPARE(session.receiverSide.done.load(), 1);
+        QCOMPARE(session.receiverSide.failed.load(), 0);
+        QCOMPARE(session.linksBroken.load(), 1);
+        QVERIFY(session.senderSide.warnings.load() >= 1); // the loss is reported
         auto diff = diffTrees(describeTree(d.sub("src")), describeTree(d.sub("dst")));
         QVERIFY2(diff.isEmpty(), qPrintable(diff));
         QVERIFY(tempFilesUnder(d.sub("dst")).empty());
