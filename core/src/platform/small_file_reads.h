@@ -5,7 +5,8 @@
 // machines every system call costs as much again on its way back out of the
 // hypervisor: for 65,536 files of 4 KiB that is most of the sender's CPU.
 // Where the kernel has io_uring (Linux 5.6 and later), a batch's opens go
-// in one call and its stats, reads and closes in a second. Elsewhere, or
+// in one call, each file's fstat in its own (a statx in the ring would go to
+// a kernel worker thread), and the reads and closes in a second. Elsewhere, or
 // where io_uring is refused (an old kernel, seccomp, the
 // kernel.io_uring_disabled sysctl) or switched off (FLOODGATE_NO_IO_URING=1
 // in the environment), one file at a time with the same results. Which one

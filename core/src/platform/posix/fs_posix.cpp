@@ -39,8 +39,6 @@ Error badComponent(std::string_view name)
     return Error(Errc::UnsafePath, "not a single path component: '" + std::string(name) + "'");
 }
 
-int64_t toNs(const struct timespec& ts) { return int64_t(ts.tv_sec) * 1000000000LL + ts.tv_nsec; }
-
 struct timespec fromNs(int64_t ns)
 {
     struct timespec ts{};
@@ -51,21 +49,6 @@ struct timespec fromNs(int64_t ns)
         ts.tv_sec -= 1;
     }
     return ts;
-}
-
-FileInfo toInfo(const struct stat& st)
-{
-    FileInfo info;
-    info.type = fileTypeOf(st.st_mode);
-    info.size = info.type == FileType::Directory ? 0 : uint64_t(st.st_size);
-    info.mtimeNs = toNs(st.st_mtim);
-    info.mode = st.st_mode & 07777;
-    info.device = st.st_dev;
-    info.inode = st.st_ino;
-    info.links = uint32_t(st.st_nlink);
-    info.uid = st.st_uid;
-    info.gid = st.st_gid;
-    return info;
 }
 
 std::string nameStr(std::string_view name) { return std::string(name); }

@@ -10,7 +10,6 @@
 #include <fcntl.h>
 #include <liburing.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -28,28 +27,11 @@ namespace {
 
 #if FLOODGATE_HAVE_LIBURING
 
-// A batch's stats, reads and closes at once, with room to spare.
+// A batch's reads and closes at once, with room to spare.
 constexpr unsigned kRingEntries = 4 * SmallFileReader::kMaxBatch;
 // What a read through io_uring opens with: as DirHandle::openRead, and never
 // waiting on a FIFO that took a file's name since the scan.
 constexpr int kOpenFlags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY;
-constexpr unsigned kStatMask = STATX_TYPE | STATX_MODE | STATX_SIZE | STATX_MTIME | STATX_INO | STATX_NLINK
-                               | STATX_UID | STATX_GID;
-
-FileInfo infoOf(const struct statx& sx)
-{
-    FileInfo info;
-    info.type = fileTypeOf(sx.stx_mode);
-    info.size = info.type == FileType::Directory ? 0 : sx.stx_size;
-    info.mtimeNs = int64_t(sx.stx_mtime.tv_sec) * 1000000000LL + sx.stx_mtime.tv_nsec;
-    info.mode = sx.stx_mode & 07777;
-    info.device = makedev(sx.stx_dev_major, sx.stx_dev_minor);
-    info.inode = sx.stx_ino;
-    info.links = sx.stx_nlink;
-    info.uid = sx.stx_uid;
-    info.gid = sx.stx_gid;
-    return info;
-}
 
 Error openError(int err, const DirHandle& dir, std::string_view name)
 {
@@ -71,12 +53,11 @@ public:
         reader->m_live = true;
         io_uring_probe* probe = io_uring_get_probe_ring(&reader->m_ring);
         const bool all = probe && io_uring_opcode_supported(probe, IORING_OP_OPENAT)
-                         && io_uring_opcode_supported(probe, IORING_OP_STATX)
                          && io_uring_opcode_supported(probe, IORING_OP_READ)
                          && io_uring_opcode_supported(probe, IORING_OP_CLOSE);
         if (probe) io_uring_free_probe(probe);
         if (!all) {
-            *why = "this kernel's io_uring cannot open, stat, read and close";
+            *why = "this kernel's io_uring cannot open, read and close";
             return nullptr;
         }
         return reader;
@@ -120,8 +101,6 @@ private:
         std::string names[kMaxBatch];
         int fds[kMaxBatch];
         std::fill(std::begin(fds), std::end(fds), -1);
-        struct statx stats[kMaxBatch];
-        int statRes[kMaxBatch];
         int readRes[kMaxBatch];
         const size_t n = batch.size();
         for (size_t i = 0; i < n; ++i) {
@@ -136,6 +115,11 @@ private:
                 if (fds[i] >= 0) ::close(fds[i]);
             return false;
         }
+        // The stat is a plain fstat between the two submissions, not the
+        // ring's statx: io_uring always hands a statx to a kernel worker
+        // thread, and the read and close linked after it go along, which cost
+        // more than the system call (65,536 files of 4 KiB: the sender's
+        // system time 0.47 s with statx in the ring, 0.34 s one file at a time).
         unsigned ops = 0;
         for (size_t i = 0; i < n; ++i) {
             SmallRead& r = batch[i];
@@ -144,26 +128,29 @@ private:
                 r.info = openError(-fds[i], dir, r.name);
                 continue;
             }
-            // Hard links: each step runs whatever the one before it came to,
-            // so the descriptor is always closed.
-            io_uring_sqe* sqe = take();
-            io_uring_prep_statx(sqe, fds[i], "", AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW, kStatMask, &stats[i]);
-            io_uring_sqe_set_data64(sqe, kStat | i);
-            sqe->flags |= IOSQE_IO_HARDLINK;
-            sqe = take();
-            io_uring_prep_read(sqe, fds[i], r.buffer, unsigned(r.size), 0);
-            io_uring_sqe_set_data64(sqe, kRead | i);
-            sqe->flags |= IOSQE_IO_HARDLINK;
+            struct stat st{};
+            if (::fstat(fds[i], &st) != 0) r.info = sysError(errno, "stat " + dir.childPath(r.name));
+            else r.info = toInfo(st);
+            // What a FIFO, a device or a folder that took the name holds is
+            // not the file's: only a regular file is read. A failed read
+            // still closes the file (a hard link runs the next step whatever
+            // the one before it came to).
+            io_uring_sqe* sqe = nullptr;
+            if (r.info.ok() && r.info->type == FileType::Regular) {
+                sqe = take();
+                io_uring_prep_read(sqe, fds[i], r.buffer, unsigned(r.size), 0);
+                io_uring_sqe_set_data64(sqe, kRead | i);
+                sqe->flags |= IOSQE_IO_HARDLINK;
+                ++ops;
+            }
             sqe = take();
             io_uring_prep_close(sqe, fds[i]);
             io_uring_sqe_set_data64(sqe, kClose | i);
-            ops += 3;
+            ++ops;
         }
         const bool ran = run(ops, [&](uint64_t data, int res) {
-            const size_t i = size_t(data & kIndex);
-            if ((data & ~kIndex) == kStat) statRes[i] = res;
-            else if ((data & ~kIndex) == kRead) readRes[i] = res;
             // (the close of a file only read has nothing to report)
+            if ((data & ~kIndex) == kRead) readRes[size_t(data & kIndex)] = res;
         });
         if (!ran) {
             // Which closes ran is not known, and closing a descriptor twice
@@ -174,15 +161,7 @@ private:
         }
         for (size_t i = 0; i < n; ++i) {
             SmallRead& r = batch[i];
-            if (fds[i] < 0) continue;
-            if (statRes[i] < 0) {
-                r.info = sysError(-statRes[i], "stat " + dir.childPath(r.name));
-                continue;
-            }
-            r.info = infoOf(stats[i]);
-            // What a FIFO, a device or a folder that took the name gave is
-            // not the file's: only a regular file's bytes count.
-            if (r.info->type != FileType::Regular) continue;
+            if (fds[i] < 0 || !r.info.ok() || r.info->type != FileType::Regular) continue;
             r.got = readRes[i] < 0 ? Result<size_t>(sysError(-readRes[i], "read " + dir.childPath(r.name)))
                                    : Result<size_t>(size_t(readRes[i]));
         }
@@ -190,7 +169,7 @@ private:
     }
 
     // A free entry. The ring is never full: a batch queues at most
-    // 3 × kMaxBatch of its kRingEntries, and submits them all before the next.
+    // 2 × kMaxBatch of its kRingEntries, and submits them all before the next.
     io_uring_sqe* take()
     {
         io_uring_sqe* sqe = io_uring_get_sqe(&m_ring);
@@ -221,9 +200,8 @@ private:
         return true;
     }
 
-    static constexpr uint64_t kStat = 1ull << 32;
-    static constexpr uint64_t kRead = 2ull << 32;
-    static constexpr uint64_t kClose = 3ull << 32;
+    static constexpr uint64_t kRead = 1ull << 32;
+    static constexpr uint64_t kClose = 2ull << 32;
     static constexpr uint64_t kIndex = 0xffffffffull;
 
     io_uring m_ring{};
