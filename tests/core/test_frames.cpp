@@ -3,6 +3,7 @@
 #include "net/identity.h"
 #include "net/tcp_stream.h"
 #include "net/tls_context.h"
+#include "proto/compressed_frames.h"
 #include "proto/messages.h"
 #include "probe/probe_messages.h"
 #include "receive/payload_expander.h"
@@ -12,6 +13,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <random>
 #include <thread>
@@ -791,6 +793,66 @@ private Q_SLOTS:
         QVERIFY(!fromFrame<FileEndMsg>(longer).ok());
         // A frame of another type is not silently decoded.
         QVERIFY(!fromFrame<FileDoneMsg>(f).ok());
+    }
+
+    // The list's batches go compressed where that saves (version 18): a
+    // batch of a small-file tree shrinks to a fraction and decodes to the
+    // same entries; one that does not shrink goes raw; unknown flags, a
+    // corrupt payload and one that would expand past a raw frame's limit are
+    // refused.
+    void fileListBatchesGoCompressed()
+    {
+        FileListBatchMsg batch;
+        for (int i = 0; i < 4096; ++i) {
+            WireEntry e;
+            char name[32];
+            std::snprintf(name, sizeof name, "d%02d/s%02d/f%04d.bin", i / 1024, (i / 256) % 4, i % 256);
+            e.path = name;
+            e.type = WireFileType::Regular;
+            e.mode = 0644;
+            e.size = 4096;
+            e.mtimeNs = 1'700'000'000'000'000'000 + int64_t(i) * 137'000;
+            batch.entries.push_back(e);
+        }
+        codec::FrameCompressor compressor;
+        codec::FrameDecompressor decompressor;
+        const Frame raw = toFrame(batch);
+        const Frame packed = toCompressedFrame(batch, compressor);
+        QCOMPARE(packed.flags, payloadAlgoFlags(codec::Algo::Zstd));
+        QVERIFY2(packed.payload.size() * 4 < raw.payload.size(),
+                 (std::to_string(packed.payload.size()) + " of " + std::to_string(raw.payload.size())).c_str());
+        auto back = fromCompressedFrame<FileListBatchMsg>(packed, decompressor);
+        QVERIFY(back.ok());
+        QCOMPARE(back->entries.size(), batch.entries.size());
+        for (size_t i = 0; i < batch.entries.size(); i += 511) {
+            QCOMPARE(back->entries[i].path, batch.entries[i].path);
+            QCOMPARE(back->entries[i].mtimeNs, batch.entries[i].mtimeNs);
+        }
+        // Raw frames (an uncompressible batch, or a test's) decode as before.
+        QVERIFY(fromCompressedFrame<FileListBatchMsg>(raw, decompressor).ok());
+        FileListBatchMsg one;
+        one.entries.push_back(batch.entries[0]);
+        QCOMPARE(toCompressedFrame(one, compressor).flags, uint16_t(0));
+
+        Frame flagged = packed;
+        flagged.flags |= kDataStart;
+        QVERIFY(!fromCompressedFrame<FileListBatchMsg>(flagged, decompressor).ok());
+        Frame corrupt = packed;
+        corrupt.payload.resize(corrupt.payload.size() / 2);
+        QVERIFY(!fromCompressedFrame<FileListBatchMsg>(corrupt, decompressor).ok());
+        // 5 MiB of zeros compress to a few hundred bytes: past kMaxFramePayload.
+        Frame bomb;
+        bomb.type = uint16_t(MsgType::FileListBatch);
+        const std::vector<uint8_t> zeros(5u << 20, 0);
+        std::vector<uint8_t> small;
+        QCOMPARE(compressor.compress(zeros.data(), zeros.size(), small, codec::Algo::Zstd, 1), codec::Algo::Zstd);
+        bomb.payload.assign(small.begin(), small.end());
+        bomb.flags = payloadAlgoFlags(codec::Algo::Zstd);
+        auto refused = fromCompressedFrame<FileListBatchMsg>(bomb, decompressor);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().code, Errc::Protocol);
+        // The decompressor is still good for the next batch.
+        QVERIFY(fromCompressedFrame<FileListBatchMsg>(packed, decompressor).ok());
     }
 
     void hostileCountsAndLengthsAreBounded()

@@ -21,6 +21,8 @@
 #include <initializer_list>
 #include <mutex>
 #include <thread>
+#include <tuple>
+#include <vector>
 
 using namespace fg;
 using namespace fgtest;
@@ -497,6 +499,55 @@ private Q_SLOTS:
         QCOMPARE(::stat(s.sub("dst/f").c_str(), &st), 0);
         QCOMPARE(st.st_mode & 07777, 0600u);
         QCOMPARE(int64_t(st.st_mtim.tv_sec), int64_t(1'500'000'000));
+    }
+
+    // A SmallFile frame whose time and mode are those of the list leaves them
+    // out (kSmallFileAsListed): the file gets its entry's, also when it came
+    // compressed; a frame that says otherwise still wins over the list.
+    void aSmallFileAsListedTakesItsEntrysTimeAndMode()
+    {
+        ScratchDir s;
+        ReceiverDriver sender(s.sub("dst"));
+        proto::WireEntry f = fileEntry("f", 5);
+        f.mode = 0640;
+        proto::WireEntry g = fileEntry("g", 4096);
+        g.mode = 0604;
+        proto::WireEntry h = fileEntry("h", 5);
+        sender.list({dirEntry("."), f, g, h});
+        QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
+        proto::SmallFileHeader listed;
+        listed.index = 1;
+        listed.asListed = true;
+        listed.hash = digestOf(ChecksumChoice::Xxh128, "hello", 5);
+        proto::Frame frame = proto::makeSmallFileFrame(listed, reinterpret_cast<const uint8_t*>("hello"), 5);
+        // Twelve bytes fewer than a header with time and mode.
+        QCOMPARE(frame.payload.size(), proto::smallFileHeaderSize(16) - 12 + 5);
+        sender.sendFrame(std::move(frame));
+        const std::string text(4096, 'a');
+        std::vector<uint8_t> packed(ZSTD_compressBound(text.size()));
+        packed.resize(ZSTD_compress(packed.data(), packed.size(), text.data(), text.size(), 1));
+        listed.index = 2;
+        listed.hash = digestOf(ChecksumChoice::Xxh128, text.data(), text.size());
+        sender.sendFrame(proto::makeSmallFileFrame(listed, packed.data(), packed.size(), codec::Algo::Zstd));
+        proto::SmallFileHeader changed;
+        changed.index = 3;
+        changed.mode = 0600;
+        changed.mtimeNs = 1'500'000'000'000'000'000;
+        changed.hash = digestOf(ChecksumChoice::Xxh128, "world", 5);
+        sender.sendFrame(proto::makeSmallFileFrame(changed, reinterpret_cast<const uint8_t*>("world"), 5));
+        for (int done = 0; done < 3; ++done) QVERIFY(sender.waitFor(proto::MsgType::FileDone).has_value());
+        sender.send(proto::SenderDoneMsg{});
+        QVERIFY(sender.waitFor(proto::MsgType::JobDone).has_value());
+        QVERIFY(sender.finish().ok());
+        QCOMPARE(readFile(s.sub("dst/g")), text);
+        for (const auto& [name, mode, seconds] : {std::tuple{"f", 0640u, int64_t(1'600'000'000)},
+                                                  std::tuple{"g", 0604u, int64_t(1'600'000'000)},
+                                                  std::tuple{"h", 0600u, int64_t(1'500'000'000)}}) {
+            struct stat st{};
+            QCOMPARE(::stat(s.sub(std::string("dst/") + name).c_str(), &st), 0);
+            QCOMPARE(st.st_mode & 07777, mode);
+            QCOMPARE(int64_t(st.st_mtim.tv_sec), seconds);
+        }
     }
 
     // The receiver ends the job when every file it asked for is in place and

@@ -11,6 +11,7 @@
 #include "delta/signature.h"
 #include "exec/task_thread.h"
 #include "platform/fs.h"
+#include "proto/compressed_frames.h"
 #include "proto/frame.h"
 #include "proto/messages.h"
 #include "probe/probe_messages.h"
@@ -71,7 +72,10 @@ bool decodeAny(const Frame& f)
     case MsgType::StreamAccepted: return fromFrame<StreamAcceptedMsg>(f).ok();
     case MsgType::StreamsReady: return fromFrame<StreamsReadyMsg>(f).ok();
     case MsgType::FileListBegin: return fromFrame<FileListBeginMsg>(f).ok();
-    case MsgType::FileListBatch: return fromFrame<FileListBatchMsg>(f).ok();
+    case MsgType::FileListBatch: {
+        static thread_local codec::FrameDecompressor lists;
+        return fromCompressedFrame<FileListBatchMsg>(f, lists).ok();
+    }
     case MsgType::FileListEnd: return fromFrame<FileListEndMsg>(f).ok();
     case MsgType::TreeSummary: return fromFrame<TreeSummaryMsg>(f).ok();
     case MsgType::FileListSame: return fromFrame<FileListSameMsg>(f).ok();

@@ -843,12 +843,14 @@ Frame makeSmallFileFrame(const SmallFileHeader& header, const uint8_t* data, siz
 {
     Frame f;
     f.type = uint16_t(MsgType::SmallFile);
-    f.flags = payloadAlgoFlags(algo);
+    f.flags = uint16_t(payloadAlgoFlags(algo) | (header.asListed ? kSmallFileAsListed : 0));
     f.payload.reserve(kMaxSmallFileHeaderSize + n);
     WireWriter w(f.payload);
     w.u32(header.index);
-    w.i64(header.mtimeNs);
-    w.u32(header.mode);
+    if (!header.asListed) {
+        w.i64(header.mtimeNs);
+        w.u32(header.mode);
+    }
     writeDigest(w, header.hash);
     w.bytes(data, n);
     return f;
@@ -859,8 +861,11 @@ Result<SmallFileHeader> decodeSmallFile(const Frame& frame, const uint8_t** data
     WireReader r(frame.payload);
     SmallFileHeader h;
     h.index = r.u32();
-    h.mtimeNs = r.i64();
-    h.mode = r.u32() & 07777;
+    h.asListed = (frame.flags & kSmallFileAsListed) != 0;
+    if (!h.asListed) {
+        h.mtimeNs = r.i64();
+        h.mode = r.u32() & 07777;
+    }
     h.hash = readDigest(r);
     if (r.failed()) return Error(Errc::Protocol, "malformed SmallFile frame: truncated header");
     *data = r.rest(n);

@@ -22,8 +22,11 @@ Result<size_t> PayloadExpander::expand(proto::Frame& frame)
     const bool smallFile = frame.type == uint16_t(proto::MsgType::SmallFile);
     if ((frame.flags & proto::kDeltaFill) && frame.type != uint16_t(proto::MsgType::Delta))
         return Error(Errc::Protocol, "carries the delta fill flag");
+    // What the header holds: kept as it is (elsewhere the flag is unknown).
+    const uint16_t kept = smallFile ? uint16_t(frame.flags & proto::kSmallFileAsListed) : 0;
+    const uint16_t flags = uint16_t(frame.flags & ~kept);
     // Raw, the common case: passed on as it is.
-    if (!(frame.flags & ~proto::kPlacementFlags)) return size_t(0);
+    if (!(flags & ~proto::kPlacementFlags)) return size_t(0);
     // A SmallFile header's length follows its digest's.
     size_t header = proto::kDataHeaderSize;
     if (smallFile) {
@@ -37,7 +40,7 @@ Result<size_t> PayloadExpander::expand(proto::Frame& frame)
     const uint8_t* data = frame.payload.data() + header;
     size_t n = frame.payload.size() - header;
     const size_t wire = n;
-    auto algo = expandBytes(frame.flags, &data, &n);
+    auto algo = expandBytes(flags, &data, &n);
     if (!algo.ok())
         return Error(Errc::Protocol, "(" + std::to_string(wire) + " bytes on the wire) does not expand: "
                                          + algo.error().message);
@@ -48,7 +51,7 @@ Result<size_t> PayloadExpander::expand(proto::Frame& frame)
     raw.insert(raw.end(), frame.payload.begin(), frame.payload.begin() + std::ptrdiff_t(header));
     raw.insert(raw.end(), data, data + n);
     frame.payload = std::move(raw);
-    frame.flags &= proto::kPlacementFlags;
+    frame.flags = uint16_t((flags & proto::kPlacementFlags) | kept);
     return n;
 }
 

@@ -5,6 +5,7 @@
 
 #include "common/path.h"
 #include "platform/process.h"
+#include "proto/compressed_frames.h"
 #include "proto/plain_data.h"
 #include "proto/wire.h"
 
@@ -337,6 +338,7 @@ Status Receiver::run()
     if (begin->treeSummaries)
         if (Status st = sendTreeSummaries(); !st) sendFailed(st.error());
     bool listDone = false;
+    codec::FrameDecompressor listExpander;
     while (!listDone && !cancelled()) {
         std::optional<proto::Frame> frame;
         {
@@ -345,7 +347,7 @@ Status Receiver::run()
         }
         if (!frame) break;
         if (frame->type == uint16_t(proto::MsgType::FileListBatch)) {
-            auto batch = proto::fromFrame<proto::FileListBatchMsg>(*frame);
+            auto batch = proto::fromCompressedFrame<proto::FileListBatchMsg>(*frame, listExpander);
             // Without a target directory (a dry run into a destination that
             // does not exist yet) everything plans as new.
             Status st = batch.ok() ? planBatch(std::move(batch).value(), dirs ? &*dirs : nullptr)

@@ -583,7 +583,11 @@ void Receiver::handleSmallFile(const proto::Frame& frame, DirCache& dirs)
         return discard(*file, header->index, dirs);
     }
     m_writeStage.addBytes(n);
-    commit(*file, header->index, entry, n, header->mtimeNs, header->mode, dirs);
+    // (The entry's mode has been through finalMode, which commit applies
+    // again: as openFor made the file with it.)
+    const int64_t mtimeNs = header->asListed ? entry.mtimeNs : header->mtimeNs;
+    const uint32_t mode = header->asListed ? entry.mode : header->mode;
+    commit(*file, header->index, entry, n, mtimeNs, mode, dirs);
 }
 
 void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, uint64_t size, int64_t mtimeNs, uint32_t mode,

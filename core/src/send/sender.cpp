@@ -5,6 +5,7 @@
 #include "filter/files_from.h"
 #include "filter/filter.h"
 #include "platform/process.h"
+#include "proto/compressed_frames.h"
 #include "role/plan_item_sides.h"
 #include "role/tree_summaries.h"
 #include "role/transfer_method.h"
@@ -277,11 +278,12 @@ Status Sender::scanAndList()
     const bool owners = m_params.ownership.owner || m_params.ownership.group;
     std::set<uint32_t> usersSent;
     std::set<uint32_t> groupsSent;
+    codec::FrameCompressor listCompressor;
     auto flushBatch = [&]() {
         if (batch.entries.empty()) return true;
         sentEntries += uint32_t(batch.entries.size());
         StageScope out(StageId::Scan, StageState::WaitOutput);
-        Status sent = m_link.send(proto::toFrame(batch));
+        Status sent = m_link.send(proto::toCompressedFrame(batch, listCompressor));
         batch.entries.clear();
         batch.userNames.clear();
         batch.groupNames.clear();
@@ -489,7 +491,7 @@ std::optional<Sender::ListedFile> Sender::listed(uint32_t index)
 {
     if (index >= m_list.size()) return std::nullopt;
     const FileList::View e = m_list.view(index);
-    return ListedFile{std::string(e.path), e.size, e.mtimeNs};
+    return ListedFile{std::string(e.path), e.size, e.mtimeNs, e.mode};
 }
 
 void Sender::controlLoop()

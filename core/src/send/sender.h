@@ -78,6 +78,7 @@ private:
         std::string path;
         uint64_t size;
         int64_t mtimeNs;
+        uint32_t mode;
     };
 
     // A file on its way in chunks, shared by the workers sending them.
@@ -145,9 +146,10 @@ private:
     Status sendSmallBatch(const WorkItem& first, size_t stream, Outlet& to, DirCache& dirs,
                           platform::SmallFileReader& reader, std::optional<WorkItem>& carried);
     // A file that fits one frame, read whole: one SmallFile frame with its
-    // time, mode and hash (the hash of `data`, before compression).
-    Status sendSmallFile(Outlet& to, uint32_t index, int64_t mtimeNs, uint32_t mode, const uint8_t* data, size_t n,
-                         codec::AutoCompressState& state);
+    // time and mode (left out where they are those `listedAs` gave) and hash
+    // (of `data`, before compression).
+    Status sendSmallFile(Outlet& to, uint32_t index, const ListedFile& listedAs, int64_t mtimeNs, uint32_t mode,
+                         const uint8_t* data, size_t n, codec::AutoCompressState& state);
     Status sendChunk(const WorkItem& item, Outlet& to, DirCache& dirs);
     // A segment of a delta: matched against the receiver's signature; its
     // first pass goes at once, its second becomes a tail (sender_delta.cpp).

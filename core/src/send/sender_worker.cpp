@@ -215,11 +215,12 @@ Status Sender::sendPiece(Outlet& to, proto::Frame& frame, size_t n, uint32_t ind
     return {};
 }
 
-Status Sender::sendSmallFile(Outlet& to, uint32_t index, int64_t mtimeNs, uint32_t mode, const uint8_t* data, size_t n,
-                             codec::AutoCompressState& state)
+Status Sender::sendSmallFile(Outlet& to, uint32_t index, const ListedFile& listedAs, int64_t mtimeNs, uint32_t mode,
+                             const uint8_t* data, size_t n, codec::AutoCompressState& state)
 {
     proto::SmallFileHeader h;
     h.index = index;
+    h.asListed = mtimeNs == listedAs.mtimeNs && mode == listedAs.mode;
     h.mtimeNs = mtimeNs;
     h.mode = mode;
     {
@@ -318,7 +319,7 @@ Status Sender::sendSmallBatch(const WorkItem& first, size_t stream, Outlet& to, 
         m_observer.onFileStarted(b.item.index, b.file.path, r.info->size);
         codec::AutoCompressState compressState = m_compression.startFile(b.file.path);
         // Stamped with the time of the stat before the read, as sendWhole does.
-        FG_TRY(sendSmallFile(to, b.item.index, r.info->mtimeNs, r.info->mode, r.buffer, *r.got, compressState));
+        FG_TRY(sendSmallFile(to, b.item.index, b.file, r.info->mtimeNs, r.info->mode, r.buffer, *r.got, compressState));
     }
     return {};
 }
@@ -368,7 +369,7 @@ Status Sender::sendWhole(const WorkItem& item, Outlet& to, DirCache& dirs)
         // A file that fits one frame travels as one SmallFile frame, its
         // metadata and hash included: one frame and one hand-off per file.
         if (offset == 0 && n < proto::kMaxDataPayload)
-            return sendSmallFile(to, item.index, mtimeNs, info->mode, buffer, n, compressState);
+            return sendSmallFile(to, item.index, *file, mtimeNs, info->mode, buffer, n, compressState);
         {
             StageScope busy(StageId::Hash, StageState::Busy);
             hasher.update(buffer, n);
