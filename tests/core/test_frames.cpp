@@ -7,6 +7,7 @@
 #include "proto/messages.h"
 #include "probe/probe_messages.h"
 #include "receive/payload_expander.h"
+#include "role/same_machine.h"
 #include "tls_pair.h"
 
 #include <QTemporaryDir>
@@ -793,6 +794,28 @@ private Q_SLOTS:
         QVERIFY(!fromFrame<FileEndMsg>(longer).ok());
         // A frame of another type is not silently decoded.
         QVERIFY(!fromFrame<FileDoneMsg>(f).ok());
+    }
+
+    // JobAccept says which machine the server is (version 18): a digest of
+    // its boot id, which a client on the same kernel reads the same.
+    void jobAcceptSaysWhichMachine()
+    {
+        JobAcceptMsg accept;
+        accept.serverSoftware = "floodgate test";
+        accept.streams = 3;
+        accept.machine = machineToken();
+#ifdef __linux__
+        QCOMPARE(accept.machine.size(), size_t(16));
+#endif
+        const JobAcceptMsg back = roundTrip(accept);
+        QCOMPARE(back.machine, accept.machine);
+        QCOMPARE(back.streams, uint16_t(3));
+        QCOMPARE(isThisMachine(back.machine), !accept.machine.empty());
+        QVERIFY(!isThisMachine(std::string()));
+        QVERIFY(!isThisMachine(std::string(16, 'x')));
+        // A token is at most 32 bytes on the wire.
+        accept.machine = std::string(33, 'x');
+        QVERIFY(!fromFrame<JobAcceptMsg>(toFrame(accept)).ok());
     }
 
     // The list's batches go compressed where that saves (version 18): a

@@ -64,6 +64,30 @@ private Q_SLOTS:
                      qPrintable(f.daemon.log()));
     }
 
+    // The daemon here runs on the test's own machine: auto streams starts
+    // with one data connection (role/same_machine.h), both ways, and says
+    // why; a number the user gives is taken as it is.
+    void autoStreamsToADaemonOnThisMachineStartWithOne()
+    {
+        ScratchDir dir;
+        PairedDaemon f(dir);
+        QVERIFY2(f.ok, qPrintable(f.daemon.log()));
+        makeMixedTree(dir.sub("src"));
+        const QString one = QStringLiteral("one data connection at work to start with, as the daemon runs on this machine");
+        auto push = f.sync({QStringLiteral("-v"), q(dir.sub("src/")), f.daemon.url(QStringLiteral("m/copy/"))});
+        QVERIFY2(push.exitCode == 0, push.err.constData());
+        QVERIFY2(QString::fromUtf8(push.err).contains(one), push.err.constData());
+        QVERIFY(diffTrees(describeTree(dir.sub("src")), describeTree(dir.sub("module/copy"))).isEmpty());
+        auto pull = f.sync({QStringLiteral("-v"), f.daemon.url(QStringLiteral("m/copy/")), q(dir.sub("back"))});
+        QVERIFY2(pull.exitCode == 0, pull.err.constData());
+        QVERIFY2(QString::fromUtf8(pull.err).contains(one), pull.err.constData());
+        QVERIFY(diffTrees(describeTree(dir.sub("src")), describeTree(dir.sub("back"))).isEmpty());
+        auto chosen = f.sync({QStringLiteral("-v"), QStringLiteral("--streams"), QStringLiteral("2"), q(dir.sub("src/")),
+                              f.daemon.url(QStringLiteral("m/again/"))});
+        QVERIFY2(chosen.exitCode == 0, chosen.err.constData());
+        QVERIFY2(QString::fromUtf8(chosen.err).contains(QStringLiteral("2 data connection(s)")), chosen.err.constData());
+    }
+
     void nonsenseValuesAreRefused_data()
     {
         QTest::addColumn<QStringList>("args");

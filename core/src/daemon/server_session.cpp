@@ -19,6 +19,7 @@
 #include "proto/plain_data.h"
 #include "role/linger.h"
 #include "role/observer.h"
+#include "role/same_machine.h"
 #include "transfer/roles.h"
 
 #include <floodgate/identity.h>
@@ -368,6 +369,7 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
 
     proto::JobAcceptMsg accept;
     accept.serverSoftware = softwareVersion();
+    accept.machine = machineToken();
     OpenedStreams opened(ctx);
     if (Status st = opened.open(request->token, request->streams, request->plainData, accept); !st)
         return refuse(st.error());

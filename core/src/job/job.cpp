@@ -21,6 +21,7 @@
 #include "proto/plain_data.h"
 #include "receive/tree_ops.h"
 #include "role/observer.h"
+#include "role/same_machine.h"
 #include "send/sender.h"
 #include "transfer/roles.h"
 
@@ -714,7 +715,13 @@ private:
                                                             uint16_t firstStreams, bool autoStreams,
                                                             const std::string& congestion, bool sendReady)
     {
-        const auto first = std::min<uint16_t>(firstStreams, accept.streams);
+        // A daemon on this machine shares its CPUs with us: auto starts with
+        // one connection there (role/same_machine.h). A pull says so in
+        // StreamsReady (the others are closed unused); a push keeps the
+        // others in reserve (startingStreams) for the tuner.
+        const bool sameMachine = autoStreams && isThisMachine(accept.machine);
+        m_sameMachine = sameMachine;
+        const auto first = std::min<uint16_t>(sameMachine && sendReady ? 1 : firstStreams, accept.streams);
         uint32_t joined = 0;
         std::vector<Error> errors;
         auto links = early.join(first, &joined, &errors);
@@ -742,8 +749,12 @@ private:
         m_streamToken = accept.token;
         m_maxStreams = accept.streams;
         pushEvent(event::Log{event::Log::Level::Info,
-                             std::to_string(data.size()) + " data connection(s)"
-                                 + (autoStreams ? " to start with (auto: more while the rate rises, up to "
+                             (sameMachine ? std::string("one data connection at work to start with, as the daemon runs on "
+                                                        "this machine and more would only contend for the cores "
+                                                        "both ends share")
+                                          : std::to_string(data.size()) + " data connection(s)")
+                                 + (autoStreams ? std::string(sameMachine ? "" : " to start with")
+                                                      + " (auto: more while the rate rises, up to "
                                                       + std::to_string(accept.streams) + ")"
                                                 : std::string())
                                  + (m_congestionInForce.empty() ? std::string() : ", congestion control " + m_congestionInForce)},
@@ -830,11 +841,13 @@ private:
     // dropped at the queue and 21.8-29.3 s against one TCP stream's 20.3-22.5 s.
     // There the others wait in reserve until the diagnosis names a limit that
     // more connections relieve (StreamTuner); on a short path (a LAN, where a
-    // connection's CPU matters more than a queue) all go to work at once.
+    // connection's CPU matters more than a queue) all go to work at once,
+    // unless the daemon runs on this machine: one, as both ends share its CPUs.
     size_t startingStreams(size_t opened) const
     {
         constexpr uint32_t kLongPathUs = 20'000;
         if (opened <= 1 || !m_link) return opened;
+        if (m_sameMachine) return 1;
         auto info = platform::tcpInfo(m_link->socketFd());
         if (!info.ok()) return opened;
         const uint32_t rtt = info->minRttUs ? info->minRttUs : info->rttUs;
@@ -1244,6 +1257,9 @@ private:
     std::string m_congestionInForce;
     std::mutex m_tunerMutex; // also the reconnecting's waits
     EarlyStreams* m_tunerJoining = nullptr; // streams auto streams is adding now
+    // The daemon runs on this machine (role/same_machine.h): auto streams
+    // starts with one connection.
+    bool m_sameMachine = false;
     std::condition_variable m_tunerCv;
     bool m_tunerStop = false;
 

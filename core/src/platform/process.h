@@ -76,6 +76,12 @@ std::string executablePath();
 // This machine's name, for people reading logs and pairing records.
 std::string hostName();
 
+// What tells this running kernel from any other: Linux's boot id, a random
+// UUID drawn at each boot and the same in every container and network
+// namespace on it, so two processes that read the same one share the
+// machine's CPUs. Empty where the OS has none to give (Windows).
+std::string bootId();
+
 // The local day (0 = Monday) and minute since midnight, for timetables.
 struct LocalTime {
     int weekday = 0;

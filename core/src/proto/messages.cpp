@@ -353,6 +353,7 @@ void JobAcceptMsg::encode(WireWriter& w) const
     w.string(serverSoftware);
     w.array(token);
     w.u16(streams);
+    w.string(machine);
 }
 
 Result<JobAcceptMsg> JobAcceptMsg::decode(WireReader& r)
@@ -361,6 +362,7 @@ Result<JobAcceptMsg> JobAcceptMsg::decode(WireReader& r)
     m.serverSoftware = r.string(kMaxShortText);
     m.token = r.array<16>();
     m.streams = r.u16();
+    m.machine = r.string(32);
     FG_TRY(r.finish("JobAccept"));
     if (m.streams > kMaxStreams) return Error(Errc::Protocol, "malformed JobAccept: too many streams");
     return m;

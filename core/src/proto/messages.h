@@ -34,7 +34,8 @@ namespace fg::proto {
 // 17: tree summaries (TreeSummary, FileListSame): an unchanged subtree is
 // not listed again.
 // 18: file list batches may be compressed (proto/compressed_frames.h), and a
-// SmallFile frame leaves out the time and mode its list entry gave (kSmallFileAsListed).
+// SmallFile frame leaves out the time and mode its list entry gave (kSmallFileAsListed),
+// and JobAccept says which machine the server is (role/same_machine.h).
 inline constexpr uint16_t kProtocolVersion = 18;
 inline constexpr uint64_t kHelloMagic = 0x3154414744464C46ull; // "FLDFGAT1"
 // Hello capabilities. PlainData: this end can carry a session's data
@@ -189,6 +190,8 @@ struct JobAcceptMsg {
     // For data connections: each joins the session with this token.
     SessionToken token{};
     uint16_t streams = 0; // how many the server takes (at most what was asked)
+    // The server's machine (role/same_machine.h): 16 bytes, or empty.
+    std::string machine;
     void encode(WireWriter& w) const;
     static Result<JobAcceptMsg> decode(WireReader& r);
 };

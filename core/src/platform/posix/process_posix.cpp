@@ -1,4 +1,5 @@
 #include "platform/process.h"
+#include "platform/fs.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -187,6 +188,19 @@ std::string hostName()
     char buf[256] = {};
     if (::gethostname(buf, sizeof buf - 1) != 0) return "unknown-host";
     return buf;
+}
+
+std::string bootId()
+{
+#ifdef __linux__
+    auto id = readFile("/proc/sys/kernel/random/boot_id", 64);
+    if (!id.ok()) return {};
+    std::string s = std::move(id).value();
+    while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+    return s;
+#else
+    return {};
+#endif
 }
 
 LocalTime localTimeNow()

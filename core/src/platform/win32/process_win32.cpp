@@ -269,6 +269,8 @@ std::string hostName()
     return narrow(std::wstring_view(buf, n));
 }
 
+std::string bootId() { return {}; }
+
 LocalTime localTimeNow()
 {
     SYSTEMTIME now{};

@@ -1,0 +1,24 @@
+#pragma once
+#include "internal.h"
+// Whether a daemon runs on the client's own machine (loopback, or another
+// network namespace or container on the same kernel): then both ends share
+// its CPUs, and a second data connection only makes the two ends' threads
+// contend for them. Measured with the benchmark's ends in two namespaces of
+// one 2-core machine: 65,536 files of 4 KiB in 0.98 s over one connection
+// against 1.055 s over auto's two, a 1 GiB file in 0.80 s against 0.93 s.
+//
+// The server says which machine it is in JobAccept (since protocol 18) as a
+// digest of its boot id (platform::bootId): what a client compares, and
+// nothing more about the machine.
+
+#include <string>
+
+namespace fg {
+
+// This machine's token: 16 bytes, or empty where the OS has no boot id.
+std::string machineToken();
+
+// Whether a server's token (from its JobAccept) is this machine's.
+bool isThisMachine(const std::string& serverToken);
+
+} // namespace fg
