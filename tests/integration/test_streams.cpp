@@ -64,8 +64,8 @@ private Q_SLOTS:
                      qPrintable(f.daemon.log()));
     }
 
-    // The daemon here runs on the test's own machine: auto streams starts
-    // with one data connection (role/same_machine.h), both ways, and says
+    // The daemon here runs on the test's own machine, over loopback: auto
+    // streams starts with one data connection (role/same_machine.h), both ways, and says
     // why; a number the user gives is taken as it is.
     void autoStreamsToADaemonOnThisMachineStartWithOne()
     {
