@@ -123,6 +123,41 @@ private Q_SLOTS:
         QVERIFY(std::vector<uint8_t>(data, data + n) == raw);
     }
 
+    // An as-listed SmallFile (protocol 18) keeps its flag, and its shorter
+    // header, through expansion; no other data frame may carry the flag.
+    void anAsListedSmallFileKeepsItsFlagAndOthersMayNotHaveIt()
+    {
+        PayloadExpander expander;
+        const auto raw = text(3000, 'g');
+        codec::FrameCompressor compressor;
+        std::vector<uint8_t> packed;
+        QCOMPARE(compressor.compress(raw.data(), raw.size(), packed, codec::Algo::Lz4, 0), codec::Algo::Lz4);
+        proto::SmallFileHeader header;
+        header.index = 11;
+        header.asListed = true;
+        header.hash = digestOf(ChecksumChoice::Xxh128, raw.data(), raw.size());
+        proto::Frame frame = proto::makeSmallFileFrame(header, packed.data(), packed.size(), codec::Algo::Lz4);
+        auto made = expander.expand(frame);
+        QVERIFY(made.ok());
+        QCOMPARE(frame.flags, proto::kSmallFileAsListed);
+        const uint8_t* data = nullptr;
+        size_t n = 0;
+        auto decoded = proto::decodeSmallFile(frame, &data, &n);
+        QVERIFY(decoded.ok());
+        QVERIFY(decoded->asListed);
+        QCOMPARE(decoded->index, uint32_t(11));
+        QVERIFY(std::vector<uint8_t>(data, data + n) == raw);
+
+        for (const bool compressed : {false, true}) {
+            proto::Frame other = compressed ? proto::makeDataFrame(1, 0, packed.data(), packed.size(), true, codec::Algo::Lz4)
+                                            : proto::makeDataFrame(1, 0, raw.data(), raw.size(), true);
+            other.flags |= proto::kSmallFileAsListed;
+            auto refused = expander.expand(other);
+            QVERIFY(!refused.ok());
+            QCOMPARE(refused.error().code, Errc::Protocol);
+        }
+    }
+
     void whatMayNotBeIsRefused()
     {
         PayloadExpander expander;

@@ -522,6 +522,7 @@ private Q_SLOTS:
         proto::Frame frame = proto::makeSmallFileFrame(listed, reinterpret_cast<const uint8_t*>("hello"), 5);
         // Twelve bytes fewer than a header with time and mode.
         QCOMPARE(frame.payload.size(), proto::smallFileHeaderSize(16) - 12 + 5);
+        QCOMPARE(frame.payload.size(), proto::smallFileHeaderSize(16, true) + 5);
         sender.sendFrame(std::move(frame));
         const std::string text(4096, 'a');
         std::vector<uint8_t> packed(ZSTD_compressBound(text.size()));
@@ -548,6 +549,43 @@ private Q_SLOTS:
             QCOMPARE(st.st_mode & 07777, mode);
             QCOMPARE(int64_t(st.st_mtim.tv_sec), seconds);
         }
+    }
+
+    // --chmod applies once to an as-listed file's mode, as to one its frame
+    // carried: the rules are not idempotent (g-x,g+X looks at the x bits that
+    // u-x then takes: 0750 -> 0650 once, 0640 twice), so the list must keep
+    // the mode as listed.
+    void chmodAppliesOnceToAnAsListedFile()
+    {
+        ScratchDir s;
+        TransferParams params;
+        params.metadata.chmod = "g-x,g+X,u-x";
+        ReceiverDriver sender(s.sub("dst"), 0, params);
+        proto::WireEntry f = fileEntry("f", 5);
+        f.mode = 0750;
+        proto::WireEntry g = fileEntry("g", 5);
+        g.mode = 0750;
+        sender.list({dirEntry("."), f, g});
+        QVERIFY(sender.waitFor(proto::MsgType::PlanEnd).has_value());
+        proto::SmallFileHeader h;
+        h.index = 1;
+        h.asListed = true;
+        h.hash = digestOf(ChecksumChoice::Xxh128, "hello", 5);
+        sender.sendFrame(proto::makeSmallFileFrame(h, reinterpret_cast<const uint8_t*>("hello"), 5));
+        h.index = 2;
+        h.asListed = false;
+        h.mode = 0750;
+        h.mtimeNs = f.mtimeNs;
+        sender.sendFrame(proto::makeSmallFileFrame(h, reinterpret_cast<const uint8_t*>("hello"), 5));
+        for (int done = 0; done < 2; ++done) QVERIFY(sender.waitFor(proto::MsgType::FileDone).has_value());
+        sender.send(proto::SenderDoneMsg{});
+        QVERIFY(sender.waitFor(proto::MsgType::JobDone).has_value());
+        QVERIFY(sender.finish().ok());
+        struct stat sf{}, sg{};
+        QCOMPARE(::stat(s.sub("dst/f").c_str(), &sf), 0);
+        QCOMPARE(::stat(s.sub("dst/g").c_str(), &sg), 0);
+        QCOMPARE(sg.st_mode & 07777, 0650u);
+        QCOMPARE(sf.st_mode & 07777, sg.st_mode & 07777);
     }
 
     // The receiver ends the job when every file it asked for is in place and

@@ -50,7 +50,10 @@ bool expand(const Frame& f, const uint8_t** p, size_t* n)
     // message type).
     std::optional<PayloadExpander> fallback;
     if (!t_expander) fallback.emplace();
-    auto algo = (t_expander ? *t_expander : *fallback).expandBytes(f.flags, p, n);
+    // (A SmallFile's as-listed flag says what its header holds, not how its
+    // payload is encoded: the receiver's expander takes it out first.)
+    const uint16_t flags = f.type == uint16_t(MsgType::SmallFile) ? uint16_t(f.flags & ~kSmallFileAsListed) : f.flags;
+    auto algo = (t_expander ? *t_expander : *fallback).expandBytes(flags, p, n);
     if (algo.ok() && *n > kMaxDataPayload && *algo != codec::Algo::None) {
         std::fprintf(stderr, "decodeAny: a payload expanded to %zu bytes\n", *n);
         std::abort();

@@ -3,6 +3,7 @@
 
 #include "codec/compress.h"
 #include "fuzz_targets.h"
+#include "proto/compressed_frames.h"
 #include "proto/messages.h"
 
 #include <QDir>
@@ -18,8 +19,12 @@ using namespace fg::proto;
 
 namespace {
 
+// The seed's folder: a long name, repeated in its entries' paths, so the
+// list batch goes compressed (protocol 18), a seed for the list's expansion.
+const std::string kFolder = "a-folder-whose-name-repeats-in-every-path";
+
 // A valid session from the sender's side: the seed that mutations start from.
-std::vector<uint8_t> validSession()
+std::vector<Frame> validSessionFrames()
 {
     std::vector<Frame> frames;
     frames.push_back(toFrame(FileListBeginMsg{}));
@@ -28,18 +33,19 @@ std::vector<uint8_t> validSession()
     root.path = ".";
     root.type = WireFileType::Directory;
     root.mode = 0755;
+    const std::string& d = kFolder;
     WireEntry dir;
-    dir.path = "d";
+    dir.path = d;
     dir.type = WireFileType::Directory;
     dir.mode = 0755;
     WireEntry file;
-    file.path = "d/f";
+    file.path = d + "/f";
     file.size = 5;
     file.mode = 0644;
     WireEntry link;
     link.path = "l";
     link.type = WireFileType::Symlink;
-    link.linkTarget = "d/f";
+    link.linkTarget = d + "/f";
     // Two compressible files that come compressed: one zstd SmallFile, one
     // lz4 Data frame, seeds for the decompressing paths.
     const std::string text = [] {
@@ -50,12 +56,13 @@ std::vector<uint8_t> validSession()
     }();
     const auto* raw = reinterpret_cast<const uint8_t*>(text.data());
     WireEntry zstdFile = file;
-    zstdFile.path = "d/z";
+    zstdFile.path = d + "/z";
     zstdFile.size = text.size();
     WireEntry lz4File = zstdFile;
-    lz4File.path = "d/y";
+    lz4File.path = d + "/y";
     batch.entries = {root, dir, file, link, zstdFile, lz4File};
-    frames.push_back(toFrame(batch));
+    fg::codec::FrameCompressor compressor;
+    frames.push_back(toCompressedFrame(batch, compressor));
     FileListEndMsg end;
     end.count = 6;
     frames.push_back(toFrame(end));
@@ -71,18 +78,23 @@ std::vector<uint8_t> validSession()
     small.index = 2;
     small.hash = fg::digestOf(fg::ChecksumChoice::Xxh128, "hello", 5);
     frames.push_back(makeSmallFileFrame(small, reinterpret_cast<const uint8_t*>("hello"), 5));
+    // And as-listed (its time and mode from the list), raw and compressed below.
+    small.asListed = true;
+    frames.push_back(makeSmallFileFrame(small, reinterpret_cast<const uint8_t*>("hello"), 5));
     ChunkEndMsg ce;
     ce.index = 2;
     ce.length = 5;
     ce.hash = fg::digestOf(fg::ChecksumChoice::Xxh128, "hello", 5);
     frames.push_back(toFrame(ce));
-    fg::codec::FrameCompressor compressor;
     std::vector<uint8_t> packed;
     SmallFileHeader z;
     z.index = 4;
     z.hash = fg::digestOf(fg::ChecksumChoice::Xxh128, raw, text.size());
     const auto zstdUsed = compressor.compress(raw, text.size(), packed, fg::codec::Algo::Zstd, 3);
     frames.push_back(makeSmallFileFrame(z, packed.data(), packed.size(), zstdUsed));
+    z.asListed = true;
+    const auto lz4Small = compressor.compress(raw, text.size(), packed, fg::codec::Algo::Lz4, 0);
+    frames.push_back(makeSmallFileFrame(z, packed.data(), packed.size(), lz4Small));
     const auto lz4Used = compressor.compress(raw, text.size(), packed, fg::codec::Algo::Lz4, 0);
     frames.push_back(makeDataFrame(5, 0, packed.data(), packed.size(), true, lz4Used));
     FileEndMsg ye;
@@ -91,8 +103,10 @@ std::vector<uint8_t> validSession()
     ye.hash = z.hash;
     frames.push_back(toFrame(ye));
     frames.push_back(toFrame(SenderDoneMsg{}));
-    return encodeFrames(frames);
+    return frames;
 }
+
+std::vector<uint8_t> validSession() { return encodeFrames(validSessionFrames()); }
 
 void mutate(std::vector<uint8_t>& data, std::mt19937& rng)
 {
@@ -165,7 +179,26 @@ private:
     }
 
 private Q_SLOTS:
-    void wireDecodersSurviveMutatedSessions() { wireDecodersSurviveMutationsOf(validSession(), 11, 777); }
+    // The seed covers protocol 18's frames: a compressed list batch and
+    // as-listed small files, raw and compressed.
+    void theSeedHoldsACompressedListAndAsListedFiles()
+    {
+        int compressedLists = 0;
+        int asListed = 0;
+        int asListedCompressed = 0;
+        for (const Frame& f : validSessionFrames()) {
+            if (f.type == uint16_t(MsgType::FileListBatch) && f.flags != 0) ++compressedLists;
+            if (f.type == uint16_t(MsgType::SmallFile) && (f.flags & kSmallFileAsListed)) {
+                ++asListed;
+                if (f.flags & kPayloadAlgoMask) ++asListedCompressed;
+            }
+        }
+        QCOMPARE(compressedLists, 1);
+        QCOMPARE(asListed, 2);
+        QCOMPARE(asListedCompressed, 1);
+    }
+
+    void wireDecodersSurviveMutatedSessions() { wireDecodersSurviveMutationsOf(validSession(), 13, 777); }
 
     void probeDecodersSurviveMutatedConversations() { wireDecodersSurviveMutationsOf(fgfuzz::probeSeedSession(), 8, 4040); }
 
@@ -222,11 +255,11 @@ private Q_SLOTS:
         fgfuzz::fuzzReceiver(seed.data(), seed.size());
         const auto tree = fgfuzz::receiverTreeAfterLastRun();
         QCOMPARE(tree.size(), size_t(5));
-        QCOMPARE(tree.at("d"), std::string("/"));
-        QCOMPARE(tree.at("d/f"), std::string("hello"));
-        QCOMPARE(tree.at("l"), std::string("-> d/f"));
-        QCOMPARE(tree.at("d/z").size(), size_t(4096));
-        QCOMPARE(tree.at("d/y"), tree.at("d/z"));
+        QCOMPARE(tree.at(kFolder), std::string("/"));
+        QCOMPARE(tree.at(kFolder + "/f"), std::string("hello"));
+        QCOMPARE(tree.at("l"), "-> " + kFolder + "/f");
+        QCOMPARE(tree.at(kFolder + "/z").size(), size_t(4096));
+        QCOMPARE(tree.at(kFolder + "/y"), tree.at(kFolder + "/z"));
         // Mutants: nothing ever lands outside the destination (the target
         // aborts if it does); some still deliver every file, some none.
         int whole = 0, partial = 0;

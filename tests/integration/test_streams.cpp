@@ -69,6 +69,9 @@ private Q_SLOTS:
     // why; a number the user gives is taken as it is.
     void autoStreamsToADaemonOnThisMachineStartWithOne()
     {
+#ifndef __linux__
+        QSKIP("no boot id to tell this machine by");
+#endif
         ScratchDir dir;
         PairedDaemon f(dir);
         QVERIFY2(f.ok, qPrintable(f.daemon.log()));

@@ -753,15 +753,17 @@ private:
             data.push_back(l.get());
             m_dataLinks.push_back(std::move(l));
         }
-        m_nextStream = first;
+        // Every number opened early may have joined (a pull's unused ones
+        // too): the tuner's next connection takes the one after them.
+        m_nextStream = std::min<uint16_t>(firstStreams, accept.streams);
         m_streamToken = accept.token;
         m_maxStreams = accept.streams;
         pushEvent(event::Log{event::Log::Level::Info,
-                             (sameMachine ? std::string("one data connection at work to start with, as the daemon runs on "
+                             (sameMachine && !data.empty() ? std::string("one data connection at work to start with, as the daemon runs on "
                                                         "this machine and more would only contend for the cores "
                                                         "both ends share")
                                           : std::to_string(data.size()) + " data connection(s)")
-                                 + (autoStreams ? std::string(sameMachine ? "" : " to start with")
+                                 + (autoStreams ? std::string(sameMachine && !data.empty() ? "" : " to start with")
                                                       + " (auto: more while the rate rises, up to "
                                                       + std::to_string(accept.streams) + ")"
                                                 : std::string())
@@ -856,7 +858,8 @@ private:
         constexpr uint32_t kLongPathUs = 20'000;
         if (opened <= 1 || !m_link) return opened;
         if (m_sameMachine) return 1;
-        return controlRttUs() >= kLongPathUs ? 1 : opened;
+        const uint32_t rtt = controlRttUs();
+        return rtt != UINT32_MAX && rtt >= kLongPathUs ? 1 : opened; // (not known: as before, all)
     }
 
     // The control connection's shortest round trip so far (its handshakes

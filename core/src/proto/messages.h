@@ -487,7 +487,10 @@ struct SmallFileHeader {
     uint32_t mode = 0;
     Digest hash;
 };
-constexpr size_t smallFileHeaderSize(size_t digestBytes) { return 4 + 8 + 4 + 1 + digestBytes; }
+constexpr size_t smallFileHeaderSize(size_t digestBytes, bool asListed = false)
+{
+    return 4 + (asListed ? 0 : 8 + 4) + 1 + digestBytes;
+}
 inline constexpr size_t kMaxSmallFileHeaderSize = smallFileHeaderSize(Digest::kMaxSize);
 // The hash is of the raw bytes, whatever `algo` the payload is in.
 Frame makeSmallFileFrame(const SmallFileHeader& header, const uint8_t* data, size_t n,

@@ -504,7 +504,9 @@ bool Receiver::routeData(proto::Frame& frame, uint16_t link, PayloadExpander& ex
         break;
     case MsgType::SmallFile:
         m_receiveStage.addBytes(frame.payload.size()
-                                - std::min(frame.payload.size(), proto::smallFileHeaderSize(digestSize(m_params.checksumChoice))));
+                                - std::min(frame.payload.size(),
+                                           proto::smallFileHeaderSize(digestSize(m_params.checksumChoice),
+                                                                      (frame.flags & proto::kSmallFileAsListed) != 0)));
         if (!expandOnArrival(frame, expander)) return true;
         break;
     case MsgType::ChunkEnd:

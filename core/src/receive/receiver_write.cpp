@@ -583,8 +583,9 @@ void Receiver::handleSmallFile(const proto::Frame& frame, DirCache& dirs)
         return discard(*file, header->index, dirs);
     }
     m_writeStage.addBytes(n);
-    // (The entry's mode has been through finalMode, which commit applies
-    // again: as openFor made the file with it.)
+    // The list keeps the mode as the sender listed it (planEntry applies
+    // finalMode to its own copy): commit applies it once, as to a mode the
+    // frame carried.
     const int64_t mtimeNs = header->asListed ? entry.mtimeNs : header->mtimeNs;
     const uint32_t mode = header->asListed ? entry.mode : header->mode;
     commit(*file, header->index, entry, n, mtimeNs, mode, dirs);

@@ -282,8 +282,9 @@ Status Sender::scanAndList()
     auto flushBatch = [&]() {
         if (batch.entries.empty()) return true;
         sentEntries += uint32_t(batch.entries.size());
+        proto::Frame frame = proto::toCompressedFrame(batch, listCompressor);
         StageScope out(StageId::Scan, StageState::WaitOutput);
-        Status sent = m_link.send(proto::toCompressedFrame(batch, listCompressor));
+        Status sent = m_link.send(std::move(frame));
         batch.entries.clear();
         batch.userNames.clear();
         batch.groupNames.clear();

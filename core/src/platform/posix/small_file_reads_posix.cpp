@@ -110,9 +110,13 @@ private:
             io_uring_sqe_set_data64(sqe, i);
         }
         if (!run(unsigned(n), [&](uint64_t i, int res) { fds[i] = res; })) {
-            // What did open is closed; the rest of the batch goes the plain way.
+            // What did open is closed; the rest of the batch goes the plain
+            // way, and so does everything after it: opens still in flight
+            // would complete into a later batch's count with a stale index
+            // (their descriptors are left open, never read).
             for (size_t i = 0; i < n; ++i)
                 if (fds[i] >= 0) ::close(fds[i]);
+            m_broken = true;
             return false;
         }
         // The stat is a plain fstat between the two submissions, not the
@@ -129,8 +133,12 @@ private:
                 continue;
             }
             struct stat st{};
-            if (::fstat(fds[i], &st) != 0) r.info = sysError(errno, "stat " + dir.childPath(r.name));
-            else r.info = toInfo(st);
+            if (::fstat(fds[i], &st) != 0) {
+                const int err = errno;
+                r.info = sysError(err, "stat " + dir.childPath(r.name));
+            } else {
+                r.info = toInfo(st);
+            }
             // What a FIFO, a device or a folder that took the name holds is
             // not the file's: only a regular file is read. A failed read
             // still closes the file (a hard link runs the next step whatever
