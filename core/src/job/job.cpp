@@ -724,12 +724,15 @@ private:
     {
         // A daemon on this machine shares its CPUs with us: where nothing but
         // the kernel lies between (loopback, a veth pair: a round trip under
-        // kKernelPathUs) auto starts with one connection (role/same_machine.h).
-        // A pull says so in StreamsReady (the others are closed unused); a
-        // push keeps the others in reserve (startingStreams) for the tuner.
-        const bool sameMachine = autoStreams && isThisMachine(accept.machine) && controlRttUs() < kKernelPathUs;
+        // kKernelPathUs) a push with auto streams starts on one connection
+        // (role/same_machine.h) and keeps the others in reserve for the tuner
+        // (startingStreams). A pull takes what it opened: closing an early
+        // stream that may have joined already left a pull from a FUSE module
+        // hanging under ASan once (its server counts late joiners in).
+        const bool sameMachine =
+            autoStreams && !sendReady && isThisMachine(accept.machine) && controlRttUs() < kKernelPathUs;
         m_sameMachine = sameMachine;
-        const auto first = std::min<uint16_t>(sameMachine && sendReady ? 1 : firstStreams, accept.streams);
+        const auto first = std::min<uint16_t>(firstStreams, accept.streams);
         uint32_t joined = 0;
         std::vector<Error> errors;
         auto links = early.join(first, &joined, &errors);
@@ -753,9 +756,7 @@ private:
             data.push_back(l.get());
             m_dataLinks.push_back(std::move(l));
         }
-        // Every number opened early may have joined (a pull's unused ones
-        // too): the tuner's next connection takes the one after them.
-        m_nextStream = std::min<uint16_t>(firstStreams, accept.streams);
+        m_nextStream = first;
         m_streamToken = accept.token;
         m_maxStreams = accept.streams;
         pushEvent(event::Log{event::Log::Level::Info,
