@@ -25,6 +25,15 @@ std::vector<uint8_t> text(size_t n, char seed)
     return out;
 }
 
+// `raw` as one lz4 block, as a sender compresses a frame's payload.
+std::vector<uint8_t> lz4Of(const std::vector<uint8_t>& raw)
+{
+    codec::FrameCompressor compressor;
+    std::vector<uint8_t> packed;
+    if (compressor.compress(raw.data(), raw.size(), packed, codec::Algo::Lz4, 0) != codec::Algo::Lz4) return {};
+    return packed;
+}
+
 std::vector<uint8_t> dataOf(const proto::Frame& frame)
 {
     const uint8_t* data = nullptr;
@@ -104,9 +113,8 @@ private Q_SLOTS:
     {
         PayloadExpander expander;
         const auto raw = text(3000, 'd');
-        codec::FrameCompressor compressor;
-        std::vector<uint8_t> packed;
-        QCOMPARE(compressor.compress(raw.data(), raw.size(), packed, codec::Algo::Lz4, 0), codec::Algo::Lz4);
+        const std::vector<uint8_t> packed = lz4Of(raw);
+        QVERIFY(!packed.empty());
         proto::SmallFileHeader header;
         header.index = 9;
         header.mode = 0640;
@@ -129,9 +137,8 @@ private Q_SLOTS:
     {
         PayloadExpander expander;
         const auto raw = text(3000, 'g');
-        codec::FrameCompressor compressor;
-        std::vector<uint8_t> packed;
-        QCOMPARE(compressor.compress(raw.data(), raw.size(), packed, codec::Algo::Lz4, 0), codec::Algo::Lz4);
+        const std::vector<uint8_t> packed = lz4Of(raw);
+        QVERIFY(!packed.empty());
         proto::SmallFileHeader header;
         header.index = 11;
         header.asListed = true;
