@@ -78,6 +78,41 @@ private Q_SLOTS:
         QVERIFY(info->minRttUs <= info->rttUs + info->rttVarUs);
     }
 
+    // A sender with nothing left to send learns that its data connection's
+    // other end went away from peerGone(): the end (FIN) or a reset, seen
+    // even behind bytes the peer sent and we never read.
+    void aLinkSeesItsPeersEndBehindUnreadBytes()
+    {
+        fgtest::TcpPair pair;
+        const std::string failed = fgtest::connectTcpPair(pair);
+        QVERIFY2(failed.empty(), failed.c_str());
+        fg::proto::StreamFrameLink link(std::make_unique<fg::net::TcpStream>(std::move(pair.client)));
+        QVERIFY(!link.peerGone());
+        QVERIFY(pair.server.writeAll("unread", 6).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(fg::platform::waitReady(link.socketFd(), fg::platform::Readiness::Readable, 0).value(), 5000);
+        QVERIFY(!link.peerGone()); // bytes to read are not an end
+        pair.server.close();
+        QTRY_VERIFY_WITH_TIMEOUT(link.peerGone(), 5000);
+    }
+
+    void aLinkSeesAResetPeer()
+    {
+        fgtest::TcpPair pair;
+        const std::string failed = fgtest::connectTcpPair(pair);
+        QVERIFY2(failed.empty(), failed.c_str());
+        fg::proto::StreamFrameLink link(std::make_unique<fg::net::TcpStream>(std::move(pair.client)));
+        // A close with data unread at the server resets the connection.
+        QVERIFY(link.send(fg::proto::Frame{}).ok());
+        QVERIFY(link.flush().ok());
+        QTRY_VERIFY_WITH_TIMEOUT(fg::platform::waitReady(pair.server.fd(), fg::platform::Readiness::Readable, 0).value(), 5000);
+        pair.server.close();
+        QTRY_VERIFY_WITH_TIMEOUT(link.peerGone(), 5000);
+        // The reset is what the next send meets.
+        fg::Status sent = link.send(fg::proto::Frame{});
+        if (sent.ok()) sent = link.flush();
+        QVERIFY(!sent.ok());
+    }
+
     void aStreamKeepsAboutFiftyMillisecondsUnsent()
     {
         // One of two streams on the 141 ms bench link: ~30 MB/s. Its backlog

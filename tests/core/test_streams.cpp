@@ -28,6 +28,7 @@ public:
     Status sendFinal(proto::Frame frame, int ms) override { return m_inner->sendFinal(std::move(frame), ms); }
     Result<proto::Frame> receive() override { return m_inner->receive(); }
     void close() override { m_inner->close(); }
+    bool peerGone() const override { return m_inner->peerGone(); }
     uint64_t bytesSent() const override { return m_inner->bytesSent(); }
     uint64_t bytesReceived() const override { return m_inner->bytesReceived(); }
 
@@ -76,6 +77,27 @@ public:
 private:
     std::chrono::milliseconds m_delay;
     std::atomic<int>& m_frames;
+};
+
+// A data link whose other end was closed after the sender wrote to it, the
+// way a client drops a connection it will not use (or a peer goes away)
+// while what was written still sat in the socket's buffer: its first send
+// closes the receiver's end, and what goes on it from then on is lost
+// without an error, as it would be in that buffer. Only peerGone() says so.
+class VanishingLink final : public ForwardingLink {
+public:
+    VanishingLink(proto::FrameLinkPtr inner, proto::FrameLink& peer) : ForwardingLink(std::move(inner)), m_peer(peer) {}
+    Status send(proto::Frame, bool) override
+    {
+        if (!m_gone.exchange(true)) m_peer.close();
+        return {};
+    }
+    Status flush() override { return {}; }
+    std::string describe() const override { return "vanishing"; }
+
+private:
+    proto::FrameLink& m_peer;
+    std::atomic<bool> m_gone{false};
 };
 
 class CountingObserver final : public RoleObserver {
@@ -461,6 +483,43 @@ private Q_SLOTS:
             QVERIFY2(diff.isEmpty(), qPrintable(diff));
             QVERIFY(tempFilesUnder(d.sub("dst")).empty());
         }
+    }
+
+    // Files sent on a data link whose other end then went away are never
+    // acknowledged; once its sender has nothing else to send, it must see
+    // the link gone and send them on the others, not wait for ever.
+    void filesSentIntoALinkWhoseEndWentAwayGoOnTheOthers()
+    {
+        ScratchDir d;
+        for (int i = 0; i < 100; ++i) writeFile(d.sub("src/f" + std::to_string(i)), randomBytes(size_t(i) * 31 + 7, uint64_t(i)));
+        MemoryLinks links(2);
+        // The first stream is slow, so that the vanishing one surely takes work.
+        std::atomic<int> slowFrames{0};
+        links.senderData[0] = std::make_unique<SlowLink>(std::move(links.senderData[0]), std::chrono::milliseconds(2), slowFrames);
+        links.senderData[1] = std::make_unique<VanishingLink>(std::move(links.senderData[1]), *links.receiverData[1]);
+        Session session;
+        std::atomic<bool> finished{false};
+        std::thread job([&] {
+            transferOver(links, d.sub("src"), d.sub("dst"), session);
+            finished = true;
+        });
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+        while (!finished && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        const bool hung = !finished;
+        if (hung) { // unstick both roles before failing
+            links.senderControl->close();
+            links.receiverControl->close();
+        }
+        job.join();
+        QVERIFY2(!hung, "the job waited for files sent on a link whose other end had gone");
+        QVERIFY2(session.sent.ok(), session.sent.ok() ? "" : session.sent.error().message.c_str());
+        QVERIFY2(session.received.ok(), session.received.ok() ? "" : session.received.error().message.c_str());
+        QCOMPARE(session.receiverSide.failed.load(), 0);
+        QVERIFY(session.senderSide.warnings.load() >= 1); // the loss is reported
+        auto diff = diffTrees(describeTree(d.sub("src")), describeTree(d.sub("dst")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        QVERIFY(tempFilesUnder(d.sub("dst")).empty());
     }
 
     void losingEveryStreamFailsWithoutTornFiles()

@@ -87,6 +87,13 @@ public:
         m_notFull.notify_all();
     }
 
+    // Closed (or aborted): pushes fail from now on.
+    bool closed() const
+    {
+        std::lock_guard lock(m_mutex);
+        return m_closed;
+    }
+
     bool empty() const
     {
         std::lock_guard lock(m_mutex);

@@ -824,13 +824,16 @@ private:
                 std::lock_guard lock(m_tunerMutex);
                 m_tunerJoining = nullptr;
             }
+            // None joined (the server refused, or the job is ending): no
+            // more tries, and no count that claims streams we do not have.
+            if (links.empty()) return std::nullopt;
             std::lock_guard lock(m_linkMutex);
             for (auto& l : links) {
                 tuneDataConnection(l->socketFd(), m_spec.options.transfer.congestion);
                 role.addDataLink(l.get());
                 m_dataLinks.push_back(std::move(l));
             }
-            return unsigned(first + count);
+            return unsigned(m_dataLinks.size() - m_reserve.size());
         };
         hooks.log = [this](const std::string& line) { pushEvent(event::Log{event::Log::Level::Info, line}, false); };
         hooks.advice = [this](std::string* why) {

@@ -118,6 +118,11 @@ Result<uint64_t> sendBufferSize(int fd);
 // tries SO_SNDBUFFORCE first (needs CAP_NET_ADMIN) to pass net.core.wmem_max.
 Status setSendBufferSize(int fd, uint64_t bytes, bool force);
 
+// The other end of this connected TCP socket has closed its side or reset
+// the connection (a FIN or RST has arrived), whether or not bytes it sent
+// before are still unread. Never blocks; false where it cannot tell.
+bool peerHasClosed(int fd);
+
 enum class Readiness : uint8_t { Readable, Writable };
 // Waits until fd is ready (true) or the timeout passes (false); -1 waits forever.
 Result<bool> waitReady(int fd, Readiness what, int timeoutMs);

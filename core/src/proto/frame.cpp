@@ -2,6 +2,7 @@
 
 #include "exec/bounded_queue.h"
 #include "metrics/stage_track.h"
+#include "platform/socket.h"
 #include "proto/wire.h"
 
 #include <algorithm>
@@ -279,6 +280,13 @@ void StreamFrameLink::close()
     m_stream->shutdown();
 }
 
+bool StreamFrameLink::peerGone() const
+{
+    std::lock_guard lock(m_streamSwap);
+    const int fd = m_stream->socketFd();
+    return fd >= 0 && platform::peerHasClosed(fd); // (a pipe cannot say)
+}
+
 Status StreamFrameLink::switchStream(const std::function<Result<net::StreamPtr>(net::Stream&)>& change)
 {
     {
@@ -341,6 +349,8 @@ public:
     }
     // One reader: what is queued stays for it.
     bool frameWaiting() const override { return !m_in->queue.empty(); }
+    // The peer's close() aborts what we send into.
+    bool peerGone() const override { return m_out->queue.closed(); }
     void close() override
     {
         // Close what we send (the peer drains it, then sees the end) and what

@@ -100,6 +100,11 @@ public:
     // (false when the link cannot tell).
     virtual bool frameWaiting() const { return false; }
     virtual void close() = 0;
+    // True once the other end has closed or reset the link: what is sent
+    // now, and what was sent but not yet read there, is lost. Never blocks;
+    // false where the link cannot tell. (A sender whose frames sit unread in
+    // a dead connection's buffer learns it from here, not from a send.)
+    virtual bool peerGone() const { return false; }
     virtual uint64_t bytesSent() const = 0;
     virtual uint64_t bytesReceived() const = 0;
     virtual std::string describe() const = 0;
@@ -121,6 +126,7 @@ public:
     Result<Frame> receive() override;
     bool frameWaiting() const override { return m_decoder.frameBuffered(); }
     void close() override;
+    bool peerGone() const override;
     uint64_t bytesSent() const override { return m_sent.load(std::memory_order_relaxed); }
     uint64_t bytesReceived() const override { return m_received.load(std::memory_order_relaxed); }
     std::string describe() const override { return m_stream->describe(); }
@@ -146,7 +152,7 @@ private:
     std::atomic<uint64_t> m_sent{0};
     std::atomic<uint64_t> m_received{0};
     std::atomic<bool> m_closed{false};
-    std::mutex m_streamSwap; // close() against switchStream() replacing m_stream
+    mutable std::mutex m_streamSwap; // close() and peerGone() against switchStream() replacing m_stream
 };
 
 // Two in-process links joined back to back (local-to-local jobs): frames move

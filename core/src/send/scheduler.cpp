@@ -230,6 +230,19 @@ std::optional<WorkItem> Scheduler::tryNext()
 
 std::optional<WorkItem> Scheduler::next()
 {
+    bool timedOut = false;
+    return waitNext(std::nullopt, &timedOut);
+}
+
+std::optional<WorkItem> Scheduler::next(std::chrono::milliseconds patience, bool* timedOut)
+{
+    return waitNext(std::chrono::steady_clock::now() + patience, timedOut);
+}
+
+std::optional<WorkItem> Scheduler::waitNext(std::optional<std::chrono::steady_clock::time_point> deadline,
+                                            bool* timedOut)
+{
+    *timedOut = false;
     std::unique_lock lock(m_mutex);
     for (;;) {
         if (m_aborted) return std::nullopt;
@@ -238,7 +251,14 @@ std::optional<WorkItem> Scheduler::next()
         // Out of work (or of room in the window) but files still
         // unsettled: a stream may yet break and hand its in-flight work
         // back, so wait rather than finish.
-        m_cv.wait(lock);
+        if (!deadline) {
+            m_cv.wait(lock);
+        } else if (m_cv.wait_until(lock, *deadline) == std::cv_status::timeout) {
+            if (auto item = takeLocked()) return item;
+            if (m_inputClosed && m_pending == 0) return std::nullopt;
+            *timedOut = !m_aborted;
+            return std::nullopt;
+        }
     }
 }
 

@@ -16,6 +16,7 @@
 // out costs its bookkeeping on both ends until then, and with tiny files the
 // sender can run a million files ahead of the receiver's disk.
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -71,6 +72,9 @@ public:
     // kMaxFilesOut files are out and it would start another. nullopt once
     // every file is settled (or after abort()).
     std::optional<WorkItem> next();
+    // The same, waiting at most `patience`: nullopt with *timedOut set if
+    // nothing came by then (a worker looks at its stream meanwhile).
+    std::optional<WorkItem> next(std::chrono::milliseconds patience, bool* timedOut);
     // The next piece of work if one is ready now.
     std::optional<WorkItem> tryNext();
     // Files handed out and not settled yet.
@@ -122,6 +126,8 @@ private:
     };
 
     std::optional<WorkItem> takeLocked();
+    // next(): without a deadline, waits until there is work or none is left.
+    std::optional<WorkItem> waitNext(std::optional<std::chrono::steady_clock::time_point> deadline, bool* timedOut);
     // Cuts the unsent rest of the held chunk with the most left, if worth it.
     std::optional<WorkItem> cutLocked();
     std::vector<Held>::iterator heldLocked(uint32_t index, uint64_t offset);

@@ -187,6 +187,9 @@ private:
                      codec::AutoCompressState& state);
     Status fileFailed(uint32_t index, const std::string& path, const Error& error);
     void settled(uint32_t index);
+    // Waits for the worker's next work (nullopt: none is left); false if
+    // the stream's other end went away with work of it unacknowledged.
+    bool awaitWork(size_t stream, const proto::FrameLink& link, std::optional<WorkItem>& item);
     void streamBroke(size_t stream, const Error& error);
     void abortQueues() override;
     bool endExchanged() const override { return m_jobDone.load(); }

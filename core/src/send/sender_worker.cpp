@@ -76,8 +76,10 @@ void Sender::workerLoop(size_t stream)
                 if (m_hasDataLinks) return streamBroke(stream, st.error());
                 return sendFailed(st.error());
             }
-            StageScope wait(StageId::Read, StageState::WaitInput);
-            item = m_scheduler.next();
+            if (!awaitWork(stream, *link, item)) {
+                if (cancelled()) return; // the receiver closed it as the job was cancelled
+                return streamBroke(stream, Error(Errc::Network, "its other end closed it"));
+            }
         }
         if (!item) {
             (void)link->flush();
@@ -101,6 +103,33 @@ void Sender::workerLoop(size_t stream)
         if (m_hasDataLinks) return streamBroke(stream, st.error());
         // The one shared link broke: the control thread will say why.
         return sendFailed(st.error());
+    }
+}
+
+bool Sender::awaitWork(size_t stream, const proto::FrameLink& link, std::optional<WorkItem>& item)
+{
+    StageScope wait(StageId::Read, StageState::WaitInput);
+    if (!m_hasDataLinks) {
+        item = m_scheduler.next();
+        return true;
+    }
+    // Files sent on this stream and not yet acknowledged are only settled
+    // once the receiver has them. If its end of the connection went away
+    // meanwhile (a client that dropped a connection it had opened, a peer
+    // gone), no send of ours fails to say so while we have nothing to send:
+    // look now and then, so that they go on the other streams instead of
+    // being waited for without end.
+    constexpr auto kLookEvery = std::chrono::milliseconds(250);
+    for (;;) {
+        bool timedOut = false;
+        item = m_scheduler.next(kLookEvery, &timedOut);
+        if (!timedOut) return true;
+        bool owed = false;
+        {
+            std::lock_guard lock(m_streamMutex);
+            owed = !m_streams[stream].inFlight.empty();
+        }
+        if (owed && link.peerGone()) return false;
     }
 }
 

@@ -337,6 +337,26 @@ Result<Socket> Listener::accept(int timeoutMs)
     return s;
 }
 
+bool peerHasClosed(int fd)
+{
+#ifdef POLLRDHUP
+    // POLLRDHUP: the peer's FIN, even behind unread bytes; POLLERR and
+    // POLLHUP: its reset.
+    struct pollfd p{};
+    p.fd = fd;
+    p.events = POLLRDHUP;
+    int rc = 0;
+    do rc = ::poll(&p, 1, 0);
+    while (rc < 0 && errno == EINTR);
+    return rc > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
+#else
+    // Only an end with nothing unread before it shows here.
+    char c = 0;
+    const ssize_t n = ::recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+#endif
+}
+
 Result<bool> waitReady(int fd, Readiness what, int timeoutMs)
 {
     struct pollfd p{};

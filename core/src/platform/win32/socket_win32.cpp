@@ -378,6 +378,21 @@ Result<bool> waitPipe(int fd, Readiness what, int timeoutMs)
 }
 } // namespace
 
+bool peerHasClosed(int fd)
+{
+    if (!isSocket(fd)) return false;
+    WSAPOLLFD p{};
+    p.fd = sock(fd);
+    p.events = POLLRDNORM;
+    if (::WSAPoll(&p, 1, 0) <= 0) return false;
+    if (p.revents & (POLLHUP | POLLERR)) return true;
+    if (!(p.revents & POLLRDNORM)) return false;
+    // Readable: bytes (still open), or the end (a peek of 0) or a reset.
+    char c = 0;
+    const int n = ::recv(sock(fd), &c, 1, MSG_PEEK);
+    return n == 0 || (n == SOCKET_ERROR && ::WSAGetLastError() != WSAEWOULDBLOCK);
+}
+
 Result<bool> waitReady(int fd, Readiness what, int timeoutMs)
 {
     if (!isSocket(fd)) return waitPipe(fd, what, timeoutMs);
