@@ -803,16 +803,23 @@ private Q_SLOTS:
         JobAcceptMsg accept;
         accept.serverSoftware = "floodgate test";
         accept.streams = 3;
-        accept.machine = machineToken();
+        SessionToken job{};
+        job.fill(7);
+        SessionToken otherJob{};
+        otherJob.fill(8);
+        accept.machine = machineToken(job);
 #ifdef __linux__
         QCOMPARE(accept.machine.size(), size_t(16));
+        // Keyed with the job's token: another job's says nothing of this one.
+        QVERIFY(machineToken(otherJob) != accept.machine);
 #endif
         const JobAcceptMsg back = roundTrip(accept);
         QCOMPARE(back.machine, accept.machine);
         QCOMPARE(back.streams, uint16_t(3));
-        QCOMPARE(isThisMachine(back.machine), !accept.machine.empty());
-        QVERIFY(!isThisMachine(std::string()));
-        QVERIFY(!isThisMachine(std::string(16, 'x')));
+        QCOMPARE(isThisMachine(back.machine, job), !accept.machine.empty());
+        QVERIFY(!isThisMachine(back.machine, otherJob));
+        QVERIFY(!isThisMachine(std::string(), job));
+        QVERIFY(!isThisMachine(std::string(16, 'x'), job));
         // A token is at most 32 bytes on the wire.
         accept.machine = std::string(33, 'x');
         QVERIFY(!fromFrame<JobAcceptMsg>(toFrame(accept)).ok());

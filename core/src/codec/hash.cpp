@@ -1,6 +1,7 @@
 #include "codec/hash.h"
 
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -146,6 +147,15 @@ Digest digestOf(ChecksumChoice choice, const void* data, size_t n)
     case ChecksumChoice::Xxh128: break;
     }
     return fromXxh128(XXH3_128bits(data, n));
+}
+
+Digest keyedSha256(const void* key, size_t keyLen, const void* message, size_t n)
+{
+    uint8_t out[EVP_MAX_MD_SIZE];
+    unsigned size = 0;
+    if (!HMAC(sha256(), key, int(keyLen), static_cast<const unsigned char*>(message), n, out, &size))
+        opensslFailed("compute an HMAC-SHA-256");
+    return Digest(out, size);
 }
 
 std::string toHex(const Digest& digest)

@@ -1,8 +1,8 @@
 #include "net/pairing_proof.h"
 
+#include "codec/hash.h"
+
 #include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
 
 #include <cctype>
 
@@ -24,11 +24,8 @@ std::string pairingProof(const std::string& code, ProofSide side, const std::str
     std::string key = normalizePairCode(code);
     std::string message = side == ProofSide::Client ? "floodgate-pair-client\n" : "floodgate-pair-server\n";
     message += clientFingerprint + "\n" + serverFingerprint;
-    unsigned char out[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    HMAC(EVP_sha256(), key.data(), int(key.size()), reinterpret_cast<const unsigned char*>(message.data()),
-         message.size(), out, &len);
-    return std::string(reinterpret_cast<const char*>(out), len);
+    const Digest proof = keyedSha256(key.data(), key.size(), message.data(), message.size());
+    return std::string(reinterpret_cast<const char*>(proof.data()), proof.size());
 }
 
 bool proofsEqual(const std::string& a, const std::string& b)

@@ -5,21 +5,18 @@
 
 namespace fg {
 
-std::string machineToken()
+std::string machineToken(const proto::SessionToken& session)
 {
-    static const std::string token = [] {
-        const std::string boot = platform::bootId();
-        if (boot.empty()) return std::string();
-        const std::string salted = "floodgate machine " + boot;
-        const Digest d = digestOf(ChecksumChoice::Sha256, salted.data(), salted.size());
-        return std::string(reinterpret_cast<const char*>(d.data()), 16);
-    }();
-    return token;
+    static const std::string boot = platform::bootId();
+    if (boot.empty()) return {};
+    const std::string message = "floodgate machine " + boot;
+    const Digest d = keyedSha256(session.data(), session.size(), message.data(), message.size());
+    return std::string(reinterpret_cast<const char*>(d.data()), 16);
 }
 
-bool isThisMachine(const std::string& serverToken)
+bool isThisMachine(const std::string& serverToken, const proto::SessionToken& session)
 {
-    return !serverToken.empty() && serverToken == machineToken();
+    return !serverToken.empty() && serverToken == machineToken(session);
 }
 
 } // namespace fg

@@ -9,17 +9,22 @@
 // against 1.055 s over auto's two, a 1 GiB file in 0.80 s against 0.93 s.
 //
 // The server says which machine it is in JobAccept (since protocol 18) as a
-// digest of its boot id (platform::bootId): what a client compares, and
-// nothing more about the machine.
+// digest of its boot id (platform::bootId) keyed with the job's session
+// token: what the client of that job can compare with its own, and nothing
+// more. A token differs from job to job, so a client cannot tell from them
+// that two addresses are one host, or that it rebooted between two jobs.
+
+#include "proto/messages.h"
 
 #include <string>
 
 namespace fg {
 
-// This machine's token: 16 bytes, or empty where the OS has no boot id.
-std::string machineToken();
+// This machine's token for the job with that session token: 16 bytes, or
+// empty where the OS has no boot id.
+std::string machineToken(const proto::SessionToken& session);
 
 // Whether a server's token (from its JobAccept) is this machine's.
-bool isThisMachine(const std::string& serverToken);
+bool isThisMachine(const std::string& serverToken, const proto::SessionToken& session);
 
 } // namespace fg
