@@ -100,6 +100,23 @@ private:
     std::atomic<bool> m_gone{false};
 };
 
+// Counts the list's batches that go compressed (their frame flags).
+class ListWatchingLink final : public ForwardingLink {
+public:
+    using ForwardingLink::ForwardingLink;
+    Status send(proto::Frame frame, bool more) override
+    {
+        if (frame.type == uint16_t(proto::MsgType::FileListBatch)) {
+            ++batches;
+            if (frame.flags != 0) ++compressed;
+        }
+        return m_inner->send(std::move(frame), more);
+    }
+    std::string describe() const override { return "watching"; }
+    std::atomic<int> batches{0};
+    std::atomic<int> compressed{0};
+};
+
 class CountingObserver final : public RoleObserver {
 public:
     std::atomic<int> done{0};
@@ -520,6 +537,26 @@ private Q_SLOTS:
         auto diff = diffTrees(describeTree(d.sub("src")), describeTree(d.sub("dst")));
         QVERIFY2(diff.isEmpty(), qPrintable(diff));
         QVERIFY(tempFilesUnder(d.sub("dst")).empty());
+    }
+
+    // A local job's list moves by pointer: it goes as it is, not compressed
+    // (compressing it would only cost both ends CPU).
+    void aLocalJobsListGoesUncompressed()
+    {
+        ScratchDir d;
+        for (int i = 0; i < 300; ++i) writeFile(d.sub("src/dir/file-" + std::to_string(i)), "x");
+        MemoryLinks links(1);
+        auto watching = std::make_unique<ListWatchingLink>(std::move(links.senderControl));
+        ListWatchingLink& watch = *watching;
+        links.senderControl = std::move(watching);
+        Session session;
+        transferOver(links, d.sub("src"), d.sub("dst"), session);
+        QVERIFY2(session.sent.ok(), session.sent.ok() ? "" : session.sent.error().message.c_str());
+        QVERIFY2(session.received.ok(), session.received.ok() ? "" : session.received.error().message.c_str());
+        QVERIFY(watch.batches.load() >= 1);
+        QCOMPARE(watch.compressed.load(), 0);
+        auto diff = diffTrees(describeTree(d.sub("src")), describeTree(d.sub("dst")));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
     }
 
     void losingEveryStreamFailsWithoutTornFiles()

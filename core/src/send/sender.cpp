@@ -279,10 +279,13 @@ Status Sender::scanAndList()
     std::set<uint32_t> usersSent;
     std::set<uint32_t> groupsSent;
     codec::FrameCompressor listCompressor;
+    // A local job's list moves by pointer (an in-process link): compressing
+    // it would cost both ends CPU for no byte saved.
+    const bool compressList = dynamic_cast<const proto::StreamFrameLink*>(&m_link) != nullptr;
     auto flushBatch = [&]() {
         if (batch.entries.empty()) return true;
         sentEntries += uint32_t(batch.entries.size());
-        proto::Frame frame = proto::toCompressedFrame(batch, listCompressor);
+        proto::Frame frame = compressList ? proto::toCompressedFrame(batch, listCompressor) : proto::toFrame(batch);
         StageScope out(StageId::Scan, StageState::WaitOutput);
         Status sent = m_link.send(std::move(frame));
         batch.entries.clear();
