@@ -803,23 +803,26 @@ private Q_SLOTS:
         JobAcceptMsg accept;
         accept.serverSoftware = "floodgate test";
         accept.streams = 3;
-        SessionToken job{};
-        job.fill(7);
-        SessionToken otherJob{};
-        otherJob.fill(8);
-        accept.machine = machineToken(job);
+        accept.machine = machineToken();
 #ifdef __linux__
-        QCOMPARE(accept.machine.size(), size_t(16));
-        // Keyed with the job's token: another job's says nothing of this one.
-        QVERIFY(machineToken(otherJob) != accept.machine);
+        QCOMPARE(accept.machine.size(), size_t(32));
+        // A new nonce each job: two jobs' tokens do not match each other.
+        const std::string another = machineToken();
+        QVERIFY(another != accept.machine);
+        QVERIFY(isThisMachine(another));
+        // Another machine's (its MAC does not match ours for the nonce).
+        std::string forged = accept.machine;
+        forged[20] = char(forged[20] ^ 1);
+        QVERIFY(!isThisMachine(forged));
+        // This morning's unkeyed 16-byte token reads as another machine.
+        QVERIFY(!isThisMachine(accept.machine.substr(16)));
 #endif
         const JobAcceptMsg back = roundTrip(accept);
         QCOMPARE(back.machine, accept.machine);
         QCOMPARE(back.streams, uint16_t(3));
-        QCOMPARE(isThisMachine(back.machine, job), !accept.machine.empty());
-        QVERIFY(!isThisMachine(back.machine, otherJob));
-        QVERIFY(!isThisMachine(std::string(), job));
-        QVERIFY(!isThisMachine(std::string(16, 'x'), job));
+        QCOMPARE(isThisMachine(back.machine), !accept.machine.empty());
+        QVERIFY(!isThisMachine(std::string()));
+        QVERIFY(!isThisMachine(std::string(32, 'x')));
         // A token is at most 32 bytes on the wire.
         accept.machine = std::string(33, 'x');
         QVERIFY(!fromFrame<JobAcceptMsg>(toFrame(accept)).ok());

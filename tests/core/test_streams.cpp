@@ -4,8 +4,10 @@
 #include "receive/receiver.h"
 #include "send/scheduler.h"
 #include "send/sender.h"
+#include "net/tcp_stream.h"
 #include "role_harness.h"
 #include "test_support.h"
+#include "tls_pair.h"
 
 #include <QTest>
 
@@ -29,6 +31,7 @@ public:
     Result<proto::Frame> receive() override { return m_inner->receive(); }
     void close() override { m_inner->close(); }
     bool peerGone() const override { return m_inner->peerGone(); }
+    bool inProcess() const override { return m_inner->inProcess(); }
     uint64_t bytesSent() const override { return m_inner->bytesSent(); }
     uint64_t bytesReceived() const override { return m_inner->bytesReceived(); }
 
@@ -100,17 +103,18 @@ private:
     std::atomic<bool> m_gone{false};
 };
 
-// Counts the list's batches that go compressed (their frame flags).
+// Counts the list's batches that arrive compressed (their frame flags).
 class ListWatchingLink final : public ForwardingLink {
 public:
     using ForwardingLink::ForwardingLink;
-    Status send(proto::Frame frame, bool more) override
+    Result<proto::Frame> receive() override
     {
-        if (frame.type == uint16_t(proto::MsgType::FileListBatch)) {
+        auto got = m_inner->receive();
+        if (got.ok() && got->type == uint16_t(proto::MsgType::FileListBatch)) {
             ++batches;
-            if (frame.flags != 0) ++compressed;
+            if (got->flags != 0) ++compressed;
         }
-        return m_inner->send(std::move(frame), more);
+        return got;
     }
     std::string describe() const override { return "watching"; }
     std::atomic<int> batches{0};
@@ -539,22 +543,38 @@ private Q_SLOTS:
         QVERIFY(tempFilesUnder(d.sub("dst")).empty());
     }
 
-    // A local job's list moves by pointer: it goes as it is, not compressed
-    // (compressing it would only cost both ends CPU).
-    void aLocalJobsListGoesUncompressed()
+    // The list goes compressed over a link that carries bytes (version 18),
+    // and as it is between a local job's roles, whose frames move by pointer
+    // (compressing it there would only cost both ends CPU).
+    void theListGoesCompressedOnlyWhereItTravelsAsBytes_data()
     {
+        QTest::addColumn<bool>("overTcp");
+        QTest::newRow("local job") << false;
+        QTest::newRow("over TCP") << true;
+    }
+    void theListGoesCompressedOnlyWhereItTravelsAsBytes()
+    {
+        QFETCH(bool, overTcp);
         ScratchDir d;
         for (int i = 0; i < 300; ++i) writeFile(d.sub("src/dir/file-" + std::to_string(i)), "x");
         MemoryLinks links(1);
-        auto watching = std::make_unique<ListWatchingLink>(std::move(links.senderControl));
+        if (overTcp) {
+            fgtest::TcpPair pair;
+            const std::string failed = fgtest::connectTcpPair(pair);
+            QVERIFY2(failed.empty(), failed.c_str());
+            links.senderControl = std::make_unique<proto::StreamFrameLink>(std::make_unique<net::TcpStream>(std::move(pair.client)));
+            links.receiverControl = std::make_unique<proto::StreamFrameLink>(std::make_unique<net::TcpStream>(std::move(pair.server)));
+        }
+        auto watching = std::make_unique<ListWatchingLink>(std::move(links.receiverControl));
         ListWatchingLink& watch = *watching;
-        links.senderControl = std::move(watching);
+        links.receiverControl = std::move(watching);
         Session session;
         transferOver(links, d.sub("src"), d.sub("dst"), session);
         QVERIFY2(session.sent.ok(), session.sent.ok() ? "" : session.sent.error().message.c_str());
         QVERIFY2(session.received.ok(), session.received.ok() ? "" : session.received.error().message.c_str());
         QVERIFY(watch.batches.load() >= 1);
-        QCOMPARE(watch.compressed.load(), 0);
+        if (overTcp) QCOMPARE(watch.compressed.load(), watch.batches.load());
+        else QCOMPARE(watch.compressed.load(), 0);
         auto diff = diffTrees(describeTree(d.sub("src")), describeTree(d.sub("dst")));
         QVERIFY2(diff.isEmpty(), qPrintable(diff));
     }

@@ -59,7 +59,7 @@ private:
 };
 
 Digest digestOf(ChecksumChoice choice, const void* data, size_t n);
-// HMAC-SHA-256 of `message` under `key` (32 bytes).
+// HMAC-SHA-256 of `message` under `key` (any length); 32 bytes.
 Digest keyedSha256(const void* key, size_t keyLen, const void* message, size_t n);
 std::string toHex(const Digest& digest);
 

@@ -369,7 +369,7 @@ Status runJob(proto::FrameLink& link, const proto::Frame& frame, const SessionCo
 
     proto::JobAcceptMsg accept;
     accept.serverSoftware = softwareVersion();
-    accept.machine = machineToken(request->token);
+    accept.machine = machineToken();
     OpenedStreams opened(ctx);
     if (Status st = opened.open(request->token, request->streams, request->plainData, accept); !st)
         return refuse(st.error());

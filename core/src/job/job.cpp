@@ -730,7 +730,7 @@ private:
         // stream that may have joined already left a pull from a FUSE module
         // hanging under ASan once (its server counts late joiners in).
         const bool sameMachine =
-            autoStreams && !sendReady && isThisMachine(accept.machine, accept.token) && controlRttUs() < kKernelPathUs;
+            autoStreams && !sendReady && isThisMachine(accept.machine) && controlRttUs() < kKernelPathUs;
         m_sameMachine = sameMachine;
         const auto first = std::min<uint16_t>(firstStreams, accept.streams);
         uint32_t joined = 0;

@@ -119,8 +119,9 @@ Result<uint64_t> sendBufferSize(int fd);
 Status setSendBufferSize(int fd, uint64_t bytes, bool force);
 
 // The other end of this connected TCP socket has closed its side or reset
-// the connection (a FIN or RST has arrived), whether or not bytes it sent
-// before are still unread. Never blocks; false where it cannot tell.
+// the connection (a FIN or RST has arrived). Never blocks; false where it
+// cannot tell. Linux sees a FIN even behind bytes not yet read; Windows (a
+// peek) only where nothing unread comes before it.
 bool peerHasClosed(int fd);
 
 enum class Readiness : uint8_t { Readable, Writable };

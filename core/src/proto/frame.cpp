@@ -351,6 +351,7 @@ public:
     bool frameWaiting() const override { return !m_in->queue.empty(); }
     // The peer's close() aborts what we send into.
     bool peerGone() const override { return m_out->queue.closed(); }
+    bool inProcess() const override { return true; }
     void close() override
     {
         // Close what we send (the peer drains it, then sees the end) and what

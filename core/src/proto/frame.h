@@ -105,6 +105,9 @@ public:
     // false where the link cannot tell. (A sender whose frames sit unread in
     // a dead connection's buffer learns it from here, not from a send.)
     virtual bool peerGone() const { return false; }
+    // Frames move by pointer within this process (a local job's roles):
+    // nothing is encoded, so compressing one to save bytes saves none.
+    virtual bool inProcess() const { return false; }
     virtual uint64_t bytesSent() const = 0;
     virtual uint64_t bytesReceived() const = 0;
     virtual std::string describe() const = 0;

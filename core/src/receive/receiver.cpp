@@ -686,6 +686,10 @@ void Receiver::dataLoop(proto::FrameLink* dataLink, uint16_t link)
                 // The sender resends what was lost with a stream on the others
                 // (and tells the user); only the loss of the control link, or of
                 // every stream, which the sender reports there, ends the job.
+                // Closed, so that a sender with nothing more to send on it
+                // sees the end (a read that failed on a bad frame leaves the
+                // connection open otherwise) and resends what it owes.
+                l.close();
                 --m_dataLinksAlive;
                 wakeWriters(quiet);
                 return;

@@ -8,23 +8,22 @@
 // one 2-core machine: 65,536 files of 4 KiB in 0.98 s over one connection
 // against 1.055 s over auto's two, a 1 GiB file in 0.80 s against 0.93 s.
 //
-// The server says which machine it is in JobAccept (since protocol 18) as a
-// digest of its boot id (platform::bootId) keyed with the job's session
-// token: what the client of that job can compare with its own, and nothing
-// more. A token differs from job to job, so a client cannot tell from them
-// that two addresses are one host, or that it rebooted between two jobs.
-
-#include "proto/messages.h"
+// The server says which machine it is in JobAccept (since protocol 18): a
+// fresh random nonce and an HMAC of its boot id (platform::bootId) keyed with
+// it. A client computes the same with its own boot id and compares; it
+// learns whether the server is its own machine and nothing else: every job's
+// token differs, so two jobs' tokens do not show that two addresses are one
+// host, or that it rebooted between them, whatever the client sends.
 
 #include <string>
 
 namespace fg {
 
-// This machine's token for the job with that session token: 16 bytes, or
-// empty where the OS has no boot id.
-std::string machineToken(const proto::SessionToken& session);
+// This machine's token for one job: 32 bytes (the nonce, then the first 16
+// bytes of the HMAC), a new one each call; empty where the OS has no boot id.
+std::string machineToken();
 
 // Whether a server's token (from its JobAccept) is this machine's.
-bool isThisMachine(const std::string& serverToken, const proto::SessionToken& session);
+bool isThisMachine(const std::string& serverToken);
 
 } // namespace fg

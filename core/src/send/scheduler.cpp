@@ -254,6 +254,7 @@ std::optional<WorkItem> Scheduler::waitNext(std::optional<std::chrono::steady_cl
         if (!deadline) {
             m_cv.wait(lock);
         } else if (m_cv.wait_until(lock, *deadline) == std::cv_status::timeout) {
+            if (m_aborted) return std::nullopt;
             if (auto item = takeLocked()) return item;
             if (m_inputClosed && m_pending == 0) return std::nullopt;
             *timedOut = !m_aborted;

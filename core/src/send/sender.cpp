@@ -279,9 +279,9 @@ Status Sender::scanAndList()
     std::set<uint32_t> usersSent;
     std::set<uint32_t> groupsSent;
     codec::FrameCompressor listCompressor;
-    // A local job's list moves by pointer (an in-process link): compressing
-    // it would cost both ends CPU for no byte saved.
-    const bool compressList = dynamic_cast<const proto::StreamFrameLink*>(&m_link) != nullptr;
+    // A local job's list moves by pointer: compressing it would cost both
+    // ends CPU for no byte saved.
+    const bool compressList = !m_link.inProcess();
     auto flushBatch = [&]() {
         if (batch.entries.empty()) return true;
         sentEntries += uint32_t(batch.entries.size());

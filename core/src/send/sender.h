@@ -190,6 +190,9 @@ private:
     // Waits for the worker's next work (nullopt: none is left); false if
     // the stream's other end went away with work of it unacknowledged.
     bool awaitWork(size_t stream, const proto::FrameLink& link, std::optional<WorkItem>& item);
+    // The control link has bytes or a frame not yet read (the receiver's
+    // news, which may explain a data link's end).
+    bool controlHasNews() const;
     void streamBroke(size_t stream, const Error& error);
     void abortQueues() override;
     bool endExchanged() const override { return m_jobDone.load(); }

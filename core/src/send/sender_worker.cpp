@@ -4,6 +4,7 @@
 #include "send/sender.h"
 
 #include "common/path.h"
+#include "platform/socket.h"
 #include "proto/plain_data.h"
 
 namespace fg {
@@ -114,23 +115,43 @@ bool Sender::awaitWork(size_t stream, const proto::FrameLink& link, std::optiona
         return true;
     }
     // Files sent on this stream and not yet acknowledged are only settled
-    // once the receiver has them. If its end of the connection went away
-    // meanwhile (a client that dropped a connection it had opened, a peer
-    // gone), no send of ours fails to say so while we have nothing to send:
-    // look now and then, so that they go on the other streams instead of
-    // being waited for without end.
+    // once the receiver has them. If its end of the connection closed or
+    // reset meanwhile (a client that dropped a connection it had opened),
+    // no send of ours fails to say so while we have nothing to send: look
+    // now and then, so that they go on the other streams instead of being
+    // waited for without end. (A peer that vanishes without a FIN or reset
+    // is --timeout's to find.) A receiver that fails or cancels says so on
+    // the control link before it closes its data links: while that link has
+    // something unread, or the job is ending, the stream is not called lost,
+    // and only on two looks in a row.
     constexpr auto kLookEvery = std::chrono::milliseconds(250);
+    int goneLooks = 0;
     for (;;) {
         bool timedOut = false;
         item = m_scheduler.next(kLookEvery, &timedOut);
-        if (!timedOut) return true;
+        if (!timedOut || cancelled()) return true;
         bool owed = false;
         {
             std::lock_guard lock(m_streamMutex);
             owed = !m_streams[stream].inFlight.empty();
         }
-        if (owed && link.peerGone()) return false;
+        if (!owed || !link.peerGone() || controlHasNews()) {
+            goneLooks = 0;
+            continue;
+        }
+        if (++goneLooks >= 2) return false;
     }
+}
+
+bool Sender::controlHasNews() const
+{
+    // The socket, not the link's decoder: the control thread reads that
+    // meanwhile. Without one (an in-process link, whose queue may be asked
+    // from any thread; a pipe's link has no data links to look at) the link.
+    const int fd = m_link.socketFd();
+    if (fd < 0) return m_link.frameWaiting();
+    auto readable = platform::waitReady(fd, platform::Readiness::Readable, 0);
+    return readable.ok() && *readable;
 }
 
 void Sender::streamBroke(size_t stream, const Error& error)
