@@ -64,6 +64,39 @@ private Q_SLOTS:
         QCOMPARE(st.st_mode & 07777, 0755u);
     }
 
+    // Small files new in a new folder are made there under their own names
+    // with their mode: each mode bit the umask would take is set after, and a
+    // file with a special bit takes the temporary's way (set last). Times to
+    // the nanosecond; an empty file too; nothing else left in the folder.
+    void smallFilesInANewFolderKeepEveryModeBit()
+    {
+        ScratchDir s;
+        const std::vector<std::pair<std::string, unsigned>> files = {
+            {"open", 0666}, {"exec", 0777}, {"odd", 0604}, {"setuid", 04755}, {"setgid", 02750}, {"none", 0}};
+        for (const auto& [name, mode] : files) {
+            writeFile(s.sub("src/new/" + name), name == "none" ? std::string() : "data of " + name);
+            QCOMPARE(::chmod(s.sub("src/new/" + name).c_str(), mode), 0);
+            setMtime(s.sub("src/new/" + name), 1600000000, 1000 + mode);
+        }
+        const mode_t oldMask = ::umask(022);
+        auto r = runJob(s.sub("src/"), s.sub("dst"));
+        ::umask(oldMask);
+        QCOMPARE(r.state, fg::JobState::Done);
+        QVERIFY2(r.errors.empty(), r.errors.empty() ? "" : r.errors.front().error.message.c_str());
+        QCOMPARE(r.filesTransferred, uint64_t(files.size()));
+        for (const auto& [name, mode] : files) {
+            struct stat st{};
+            QCOMPARE(::stat(s.sub("dst/new/" + name).c_str(), &st), 0);
+            QCOMPARE(unsigned(st.st_mode & 07777), mode);
+            QCOMPARE(int64_t(st.st_mtim.tv_nsec), int64_t(1000 + mode));
+            QCOMPARE(readFile(s.sub("dst/new/" + name)), name == "none" ? std::string() : "data of " + name);
+        }
+        QCOMPARE(QDir(q(s.sub("dst"))).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 QStringList{QStringLiteral("new")});
+        QCOMPARE(QDir(q(s.sub("dst/new"))).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot).size(),
+                 int(files.size()));
+    }
+
     void bigFilesGoInChunksAndArriveWhole()
     {
         ScratchDir s;

@@ -48,6 +48,10 @@ int StageTrack::indexOf(StageId id) const
 StageTrack::Place StageTrack::moveTo(Place to)
 {
     const Place from = m_place;
+    // Where it is already: nothing to charge, and no clock to read (a scope
+    // of the stage a thread is in costs nothing; a small file's moves are a
+    // few percent of a receiver's own time).
+    if (to.index == from.index && to.state == from.state) return from;
     const uint32_t seq = m_seq.load(std::memory_order_relaxed);
     m_seq.store(seq + 1, std::memory_order_relaxed);
     std::atomic_thread_fence(std::memory_order_release);

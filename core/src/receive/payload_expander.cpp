@@ -17,13 +17,26 @@ Result<codec::Algo> PayloadExpander::expandBytes(uint16_t flags, const uint8_t**
     return algo;
 }
 
+namespace {
+// A SmallFile's header flag: kept as it is (elsewhere the flag is unknown).
+uint16_t headerFlags(const proto::Frame& frame)
+{
+    return frame.type == uint16_t(proto::MsgType::SmallFile) ? uint16_t(frame.flags & proto::kSmallFileAsListed) : 0;
+}
+} // namespace
+
+bool PayloadExpander::arrivesRaw(const proto::Frame& frame)
+{
+    const bool fillMisplaced = (frame.flags & proto::kDeltaFill) && frame.type != uint16_t(proto::MsgType::Delta);
+    return !fillMisplaced && !(uint16_t(frame.flags & ~headerFlags(frame)) & ~proto::kPlacementFlags);
+}
+
 Result<size_t> PayloadExpander::expand(proto::Frame& frame)
 {
     const bool smallFile = frame.type == uint16_t(proto::MsgType::SmallFile);
     if ((frame.flags & proto::kDeltaFill) && frame.type != uint16_t(proto::MsgType::Delta))
         return Error(Errc::Protocol, "carries the delta fill flag");
-    // What the header holds: kept as it is (elsewhere the flag is unknown).
-    const uint16_t kept = smallFile ? uint16_t(frame.flags & proto::kSmallFileAsListed) : 0;
+    const uint16_t kept = headerFlags(frame);
     const uint16_t flags = uint16_t(frame.flags & ~kept);
     // Raw, the common case: passed on as it is.
     if (!(flags & ~proto::kPlacementFlags)) return size_t(0);

@@ -27,6 +27,9 @@ public:
     // error whose message goes after the frame's description ("the Data
     // frame at offset 0 of a.txt" + " " + message).
     Result<size_t> expand(proto::Frame& frame);
+    // Whether expand() leaves the frame as it is (it came raw): the common
+    // case, told without looking past its flags.
+    static bool arrivesRaw(const proto::Frame& frame);
 
     // The payload bytes [*data, *data + *n) of a frame with `flags` (what
     // follows its header): when compressed, *data and *n are set to the raw

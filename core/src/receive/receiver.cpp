@@ -526,6 +526,8 @@ bool Receiver::routeData(proto::Frame& frame, uint16_t link, PayloadExpander& ex
 
 bool Receiver::expandOnArrival(proto::Frame& frame, PayloadExpander& expander)
 {
+    // Raw, the common case: no time to charge to decompressing.
+    if (PayloadExpander::arrivesRaw(frame)) return true;
     Result<size_t> raw = size_t(0);
     {
         StageScope busy(StageId::Decompress, StageState::Busy);

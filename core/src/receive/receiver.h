@@ -77,11 +77,14 @@ private:
     // then takes its name by a link, Receiver::placeUnnamed).
     // WriteDirect: new, and made under its own name in a folder built out of
     // sight (StagedFolders).
-    enum class Want : uint8_t { None, Write, WriteNew, WriteDirect, ReplaceDirAndWrite, Finished };
+    // MakingDirect: a WriteDirect file that came whole in one frame, being
+    // made by the writer that took it (makeDirect); other frames of it are
+    // dropped, as for a finished one.
+    enum class Want : uint8_t { None, Write, WriteNew, WriteDirect, MakingDirect, ReplaceDirAndWrite, Finished };
     static bool writes(Want want)
     {
         return want == Want::Write || want == Want::WriteNew || want == Want::WriteDirect
-               || want == Want::ReplaceDirAndWrite;
+               || want == Want::MakingDirect || want == Want::ReplaceDirAndWrite;
     }
 
     // The stages each kind of thread runs, in the order data goes through
@@ -272,6 +275,24 @@ private:
     // The region as it is in the temporary file hashes to what the sender read.
     bool matchesOnDisk(OpenFile& file, uint64_t offset, uint64_t length, const Digest& hash);
     void handleSmallFile(const proto::Frame& frame, DirCache& dirs);
+    // A small file new in a folder built out of sight, whole in its frame and
+    // matching its hash: taken from the list (Want::MakingDirect) with what
+    // making it needs, or nullopt when it is not such a file (then the
+    // open-file path has it). receiver_small.cpp.
+    struct DirectFile {
+        uint32_t index = 0;
+        std::string target;
+        uint32_t mode = 0; // as it is to be kept (modeToSet)
+        int64_t mtimeNs = 0;
+    };
+    std::optional<DirectFile> claimDirect(const proto::SmallFileHeader& header);
+    // Makes it under its name, writes, stamps and closes it, and settles it:
+    // no open-file table entry, one take of the list lock before and one after.
+    void makeDirect(const DirectFile& file, const uint8_t* data, size_t n, DirCache& dirs);
+    // A file makeDirect made, unlinked after a failure (or after another
+    // writer's failure settled it): its folder may then be placed.
+    void unmakeDirect(const DirectFile& file, const platform::DirHandle& dir, platform::FileHandle& handle,
+                      DirCache& dirs);
     void handleDelta(const Inbound& in, DirCache& dirs);
     void reportProgress(uint32_t index, OpenFile& file);
     // How fast file data has come in (bytes a second), once enough came to
@@ -318,7 +339,8 @@ private:
     void forgetOpenFile(uint32_t index, const OpenFile& file);
     // discard() for the file's open file, if it has one.
     void dropOpenFile(uint32_t index, DirCache& dirs, bool keepPartial = false);
-    // The state of a listed file; Finished once settled.
+    // The state of a listed file; Finished once settled, and while another
+    // writer makes it whole (MakingDirect): either way its frames are dropped.
     Result<Want> wantOf(uint32_t index, FileEntry* entry);
     // Marks a file Finished, m_listMutex held; true when it was the last
     // wanted file of a complete list.

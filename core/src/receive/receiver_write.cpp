@@ -83,6 +83,7 @@ Result<Receiver::Want> Receiver::wantOf(uint32_t index, FileEntry* entry)
     Want want = m_wants[index];
     if (want == Want::None)
         return Error(Errc::Protocol, "the sender sent " + targetPath(m_list.view(index).path) + ", which was not asked for");
+    if (want == Want::MakingDirect) return Want::Finished;
     if (want != Want::Finished && entry) *entry = m_list.view(index).entry();
     return want;
 }
@@ -550,47 +551,6 @@ void Receiver::verifyFailed(OpenFile* file, uint32_t index, const std::string& t
     if (file) discard(*file, index, dirs);
 }
 
-void Receiver::handleSmallFile(const proto::Frame& frame, DirCache& dirs)
-{
-    const uint8_t* data = nullptr;
-    size_t n = 0;
-    auto header = proto::decodeSmallFile(frame, &data, &n);
-    if (!header.ok()) return fail(header.error());
-    FileEntry entry;
-    auto want = wantOf(header->index, &entry);
-    if (!want.ok()) return fail(want.error());
-    if (*want == Want::Finished) return;
-    {
-        StageScope busy(StageId::Verify, StageState::Busy);
-        if (digestOf(m_params.checksumChoice, data, n) != header->hash)
-            return verifyFailed(nullptr, header->index, targetPath(entry.path),
-                                "the data does not match what the sender read", dirs);
-    }
-    m_verifyStage.addBytes(n);
-    // The open-write-commit path of bigger files, in one go: exclusively, as
-    // a resend of the file on another link may come to another writer.
-    std::shared_ptr<OpenFile> file = openFor(header->index, dirs, &entry, true);
-    if (!file) return;
-    std::unique_lock gate(file->gate);
-    if (file->closed) return;
-    Status st;
-    {
-        StageScope busy(StageId::Write, StageState::Busy);
-        st = n ? file->handle.writeAll(data, n) : Status();
-    }
-    if (!st) {
-        failFile(header->index, st.error(), true);
-        return discard(*file, header->index, dirs);
-    }
-    m_writeStage.addBytes(n);
-    // The list keeps the mode as the sender listed it (planEntry applies
-    // finalMode to its own copy): commit applies it once, as to a mode the
-    // frame carried.
-    const int64_t mtimeNs = header->asListed ? entry.mtimeNs : header->mtimeNs;
-    const uint32_t mode = header->asListed ? entry.mode : header->mode;
-    commit(*file, header->index, entry, n, mtimeNs, mode, dirs);
-}
-
 void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, uint64_t size, int64_t mtimeNs, uint32_t mode,
                       DirCache& dirs)
 {
@@ -766,7 +726,7 @@ Error Receiver::explainRefusedName(Error error, const std::string& target) const
 bool Receiver::settleLocked(uint32_t index, bool* wasDirect)
 {
     const bool wanted = writes(m_wants[index]);
-    if (wasDirect) *wasDirect = m_wants[index] == Want::WriteDirect;
+    if (wasDirect) *wasDirect = m_wants[index] == Want::WriteDirect || m_wants[index] == Want::MakingDirect;
     m_wants[index] = Want::Finished;
     if (wanted) ++m_settledCount;
     return wanted && m_listComplete && m_settledCount == m_wantedCount;
