@@ -9,7 +9,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <optional>
 #include <thread>
+#include <vector>
 
 using fg::BoundedQueue;
 using namespace std::chrono_literals;
@@ -125,6 +127,56 @@ private Q_SLOTS:
         consumer.join();
         QVERIFY(allIn);
         QVERIFY(ordered.load());
+    }
+
+    // Recycling: what a consumer hands back as it takes the next item comes
+    // back to a producer's quiet push (one it holds none of), never more than
+    // kSpares of them, none after an abort, and never into a closed queue.
+    void itemsHandedBackComeBackToTheProducer()
+    {
+        using Q = BoundedQueue<std::vector<int>>;
+        Q q(1000);
+        std::optional<std::vector<int>> spent;
+        std::optional<std::vector<int>> reuse;
+        QVERIFY(q.pushQuietly({1}, 1, reuse));
+        QVERIFY(!reuse.has_value()); // nothing handed back yet
+        spent = std::vector<int>{7, 7, 7};
+        auto got = q.tryPop(spent);
+        QVERIFY(!spent.has_value()); // taken by the queue
+        QCOMPARE(got->front(), 1);
+        QVERIFY(q.pushQuietly({2}, 1, reuse));
+        QVERIFY(reuse.has_value());
+        QCOMPARE(reuse->size(), size_t(3));
+        // A producer that holds a spare already is given none.
+        spent = std::vector<int>{8};
+        (void)q.tryPop(spent);
+        QVERIFY(q.pushQuietly({3}, 1, reuse));
+        QCOMPARE(reuse->size(), size_t(3));
+        reuse.reset();
+        QVERIFY(q.pushQuietly({4}, 1, reuse));
+        QCOMPARE(reuse->front(), 8);
+        // At most kSpares are kept.
+        for (size_t i = 0; i < Q::kSpares + 5; ++i) {
+            spent = std::vector<int>{int(i)};
+            (void)q.tryPop(spent);
+        }
+        size_t back = 0;
+        for (size_t i = 0; i < Q::kSpares + 5; ++i) {
+            reuse.reset();
+            QVERIFY(q.pushQuietly({0}, 1, reuse));
+            back += reuse.has_value() ? 1 : 0;
+        }
+        QCOMPARE(back, Q::kSpares);
+        // An abort drops the spares; a closed queue keeps none.
+        spent = std::vector<int>{9};
+        (void)q.tryPop(spent);
+        q.abort();
+        spent = std::vector<int>{10};
+        (void)q.tryPop(spent);
+        QVERIFY(!spent.has_value());
+        reuse.reset();
+        QVERIFY(!q.pushQuietly({5}, 1, reuse));
+        QVERIFY(!reuse.has_value());
     }
 
     void abortWakesEveryoneAndDropsWhatIsQueued()

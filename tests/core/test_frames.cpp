@@ -95,14 +95,31 @@ void carryOver(FrameLink& from, FrameLink& to)
         std::mt19937 rng(5);
         for (size_t i = 0; i < frames.size(); ++i) {
             const bool more = rng() % 3 != 0 && i + 1 < frames.size();
-            // Lent or given: the link must send the same bytes either way.
-            const Status sent = rng() % 2 ? from.sendBorrowed(frames[i], more) : from.send(frames[i], more);
+            // Lent, given, or in two parts split anywhere: the link must send
+            // the same bytes every way.
+            const Frame& f = frames[i];
+            const size_t split = f.payload.empty() ? 0 : rng() % (f.payload.size() + 1);
+            const std::span<const uint8_t> all(f.payload.data(), f.payload.size());
+            Status sent;
+            switch (rng() % 3) {
+            case 0: sent = from.sendBorrowed(f, more); break;
+            case 1: sent = from.send(f, more); break;
+            default: sent = from.sendParts(f.type, f.flags, all.first(split), all.subspan(split), more); break;
+            }
             if (!sent.ok()) return;
         }
         (void)from.flush();
     });
+    // Received into a frame of its own, or into one reused whatever it held
+    // before (a reader that recycles its buffers): the same frames.
+    std::mt19937 rng(7);
+    Frame reused;
     size_t got = 0;
     for (; got < frames.size(); ++got) {
+        if (rng() % 2) {
+            if (!to.receiveInto(reused).ok() || !sameFrame(reused, frames[got])) break;
+            continue;
+        }
         auto f = to.receive();
         if (!f.ok()) break;
         if (!sameFrame(*f, frames[got])) break;
@@ -273,6 +290,12 @@ private Q_SLOTS:
         StreamFrameLink b(std::move(pair.server));
         carryOver(a, b);
         carryOver(b, a);
+    }
+
+    void aMemoryLinkCarriesFramesOfEverySize()
+    {
+        auto [a, b] = makeMemoryLinkPair(64 << 20);
+        carryOver(*a, *b);
     }
 
     void oversizedFrameIsAnErrorNotAnAllocation()

@@ -9,6 +9,7 @@
 #include <deque>
 #include <mutex>
 #include <optional>
+#include <vector>
 
 namespace fg {
 
@@ -26,6 +27,15 @@ public:
     // for a run of items, not one each). A push that has to wait for room
     // wakes the consumer first, so the two never wait on each other.
     bool pushQuietly(T item, size_t cost = 1) { return put(std::move(item), cost, false); }
+
+    // Recycling: a consumer done with an item hands it back as it takes the
+    // next (tryPop's `spent`), and a producer's quiet push takes one back
+    // (`reuse`, when it holds none) to fill anew. A frame's buffer so goes
+    // round between the two threads under this queue's lock, which both take
+    // anyway; freed on one thread and allocated on the other it would cost
+    // malloc's arena lock each time. At most kSpares are kept.
+    static constexpr size_t kSpares = 64;
+    bool pushQuietly(T item, size_t cost, std::optional<T>& reuse) { return put(std::move(item), cost, false, &reuse); }
 
     // Wakes a consumer asleep in pop() if there is something to take.
     void wake()
@@ -67,6 +77,15 @@ public:
         return take(lock);
     }
 
+    // The same, handing back an item done with (left empty): see kSpares.
+    std::optional<T> tryPop(std::optional<T>& spent)
+    {
+        std::unique_lock lock(m_mutex);
+        if (spent && !m_closed && m_spares.size() < kSpares) m_spares.push_back(std::move(*spent));
+        spent.reset();
+        return take(lock);
+    }
+
     // No more pushes; pop() drains what is left, then returns nullopt.
     void close()
     {
@@ -82,6 +101,7 @@ public:
         std::lock_guard lock(m_mutex);
         m_closed = true;
         m_items.clear();
+        m_spares.clear();
         m_used = 0;
         m_notEmpty.notify_all();
         m_notFull.notify_all();
@@ -107,7 +127,7 @@ public:
     }
 
 private:
-    bool put(T item, size_t cost, bool wakeConsumer)
+    bool put(T item, size_t cost, bool wakeConsumer, std::optional<T>* reuse = nullptr)
     {
         std::unique_lock lock(m_mutex);
         const auto room = [&] { return m_closed || m_used == 0 || m_used + cost <= m_capacity; };
@@ -120,6 +140,10 @@ private:
         if (m_closed) return false;
         m_items.push_back({std::move(item), cost});
         m_used += cost;
+        if (reuse && !*reuse && !m_spares.empty()) {
+            reuse->emplace(std::move(m_spares.back()));
+            m_spares.pop_back();
+        }
         // Told after the lock is let go: a consumer woken while it is held
         // would only wake to wait for it (two more system calls an item).
         const bool wake = wakeConsumer && m_popWaiting > 0;
@@ -153,6 +177,7 @@ private:
     std::condition_variable m_notEmpty;
     std::condition_variable m_notFull;
     std::deque<Slot> m_items;
+    std::vector<T> m_spares; // handed back by consumers, for producers to reuse
     size_t m_capacity;
     size_t m_used = 0;
     bool m_closed = false;

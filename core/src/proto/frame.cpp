@@ -123,6 +123,18 @@ Result<bool> FrameDecoder::takePartial(Frame* frame, size_t minPayload, size_t* 
     return true;
 }
 
+Status FrameLink::sendParts(uint16_t type, uint16_t flags, std::span<const uint8_t> head,
+                            std::span<const uint8_t> body, bool more)
+{
+    Frame frame;
+    frame.type = type;
+    frame.flags = flags;
+    frame.payload.reserve(head.size() + body.size());
+    frame.payload.insert(frame.payload.end(), head.begin(), head.end());
+    frame.payload.insert(frame.payload.end(), body.begin(), body.end());
+    return send(std::move(frame), more);
+}
+
 // ---- StreamFrameLink -------------------------------------------------------
 
 namespace {
@@ -178,6 +190,16 @@ Status StreamFrameLink::sendBorrowed(const Frame& frame, bool more)
     return appendLocked(frame, more);
 }
 
+Status StreamFrameLink::sendParts(uint16_t type, uint16_t flags, std::span<const uint8_t> head,
+                                  std::span<const uint8_t> body, bool more)
+{
+    // A big one goes as any big frame does.
+    if (head.size() + body.size() >= kDirectPayloadBytes) return FrameLink::sendParts(type, flags, head, body, more);
+    auto lock = lockToSend(m_sendMutex);
+    if (m_closed.load()) return Error(Errc::Network, "connection closed");
+    return batchLocked(type, flags, head, body, more);
+}
+
 Status StreamFrameLink::sendFinal(Frame frame, int timeoutMs)
 {
     // Polled, not a timed lock: a last word is rare, and ThreadSanitizer does
@@ -198,23 +220,32 @@ Status StreamFrameLink::appendLocked(const Frame& frame, bool more)
     if (frame.payload.size() > kMaxFramePayload)
         return Error(Errc::Internal, "refusing to send an oversized frame");
     if (m_closed.load()) return Error(Errc::Network, "connection closed");
-    uint8_t header[kFrameHeaderSize];
-    encodeFrameHeader(header, uint32_t(frame.payload.size()), frame.type, frame.flags);
     const size_t size = frame.payload.size();
-    const bool direct = size >= kDirectPayloadBytes;
-    if (m_out.size() + kFrameHeaderSize + (direct ? kRecordBytes : size) > kWriteBatchBytes && !m_out.empty())
-        FG_TRY(flushLocked());
-    const size_t batched =
-        direct ? (kRecordBytes - (m_out.size() + kFrameHeaderSize) % kRecordBytes) % kRecordBytes : size;
+    if (size < kDirectPayloadBytes) return batchLocked(frame.type, frame.flags, frame.payload, {}, more);
+    // A big frame: its head, and its payload up to a record's end, through
+    // the batch; the rest from where it is, right behind.
+    uint8_t header[kFrameHeaderSize];
+    encodeFrameHeader(header, uint32_t(size), frame.type, frame.flags);
+    if (m_out.size() + kFrameHeaderSize + kRecordBytes > kWriteBatchBytes && !m_out.empty()) FG_TRY(flushLocked());
+    const size_t batched = (kRecordBytes - (m_out.size() + kFrameHeaderSize) % kRecordBytes) % kRecordBytes;
     m_out.insert(m_out.end(), header, header + kFrameHeaderSize);
     m_out.insert(m_out.end(), frame.payload.begin(), frame.payload.begin() + std::ptrdiff_t(batched));
-    if (batched < size) {
-        // The rest of a big frame goes from where it is, right behind its head.
-        FG_TRY(flushLocked());
-        FG_TRY(m_stream->writeAll(frame.payload.data() + batched, size - batched));
-        m_sent.fetch_add(size - batched, std::memory_order_relaxed);
-        return {};
-    }
+    FG_TRY(flushLocked());
+    FG_TRY(m_stream->writeAll(frame.payload.data() + batched, size - batched));
+    m_sent.fetch_add(size - batched, std::memory_order_relaxed);
+    return {};
+}
+
+Status StreamFrameLink::batchLocked(uint16_t type, uint16_t flags, std::span<const uint8_t> head,
+                                   std::span<const uint8_t> body, bool more)
+{
+    const size_t size = head.size() + body.size();
+    uint8_t header[kFrameHeaderSize];
+    encodeFrameHeader(header, uint32_t(size), type, flags);
+    if (m_out.size() + kFrameHeaderSize + size > kWriteBatchBytes && !m_out.empty()) FG_TRY(flushLocked());
+    m_out.insert(m_out.end(), header, header + kFrameHeaderSize);
+    m_out.insert(m_out.end(), head.begin(), head.end());
+    m_out.insert(m_out.end(), body.begin(), body.end());
     if (!more || m_out.size() >= kWriteBatchBytes) FG_TRY(flushLocked());
     return {};
 }
@@ -237,9 +268,15 @@ Status StreamFrameLink::flushLocked()
 Result<Frame> StreamFrameLink::receive()
 {
     Frame frame;
+    FG_TRY(receiveInto(frame));
+    return frame;
+}
+
+Status StreamFrameLink::receiveInto(Frame& frame)
+{
     for (;;) {
         FG_TRY_ASSIGN(bool complete, m_decoder.next(&frame));
-        if (complete) return frame;
+        if (complete) return {};
         if (m_closed.load()) return Error(Errc::Network, "connection closed");
         size_t total = 0;
         FG_TRY_ASSIGN(bool partial, m_decoder.takePartial(&frame, kDirectPayloadBytes, &total));
@@ -258,7 +295,7 @@ Result<Frame> StreamFrameLink::receive()
                 if (*n == 0) return Error(Errc::Network, "the connection ended in the middle of a frame");
                 m_received.fetch_add(*n, std::memory_order_relaxed);
             }
-            return frame;
+            return {};
         }
         const size_t chunk = m_lastBig ? kAfterBigReadBytes : kReadChunkBytes;
         m_lastBig = false;

@@ -15,6 +15,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <vector>
 
 namespace fg::proto {
@@ -90,11 +91,23 @@ public:
     // The same for a frame the caller keeps and reuses (a worker's data frame,
     // read into in place): a link that writes it out at once need not copy it.
     virtual Status sendBorrowed(const Frame& frame, bool more = false) { return send(frame, more); }
+    // A frame given as two parts of its payload, a head and the bytes behind
+    // it (a small file's header and data): a link that batches its writes
+    // copies them once, into the batch, with no frame made for them.
+    virtual Status sendParts(uint16_t type, uint16_t flags, std::span<const uint8_t> head,
+                             std::span<const uint8_t> body, bool more = false);
     virtual Status flush() = 0;
     // A last word before closing (an error, a cancel): gives up after about
     // timeoutMs instead of waiting on a peer that does not read.
     virtual Status sendFinal(Frame frame, int timeoutMs) = 0;
     virtual Result<Frame> receive() = 0;
+    // The same into `frame`, whose payload's memory it may reuse (a reader
+    // that recycles its frames' buffers).
+    virtual Status receiveInto(Frame& frame)
+    {
+        FG_TRY_ASSIGN(frame, receive());
+        return {};
+    }
     // receive() would return a frame at once, without waiting on the stream:
     // a reader that hands frames on may hold back wake-ups until this is false
     // (false when the link cannot tell).
@@ -124,9 +137,12 @@ public:
     ~StreamFrameLink() override;
     Status send(Frame frame, bool more = false) override;
     Status sendBorrowed(const Frame& frame, bool more = false) override;
+    Status sendParts(uint16_t type, uint16_t flags, std::span<const uint8_t> head, std::span<const uint8_t> body,
+                     bool more = false) override;
     Status flush() override;
     Status sendFinal(Frame frame, int timeoutMs) override;
     Result<Frame> receive() override;
+    Status receiveInto(Frame& frame) override;
     bool frameWaiting() const override { return m_decoder.frameBuffered(); }
     void close() override;
     bool peerGone() const override;
@@ -145,6 +161,10 @@ public:
 
 private:
     Status appendLocked(const Frame& frame, bool more);
+    // A frame under kDirectPayloadBytes into the batch, its payload in two
+    // parts (either may be empty).
+    Status batchLocked(uint16_t type, uint16_t flags, std::span<const uint8_t> head, std::span<const uint8_t> body,
+                       bool more);
     Status flushLocked();
 
     net::StreamPtr m_stream;

@@ -841,19 +841,26 @@ Result<ChunkEndMsg> ChunkEndMsg::decode(WireReader& r)
     return m;
 }
 
-Frame makeSmallFileFrame(const SmallFileHeader& header, const uint8_t* data, size_t n, codec::Algo algo)
+uint16_t encodeSmallFileHead(const SmallFileHeader& header, codec::Algo algo, Payload& head)
 {
-    Frame f;
-    f.type = uint16_t(MsgType::SmallFile);
-    f.flags = uint16_t(payloadAlgoFlags(algo) | (header.asListed ? kSmallFileAsListed : 0));
-    f.payload.reserve(kMaxSmallFileHeaderSize + n);
-    WireWriter w(f.payload);
+    head.clear();
+    WireWriter w(head);
     w.u32(header.index);
     if (!header.asListed) {
         w.i64(header.mtimeNs);
         w.u32(header.mode);
     }
     writeDigest(w, header.hash);
+    return uint16_t(payloadAlgoFlags(algo) | (header.asListed ? kSmallFileAsListed : 0));
+}
+
+Frame makeSmallFileFrame(const SmallFileHeader& header, const uint8_t* data, size_t n, codec::Algo algo)
+{
+    Frame f;
+    f.type = uint16_t(MsgType::SmallFile);
+    f.payload.reserve(kMaxSmallFileHeaderSize + n);
+    f.flags = encodeSmallFileHead(header, algo, f.payload);
+    WireWriter w(f.payload);
     w.bytes(data, n);
     return f;
 }

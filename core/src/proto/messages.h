@@ -495,6 +495,9 @@ inline constexpr size_t kMaxSmallFileHeaderSize = smallFileHeaderSize(Digest::kM
 // The hash is of the raw bytes, whatever `algo` the payload is in.
 Frame makeSmallFileFrame(const SmallFileHeader& header, const uint8_t* data, size_t n,
                          codec::Algo algo = codec::Algo::None);
+// The same as its two parts: the frame's flags, and the head of its payload
+// (into `head`, emptied first), which the file's bytes follow.
+uint16_t encodeSmallFileHead(const SmallFileHeader& header, codec::Algo algo, Payload& head);
 Result<SmallFileHeader> decodeSmallFile(const Frame& frame, const uint8_t** data, size_t* n);
 
 // The whole-file digest of a chunked file.

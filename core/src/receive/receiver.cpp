@@ -481,7 +481,7 @@ bool Receiver::route(Inbound item, QuietWriters* quiet)
     StageScope wait(StageId::Decompress, StageState::WaitOutput);
     if (!quiet) return w.queue.push(std::move(item), cost);
     quiet->mask |= uint64_t(1) << writer;
-    const bool pushed = w.queue.pushQuietly(std::move(item), cost);
+    const bool pushed = w.queue.pushQuietly(std::move(item), cost, quiet->spare);
     if (++quiet->frames >= kQuietFrames) wakeWriters(*quiet);
     return pushed;
 }
@@ -600,7 +600,7 @@ void Receiver::controlLoop()
         // The writers given frames wake before this thread may wait.
         if (quiet.mask && !m_link.frameWaiting()) wakeWriters(quiet);
         {
-            auto got = m_link.receive();
+            auto got = receiveReusing(m_link, quiet);
             if (!got.ok()) {
                 if (!m_jobDoneSent.load() && !cancelled())
                     fail(Error(got.error().code == Errc::Protocol ? Errc::Protocol : Errc::Network,
@@ -673,6 +673,17 @@ void Receiver::controlLoop()
     }
 }
 
+Result<proto::Frame> Receiver::receiveReusing(proto::FrameLink& link, QuietWriters& quiet)
+{
+    proto::Frame frame;
+    if (quiet.spare) {
+        frame.payload = std::move(quiet.spare->frame.payload);
+        quiet.spare.reset();
+    }
+    FG_TRY(link.receiveInto(frame));
+    return frame;
+}
+
 void Receiver::dataLoop(proto::FrameLink* dataLink, uint16_t link)
 {
     proto::FrameLink& l = *dataLink;
@@ -683,7 +694,7 @@ void Receiver::dataLoop(proto::FrameLink* dataLink, uint16_t link)
         proto::Frame frame;
         if (quiet.mask && !l.frameWaiting()) wakeWriters(quiet);
         {
-            auto got = l.receive();
+            auto got = receiveReusing(l, quiet);
             if (!got.ok()) {
                 // The sender resends what was lost with a stream on the others
                 // (and tells the user); only the loss of the control link, or of

@@ -171,10 +171,21 @@ private:
     // otherwise leave them asleep until a queue filled): one wake-up for a run
     // of small files rather than one each (two system calls a file, a sixth
     // of the receiver's calls).
+    // Also each network thread's spare frame: one a writer handed back
+    // (BoundedQueue's recycling), whose buffer the next frame read fills.
     struct QuietWriters {
         uint64_t mask = 0;
         unsigned frames = 0;
+        std::optional<Inbound> spare;
     };
+    // A frame whose buffer is at most this big goes back to the network
+    // threads once written (small files' frames); a bigger one is freed. So
+    // the spares a receiver keeps are at most 1 MiB a writer
+    // (BoundedQueue::kSpares of them).
+    static constexpr size_t kSpareFrameBytes = 16 * 1024;
+    // The next frame off `link`, into the thread's spare frame's buffer if it
+    // has one.
+    Result<proto::Frame> receiveReusing(proto::FrameLink& link, QuietWriters& quiet);
     static constexpr unsigned kQuietFrames = 64;
     // Hands a file's frame to the writer of its file and link, which keeps the
     // frames of a chunk in order; quietly (`quiet` notes the writer) unless

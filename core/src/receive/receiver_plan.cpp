@@ -220,7 +220,8 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
         in.partial = partial.has_value() && !m_params.inPlace;
         in.append = m_params.compare.appendVerify;
         in.inPlace = m_params.inPlace && oldCopy;
-        in.linkBytesPerSec = receiveRate();
+        // Asked only where a delta is possible (a clock read a file otherwise).
+        if (oldCopy) in.linkBytesPerSec = receiveRate();
         in.basisReadBytesPerSec = m_signer.readRate();
         method = chooseMethod(in);
         if (partial && !m_params.dryRun) m_signer.notePartial(index, *partial);

@@ -26,8 +26,11 @@ void Receiver::writeLoop(Writer& writer)
         dirs->setOnDiskName([this](std::string_view path) { return m_staged.onDiskName(path); });
     }
     StageTrack track(m_stages, kWriterStages, StageId::Write, StageState::Busy);
+    // The frame written last, handed back to the network threads with the
+    // next take (kSpareFrameBytes).
+    std::optional<Inbound> spent;
     for (;;) {
-        std::optional<Inbound> in = writer.queue.tryPop();
+        std::optional<Inbound> in = writer.queue.tryPop(spent);
         if (!in) {
             // Idle: acknowledgements held back for batching go now.
             (void)m_link.flush();
@@ -72,6 +75,7 @@ void Receiver::writeLoop(Writer& writer)
         default:
             return fail(Error(Errc::Internal, "unexpected frame in a write queue"));
         }
+        if (in->frame.payload.capacity() <= kSpareFrameBytes) spent = std::move(in);
     }
 }
 

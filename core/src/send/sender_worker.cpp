@@ -278,9 +278,19 @@ Status Sender::sendSmallFile(Outlet& to, uint32_t index, const ListedFile& liste
         h.hash = digestOf(m_params.checksumChoice, data, n); // of the raw bytes, before compression
     }
     m_hashStage.addBytes(n);
-    FG_TRY(sendPacked(to, data, n, state, [&](const PackedPayload& out) {
-        return proto::makeSmallFileFrame(h, out.data, out.size, out.algo);
-    }));
+    std::unique_lock<std::mutex> order;
+    const PackedPayload out = m_compression.pack(data, n, state, to.compression, order);
+    // Its head encoded apart and both parts copied into the link's batch:
+    // no frame made (and freed) for each file.
+    thread_local proto::Payload t_head;
+    const uint16_t flags = proto::encodeSmallFileHead(h, out.algo, t_head);
+    FG_TRY(waitForBudget(t_head.size() + out.size + proto::kFrameHeaderSize));
+    {
+        StageScope busy(StageId::Send, StageState::Busy);
+        FG_TRY(to.link.sendParts(uint16_t(proto::MsgType::SmallFile), flags, t_head, {out.data, out.size}, true));
+    }
+    m_sendStage.addItems(1);
+    m_sendStage.addBytes(out.size);
     m_readStage.addItems(1);
     m_observer.onFileProgress(index, n);
     return {};
