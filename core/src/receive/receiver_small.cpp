@@ -64,10 +64,17 @@ void Receiver::handleSmallFile(const proto::Frame& frame, DirCache& dirs)
 
 std::optional<Receiver::DirectFile> Receiver::claimDirect(const proto::SmallFileHeader& header)
 {
+    // The open-file table's lock first, as openFor takes them: a writer that
+    // opened the file already (its data came in Data frames on another link,
+    // before this resend as one frame) keeps it, and this frame joins it
+    // there; one that comes after the claim finds the file as good as
+    // finished.
+    std::lock_guard open(m_openMutex);
     std::lock_guard lock(m_listMutex);
     // Anything else (not wanted, not listed: a protocol error) is said by the
     // open-file path.
     if (header.index >= m_wants.size() || m_wants[header.index] != Want::WriteDirect) return std::nullopt;
+    if (m_openFiles.count(header.index) > 0) return std::nullopt;
     FileList::View view = m_list.view(header.index);
     // The planner made it WriteDirect only where the folder is staged, so on
     // a local disk, with no owners, backups or --inplace to honour.
