@@ -81,9 +81,14 @@ public:
     std::optional<T> tryPop(std::optional<T>& spent)
     {
         std::unique_lock lock(m_mutex);
-        if (spent && !m_closed && m_spares.size() < kSpares) m_spares.push_back(std::move(*spent));
-        spent.reset();
-        return take(lock);
+        if (spent && !m_closed && m_spares.size() < kSpares) {
+            m_spares.push_back(std::move(*spent));
+            spent.reset();
+        }
+        std::optional<T> item = take(lock);
+        if (lock.owns_lock()) lock.unlock();
+        spent.reset(); // one not kept is freed outside the lock
+        return item;
     }
 
     // No more pushes; pop() drains what is left, then returns nullopt.

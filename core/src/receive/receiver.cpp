@@ -474,8 +474,10 @@ bool Receiver::route(Inbound item, QuietWriters* quiet)
     // What a queued frame holds of memory: its bytes and its bookkeeping (a
     // tiny file's frame is mostly the latter), so that the queue's bound is
     // one of memory whatever the files' sizes.
+    // A recycled buffer (kSpareFrameBytes) holds its capacity whatever it
+    // carries now: that is what it costs.
     constexpr size_t kQueuedFrameBytes = 128;
-    size_t cost = item.frame.payload.size() + kQueuedFrameBytes;
+    size_t cost = std::max(item.frame.payload.size(), item.frame.payload.capacity()) + kQueuedFrameBytes;
     // A full queue: the writers hold up what came off the network (and TCP
     // then holds up the sender).
     StageScope wait(StageId::Decompress, StageState::WaitOutput);

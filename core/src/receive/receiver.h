@@ -295,6 +295,7 @@ private:
         std::string target;
         uint32_t mode = 0; // as it is to be kept (modeToSet)
         int64_t mtimeNs = 0;
+        uint64_t listedSize = 0; // for the observer, as openFor tells it
     };
     std::optional<DirectFile> claimDirect(const proto::SmallFileHeader& header);
     // Makes it under its name, writes, stamps and closes it, and settles it:

@@ -91,6 +91,7 @@ std::optional<Receiver::DirectFile> Receiver::claimDirect(const proto::SmallFile
     file.target = targetPath(view.path);
     file.mode = mode;
     file.mtimeNs = header.asListed ? view.mtimeNs : header.mtimeNs;
+    file.listedSize = view.size;
     m_wants[header.index] = Want::MakingDirect;
     // Open in its folder from now until it is whole or gone: a failure said
     // meanwhile settles it, and must not let the folder be placed with a
@@ -121,9 +122,11 @@ void Receiver::makeDirect(const DirectFile& file, const uint8_t* data, size_t n,
             return placeStaged(dirs);
         }
         handle = std::move(made).value();
+        // Told once it exists, as openFor tells it (a failure the sender
+        // reports is told after that, unless it came before the make).
+        m_observer.onFileStarted(file.index, file.target, file.listedSize);
         st = n ? handle.writeAll(data, n) : Status();
     }
-    m_observer.onFileStarted(file.index, file.target, n);
     if (st) m_writeStage.addBytes(n);
     StageScope busy(StageId::Commit, StageState::Busy);
     // Made with its mode less the umask's bits: set only when it keeps one
