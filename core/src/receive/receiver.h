@@ -332,6 +332,17 @@ private:
     void verifyFailed(OpenFile* file, uint32_t index, const std::string& target, const std::string& what, DirCache& dirs);
     void commit(OpenFile& file, uint32_t index, const FileEntry& entry, uint64_t size, int64_t mtimeNs, uint32_t mode,
                 DirCache& dirs);
+    // The end of a file placed and settled (commit, makeDirect): what an
+    // interrupted run left of it goes, the observer and the sender are told
+    // (the acknowledgement batched, kAcksAtOnce); `last`: the job's last one.
+    void acknowledgePlaced(uint32_t index, const std::string& target, uint64_t size, uint64_t moved, bool last,
+                           DirCache& dirs);
+    // A file made under its own name in a staged folder and left unfinished
+    // goes (gone already is as good), and its folder is told; one that could
+    // not be unlinked may be torn, keeps the folder out of sight, and fails
+    // the job.
+    void unlinkUnfinishedDirect(const Result<const platform::DirHandle*>& parent, std::string_view name,
+                                const std::string& target, DirCache& dirs);
     // Gives an unnamed file (OpenFile::unnamed) its name in `dir`: by one link
     // where nothing was there (`isNew`); else, as a named temporary would go,
     // linked under a temporary name (locked first: then no other job's
@@ -379,6 +390,7 @@ private:
     // The mode a received file gets: finalMode(), or under --no-perms the one
     // its old version had (or newEntryMode() for a new file).
     uint32_t modeToSet(uint32_t index, uint32_t sourceMode);
+    uint32_t modeToSetLocked(uint32_t index, uint32_t sourceMode) const; // m_listMutex held
 
     RootSpec m_root;
     TransferParams m_params;

@@ -80,11 +80,7 @@ std::optional<Receiver::DirectFile> Receiver::claimDirect(const proto::SmallFile
     // a local disk, with no owners, backups or --inplace to honour.
     // Special bits are set after a chown, never at creation: such a file
     // takes the open-file path (a temporary, its mode set last).
-    uint32_t mode = finalMode(header.asListed ? view.mode : header.mode, false);
-    if (!m_params.metadata.perms) {
-        auto kept = m_keptModes.find(header.index);
-        mode = kept != m_keptModes.end() ? kept->second : newEntryMode(mode);
-    }
+    const uint32_t mode = modeToSetLocked(header.index, header.asListed ? view.mode : header.mode);
     if ((mode & 07000) != 0 || view.size >= kMinPartialBytes) return std::nullopt;
     DirectFile file;
     file.index = header.index;
@@ -159,35 +155,14 @@ void Receiver::makeDirect(const DirectFile& file, const uint8_t* data, size_t n,
     if (!ours) return unmakeDirect(file, dir, handle, dirs);
     m_staged.filePlaced(folder, true, true);
     placeStaged(dirs);
-    // What an interrupted run left of it is done with (a --partial-dir
-    // outside its folder may hold one).
-    if (const std::optional<std::string> partial = m_signer.partialOf(file.index))
-        removePartial(file.target, *partial, dirs);
-    m_signer.forget(file.index);
-    m_writeStage.addItems(1);
-    m_observer.onFileDone(file.index, file.target, n, n);
-    proto::FileDoneMsg done;
-    done.index = file.index;
-    done.moved = n;
-    // Batched as commit batches them (kAcksAtOnce).
-    const bool more = m_acksUnsent.fetch_add(1, std::memory_order_relaxed) % kAcksAtOnce != kAcksAtOnce - 1;
-    (void)m_link.send(proto::toFrame(done), more);
-    if (last) allSettled();
+    acknowledgePlaced(file.index, file.target, n, n, last, dirs);
 }
 
 void Receiver::unmakeDirect(const DirectFile& file, const platform::DirHandle& dir, platform::FileHandle& handle,
                             DirCache& dirs)
 {
     (void)handle.close();
-    Status gone = dir.unlinkAt(baseName(file.target));
-    if (!gone && gone.error().code == Errc::NotFound) gone = Status();
-    m_staged.fileDone(parentOf(file.target), gone.ok());
-    if (!gone)
-        return fail(Error(gone.error().code, "removing the unfinished " + file.target + " (" + gone.error().message
-                                                 + "): its folder stays out of sight, with what else it holds, "
-                                                   "until a later run salvages it",
-                          gone.error().sysErrno));
-    placeStaged(dirs);
+    unlinkUnfinishedDirect(&dir, baseName(file.target), file.target, dirs);
 }
 
 } // namespace fg

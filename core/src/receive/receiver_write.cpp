@@ -150,18 +150,8 @@ void Receiver::discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keep
             std::lock_guard lock(m_listMutex);
             target = targetPath(m_list.view(index).path);
         }
-        auto parent = dirs.get(parentOf(target));
-        Status gone = parent.ok() ? (*parent)->unlinkAt(file.tempName) : Status(parent.error());
-        if (!gone && gone.error().code == Errc::NotFound) gone = Status();
-        m_staged.fileDone(parentOf(target), gone.ok());
         forgetOpenFile(index, file);
-        if (!gone)
-            return fail(Error(gone.error().code, "removing the unfinished " + target + " (" + gone.error().message
-                                                     + "): its folder stays out of sight, with what else it holds, "
-                                                       "until a later run salvages it",
-                              gone.error().sysErrno));
-        placeStaged(dirs);
-        return;
+        return unlinkUnfinishedDirect(dirs.get(parentOf(target)), file.tempName, target, dirs);
     }
     if (file.unnamed) {
         // Nothing names it (and it is under a partial file's size): closed,
@@ -217,6 +207,20 @@ void Receiver::discard(OpenFile& file, uint32_t index, DirCache& dirs, bool keep
             (void)(*parent)->unlinkAt(file.tempName);
     }
     forgetOpenFile(index, file);
+}
+
+void Receiver::unlinkUnfinishedDirect(const Result<const platform::DirHandle*>& parent, std::string_view name,
+                                      const std::string& target, DirCache& dirs)
+{
+    Status gone = parent.ok() ? (*parent)->unlinkAt(name) : Status(parent.error());
+    if (!gone && gone.error().code == Errc::NotFound) gone = Status();
+    m_staged.fileDone(parentOf(target), gone.ok());
+    if (!gone)
+        return fail(Error(gone.error().code, "removing the unfinished " + target + " (" + gone.error().message
+                                                 + "): its folder stays out of sight, with what else it holds, "
+                                                   "until a later run salvages it",
+                          gone.error().sysErrno));
+    placeStaged(dirs);
 }
 
 std::string Receiver::whatWasKept(const OpenFile& file)
@@ -644,11 +648,17 @@ void Receiver::commit(OpenFile& file, uint32_t index, const FileEntry& entry, ui
     forgetOpenFile(index, file);
     m_staged.filePlaced(parentOf(target), direct, file.direct);
     if (direct) placeStaged(dirs);
+    const uint64_t moved = size - std::min(size, file.fromBasis.load(std::memory_order_relaxed));
+    acknowledgePlaced(index, target, size, moved, last, dirs);
+}
+
+void Receiver::acknowledgePlaced(uint32_t index, const std::string& target, uint64_t size, uint64_t moved, bool last,
+                                 DirCache& dirs)
+{
     // What an interrupted run left of it is done with.
     if (const std::optional<std::string> partial = m_signer.partialOf(index)) removePartial(target, *partial, dirs);
     m_signer.forget(index);
     m_writeStage.addItems(1);
-    const uint64_t moved = size - std::min(size, file.fromBasis.load(std::memory_order_relaxed));
     m_observer.onFileDone(index, target, size, moved);
     proto::FileDoneMsg done;
     done.index = index;
@@ -689,9 +699,15 @@ Status Receiver::placeUnnamed(OpenFile& file, const platform::DirHandle& dir, st
 
 uint32_t Receiver::modeToSet(uint32_t index, uint32_t sourceMode)
 {
+    if (m_params.metadata.perms) return finalMode(sourceMode, false);
+    std::lock_guard lock(m_listMutex);
+    return modeToSetLocked(index, sourceMode);
+}
+
+uint32_t Receiver::modeToSetLocked(uint32_t index, uint32_t sourceMode) const
+{
     const uint32_t mode = finalMode(sourceMode, false);
     if (m_params.metadata.perms) return mode;
-    std::lock_guard lock(m_listMutex);
     if (auto it = m_keptModes.find(index); it != m_keptModes.end()) return it->second;
     return newEntryMode(mode);
 }
