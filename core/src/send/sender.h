@@ -173,6 +173,11 @@ private:
     Status sendData(proto::FrameLink& link, proto::Frame frame, bool more);
     // The same for a frame the caller reuses (a worker's data frame).
     Status sendBorrowed(proto::FrameLink& link, const proto::Frame& frame, bool more);
+    // What every frame of file data goes through: the bandwidth limit's
+    // leave for a frame of `payloadBytes`, then `send()` timed as sending and
+    // counted as one frame sent.
+    template <typename Send>
+    Status sendCounted(size_t payloadBytes, Send&& send);
     // Waits for the bandwidth limit's leave to send `bytes`.
     Status waitForBudget(size_t bytes);
     // Packs raw bytes in[0, n) (compressed or not) and sends the frame

@@ -221,22 +221,26 @@ Status Sender::waitForBudget(size_t bytes)
     return {};
 }
 
-Status Sender::sendData(proto::FrameLink& link, proto::Frame frame, bool more)
+template <typename Send>
+Status Sender::sendCounted(size_t payloadBytes, Send&& send)
 {
-    FG_TRY(waitForBudget(frame.payload.size() + proto::kFrameHeaderSize));
-    StageScope busy(StageId::Send, StageState::Busy);
-    FG_TRY(link.send(std::move(frame), more));
+    FG_TRY(waitForBudget(payloadBytes + proto::kFrameHeaderSize));
+    {
+        StageScope busy(StageId::Send, StageState::Busy);
+        FG_TRY(send());
+    }
     m_sendStage.addItems(1);
     return {};
 }
 
+Status Sender::sendData(proto::FrameLink& link, proto::Frame frame, bool more)
+{
+    return sendCounted(frame.payload.size(), [&] { return link.send(std::move(frame), more); });
+}
+
 Status Sender::sendBorrowed(proto::FrameLink& link, const proto::Frame& frame, bool more)
 {
-    FG_TRY(waitForBudget(frame.payload.size() + proto::kFrameHeaderSize));
-    StageScope busy(StageId::Send, StageState::Busy);
-    FG_TRY(link.sendBorrowed(frame, more));
-    m_sendStage.addItems(1);
-    return {};
+    return sendCounted(frame.payload.size(), [&] { return link.sendBorrowed(frame, more); });
 }
 
 Status Sender::sendPacked(Outlet& to, const uint8_t* in, size_t n, codec::AutoCompressState& state,
@@ -284,12 +288,9 @@ Status Sender::sendSmallFile(Outlet& to, uint32_t index, const ListedFile& liste
     // no frame made (and freed) for each file.
     thread_local proto::Payload t_head;
     const uint16_t flags = proto::encodeSmallFileHead(h, out.algo, t_head);
-    FG_TRY(waitForBudget(t_head.size() + out.size + proto::kFrameHeaderSize));
-    {
-        StageScope busy(StageId::Send, StageState::Busy);
-        FG_TRY(to.link.sendParts(uint16_t(proto::MsgType::SmallFile), flags, t_head, {out.data, out.size}, true));
-    }
-    m_sendStage.addItems(1);
+    FG_TRY(sendCounted(t_head.size() + out.size, [&] {
+        return to.link.sendParts(uint16_t(proto::MsgType::SmallFile), flags, t_head, {out.data, out.size}, true);
+    }));
     m_sendStage.addBytes(out.size);
     m_readStage.addItems(1);
     m_observer.onFileProgress(index, n);
