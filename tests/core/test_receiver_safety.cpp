@@ -104,6 +104,29 @@ std::vector<uint8_t> bomb(const std::string& kind)
 class TestReceiverSafety : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void aQueuedFrameCostsItsWholeBuffer()
+    {
+        // A writer hands a small file's 16 KiB buffer back for the next
+        // frame, which may be a 40-byte file: the queue must count the
+        // 16 KiB, or frames of tiny files in recycled buffers would hold far
+        // more memory than its bound says.
+        proto::Frame recycled;
+        recycled.payload.reserve(Receiver::kSpareFrameBytes);
+        recycled.payload.resize(40);
+        QVERIFY(Receiver::queuedFrameCost(recycled) >= Receiver::kSpareFrameBytes);
+        // A fresh tiny frame costs little more than its bookkeeping.
+        proto::Frame tiny;
+        tiny.payload.resize(40);
+        tiny.payload.shrink_to_fit();
+        QVERIFY(Receiver::queuedFrameCost(tiny) < 1024);
+        QVERIFY(Receiver::queuedFrameCost(tiny) > 40);
+        // An empty one still costs its bookkeeping.
+        QVERIFY(Receiver::queuedFrameCost(proto::Frame{}) > 0);
+        proto::Frame big;
+        big.payload.resize(1 << 20);
+        QVERIFY(Receiver::queuedFrameCost(big) >= size_t(1) << 20);
+    }
+
     void refusesHostilePaths_data()
     {
         QTest::addColumn<QString>("path");

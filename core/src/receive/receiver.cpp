@@ -471,13 +471,7 @@ bool Receiver::route(Inbound item, QuietWriters* quiet)
     const bool small = proto::MsgType(item.frame.type) == proto::MsgType::SmallFile;
     const size_t writer = (uint64_t(small ? index / kSmallFilesARun : index) + item.link) % m_writers.size();
     Writer& w = *m_writers[writer];
-    // What a queued frame holds of memory: its bytes and its bookkeeping (a
-    // tiny file's frame is mostly the latter), so that the queue's bound is
-    // one of memory whatever the files' sizes.
-    // A recycled buffer (kSpareFrameBytes) holds its capacity whatever it
-    // carries now: that is what it costs.
-    constexpr size_t kQueuedFrameBytes = 128;
-    size_t cost = std::max(item.frame.payload.size(), item.frame.payload.capacity()) + kQueuedFrameBytes;
+    const size_t cost = queuedFrameCost(item.frame);
     // A full queue: the writers hold up what came off the network (and TCP
     // then holds up the sender).
     StageScope wait(StageId::Decompress, StageState::WaitOutput);
@@ -486,6 +480,12 @@ bool Receiver::route(Inbound item, QuietWriters* quiet)
     const bool pushed = w.queue.pushQuietly(std::move(item), cost, quiet->spare);
     if (++quiet->frames >= kQuietFrames) wakeWriters(*quiet);
     return pushed;
+}
+
+size_t Receiver::queuedFrameCost(const proto::Frame& frame)
+{
+    constexpr size_t kQueuedFrameBytes = 128;
+    return std::max(frame.payload.size(), frame.payload.capacity()) + kQueuedFrameBytes;
 }
 
 void Receiver::wakeWriters(QuietWriters& quiet)

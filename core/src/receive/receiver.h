@@ -72,6 +72,19 @@ public:
     Status run();
     void addDataLink(proto::FrameLink* link) override;
 
+    // What a frame waiting for a writer holds of memory, as the writer's
+    // queue counts it against its bound: its buffer, whose capacity a
+    // recycled one keeps whatever it carries now, and its bookkeeping (a tiny
+    // file's frame is mostly the latter). So the bound is one of memory
+    // whatever the files' sizes.
+    static size_t queuedFrameCost(const proto::Frame& frame);
+
+    // A frame whose buffer is at most this big goes back to the network
+    // threads once written (small files' frames); a bigger one is freed. So
+    // the spares a receiver keeps are at most 1 MiB a writer
+    // (BoundedQueue::kSpares of them).
+    static constexpr size_t kSpareFrameBytes = 16 * 1024;
+
 private:
     // WriteNew: written where nothing was when it was planned (a small file
     // then takes its name by a link, Receiver::placeUnnamed).
@@ -178,11 +191,6 @@ private:
         unsigned frames = 0;
         std::optional<Inbound> spare;
     };
-    // A frame whose buffer is at most this big goes back to the network
-    // threads once written (small files' frames); a bigger one is freed. So
-    // the spares a receiver keeps are at most 1 MiB a writer
-    // (BoundedQueue::kSpares of them).
-    static constexpr size_t kSpareFrameBytes = 16 * 1024;
     // The next frame off `link`, into the thread's spare frame's buffer if it
     // has one.
     Result<proto::Frame> receiveReusing(proto::FrameLink& link, QuietWriters& quiet);
