@@ -13,7 +13,6 @@
 //
 // Its figures are in docs/PERFORMANCE.md (issue 22, target 3).
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -29,23 +28,18 @@
 #include <thread>
 #include <vector>
 
+#include "tree_of_folders.h"
+
 namespace {
 
-struct Folder {
-    std::string name;
-    std::vector<std::string> files;
-};
+using tools::die;
+using tools::Folder;
+using tools::listTree;
 
 struct File {
     int dir;
     const std::string* name;
 };
-
-[[noreturn]] void die(const std::string& what)
-{
-    std::perror(what.c_str());
-    std::exit(1);
-}
 
 double cpuSeconds(double& kernel)
 {
@@ -53,27 +47,6 @@ double cpuSeconds(double& kernel)
     getrusage(RUSAGE_SELF, &r);
     kernel = double(r.ru_stime.tv_sec) + double(r.ru_stime.tv_usec) / 1e6;
     return double(r.ru_utime.tv_sec) + double(r.ru_utime.tv_usec) / 1e6 + kernel;
-}
-
-std::vector<Folder> listTree(const std::string& root)
-{
-    std::vector<Folder> folders;
-    DIR* top = opendir(root.c_str());
-    if (!top) die(root);
-    while (dirent* d = readdir(top)) {
-        if (d->d_name[0] == '.') continue;
-        Folder f{d->d_name, {}};
-        DIR* in = opendir((root + "/" + f.name).c_str());
-        if (!in) continue;
-        while (dirent* e = readdir(in))
-            if (e->d_name[0] != '.') f.files.emplace_back(e->d_name);
-        closedir(in);
-        std::sort(f.files.begin(), f.files.end());
-        folders.push_back(std::move(f));
-    }
-    closedir(top);
-    std::sort(folders.begin(), folders.end(), [](const Folder& a, const Folder& b) { return a.name < b.name; });
-    return folders;
 }
 
 } // namespace

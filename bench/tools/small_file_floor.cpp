@@ -16,7 +16,6 @@
 #include <xxhash.h>
 
 #include <arpa/inet.h>
-#include <dirent.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <sys/resource.h>
@@ -31,7 +30,13 @@
 #include <thread>
 #include <vector>
 
+#include "tree_of_folders.h"
+
 namespace {
+
+using tools::die;
+using tools::Folder;
+using tools::listTree;
 
 struct Cpu {
     double total = 0;
@@ -53,38 +58,6 @@ void report(const char* part, const Cpu& from, double& sum)
     const double spent = now.total - from.total;
     sum += spent;
     std::printf("%-58s %6.3f CPU-s (kernel %.3f)\n", part, spent, now.kernel - from.kernel);
-}
-
-[[noreturn]] void die(const std::string& what)
-{
-    std::perror(what.c_str());
-    std::exit(1);
-}
-
-struct Folder {
-    std::string name;
-    std::vector<std::string> files;
-};
-
-std::vector<Folder> listTree(const char* root)
-{
-    std::vector<Folder> folders;
-    DIR* top = opendir(root);
-    if (!top) die(root);
-    while (dirent* d = readdir(top)) {
-        if (d->d_name[0] == '.') continue;
-        Folder f{d->d_name, {}};
-        DIR* in = opendir((std::string(root) + "/" + f.name).c_str());
-        if (!in) continue;
-        while (dirent* e = readdir(in))
-            if (e->d_name[0] != '.') f.files.emplace_back(e->d_name);
-        closedir(in);
-        std::sort(f.files.begin(), f.files.end());
-        folders.push_back(std::move(f));
-    }
-    closedir(top);
-    std::sort(folders.begin(), folders.end(), [](const Folder& a, const Folder& b) { return a.name < b.name; });
-    return folders;
 }
 
 } // namespace
