@@ -6,9 +6,12 @@
 #include <floodgate/job.h>
 
 #include <QDir>
+#include <QFile>
 #include <QTest>
 
 #include <sys/stat.h>
+
+#include <climits>
 #include <unistd.h>
 
 using namespace fgtest;
@@ -26,6 +29,21 @@ fg::JobResult runJob(const std::string& src, const std::string& dst, fg::SyncOpt
     (*job)->start();
     return (*job)->wait();
 }
+
+#if defined(__linux__)
+// A thread's nice value (field 19 of /proc/self/task/TID/stat), or INT_MIN
+// when it has ended meanwhile.
+int niceOf(pid_t tid)
+{
+    QFile stat(QStringLiteral("/proc/self/task/%1/stat").arg(tid));
+    if (!stat.open(QIODevice::ReadOnly)) return INT_MIN;
+    const QByteArray line = stat.readAll();
+    // The name in parentheses may hold spaces: count the fields after it.
+    const int close = line.lastIndexOf(')');
+    const QList<QByteArray> fields = line.mid(close + 2).split(' ');
+    return fields.size() > 16 ? fields[16].toInt() : INT_MIN; // the state, field 3, is [0]
+}
+#endif
 
 void makeMixedTree(const std::string& root)
 {
@@ -390,6 +408,48 @@ private Q_SLOTS:
         QCOMPARE((*job)->snapshot().filesDone, readable);
         QCOMPARE(failed, int(5 - readable));
     }
+
+#if defined(__linux__)
+    // A front end's job in the background (Job::setBackground): the job's
+    // threads run at nice 10 or lower, the thread that started it as it was,
+    // and the copy is whole. Read from /proc while the job runs (slowed by a
+    // rate limit to about a second).
+    void backgroundJobsThreadsGiveWay()
+    {
+        ScratchDir s;
+        writeFile(s.sub("src/big"), randomBytes(3 << 20, 5));
+        makeMixedTree(s.sub("src/tree"));
+        fg::JobSpec spec;
+        spec.source = s.sub("src/");
+        spec.destination = s.sub("dst");
+        spec.options.bwlimit = fg::RateSchedule::constant(3 << 20);
+        auto job = fg::Job::create(spec);
+        QVERIFY(job.ok());
+        const int callerNice = niceOf(gettid());
+        const auto threads = [] { return QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot); };
+        const QStringList before = threads(); // this one and the test framework's
+        (*job)->setBackground(true);
+        (*job)->start();
+        int background = 0, normal = 0;
+        for (int i = 0; i < 50 && !(*job)->finished(); ++i) {
+            // Looked at a moment after start(): the job's thread moves itself
+            // to the background as it begins, not before it is scheduled.
+            QTest::qWait(20);
+            for (const auto& entry : threads()) {
+                if (before.contains(entry)) continue;
+                const int nice = niceOf(entry.toInt());
+                if (nice >= 10) ++background;
+                else if (nice != INT_MIN) ++normal;
+            }
+        }
+        const auto r = (*job)->wait();
+        QCOMPARE(r.state, fg::JobState::Done);
+        QVERIFY2(background > 0, "no thread of the job was seen in the background");
+        QCOMPARE(normal, 0);
+        QCOMPARE(niceOf(gettid()), callerNice);
+        QCOMPARE(describeTree(s.sub("dst")), describeTree(s.sub("src")));
+    }
+#endif
 
     void cancelStopsAndLeavesNoTornFiles()
     {

@@ -3,6 +3,7 @@
 // and idle threads end after their wait.
 
 #include "exec/task_thread.h"
+#include "platform/thread_priority.h"
 
 #include <QTest>
 
@@ -59,6 +60,39 @@ private Q_SLOTS:
     // on their own time, and one still waiting would count, or take a task.
     void init() { noIdleThreads(); }
     void cleanup() { noIdleThreads(); }
+
+    // A thread in the background (a front end's job, Job::setBackground)
+    // starts its tasks there, with reuse or without, and they theirs; the
+    // thread that started it is left as it was.
+    void aBackgroundThreadsTasksRunInTheBackground()
+    {
+        const bool callerWas = fg::platform::thisThreadIsInBackground();
+        for (auto idle : {0ms, 5000ms}) {
+            fg::exec::keepIdleThreads(idle);
+            bool moved = false;
+            std::atomic<bool> child{false}, grandchild{false};
+            std::thread starter([&] {
+                moved = fg::platform::moveThisThreadToBackground().ok();
+                TaskThread t([&] {
+                    child = fg::platform::thisThreadIsInBackground();
+                    TaskThread inner([&] { grandchild = fg::platform::thisThreadIsInBackground(); });
+                    inner.join();
+                });
+                t.join();
+            });
+            starter.join();
+            QVERIFY(moved);
+            QVERIFY(child.load());
+            QVERIFY(grandchild.load());
+            noIdleThreads(); // a pooled thread in the background stays there
+        }
+        QCOMPARE(fg::platform::thisThreadIsInBackground(), callerWas);
+        if (callerWas) return; // the whole test runs under nice: nothing more to tell
+        std::atomic<bool> normalChild{true};
+        TaskThread t([&] { normalChild = fg::platform::thisThreadIsInBackground(); });
+        t.join();
+        QVERIFY2(!normalChild.load(), "a normal thread's task runs at normal priority");
+    }
 
     void withoutReuseEachTaskHasAThreadOfItsOwn()
     {

@@ -154,6 +154,7 @@ public:
         m_notify = std::move(notify);
     }
     void setFileEvents(bool) override {}
+    void setBackground(bool on) override { background = on; }
 
     // Queues an event as the engine does, from any thread.
     void post(fg::Event event)
@@ -176,6 +177,7 @@ public:
     std::atomic<int> notifyCalls{0};
     std::atomic<int> takeCalls{0};
     std::atomic<bool> cancelCalled{false};
+    bool background = false; // setBackground, called before start()
 
 private:
     struct InFlight {

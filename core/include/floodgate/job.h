@@ -178,6 +178,13 @@ public:
     // Failures, plans and logs always come; the snapshot's counts and active
     // files are kept either way.
     virtual void setFileEvents(bool wanted) = 0;
+    // Whether the job's threads run in the background (off by default): a
+    // desktop front end says yes before start(), so that its window stays
+    // responsive while the job keeps every core busy; on an otherwise idle
+    // machine the job is as fast. The CLI and the daemon leave it off (a user
+    // who wants that there has `nice`). Where the OS cannot, the job runs at
+    // normal priority and says so in its log.
+    virtual void setBackground(bool background) = 0;
 
 protected:
     Job() = default;

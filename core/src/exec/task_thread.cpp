@@ -1,5 +1,7 @@
 #include "exec/task_thread.h"
 
+#include "platform/thread_priority.h"
+
 #include <algorithm>
 #include <condition_variable>
 #include <exception>
@@ -133,6 +135,14 @@ private:
 
 TaskThread::TaskThread(std::function<void()> task)
 {
+    // A job in the background (Job::setBackground) keeps its threads there:
+    // Linux starts a thread with its creator's nice value, Windows at normal.
+    if (platform::thisThreadIsInBackground()) {
+        task = [task = std::move(task)] {
+            (void)platform::moveThisThreadToBackground(); // at worst, as fast as before
+            task();
+        };
+    }
     ThreadPool& pool = ThreadPool::instance();
     if (pool.idleTime().count() == 0) m_own = std::thread(std::move(task));
     else m_done = pool.run(std::move(task));

@@ -17,6 +17,7 @@
 #include "platform/fs.h"
 #include "platform/process.h"
 #include "platform/socket.h"
+#include "platform/thread_priority.h"
 #include "proto/frame.h"
 #include "proto/plain_data.h"
 #include "receive/tree_ops.h"
@@ -209,11 +210,19 @@ public:
 
     void setFileEvents(bool wanted) override { m_fileEventsWanted.store(wanted, std::memory_order_relaxed); }
 
+    void setBackground(bool background) override { m_background.store(background, std::memory_order_relaxed); }
+
 private:
     // ---- the job's own thread ----------------------------------------------
 
     void runJob()
     {
+        // Before any thread of the job starts: they begin where this one is.
+        if (m_background.load(std::memory_order_relaxed)) {
+            if (Status st = platform::moveThisThreadToBackground(); !st) {
+                pushEvent(event::Log{event::Log::Level::Info, "running at normal priority: " + st.error().message}, false);
+            }
+        }
         std::optional<BandwidthTimetable> timetable;
         if (!m_spec.options.bwlimit.constantRate())
             timetable.emplace(m_spec.options.bwlimit, [this](uint64_t rate) { applyRate(rate); });
@@ -1296,6 +1305,7 @@ private:
     std::vector<Event> m_events;
     size_t m_fileEvents = 0;
     std::atomic<bool> m_fileEventsWanted{true}; // setFileEvents
+    std::atomic<bool> m_background{false};      // setBackground
     bool m_notifyPending = false;
     std::function<void()> m_notify;
     uint64_t m_filesTotal = 0;
