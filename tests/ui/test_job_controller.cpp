@@ -79,6 +79,8 @@ private Q_SLOTS:
 
         QVERIFY(controller.start(someSpec()).ok());
         QVERIFY(controller.isRunning());
+        // The window's jobs run in the background (fg::Job::setBackground).
+        QVERIFY(factory.last->background);
         QTRY_COMPARE_WITH_TIMEOUT(rec.finishedSignals, 1, 20000);
         QVERIFY(!controller.isRunning());
 
@@ -146,6 +148,46 @@ private Q_SLOTS:
         controller.cancel();
         QTRY_COMPARE(rec.finishedSignals, 1);
         QCOMPARE(rec.result.state, fg::JobState::Cancelled);
+    }
+
+    // A plan of many files reaches the window in slices, a turn of the event
+    // loop each, in order, and what came after it after it: never one stall.
+    void aBigPlanArrivesInSlices()
+    {
+        FakeFactory factory;
+        factory.script.scanMs = 60000; // scans "forever": the plan is posted by hand
+        fgui::JobController controller(factory.make());
+        controller.setSnapshotInterval(60000);
+        Recorder rec;
+        rec.attach(controller);
+        std::vector<std::string> paths;
+        QObject::connect(&controller, &fgui::JobController::planned, [&paths](const std::vector<fg::PlanItem>& v) {
+            for (const auto& item : v) paths.push_back(item.path);
+        });
+        QVERIFY(controller.start(someSpec()).ok());
+        QTRY_COMPARE(rec.logs, size_t(1)); // "scanning ..."
+        constexpr size_t kItems = 3 * fgui::JobController::kItemsPerTurn + 5;
+        fg::event::Planned plan;
+        for (size_t i = 0; i < kItems; ++i) {
+            fg::PlanItem item;
+            item.path = "f" + std::to_string(i);
+            item.action = fg::FileAction::Copy;
+            plan.items.push_back(std::move(item));
+        }
+        FakeJob* job = factory.last;
+        job->post(std::move(plan));
+        job->post(fg::event::Log{fg::event::Log::Level::Info, "after the plan"});
+
+        QTRY_VERIFY(!rec.plannedBatches.empty());
+        QCOMPARE(rec.plannedBatches.front(), fgui::JobController::kItemsPerTurn);
+        QCOMPARE(rec.logs, size_t(1)); // the log waits behind the rest of the plan
+        QTRY_COMPARE(rec.planned, kItems);
+        QCOMPARE(rec.plannedBatches.size(), size_t(4));
+        QCOMPARE(rec.plannedBatches.back(), size_t(5));
+        QTRY_COMPARE(rec.logs, size_t(2));
+        for (size_t i = 0; i < kItems; ++i) QCOMPARE(paths[i], "f" + std::to_string(i));
+        controller.cancel();
+        QTRY_COMPARE(rec.finishedSignals, 1);
     }
 
     void cancelPropagates()

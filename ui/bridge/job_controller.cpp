@@ -68,6 +68,9 @@ fg::Status JobController::start(fg::JobSpec spec)
             QMetaObject::invokeMethod(gate->target, &JobController::drainEvents, Qt::QueuedConnection);
         }
     });
+    // The window before the transfer: the job's threads give way to this one
+    // (fg::Job::setBackground), or a job that keeps the cores busy freezes it.
+    m_job->setBackground(true);
     Q_EMIT started();
     m_job->start();
     m_timer.start();
@@ -106,23 +109,49 @@ void JobController::drainEvents()
     // Cleared before taking: an event queued after takeEvents() then finds the flag
     // down and posts a fresh drain, so no wakeup is lost.
     m_gate->pending.store(false, std::memory_order_release);
+    // Read before taking: the engine queues its last events before it reports
+    // finished(), so once this is true, what is taken now is the rest.
+    const bool jobFinished = m_job->finished();
+    for (auto& ev : m_job->takeEvents()) m_backlog.push_back(std::move(ev));
     m_draining = true;
-    dispatch(m_job->takeEvents());
+    dispatchSlice();
     m_draining = false;
-    finishIfDone();
+    if (!m_backlog.empty()) postDrain();
+    else if (jobFinished) finish();
 }
 
-void JobController::dispatch(std::vector<fg::Event> events)
+void JobController::postDrain()
+{
+    // Posted even when the hook's drain is queued: a nested event loop may have
+    // swallowed that one (see drainEvents), and a second drain only emits the
+    // next slice sooner. Raised first, so the hook posts none meanwhile.
+    m_gate->pending.store(true, std::memory_order_release);
+    QMetaObject::invokeMethod(this, &JobController::drainEvents, Qt::QueuedConnection);
+}
+
+void JobController::dispatchSlice()
 {
     Batch batch;
-    for (auto& ev : events) {
+    size_t budget = kItemsPerTurn;
+    while (budget > 0 && !m_backlog.empty()) {
+        fg::Event& ev = m_backlog.front();
+        if (auto* plan = std::get_if<fg::event::Planned>(&ev); plan && plan->items.size() > budget) {
+            // A big plan goes in slices of its own: the first `budget` items now.
+            const auto cut = plan->items.begin() + std::ptrdiff_t(budget);
+            batch.planned.insert(batch.planned.end(), std::make_move_iterator(plan->items.begin()),
+                                 std::make_move_iterator(cut));
+            plan->items.erase(plan->items.begin(), cut);
+            break;
+        }
         std::visit(
             [&](auto&& e) {
                 using E = std::decay_t<decltype(e)>;
                 if constexpr (std::is_same_v<E, fg::event::StateChanged>) {
                     emitBatch(batch);
                     Q_EMIT stateChanged(e.state);
+                    --budget;
                 } else if constexpr (std::is_same_v<E, fg::event::Planned>) {
+                    budget -= e.items.size();
                     if (batch.planned.empty()) {
                         batch.planned = std::move(e.items);
                     } else {
@@ -131,15 +160,22 @@ void JobController::dispatch(std::vector<fg::Event> events)
                     }
                 } else if constexpr (std::is_same_v<E, fg::event::FileStarted>) {
                     batch.started.push_back(std::move(e));
+                    --budget;
                 } else if constexpr (std::is_same_v<E, fg::event::FileFinished>) {
                     batch.finished.push_back(std::move(e));
+                    --budget;
                 } else if constexpr (std::is_same_v<E, fg::event::FileFailed>) {
                     batch.failed.push_back(std::move(e));
+                    --budget;
                 } else if constexpr (std::is_same_v<E, fg::event::Log>) {
                     batch.logs.push_back(std::move(e));
+                    --budget;
+                } else {
+                    --budget;
                 }
             },
             ev);
+        m_backlog.pop_front();
     }
     emitBatch(batch);
 }
@@ -164,14 +200,9 @@ void JobController::tick()
     Q_EMIT snapshotTaken(m_job->snapshot());
 }
 
-void JobController::finishIfDone()
+void JobController::finish()
 {
-    if (!m_job || !m_job->finished()) return;
     detachJob();
-    // The engine queues its last events before it reports finished().
-    m_draining = true;
-    dispatch(m_job->takeEvents());
-    m_draining = false;
     Q_EMIT snapshotTaken(m_job->snapshot());
 
     // Off the member before emitting: a slot may start the next job right away.

@@ -66,7 +66,8 @@ int FileTableModel::rowForPath(const std::string& path) const
     const int row = int(it->second - m_base);
     // Two paths of one hash: the second has no row by path (found by its id
     // once it starts), never the first's.
-    return m_rows[size_t(row)].name == QString::fromStdString(path) ? row : -1;
+    // Compared as they are, UTF-16 with UTF-8: no QString made per lookup.
+    return QAnyStringView::equal(m_rows[size_t(row)].name, QUtf8StringView(path)) ? row : -1;
 }
 
 int FileTableModel::rowForId(uint32_t id) const
@@ -192,12 +193,20 @@ void FileTableModel::markStarted(const std::vector<fg::event::FileStarted>& file
 {
     // Files the plan did not list (or a rolling table did not) get rows
     // first, in one insertion.
+    // Each file's row by its id, else by its path (it then gets the id): -1
+    // for none yet. Looked up once: a job of millions starts them all.
+    struct Found {
+        int row = -1;
+        bool byId = false;
+    };
+    std::vector<Found> found(files.size());
     std::vector<const fg::event::FileStarted*> unknown;
     std::unordered_set<std::string_view> seen;
-    for (const auto& f : files) {
-        if (rowForId(f.id) < 0 && rowForPath(f.path) < 0 && seen.insert(f.path).second) {
-            unknown.push_back(&f);
-        }
+    for (size_t i = 0; i < files.size(); ++i) {
+        const auto& f = files[i];
+        if (const int row = rowForId(f.id); row >= 0) found[i] = {row, true};
+        else if (const int byPath = rowForPath(f.path); byPath >= 0) found[i] = {byPath, false};
+        else if (seen.insert(f.path).second) unknown.push_back(&f);
     }
     if (!unknown.empty()) {
         appendRows(unknown.size());
@@ -210,12 +219,12 @@ void FileTableModel::markStarted(const std::vector<fg::event::FileStarted>& file
         }
         endInsertRows();
     }
-    for (const auto& f : files) {
-        int row = rowForId(f.id);
-        if (row < 0) {
-            row = rowForPath(f.path);
-            mapId(f.id, row);
-        }
+    for (size_t i = 0; i < files.size(); ++i) {
+        const auto& f = files[i];
+        int row = found[i].row;
+        // New just now (or a second start of a path in this batch): by path.
+        if (row < 0) row = rowForPath(f.path);
+        if (!found[i].byId) mapId(f.id, row);
         Row& r = m_rows[size_t(row)];
         if (r.state == FileState::Done || r.state == FileState::Failed) continue;
         r.size = f.size;
