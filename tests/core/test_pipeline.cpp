@@ -18,13 +18,19 @@ using namespace fgtest;
 
 namespace {
 
-fg::JobResult runJob(const std::string& src, const std::string& dst, fg::SyncOptions options = {})
+fg::Result<std::unique_ptr<fg::Job>> createJob(const std::string& src, const std::string& dst,
+                                               fg::SyncOptions options = {})
 {
     fg::JobSpec spec;
     spec.source = src;
     spec.destination = dst;
     spec.options = std::move(options);
-    auto job = fg::Job::create(spec);
+    return fg::Job::create(spec);
+}
+
+fg::JobResult runJob(const std::string& src, const std::string& dst, fg::SyncOptions options = {})
+{
+    auto job = createJob(src, dst, std::move(options));
     if (!job.ok()) qFatal("create: %s", job.error().message.c_str());
     (*job)->start();
     return (*job)->wait();
@@ -343,10 +349,7 @@ private Q_SLOTS:
     {
         ScratchDir s;
         makeMixedTree(s.sub("src"));
-        fg::JobSpec spec;
-        spec.source = s.sub("src/");
-        spec.destination = s.sub("dst");
-        auto job = fg::Job::create(spec);
+        auto job = createJob(s.sub("src/"), s.sub("dst"));
         QVERIFY(job.ok());
         std::atomic<int> notified{0};
         (*job)->setNotify([&] { ++notified; });
@@ -382,10 +385,7 @@ private Q_SLOTS:
         ScratchDir s;
         makeMixedTree(s.sub("src"));
         writeFile(s.sub("src/unreadable"), "x", 0000);
-        fg::JobSpec spec;
-        spec.source = s.sub("src/");
-        spec.destination = s.sub("dst");
-        auto job = fg::Job::create(spec);
+        auto job = createJob(s.sub("src/"), s.sub("dst"));
         QVERIFY(job.ok());
         (*job)->setFileEvents(false);
         (*job)->start();
@@ -419,11 +419,9 @@ private Q_SLOTS:
         ScratchDir s;
         writeFile(s.sub("src/big"), randomBytes(3 << 20, 5));
         makeMixedTree(s.sub("src/tree"));
-        fg::JobSpec spec;
-        spec.source = s.sub("src/");
-        spec.destination = s.sub("dst");
-        spec.options.bwlimit = fg::RateSchedule::constant(3 << 20);
-        auto job = fg::Job::create(spec);
+        fg::SyncOptions slow;
+        slow.bwlimit = fg::RateSchedule::constant(3 << 20);
+        auto job = createJob(s.sub("src/"), s.sub("dst"), slow);
         QVERIFY(job.ok());
         const int callerNice = niceOf(gettid());
         const auto threads = [] { return QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot); };
@@ -456,11 +454,9 @@ private Q_SLOTS:
         ScratchDir s;
         writeFile(s.sub("src/big"), randomBytes(8 << 20, 3));
         writeFile(s.sub("dst/big"), "old version");
-        fg::JobSpec spec;
-        spec.source = s.sub("src/");
-        spec.destination = s.sub("dst");
-        spec.options.bwlimit = fg::RateSchedule::constant(2 << 20);
-        auto job = fg::Job::create(spec);
+        fg::SyncOptions slow;
+        slow.bwlimit = fg::RateSchedule::constant(2 << 20);
+        auto job = createJob(s.sub("src/"), s.sub("dst"), slow);
         QVERIFY(job.ok());
         (*job)->start();
         QTest::qWait(500);

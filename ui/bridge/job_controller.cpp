@@ -135,7 +135,8 @@ void JobController::dispatchSlice()
     size_t budget = kItemsPerTurn;
     while (budget > 0 && !m_backlog.empty()) {
         fg::Event& ev = m_backlog.front();
-        if (auto* plan = std::get_if<fg::event::Planned>(&ev); plan && plan->items.size() > budget) {
+        auto* plan = std::get_if<fg::event::Planned>(&ev);
+        if (plan && plan->items.size() > budget) {
             // A big plan goes in slices of its own: the first `budget` items now.
             const auto cut = plan->items.begin() + std::ptrdiff_t(budget);
             batch.planned.insert(batch.planned.end(), std::make_move_iterator(plan->items.begin()),
@@ -143,15 +144,14 @@ void JobController::dispatchSlice()
             plan->items.erase(plan->items.begin(), cut);
             break;
         }
+        budget -= plan ? plan->items.size() : 1;
         std::visit(
             [&](auto&& e) {
                 using E = std::decay_t<decltype(e)>;
                 if constexpr (std::is_same_v<E, fg::event::StateChanged>) {
                     emitBatch(batch);
                     Q_EMIT stateChanged(e.state);
-                    --budget;
                 } else if constexpr (std::is_same_v<E, fg::event::Planned>) {
-                    budget -= e.items.size();
                     if (batch.planned.empty()) {
                         batch.planned = std::move(e.items);
                     } else {
@@ -160,18 +160,12 @@ void JobController::dispatchSlice()
                     }
                 } else if constexpr (std::is_same_v<E, fg::event::FileStarted>) {
                     batch.started.push_back(std::move(e));
-                    --budget;
                 } else if constexpr (std::is_same_v<E, fg::event::FileFinished>) {
                     batch.finished.push_back(std::move(e));
-                    --budget;
                 } else if constexpr (std::is_same_v<E, fg::event::FileFailed>) {
                     batch.failed.push_back(std::move(e));
-                    --budget;
                 } else if constexpr (std::is_same_v<E, fg::event::Log>) {
                     batch.logs.push_back(std::move(e));
-                    --budget;
-                } else {
-                    --budget;
                 }
             },
             ev);

@@ -5,6 +5,7 @@
 #include <cerrno>
 
 namespace fg::platform {
+#if defined(__linux__)
 namespace {
 
 // `nice`'s own default: a tenth of a normal thread's weight.
@@ -20,6 +21,7 @@ Result<int> niceOfThisThread()
 }
 
 } // namespace
+#endif
 
 Status moveThisThreadToBackground()
 {
