@@ -135,6 +135,32 @@ void carryOver(FrameLink& from, FrameLink& to)
 class TestFrames : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // appendBytes and assignBytes are what every frame's bytes go through:
+    // what was there survives the payload's growth, nothing is lost or added.
+    void payloadsGrowAndAreReplacedByteForByte()
+    {
+        std::mt19937 rng(11);
+        Payload payload;
+        std::vector<uint8_t> expected;
+        for (int i = 0; i < 200; ++i) {
+            std::vector<uint8_t> piece(rng() % (i % 10 == 0 ? 70000 : 300));
+            for (auto& b : piece) b = uint8_t(rng());
+            appendBytes(payload, piece.data(), piece.size());
+            expected.insert(expected.end(), piece.begin(), piece.end());
+            QCOMPARE(payload.size(), expected.size());
+        }
+        QVERIFY(std::equal(payload.begin(), payload.end(), expected.begin(), expected.end()));
+        appendBytes(payload, nullptr, 0);
+        QCOMPARE(payload.size(), expected.size());
+
+        const uint8_t fresh[] = {1, 2, 3, 4, 5};
+        assignBytes(payload, fresh, sizeof fresh);
+        QCOMPARE(payload.size(), sizeof fresh);
+        QVERIFY(std::equal(payload.begin(), payload.end(), std::begin(fresh), std::end(fresh)));
+        assignBytes(payload, fresh, 0);
+        QVERIFY(payload.empty());
+    }
+
     void decoderReassemblesAcrossArbitrarySplits()
     {
         std::vector<Frame> frames;

@@ -33,7 +33,10 @@ int bioWrite(BIO* bio, const char* data, size_t n, size_t* written)
     auto* io = static_cast<TlsSocketIo*>(BIO_get_data(bio));
     BIO_clear_retry_flags(bio);
     if (io->coalesce || io->pendingSent < io->pending.size()) {
-        io->pending.insert(io->pending.end(), data, data + n);
+        // As bytes, not chars: a range of another type is copied one byte
+        // at a time (3 % of a small-file push's CPU), the same type memmoved.
+        const auto* bytes = reinterpret_cast<const uint8_t*>(data);
+        io->pending.insert(io->pending.end(), bytes, bytes + n);
         *written = n;
         return 1;
     }

@@ -10,7 +10,7 @@ void compressPayload(Frame& f, codec::FrameCompressor& compressor)
     const codec::Algo algo =
         compressor.compress(f.payload.data(), f.payload.size(), packed, codec::Algo::Zstd, kListCompressionLevel);
     if (algo == codec::Algo::None) return;
-    f.payload.assign(packed.begin(), packed.end());
+    assignBytes(f.payload, packed.data(), packed.size());
     f.flags = payloadAlgoFlags(algo);
 }
 

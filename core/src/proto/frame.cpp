@@ -102,7 +102,7 @@ Result<bool> FrameDecoder::next(Frame* frame)
     const uint8_t* h = m_buffer.get() + m_start;
     frame->type = uint16_t(h[4] | h[5] << 8);
     frame->flags = uint16_t(h[6] | h[7] << 8);
-    frame->payload.assign(h + kFrameHeaderSize, h + kFrameHeaderSize + length);
+    assignBytes(frame->payload, h + kFrameHeaderSize, length);
     m_start += kFrameHeaderSize + length;
     return true;
 }
@@ -118,7 +118,7 @@ Result<bool> FrameDecoder::takePartial(Frame* frame, size_t minPayload, size_t* 
     *total = length;
     frame->payload.clear();
     frame->payload.reserve(length);
-    frame->payload.insert(frame->payload.end(), h + kFrameHeaderSize, h + m_end - m_start);
+    appendBytes(frame->payload, h + kFrameHeaderSize, m_end - m_start - kFrameHeaderSize);
     m_start = m_end = 0;
     return true;
 }
@@ -130,8 +130,8 @@ Status FrameLink::sendParts(uint16_t type, uint16_t flags, std::span<const uint8
     frame.type = type;
     frame.flags = flags;
     frame.payload.reserve(head.size() + body.size());
-    frame.payload.insert(frame.payload.end(), head.begin(), head.end());
-    frame.payload.insert(frame.payload.end(), body.begin(), body.end());
+    appendBytes(frame.payload, head.data(), head.size());
+    appendBytes(frame.payload, body.data(), body.size());
     return send(std::move(frame), more);
 }
 

@@ -714,7 +714,7 @@ Frame makeDataFrame(uint32_t index, uint64_t offset, const uint8_t* data, size_t
     f.payload.reserve(kDataHeaderSize + n);
     f.payload.resize(kDataHeaderSize);
     putDataHeader(f.payload.data(), index, offset);
-    f.payload.insert(f.payload.end(), data, data + n);
+    appendBytes(f.payload, data, n);
     return f;
 }
 

@@ -61,8 +61,8 @@ Result<size_t> PayloadExpander::expand(proto::Frame& frame)
     // The writers get the raw bytes behind the same header.
     proto::Payload raw;
     raw.reserve(header + n);
-    raw.insert(raw.end(), frame.payload.begin(), frame.payload.begin() + std::ptrdiff_t(header));
-    raw.insert(raw.end(), data, data + n);
+    proto::appendBytes(raw, frame.payload.data(), header);
+    proto::appendBytes(raw, data, n);
     frame.payload = std::move(raw);
     frame.flags = uint16_t((flags & proto::kPlacementFlags) | kept);
     return n;
