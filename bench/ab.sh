@@ -10,6 +10,7 @@
 #   sudo bench/ab.sh setup                 # namespaces, image, source tree (again after a reboot)
 #   sudo bench/ab.sh rounds 6 OLD_BIN NEW_BIN   # interleaved pushes, each build with its own daemon
 #   sudo bench/ab.sh tar                   # the same tree over tar | tcpcat into the same image
+#   sudo bench/ab.sh floor TOOL MAKERS [seal]   # the same tree by tools/pipeline_floor.cpp (built as TOOL)
 #   sudo bench/ab.sh push BIN [SYNC_ARGS]  # one push (the daemon of `serve BIN` must run)
 #   sudo bench/ab.sh serve BIN             # (re)start BIN's daemon and pair the client with it
 #   sudo bench/ab.sh down                  # daemon, namespaces and image gone (the source stays)
@@ -130,11 +131,29 @@ tar_push() {
     'BEGIN { printf "tar %.2f s, machine %.2f CPU s\n", t1 - t0, b / hz }'
 }
 
+# The least a push must cost (tools/pipeline_floor.cpp): the same calls a
+# file as tar, MAKERS threads making the folders, with `seal` the cipher and
+# the hashes Floodgate's guarantees cost.
+floor_push() {
+  local tool=$1 makers=$2 seal=${3:-}
+  mkdir -p "$LAB/dst/ff"
+  ip netns exec $SERVER_NS "$tool" receive $SERVER_IP:7902 "$LAB/dst/ff" "$makers" $seal 2>/dev/null &
+  local receiver=$! busy0 t0 t1
+  sleep 0.2
+  busy0=$(machine_busy); t0=$(date +%s.%N)
+  ip netns exec $CLIENT_NS "$tool" send $SERVER_IP:7902 "$LAB/src" $seal
+  wait $receiver
+  t1=$(date +%s.%N)
+  awk -v t0="$t0" -v t1="$t1" -v b="$(( $(machine_busy) - busy0 ))" -v hz="$HZ" -v m="$makers" -v s="$seal" \
+    'BEGIN { printf "floor (%s makers%s) %.2f s, machine %.2f CPU s\n", m, s == "" ? "" : ", sealed", t1 - t0, b / hz }'
+}
+
 case ${1:-} in
   setup) setup ;;
   serve) serve "$2" ;;
   push) bin=$2; shift 2; empty_destination; push "$bin" "$@" ;;
   tar) empty_destination; tar_push ;;
+  floor) empty_destination; floor_push "$2" "$3" "${4:-}" ;;
   rounds)
     n=$2; shift 2
     for round in $(seq "$n"); do
@@ -151,5 +170,5 @@ case ${1:-} in
     rm -f "$LAB/dst.img"
     ip netns del $CLIENT_NS 2>/dev/null || true
     ip netns del $SERVER_NS 2>/dev/null || true ;;
-  *) sed -n '2,22p' "$0"; exit 2 ;;
+  *) sed -n '2,23p' "$0"; exit 2 ;;
 esac
