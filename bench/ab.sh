@@ -137,12 +137,15 @@ tar_push() {
 floor_push() {
   local tool=$1 makers=$2 seal=${3:-}
   mkdir -p "$LAB/dst/ff"
-  ip netns exec $SERVER_NS "$tool" receive $SERVER_IP:7902 "$LAB/dst/ff" "$makers" $seal 2>/dev/null &
+  ip netns exec $SERVER_NS "$tool" receive $SERVER_IP:7902 "$LAB/dst/ff" "$makers" $seal 2>"$LAB/floor.log" &
   local receiver=$! busy0 t0 t1
-  sleep 0.2
+  trap "kill $receiver 2>/dev/null || true" EXIT
+  for _ in $(seq 100); do grep -q listening "$LAB/floor.log" && break; sleep 0.05; done
+  grep -q listening "$LAB/floor.log" || { echo "ab: the floor's receiver did not start (see $LAB/floor.log)" >&2; exit 1; }
   busy0=$(machine_busy); t0=$(date +%s.%N)
-  ip netns exec $CLIENT_NS "$tool" send $SERVER_IP:7902 "$LAB/src" $seal
-  wait $receiver
+  ip netns exec $CLIENT_NS "$tool" send $SERVER_IP:7902 "$LAB/src" $seal || { echo "ab: the floor's sender failed" >&2; exit 1; }
+  wait $receiver || { echo "ab: the floor's receiver failed (see $LAB/floor.log)" >&2; exit 1; }
+  trap - EXIT
   t1=$(date +%s.%N)
   awk -v t0="$t0" -v t1="$t1" -v b="$(( $(machine_busy) - busy0 ))" -v hz="$HZ" -v m="$makers" -v s="$seal" \
     'BEGIN { printf "floor (%s makers%s) %.2f s, machine %.2f CPU s\n", m, s == "" ? "" : ", sealed", t1 - t0, b / hz }'

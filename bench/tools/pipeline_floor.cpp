@@ -122,10 +122,13 @@ class Sender {
 public:
     Sender(int socket, bool seal) : m_socket(socket), m_seal(seal), m_gcm(true) {}
 
-    void folder(const std::string& name)
+    void folder(const std::string& name, const struct stat& st)
     {
         put(m_plain, uint8_t(FolderStart));
         putName(name);
+        put(m_plain, uint32_t(st.st_mode & 07777));
+        put(m_plain, int64_t(st.st_mtim.tv_sec));
+        put(m_plain, uint32_t(st.st_mtim.tv_nsec));
     }
     void file(const std::string& name, const struct stat& st, const unsigned char* data, size_t size)
     {
@@ -186,8 +189,9 @@ void send(const std::string& addr, const std::string& root, bool seal)
     std::vector<unsigned char> data(1 << 20);
     for (const tools::Folder& f : tree) {
         const int dir = open((root + "/" + f.name).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (dir < 0) die(f.name);
-        out.folder(f.name);
+        struct stat dst {};
+        if (dir < 0 || fstat(dir, &dst) != 0) die(f.name);
+        out.folder(f.name, dst);
         for (const std::string& name : f.files) {
             const int fd = openat(dir, name.c_str(), O_RDONLY | O_CLOEXEC);
             struct stat st {};
@@ -222,6 +226,8 @@ struct IncomingFile {
 };
 struct IncomingFolder {
     std::string name;
+    uint32_t mode = 0755;
+    timespec mtime{};
     std::vector<IncomingFile> files;
 };
 
@@ -262,7 +268,7 @@ private:
 
 void make(int root, const IncomingFolder& folder, bool seal)
 {
-    if (mkdirat(root, folder.name.c_str(), 0755) != 0) die(folder.name);
+    if (mkdirat(root, folder.name.c_str(), folder.mode) != 0) die(folder.name);
     const int dir = openat(root, folder.name.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dir < 0) die(folder.name);
     for (const IncomingFile& f : folder.files) {
@@ -281,7 +287,16 @@ void make(int root, const IncomingFolder& folder, bool seal)
         if (futimens(fd, times) != 0) die("futimens");
         close(fd);
     }
+    // The folder's time last, as tar -x sets it (its files' making moved it).
+    const timespec times[2] = {{0, UTIME_OMIT}, folder.mtime};
+    if (futimens(dir, times) != 0) die("futimens " + folder.name);
     close(dir);
+}
+
+[[noreturn]] void malformed(const char* what)
+{
+    std::fprintf(stderr, "pipeline_floor: %s in the stream (are both ends sealed, or neither?)\n", what);
+    std::exit(1);
 }
 
 // Takes records off the front of the plaintext; what is left is a partial one.
@@ -295,6 +310,7 @@ public:
         for (;;) {
             if (at >= n) return at;
             const uint8_t kind = p[at];
+            if (kind != End && kind != FolderStart && kind != File) malformed("a record of an unknown kind");
             if (kind == End) {
                 if (m_folder) m_done(std::move(*m_folder));
                 m_folder.reset();
@@ -304,28 +320,33 @@ public:
             if (n - at < 3) return at;
             uint16_t nameLen;
             std::memcpy(&nameLen, p + at + 1, 2);
-            size_t need = 3 + nameLen;
-            if (kind == File) need += 4 + 8 + 4 + 4 + (m_seal ? 16 : 0);
+            size_t need = 3 + nameLen + 4 + 8 + 4; // name, mode, time
+            if (kind == File) need += 4 + (m_seal ? 16 : 0); // size, hash
             if (n - at < need) return at;
             std::string name(reinterpret_cast<const char*>(p + at + 3), nameLen);
+            const unsigned char* q = p + at + 3 + nameLen;
+            uint32_t mode;
+            int64_t sec;
+            uint32_t nsec;
+            std::memcpy(&mode, q, 4);
+            std::memcpy(&sec, q + 4, 8);
+            std::memcpy(&nsec, q + 12, 4);
+            const timespec mtime{time_t(sec), long(nsec)};
             if (kind == FolderStart) {
                 if (m_folder) m_done(std::move(*m_folder));
-                m_folder = IncomingFolder{std::move(name), {}};
+                m_folder = IncomingFolder{std::move(name), mode, mtime, {}};
                 at += need;
                 continue;
             }
+            if (!m_folder) malformed("a file before any folder");
             IncomingFile f;
-            const unsigned char* q = p + at + 3 + nameLen;
-            int64_t sec;
-            uint32_t nsec, size;
-            std::memcpy(&f.mode, q, 4);
-            std::memcpy(&sec, q + 4, 8);
-            std::memcpy(&nsec, q + 12, 4);
+            uint32_t size;
             std::memcpy(&size, q + 16, 4);
             if (m_seal) std::memcpy(&f.hash, q + 20, 16);
             if (n - at < need + size) return at;
             f.name = std::move(name);
-            f.mtime = {time_t(sec), long(nsec)};
+            f.mode = mode;
+            f.mtime = mtime;
             f.data.assign(p + at + need, p + at + need + size);
             m_folder->files.push_back(std::move(f));
             at += need + size;
@@ -399,7 +420,7 @@ void receive(const std::string& addr, const std::string& destination, int makers
         plainHas -= parsed;
     }
     if (!parser.ended()) {
-        std::fprintf(stderr, "pipeline_floor: the stream ended early\n");
+        std::fprintf(stderr, "pipeline_floor: the stream ended early (are both ends sealed, or neither?)\n");
         std::exit(1);
     }
     queue.close();
@@ -412,15 +433,17 @@ void receive(const std::string& addr, const std::string& destination, int makers
 int main(int argc, char** argv)
 {
     const std::string mode = argc > 1 ? argv[1] : "";
-    if (mode == "send" && (argc == 4 || argc == 5)) {
-        send(argv[2], argv[3], argc == 5 && std::string(argv[4]) == "seal");
+    const auto sealed = [&](int at) { return argc == at + 1 && std::string(argv[at]) == "seal"; };
+    if (mode == "send" && (argc == 4 || sealed(4))) {
+        send(argv[2], argv[3], sealed(4));
         return 0;
     }
-    if (mode == "receive" && (argc == 5 || argc == 6)) {
-        receive(argv[2], argv[3], std::atoi(argv[4]), argc == 6 && std::string(argv[5]) == "seal");
+    const int makers = argc > 4 ? std::atoi(argv[4]) : -1;
+    if (mode == "receive" && (argc == 5 || sealed(5)) && makers >= 0 && makers <= 64) {
+        receive(argv[2], argv[3], makers, sealed(5));
         return 0;
     }
-    std::fprintf(stderr, "usage: pipeline_floor receive ADDR:PORT EMPTY_DESTINATION MAKERS [seal]\n"
+    std::fprintf(stderr, "usage: pipeline_floor receive ADDR:PORT EMPTY_DESTINATION MAKERS(0-64) [seal]\n"
                          "       pipeline_floor send ADDR:PORT SOURCE_TREE [seal]\n");
     return 2;
 }
