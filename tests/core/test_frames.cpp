@@ -159,6 +159,32 @@ private Q_SLOTS:
         QVERIFY(std::equal(payload.begin(), payload.end(), std::begin(fresh), std::end(fresh)));
         assignBytes(payload, fresh, 0);
         QVERIFY(payload.empty());
+
+        // Its own bytes, as the vector grows and as it is replaced.
+        assignBytes(payload, fresh, sizeof fresh);
+        payload.shrink_to_fit();
+        appendBytes(payload, payload.data(), payload.size());
+        const std::vector<uint8_t> twice = {1, 2, 3, 4, 5, 1, 2, 3, 4, 5};
+        QVERIFY(std::equal(payload.begin(), payload.end(), twice.begin(), twice.end()));
+        assignBytes(payload, payload.data() + 3, 5);
+        const std::vector<uint8_t> tail = {4, 5, 1, 2, 3};
+        QVERIFY(std::equal(payload.begin(), payload.end(), tail.begin(), tail.end()));
+    }
+
+    // A link that does not send borrowed frames in place sends a copy of
+    // them, whole.
+    void aBorrowedFrameIsSentWhole()
+    {
+        auto [a, b] = makeMemoryLinkPair(1 << 20);
+        Frame f;
+        f.type = 7;
+        f.flags = 3;
+        f.payload.resize(300000);
+        for (size_t i = 0; i < f.payload.size(); ++i) f.payload[i] = uint8_t(i * 31);
+        QVERIFY(a->sendBorrowed(f).ok());
+        auto got = b->receive();
+        QVERIFY(got.ok());
+        QVERIFY(sameFrame(*got, f));
     }
 
     void decoderReassemblesAcrossArbitrarySplits()

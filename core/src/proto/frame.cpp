@@ -123,6 +123,17 @@ Result<bool> FrameDecoder::takePartial(Frame* frame, size_t minPayload, size_t* 
     return true;
 }
 
+Status FrameLink::sendBorrowed(const Frame& frame, bool more)
+{
+    // Not Frame's copy: a Payload copied as a vector goes a byte at a time
+    // (proto/wire.h, appendBytes).
+    Frame copy;
+    copy.type = frame.type;
+    copy.flags = frame.flags;
+    assignBytes(copy.payload, frame.payload.data(), frame.payload.size());
+    return send(std::move(copy), more);
+}
+
 Status FrameLink::sendParts(uint16_t type, uint16_t flags, std::span<const uint8_t> head,
                             std::span<const uint8_t> body, bool more)
 {

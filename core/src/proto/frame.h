@@ -90,7 +90,8 @@ public:
     virtual Status send(Frame frame, bool more = false) = 0;
     // The same for a frame the caller keeps and reuses (a worker's data frame,
     // read into in place): a link that writes it out at once need not copy it.
-    virtual Status sendBorrowed(const Frame& frame, bool more = false) { return send(frame, more); }
+    // By default the frame is copied and sent.
+    virtual Status sendBorrowed(const Frame& frame, bool more = false);
     // A frame given as two parts of its payload, a head and the bytes behind
     // it (a small file's header and data): a link that batches its writes
     // copies them once, into the batch, with no frame made for them.

@@ -56,24 +56,27 @@ using Payload = std::vector<uint8_t, UninitialisedAllocator<uint8_t>>;
 using Payload = std::vector<uint8_t>;
 #endif
 
-// Appends n bytes to a payload with one memcpy. Not insert() or assign()
-// from a range: libstdc++ takes its memmove paths only for std::allocator
-// itself, so with this allocator they copy (and move, when the vector
-// grows) one byte at a time, which took ~4 % of both ends' CPU in a small-
-// file push.
+// Appends n bytes to a payload with one memmove. Not insert() or assign()
+// from a range, push_back() that grows it, or a copy of the vector:
+// libstdc++ takes its memmove paths only for std::allocator itself, so with
+// this allocator those copy (and move, when the vector grows) one byte at a
+// time, which took ~4 % of both ends' CPU in a small-file push. `data` may
+// point into `out`.
 inline void appendBytes(Payload& out, const void* data, size_t n)
 {
     if (n == 0) return;
     const size_t at = out.size();
+    Payload old; // keeps the bytes `data` may point to until they are copied
     if (out.capacity() - at < n) {
         Payload grown;
         grown.reserve(std::max(at + n, 2 * out.capacity()));
         grown.resize(at);
         if (at > 0) std::memcpy(grown.data(), out.data(), at);
         out.swap(grown);
+        old.swap(grown);
     }
     out.resize(at + n);
-    std::memcpy(out.data() + at, data, n);
+    std::memmove(out.data() + at, data, n); // (assignBytes may hand it out's own bytes)
 }
 
 // Makes a payload hold exactly these n bytes (see appendBytes).
@@ -87,7 +90,7 @@ class WireWriter {
 public:
     explicit WireWriter(Payload& out) : m_out(out) {}
 
-    void u8(uint8_t v) { m_out.push_back(v); }
+    void u8(uint8_t v) { appendBytes(m_out, &v, 1); }
     void u16(uint16_t v) { putLe(v, 2); }
     void u32(uint32_t v) { putLe(v, 4); }
     void u64(uint64_t v) { putLe(v, 8); }
@@ -108,7 +111,9 @@ public:
 private:
     void putLe(uint64_t v, int n)
     {
-        for (int i = 0; i < n; ++i) m_out.push_back(uint8_t(v >> (8 * i)));
+        uint8_t bytes[8];
+        for (int i = 0; i < n; ++i) bytes[i] = uint8_t(v >> (8 * i));
+        appendBytes(m_out, bytes, size_t(n));
     }
     Payload& m_out;
 };
