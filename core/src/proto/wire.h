@@ -79,9 +79,16 @@ inline void appendBytes(Payload& out, const void* data, size_t n)
     std::memmove(out.data() + at, data, n); // (assignBytes may hand it out's own bytes)
 }
 
-// Makes a payload hold exactly these n bytes (see appendBytes).
+// Makes a payload hold exactly these n bytes (see appendBytes), which may be
+// its own: they are moved before the payload is cut or grown (growing zeroes
+// the new bytes in unoptimised builds).
 inline void assignBytes(Payload& out, const void* data, size_t n)
 {
+    if (n <= out.size()) {
+        if (n > 0) std::memmove(out.data(), data, n);
+        out.resize(n);
+        return;
+    }
     out.clear();
     appendBytes(out, data, n);
 }
