@@ -66,14 +66,15 @@ inline void appendBytes(Payload& out, const void* data, size_t n)
 {
     if (n == 0) return;
     const size_t at = out.size();
-    Payload old; // keeps the bytes `data` may point to until they are copied
     if (out.capacity() - at < n) {
+        // Both copies into a new buffer before the old one goes.
         Payload grown;
         grown.reserve(std::max(at + n, 2 * out.capacity()));
-        grown.resize(at);
+        grown.resize(at + n);
         if (at > 0) std::memcpy(grown.data(), out.data(), at);
+        std::memcpy(grown.data() + at, data, n);
         out.swap(grown);
-        old.swap(grown);
+        return;
     }
     out.resize(at + n);
     std::memmove(out.data() + at, data, n); // (assignBytes may hand it out's own bytes)
