@@ -86,11 +86,14 @@ fi
 
 src=$(fetch xxhash)
 if ! built xxhash "$src"; then
-  # Its Makefile builds a DLL besides; the library is one C file.
+  # Its Makefile builds a DLL besides; the library is one C file, and its x86
+  # dispatcher (AVX-512/AVX2 at run time: core/src/codec/xxh.h) another.
   mkdir -p "$cache/build/xxhash" "$prefix/lib/pkgconfig" "$prefix/include"
   $CC -O2 -c "$src/xxhash.c" -o "$cache/build/xxhash/xxhash.o"
-  rm -f "$prefix/lib/libxxhash.a" && $AR rcs "$prefix/lib/libxxhash.a" "$cache/build/xxhash/xxhash.o"
-  cp "$src/xxhash.h" "$src/xxh3.h" "$prefix/include/"
+  $CC -O2 -c "$src/xxh_x86dispatch.c" -o "$cache/build/xxhash/xxh_x86dispatch.o"
+  rm -f "$prefix/lib/libxxhash.a"
+  $AR rcs "$prefix/lib/libxxhash.a" "$cache/build/xxhash/xxhash.o" "$cache/build/xxhash/xxh_x86dispatch.o"
+  cp "$src/xxhash.h" "$src/xxh3.h" "$src/xxh_x86dispatch.h" "$prefix/include/"
   version=$(basename "$src" | sed 's/.*-//')
   printf 'prefix=%s\nName: libxxhash\nDescription: xxHash\nVersion: %s\nCflags: -I${prefix}/include\nLibs: -L${prefix}/lib -lxxhash\n' \
     "$prefix" "$version" >"$prefix/lib/pkgconfig/libxxhash.pc"

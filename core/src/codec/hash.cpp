@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 
-#define XXH_INLINE_ALL
-#include <xxhash.h>
+#include "codec/xxh.h"
 
 namespace fg {
 
@@ -88,14 +88,21 @@ Digest finalSha256(const EVP_MD_CTX* ctx)
 } // namespace
 
 struct Hasher::State {
+    struct XxhFree {
+        void operator()(XXH3_state_t* s) const { XXH3_freeState(s); }
+    };
     ChecksumChoice choice;
-    XXH3_state_t xxh;
-    EvpContext sha; // Sha256 only
+    std::unique_ptr<XXH3_state_t, XxhFree> xxhState; // the XXH3 choices only
+    EvpContext sha;                                  // Sha256 only
 };
 
 Hasher::Hasher(ChecksumChoice choice) : m_state(std::make_unique<State>())
 {
     m_state->choice = choice;
+    if (choice != ChecksumChoice::Sha256) {
+        m_state->xxhState.reset(XXH3_createState());
+        if (!m_state->xxhState) throw std::bad_alloc();
+    }
     reset();
 }
 Hasher::~Hasher() = default;
@@ -105,8 +112,8 @@ Hasher& Hasher::operator=(Hasher&&) noexcept = default;
 void Hasher::reset()
 {
     switch (m_state->choice) {
-    case ChecksumChoice::Xxh128: XXH3_128bits_reset(&m_state->xxh); break;
-    case ChecksumChoice::Xxh3: XXH3_64bits_reset(&m_state->xxh); break;
+    case ChecksumChoice::Xxh128: XXH3_128bits_reset(m_state->xxhState.get()); break;
+    case ChecksumChoice::Xxh3: XXH3_64bits_reset(m_state->xxhState.get()); break;
     case ChecksumChoice::Sha256: m_state->sha = newSha256Context(); break;
     }
 }
@@ -114,8 +121,8 @@ void Hasher::reset()
 void Hasher::update(const void* data, size_t n)
 {
     switch (m_state->choice) {
-    case ChecksumChoice::Xxh128: XXH3_128bits_update(&m_state->xxh, data, n); break;
-    case ChecksumChoice::Xxh3: XXH3_64bits_update(&m_state->xxh, data, n); break;
+    case ChecksumChoice::Xxh128: XXH3_128bits_update(m_state->xxhState.get(), data, n); break;
+    case ChecksumChoice::Xxh3: XXH3_64bits_update(m_state->xxhState.get(), data, n); break;
     case ChecksumChoice::Sha256:
         if (EVP_DigestUpdate(m_state->sha.get(), data, n) != 1)
             opensslFailed("update a SHA-256 digest");
@@ -126,11 +133,11 @@ void Hasher::update(const void* data, size_t n)
 Digest Hasher::digest() const
 {
     switch (m_state->choice) {
-    case ChecksumChoice::Xxh3: return fromXxh64(XXH3_64bits_digest(&m_state->xxh));
+    case ChecksumChoice::Xxh3: return fromXxh64(XXH3_64bits_digest(m_state->xxhState.get()));
     case ChecksumChoice::Sha256: return finalSha256(m_state->sha.get());
     case ChecksumChoice::Xxh128: break;
     }
-    return fromXxh128(XXH3_128bits_digest(&m_state->xxh));
+    return fromXxh128(XXH3_128bits_digest(m_state->xxhState.get()));
 }
 
 Digest digestOf(ChecksumChoice choice, const void* data, size_t n)

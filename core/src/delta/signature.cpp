@@ -1,12 +1,10 @@
 #include "delta/signature.h"
 
+#include "codec/xxh.h"
 #include "delta/rolling_sum.h"
 
 #include <algorithm>
 #include <cmath>
-
-#define XXH_INLINE_ALL
-#include <xxhash.h>
 
 namespace fg::delta {
 
