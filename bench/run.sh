@@ -42,6 +42,16 @@ if [ -n "$want_install" ]; then
   "$here/install-deps.sh"
   # Floodgate's build dependencies, only when we are going to build it.
   if [ -n "$want_build" ] && [ -z "$own_floodgate" ]; then "$repo/scripts/install-deps.sh"; fi
+else
+  # Said now, not as a peer's server that "exited" minutes into the run.
+  missing=()
+  for tool in ip rsync sshd ssh iperf3 zstd tar sysctl g++ mkfs.ext4 losetup python3; do
+    command -v "$tool" >/dev/null 2>&1 || [ -x "/usr/sbin/$tool" ] || missing+=("$tool")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "bench/run.sh: --no-install, but this machine has no ${missing[*]}: run bench/install-deps.sh once (or leave out --no-install)" >&2
+    exit 1
+  fi
 fi
 
 # The emulator, the TCP helper and the random generator: one file each, no
