@@ -213,8 +213,10 @@ def main(argv) -> int:
     if not args.no_docs and (args.docs or not args.quick):
         paths.docs = os.path.abspath(args.docs or os.path.join(REPO, "docs/PERFORMANCE.md"))
     command = "sudo bench/run.sh" + (" " + shlex.join(argv) if argv else "")
-    if args.baseline:
-        # run.sh takes --baseline-rev itself and passes the binary it built
+    given = any(a == "--baseline" or a.startswith("--baseline=") for a in argv)
+    if args.baseline and not given:
+        # From the environment: run.sh takes --baseline-rev itself and passes
+        # the binary it built that way.
         rev = os.environ.get("FGBENCH_BASELINE_REV")
         command += f" --baseline-rev {rev}" if rev else f" --baseline {args.baseline}"
 
