@@ -131,7 +131,8 @@ private Q_SLOTS:
 
     // Recycling: what a consumer hands back as it takes the next item comes
     // back to a producer's quiet push (one it holds none of), never more than
-    // kSpares of them, none after an abort, and never into a closed queue.
+    // half the capacity's worth of them, none after an abort, and never into a
+    // closed queue.
     void itemsHandedBackComeBackToTheProducer()
     {
         using Q = BoundedQueue<std::vector<int>>;
@@ -141,7 +142,7 @@ private Q_SLOTS:
         QVERIFY(q.pushQuietly({1}, 1, reuse));
         QVERIFY(!reuse.has_value()); // nothing handed back yet
         spent = std::vector<int>{7, 7, 7};
-        auto got = q.tryPop(spent);
+        auto got = q.tryPop(spent, 3);
         QVERIFY(!spent.has_value()); // taken by the queue
         QCOMPARE(got->front(), 1);
         QVERIFY(q.pushQuietly({2}, 1, reuse));
@@ -149,30 +150,44 @@ private Q_SLOTS:
         QCOMPARE(reuse->size(), size_t(3));
         // A producer that holds a spare already is given none.
         spent = std::vector<int>{8};
-        (void)q.tryPop(spent);
+        (void)q.tryPop(spent, 1);
         QVERIFY(q.pushQuietly({3}, 1, reuse));
         QCOMPARE(reuse->size(), size_t(3));
         reuse.reset();
         QVERIFY(q.pushQuietly({4}, 1, reuse));
         QCOMPARE(reuse->front(), 8);
-        // At most kSpares are kept.
-        for (size_t i = 0; i < Q::kSpares + 5; ++i) {
+        // Kept up to half the capacity (500 here): four of 120 and then one
+        // of 10; the three of 120 that would go past it are freed.
+        for (int i = 0; i < 8; ++i) {
             spent = std::vector<int>{int(i)};
-            (void)q.tryPop(spent);
+            (void)q.tryPop(spent, i < 7 ? 120 : 10);
+            QVERIFY(!spent.has_value()); // kept or freed, never left with the consumer
         }
         size_t back = 0;
-        for (size_t i = 0; i < Q::kSpares + 5; ++i) {
+        for (int i = 0; i < 9; ++i) {
             reuse.reset();
             QVERIFY(q.pushQuietly({0}, 1, reuse));
             back += reuse.has_value() ? 1 : 0;
         }
-        QCOMPARE(back, Q::kSpares);
+        QCOMPARE(back, size_t(5));
+        // What was handed out makes room for as much again.
+        for (int i = 0; i < 6; ++i) {
+            spent = std::vector<int>{int(i)};
+            (void)q.tryPop(spent, 80);
+        }
+        back = 0;
+        for (int i = 0; i < 7; ++i) {
+            reuse.reset();
+            QVERIFY(q.pushQuietly({0}, 1, reuse));
+            back += reuse.has_value() ? 1 : 0;
+        }
+        QCOMPARE(back, size_t(6));
         // An abort drops the spares; a closed queue keeps none.
         spent = std::vector<int>{9};
-        (void)q.tryPop(spent);
+        (void)q.tryPop(spent, 1);
         q.abort();
         spent = std::vector<int>{10};
-        (void)q.tryPop(spent);
+        (void)q.tryPop(spent, 1);
         QVERIFY(!spent.has_value());
         reuse.reset();
         QVERIFY(!q.pushQuietly({5}, 1, reuse));

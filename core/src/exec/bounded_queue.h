@@ -29,12 +29,17 @@ public:
     bool pushQuietly(T item, size_t cost = 1) { return put(std::move(item), cost, false); }
 
     // Recycling: a consumer done with an item hands it back as it takes the
-    // next (tryPop's `spent`), and a producer's quiet push takes one back
-    // (`reuse`, when it holds none) to fill anew. A frame's buffer so goes
-    // round between the two threads under this queue's lock, which both take
-    // anyway; freed on one thread and allocated on the other it would cost
-    // malloc's arena lock each time. At most kSpares are kept.
-    static constexpr size_t kSpares = 64;
+    // next (tryPop's `spent`, with what it holds, as a push's cost), and a
+    // producer's quiet push takes one back (`reuse`, when it holds none) to
+    // fill anew. A frame's buffer so goes round between the two threads under
+    // this queue's lock, which both take anyway; freed on one thread and
+    // allocated on the other it costs malloc's arena locks each time. The
+    // spares are kept up to half the capacity: a producer that fills the
+    // queue is woken when it is down to half (take()), so that is what a
+    // consumer hands back between two refills, and what the refill takes
+    // again. (A count of 64 spares, before, kept a queue of 4 KiB frames
+    // allocating and freeing nearly every one.) The items and the spares
+    // together stay about the capacity: each spare was an item.
     bool pushQuietly(T item, size_t cost, std::optional<T>& reuse) { return put(std::move(item), cost, false, &reuse); }
 
     // Wakes a consumer asleep in pop() if there is something to take.
@@ -77,12 +82,14 @@ public:
         return take(lock);
     }
 
-    // The same, handing back an item done with (left empty): see kSpares.
-    std::optional<T> tryPop(std::optional<T>& spent)
+    // The same, handing back an item done with (left empty; `spentCost` what
+    // it holds): see pushQuietly's recycling.
+    std::optional<T> tryPop(std::optional<T>& spent, size_t spentCost)
     {
         std::unique_lock lock(m_mutex);
-        if (spent && !m_closed && m_spares.size() < kSpares) {
-            m_spares.push_back(std::move(*spent));
+        if (spent && !m_closed && m_sparesCost + spentCost <= m_capacity / 2) {
+            m_spares.push_back({std::move(*spent), spentCost});
+            m_sparesCost += spentCost;
             spent.reset();
         }
         std::optional<T> item = take(lock);
@@ -107,6 +114,7 @@ public:
         m_closed = true;
         m_items.clear();
         m_spares.clear();
+        m_sparesCost = 0;
         m_used = 0;
         m_notEmpty.notify_all();
         m_notFull.notify_all();
@@ -146,7 +154,8 @@ private:
         m_items.push_back({std::move(item), cost});
         m_used += cost;
         if (reuse && !*reuse && !m_spares.empty()) {
-            reuse->emplace(std::move(m_spares.back()));
+            reuse->emplace(std::move(m_spares.back().item));
+            m_sparesCost -= m_spares.back().cost;
             m_spares.pop_back();
         }
         // Told after the lock is let go: a consumer woken while it is held
@@ -182,7 +191,8 @@ private:
     std::condition_variable m_notEmpty;
     std::condition_variable m_notFull;
     std::deque<Slot> m_items;
-    std::vector<T> m_spares; // handed back by consumers, for producers to reuse
+    std::vector<Slot> m_spares; // handed back by consumers, for producers to reuse
+    size_t m_sparesCost = 0;    // their costs' sum: at most half the capacity
     size_t m_capacity;
     size_t m_used = 0;
     bool m_closed = false;

@@ -80,9 +80,10 @@ public:
     static size_t queuedFrameCost(const proto::Frame& frame);
 
     // A frame whose buffer is at most this big goes back to the network
-    // threads once written (small files' frames); a bigger one is freed. So
-    // the spares a receiver keeps are at most 1 MiB a writer
-    // (BoundedQueue::kSpares of them).
+    // threads once written (small files' frames); a bigger one is freed. The
+    // spares a writer's queue keeps are at most half its bound
+    // (BoundedQueue::pushQuietly), so a receiver's are at most 16 MiB, and
+    // with its queued frames about the 32 MiB its queues may hold.
     static constexpr size_t kSpareFrameBytes = 16 * 1024;
 
 private:

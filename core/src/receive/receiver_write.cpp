@@ -29,8 +29,9 @@ void Receiver::writeLoop(Writer& writer)
     // The frame written last, handed back to the network threads with the
     // next take (kSpareFrameBytes).
     std::optional<Inbound> spent;
+    size_t spentCost = 0;
     for (;;) {
-        std::optional<Inbound> in = writer.queue.tryPop(spent);
+        std::optional<Inbound> in = writer.queue.tryPop(spent, spentCost);
         if (!in) {
             // Idle: acknowledgements held back for batching go now.
             (void)m_link.flush();
@@ -75,7 +76,10 @@ void Receiver::writeLoop(Writer& writer)
         default:
             return fail(Error(Errc::Internal, "unexpected frame in a write queue"));
         }
-        if (in->frame.payload.capacity() <= kSpareFrameBytes) spent = std::move(in);
+        if (in->frame.payload.capacity() <= kSpareFrameBytes) {
+            spentCost = queuedFrameCost(in->frame);
+            spent = std::move(in);
+        }
     }
 }
 
