@@ -197,6 +197,8 @@ def main(argv) -> int:
     if not os.access(args.floodgate, os.X_OK) and (args.lab is not None or any(p.kind.startswith("fg") for p in chosen)):
         print(f"fgbench: no floodgate binary at {args.floodgate} (build it, or --floodgate PATH)", file=sys.stderr)
         return 1
+    # On the command line (recorded as given), or from run.sh's --baseline-rev.
+    baseline_given = args.baseline != os.environ.get("FGBENCH_BASELINE", "")
     if args.baseline and args.lab is None:
         if not os.access(args.baseline, os.X_OK):
             print(f"fgbench: no floodgate binary at --baseline {args.baseline}", file=sys.stderr)
@@ -213,8 +215,7 @@ def main(argv) -> int:
     if not args.no_docs and (args.docs or not args.quick):
         paths.docs = os.path.abspath(args.docs or os.path.join(REPO, "docs/PERFORMANCE.md"))
     command = "sudo bench/run.sh" + (" " + shlex.join(argv) if argv else "")
-    given = any(a == "--baseline" or a.startswith("--baseline=") for a in argv)
-    if args.baseline and not given:
+    if args.baseline and not baseline_given:
         # From the environment: run.sh takes --baseline-rev itself and passes
         # the binary it built that way.
         rev = os.environ.get("FGBENCH_BASELINE_REV")

@@ -4,6 +4,7 @@ scratch directory (nothing in /etc is read or changed)."""
 
 import os
 import re
+import shutil
 import time
 
 from . import config as C
@@ -112,7 +113,7 @@ log file = {self.logdir}/rsyncd.log
             empty = os.path.join(self.state, "empty-bashrc")
             open(empty, "w").close()
             sshd = ["sh", "-c", f"mount --bind {empty} {bashrc} && exec {' '.join(sshd)}"]
-        self._spawn("sshd", sshd)
+        self._spawn("sshd", sshd, program="/usr/sbin/sshd")
         self._spawn("rsyncd", ["rsync", "--daemon", "--no-detach", f"--config={self.state}/rsyncd.conf"])
         self._spawn("iperf3", ["iperf3", "-s", "-B", C.SERVER_IP, "-p", str(C.IPERF_PORT)])
         daemons = [("floodgate", self.floodgate, C.FLOODGATE_PORT, self.fg_server_state, self.fg_client_state)]
@@ -136,8 +137,12 @@ log file = {self.logdir}/rsyncd.log
         # ssh works end to end (keys, known_hosts) before anything is timed
         run(["ssh", "-F", self.ssh_config, SSH_ALIAS, "true"], ns=C.NS_CLIENT, timeout=30)
 
-    def _spawn(self, name: str, argv):
-        """Starts a server; returns its log file and where this start's output begins."""
+    def _spawn(self, name: str, argv, program: str = ""):
+        """Starts a server (`program`, when argv runs it through a shell);
+        returns its log file and where this start's output begins."""
+        program = program or argv[0]
+        if shutil.which(program) is None:
+            raise RuntimeError(f"{program} is not installed (the {name} server): run bench/install-deps.sh")
         out = os.path.join(self.logdir, f"{name}.log")
         f = open(out, "a")
         offset = f.tell()

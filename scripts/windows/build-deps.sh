@@ -85,7 +85,8 @@ if ! built lz4 "$src"; then
 fi
 
 src=$(fetch xxhash)
-if ! built xxhash "$src"; then
+# (A cache from before the dispatcher was built in lacks its header.)
+if ! built xxhash "$src" || [ ! -f "$prefix/include/xxh_x86dispatch.h" ]; then
   # Its Makefile builds a DLL besides; the library is one C file, and its x86
   # dispatcher (AVX-512/AVX2 at run time: core/src/codec/xxh.h) another.
   mkdir -p "$cache/build/xxhash" "$prefix/lib/pkgconfig" "$prefix/include"

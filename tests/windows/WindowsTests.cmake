@@ -9,7 +9,7 @@
 #    a pull back, each verified byte for byte.
 set(fg_windows_core_tests
   admission bandwidth_timetable bottleneck chunk_ledger congestion_trial delta evidence_window files_from
-  filter forecast job_diagnosis lab_plan link_memory machine_load name_fold name_guard path payload_expander
+  filter forecast hash job_diagnosis lab_plan link_memory machine_load name_fold name_guard path payload_expander
   planner process_setup progress_watchdog rate_limit reconnect_policy signature_inbox stage_track
   stream_registry stream_tuner task_thread windows_mapping)
 

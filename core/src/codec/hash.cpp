@@ -8,7 +8,7 @@
 #include <cstring>
 #include <new>
 
-#include "codec/xxh.h"
+#include "common/xxh.h"
 
 namespace fg {
 
@@ -84,6 +84,17 @@ Digest finalSha256(const EVP_MD_CTX* ctx)
         opensslFailed("finish a SHA-256 digest");
     return Digest(out, n);
 }
+
+#if FLOODGATE_XXH_DISPATCH
+// The dispatcher fills its tables (both widths at once) on the first hash
+// of a long input, without a lock: done here, before main and so before any
+// thread hashes. Inputs of up to 240 bytes never reach it.
+[[maybe_unused]] const bool g_xxhDispatchChosen = [] {
+    static const uint8_t zeros[256] = {};
+    (void)XXH3_64bits(zeros, sizeof zeros);
+    return true;
+}();
+#endif
 
 } // namespace
 

@@ -1,6 +1,6 @@
 #include "delta/signature.h"
 
-#include "codec/xxh.h"
+#include "common/xxh.h"
 #include "delta/rolling_sum.h"
 
 #include <algorithm>

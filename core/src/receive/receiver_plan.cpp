@@ -44,9 +44,8 @@ Status Receiver::planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs)
     StageScope busy(StageId::Plan, StageState::Busy);
     proto::PlanBatchMsg out;
     std::vector<PlanItem> items;
-    // On a first push every entry is planned: grown as they came, the vectors
-    // moved each item (170 bytes, three strings) again at every doubling.
-    out.items.reserve(batch.entries.size());
+    // On a first push every entry is planned: grown as they came, the items
+    // (168 bytes, three strings) were moved again at every doubling.
     items.reserve(batch.entries.size());
     // Signed only once the sender has the plan that says they come as deltas.
     std::vector<uint32_t> toSign;
@@ -68,6 +67,9 @@ Status Receiver::planBatch(proto::FileListBatchMsg&& batch, DirCache* dirs)
     m_planStage.addItems(batch.entries.size());
     if (!out.items.empty()) FG_TRY(m_link.send(proto::toFrame(out)));
     for (uint32_t index : toSign) m_signer.enqueue(index);
+    // A re-sync plans few of a batch: the rest of the room does not travel
+    // with them (a client queues them as events).
+    if (items.size() < items.capacity() / 2) items.shrink_to_fit();
     if (!items.empty()) m_observer.onPlanned(std::move(items));
     return {};
 }
