@@ -444,12 +444,19 @@ private Q_SLOTS:
         ScratchDir d;
         makeTree(d.sub("src"));
         Session session;
-        // Stream 1 dies after 20 frames (mid-chunk), stream 2 after 3.
+        // Stream 1 dies after 20 frames (mid-chunk), stream 2 after 3; on a
+        // loaded machine the others may have taken all the work before
+        // stream 1 sent its 20th (CI saw one loss reported, and so one link
+        // broken): each loss that happened is reported.
         transfer(d.sub("src"), d.sub("dst"), 3, {-1, 20, 3}, session, 4 << 20);
         QVERIFY2(session.sent.ok(), session.sent.ok() ? "" : session.sent.error().message.c_str());
         QVERIFY2(session.received.ok(), session.received.ok() ? "" : session.received.error().message.c_str());
         QCOMPARE(session.receiverSide.failed.load(), 0);
-        QVERIFY(session.senderSide.warnings.load() >= 2); // each loss is reported
+        QVERIFY(session.linksBroken.load() >= 1);
+        QVERIFY2(session.senderSide.warnings.load() >= session.linksBroken.load(),
+                 (std::to_string(session.linksBroken.load()) + " links broke, "
+                  + std::to_string(session.senderSide.warnings.load()) + " losses reported")
+                     .c_str());
         auto diff = diffTrees(describeTree(d.sub("src")), describeTree(d.sub("dst")));
         QVERIFY2(diff.isEmpty(), qPrintable(diff));
         QVERIFY(tempFilesUnder(d.sub("dst")).empty());
