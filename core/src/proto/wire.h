@@ -62,14 +62,18 @@ using Payload = std::vector<uint8_t>;
 // this allocator those copy (and move, when the vector grows) one byte at a
 // time, which took ~4 % of both ends' CPU in a small-file push. `data` may
 // point into `out`.
+inline constexpr size_t kMinPayloadRoom = 64;
+
 inline void appendBytes(Payload& out, const void* data, size_t n)
 {
     if (n == 0) return;
     const size_t at = out.size();
     if (out.capacity() - at < n) {
-        // Both copies into a new buffer before the old one goes.
+        // Both copies into a new buffer before the old one goes. At least
+        // kMinPayloadRoom: a message written field by field (WireWriter)
+        // then takes one allocation, not one for each of its first fields.
         Payload grown;
-        grown.reserve(std::max(at + n, 2 * out.capacity()));
+        grown.reserve(std::max({at + n, 2 * out.capacity(), kMinPayloadRoom}));
         grown.resize(at + n);
         if (at > 0) std::memcpy(grown.data(), out.data(), at);
         std::memcpy(grown.data() + at, data, n);

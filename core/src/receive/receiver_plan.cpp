@@ -259,13 +259,14 @@ Status Receiver::planEntry(uint32_t index, DirCache* dirs, proto::PlanBatchMsg& 
 std::optional<std::string> Receiver::partialFor(const std::string& target, DirCache& dirs)
 {
     if (target == ".") return std::nullopt;
-    const auto path = m_partialLayout.pathFor(baseName(target));
-    if (!path) return std::nullopt;
     // Known from its directory's listing: no look per file (a stat each is
-    // what planning a big unchanged tree would otherwise spend most on).
+    // what planning a big unchanged tree would otherwise spend most on), and
+    // no partial's name made for it.
     if (m_leftoversLooked.count(std::string(parentOf(target)))) {
         if (!m_withPartials.count(target)) return std::nullopt;
     }
+    const auto path = m_partialLayout.pathFor(baseName(target));
+    if (!path) return std::nullopt;
     const std::string folder = joinPath(parentOf(target), parentOf(*path));
     auto dir = dirs.get(folder);
     if (!dir.ok()) return std::nullopt;

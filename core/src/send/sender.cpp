@@ -507,11 +507,13 @@ void Sender::controlLoop()
             return;
         }
     }
+    // One frame's buffer for all of them: a push of small files brings one
+    // FileDone a file, each a buffer allocated and freed otherwise.
+    proto::Frame frame;
     for (;;) {
-        auto frame = m_link.receive();
-        if (!frame.ok()) {
+        if (Status got = m_link.receiveInto(frame); !got) {
             if (!m_jobDone.load()) {
-                Error e = frame.error();
+                Error e = got.error();
                 std::optional<Error> streamsLost;
                 {
                     std::lock_guard lock(m_streamMutex);
@@ -532,9 +534,9 @@ void Sender::controlLoop()
             fail(Error(Errc::Protocol, "the receiver named file #" + std::to_string(index) + ", which was never listed"));
         };
         using proto::MsgType;
-        switch (MsgType(frame->type)) {
+        switch (MsgType(frame.type)) {
         case MsgType::PlanBatch: {
-            auto msg = proto::fromFrame<proto::PlanBatchMsg>(*frame);
+            auto msg = proto::fromFrame<proto::PlanBatchMsg>(frame);
             if (!msg.ok()) {
                 fail(msg.error());
                 continue;
@@ -589,7 +591,7 @@ void Sender::controlLoop()
             break;
         }
         case MsgType::DeleteBatch: {
-            auto msg = proto::fromFrame<proto::DeleteBatchMsg>(*frame);
+            auto msg = proto::fromFrame<proto::DeleteBatchMsg>(frame);
             if (!msg.ok()) {
                 fail(msg.error());
                 continue;
@@ -600,7 +602,7 @@ void Sender::controlLoop()
             break;
         }
         case MsgType::PlanEnd: {
-            auto msg = proto::fromFrame<proto::PlanEndMsg>(*frame);
+            auto msg = proto::fromFrame<proto::PlanEndMsg>(frame);
             if (!msg.ok()) {
                 fail(msg.error());
                 continue;
@@ -610,13 +612,13 @@ void Sender::controlLoop()
             break;
         }
         case MsgType::Signature: {
-            auto msg = proto::fromFrame<proto::SignatureMsg>(*frame);
+            auto msg = proto::fromFrame<proto::SignatureMsg>(frame);
             Status st = msg.ok() ? onSignature(std::move(msg).value()) : Status(msg.error());
             if (!st) fail(st.error());
             break;
         }
         case MsgType::FileDone: {
-            auto msg = proto::fromFrame<proto::FileDoneMsg>(*frame);
+            auto msg = proto::fromFrame<proto::FileDoneMsg>(frame);
             if (!msg.ok()) {
                 fail(msg.error());
                 continue;
@@ -632,7 +634,7 @@ void Sender::controlLoop()
             break;
         }
         case MsgType::FileFailed: {
-            auto msg = proto::fromFrame<proto::FileFailedMsg>(*frame);
+            auto msg = proto::fromFrame<proto::FileFailedMsg>(frame);
             if (!msg.ok()) {
                 fail(msg.error());
                 continue;
@@ -648,10 +650,10 @@ void Sender::controlLoop()
             break;
         }
         case MsgType::Notice:
-            relayPeerNotice(*frame);
+            relayPeerNotice(frame);
             break;
         case MsgType::Stats: {
-            auto msg = proto::fromFrame<proto::StatsMsg>(*frame);
+            auto msg = proto::fromFrame<proto::StatsMsg>(frame);
             if (!msg.ok()) {
                 fail(msg.error());
                 continue;
@@ -660,7 +662,7 @@ void Sender::controlLoop()
             break;
         }
         case MsgType::JobDone: {
-            auto msg = proto::fromFrame<proto::JobDoneMsg>(*frame);
+            auto msg = proto::fromFrame<proto::JobDoneMsg>(frame);
             if (!msg.ok()) {
                 fail(msg.error());
                 continue;
@@ -677,7 +679,7 @@ void Sender::controlLoop()
             return;
         }
         case MsgType::Error: {
-            auto msg = proto::fromFrame<proto::ErrorMsg>(*frame);
+            auto msg = proto::fromFrame<proto::ErrorMsg>(frame);
             if (!msg.ok()) {
                 fail(msg.error());
                 continue;
@@ -686,7 +688,7 @@ void Sender::controlLoop()
             continue;
         }
         case MsgType::RateChange: {
-            auto msg = proto::fromFrame<proto::RateChangeMsg>(*frame);
+            auto msg = proto::fromFrame<proto::RateChangeMsg>(frame);
             if (!msg.ok()) {
                 fail(msg.error());
                 continue;
@@ -702,7 +704,7 @@ void Sender::controlLoop()
                 fail(Error(Errc::Protocol, "the receiver sent tree summaries this job did not ask for"));
                 continue;
             }
-            auto msg = proto::fromFrame<proto::TreeSummaryMsg>(*frame);
+            auto msg = proto::fromFrame<proto::TreeSummaryMsg>(frame);
             Status taken = msg.ok() ? m_summaries.take(std::move(msg).value()) : Status(msg.error());
             if (!taken) {
                 fail(taken.error());
@@ -714,7 +716,7 @@ void Sender::controlLoop()
             fail(Error(Errc::Cancelled, "the receiver cancelled the job"), false);
             continue;
         default:
-            fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame->type)
+            fail(Error(Errc::Protocol, std::string("unexpected ") + proto::msgTypeName(frame.type)
                                            + " frame from the receiver"));
             continue;
         }
