@@ -23,8 +23,7 @@ std::shared_ptr<ChunkProgress> ChunkLedger::chunkFor(uint64_t offset, uint16_t l
             it->second->contested = true;
             contested = true;
         }
-        auto fresh = std::make_shared<ChunkProgress>();
-        fresh->hasher = Hasher(m_checksum);
+        auto fresh = std::make_shared<ChunkProgress>(m_checksum);
         fresh->next = offset;
         fresh->hashed = offset;
         fresh->contested = contested;

@@ -29,6 +29,7 @@ namespace fg {
 
 // One chunk being received: its frames come in order on one link.
 struct ChunkProgress {
+    explicit ChunkProgress(ChecksumChoice checksum) : hasher(checksum) {}
     Hasher hasher; // its writer's only
     // The offset the next frame must have: its writer moves it, the others
     // read it. A delta's first pass may leave stretches to its second.
