@@ -43,14 +43,12 @@ if [ -n "$want_install" ]; then
   # Floodgate's build dependencies, only when we are going to build it.
   if [ -n "$want_build" ] && [ -z "$own_floodgate" ]; then "$repo/scripts/install-deps.sh"; fi
 else
-  # What every run uses (the driver starts sshd, an rsync daemon and iperf3
-  # for each link, whatever the peers), said now rather than as a server
-  # that "exited" minutes in.
+  # What every run uses besides the servers, which the driver names itself
+  # as it starts them (fgbench/servers.py), said before anything is built.
   missing=()
-  for tool in ip iperf3 rsync ssh sysctl mkfs.ext4 losetup python3; do
+  for tool in ip ssh sysctl mkfs.ext4 losetup python3; do
     command -v "$tool" >/dev/null 2>&1 || [ -x "/usr/sbin/$tool" ] || missing+=("$tool")
   done
-  [ -x /usr/sbin/sshd ] || missing+=(/usr/sbin/sshd)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "bench/run.sh: --no-install, but this machine has no ${missing[*]}: run bench/install-deps.sh once (or leave out --no-install)" >&2
     exit 1

@@ -88,7 +88,7 @@ src=$(fetch xxhash)
 # (A cache from before the dispatcher was built in lacks its header.)
 if ! built xxhash "$src" || [ ! -f "$prefix/include/xxh_x86dispatch.h" ]; then
   # Its Makefile builds a DLL besides; the library is one C file, and its x86
-  # dispatcher (AVX-512/AVX2 at run time: core/src/codec/xxh.h) another.
+  # dispatcher (AVX-512/AVX2 at run time: core/src/common/xxh.h) another.
   mkdir -p "$cache/build/xxhash" "$prefix/lib/pkgconfig" "$prefix/include"
   $CC -O2 -c "$src/xxhash.c" -o "$cache/build/xxhash/xxhash.o"
   $CC -O2 -c "$src/xxh_x86dispatch.c" -o "$cache/build/xxhash/xxh_x86dispatch.o"
